@@ -1,0 +1,267 @@
+/**
+ * The catalog (POST /activity/catalog): providers, their ticket enclosures and sessions,
+ * product bases (categories), products and tickets. Read leniently: spelling variants
+ * of the vendor's examples are accepted, and absent flags take the spec's defaults.
+ *
+ * Nodes the spec says exist but does not show (partner settings, combined product
+ * definitions) are read in the shape documented in README ("Assumptions"); the catalog
+ * parses the same when they are absent.
+ */
+import { z } from 'zod';
+import { cancellationPolicy, commission, taxBreakdown } from './common.js';
+import { defineOperation } from './operation.js';
+import {
+  aliased,
+  boolean,
+  dateList,
+  decimal,
+  integer,
+  isoDate,
+  isoDateTime,
+  languageCode,
+  list,
+  optional,
+  priceMode,
+  text,
+  withDefault,
+} from './schema.js';
+
+/** A session of an enclosure, with its content and whether its capacity is limited. */
+export const catalogSession = z.object({
+  sessionId: text,
+  sessionContentId: optional(text),
+  sessionTime: isoDateTime,
+  hasLimitedCapacity: withDefault(boolean, false),
+  availableCapacity: optional(integer),
+});
+export type CatalogSession = z.output<typeof catalogSession>;
+
+/** 0 No (choose in the sales flow), 1 IfNotSet (assigned when not chosen), 2 ForceSet. */
+export const AutoAssignSessionType = { No: 0, IfNotSet: 1, ForceSet: 2 } as const;
+export type AutoAssignSessionType =
+  (typeof AutoAssignSessionType)[keyof typeof AutoAssignSessionType];
+
+export const enclosureSessions = z.object({
+  sessionContentProfileId: optional(text),
+  sessionGroupProfileId: optional(text),
+  hasSeating: withDefault(boolean, false),
+  sessionsGroupSessionContents: optional(
+    z.object({ sessionsGroupId: text, sessionContentId: optional(text) }),
+  ),
+  sessionSessionContents: list(catalogSession),
+  ticketEnclosureAutoAssignSessionType: withDefault(
+    integer.pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])),
+    0,
+  ),
+});
+export type EnclosureSessions = z.output<typeof enclosureSessions>;
+
+/** 1 Age (years), 2 Height (centimetres). */
+const personDefinitionType = optional(integer.pipe(z.union([z.literal(1), z.literal(2)])));
+
+export const ticketEnclosure = aliased(
+  {
+    ticketEnclosureId: text,
+    ticketEnclosureName: withDefault(text, ''),
+    ticketEnclosureConditions: optional(text),
+    typeOfPersonDefinitionTypeChild: personDefinitionType,
+    typeOfPersonDefinitionTypeAdult: personDefinitionType,
+    typeOfPersonDefinitionTypeSenior: personDefinitionType,
+    typeOfPersonDefinitionValueChild: optional(decimal),
+    typeOfPersonDefinitionValueAdult: optional(decimal),
+    typeOfPersonDefinitionValueSenior: optional(decimal),
+    sessions: optional(enclosureSessions),
+  },
+  { ticketEnclosureId: ['enclosureId'], ticketEnclosureName: ['enclosureName'] },
+);
+export type TicketEnclosure = z.output<typeof ticketEnclosure>;
+
+/** 1 auto-assigned by the system, 3 processing required (seats assigned later). */
+export const ticket = aliased(
+  {
+    ticketId: text,
+    isQuotaTicket: withDefault(boolean, true),
+    ticketName: withDefault(text, ''),
+    ticketConditions: optional(text),
+    ticketEnclosureId: optional(text),
+    seatingAssignType: optional(integer),
+    ticketsQuestionsProfileId: optional(text),
+  },
+  { ticketEnclosureId: ['enclosureId'], ticketsQuestionsProfileId: ['ticketQuestionsProfileId'] },
+);
+export type Ticket = z.output<typeof ticket>;
+
+export const pricesAndDates = z.object({
+  price: decimal,
+  currency: withDefault(text, 'EUR'),
+  currencyName: optional(text),
+  dates: dateList,
+  originalPrice: optional(decimal),
+  taxBreakdown: list(taxBreakdown),
+});
+export type PricesAndDates = z.output<typeof pricesAndDates>;
+
+/**
+ * MaxHoursInAdvanceOfPurchase is declared a dateTime but explained as a number of hours.
+ * Read both: a number is hours before 00:00 of the day after the visit; a date-time is
+ * taken as the earliest sale moment itself.
+ */
+export const earliestSale = z.union([
+  decimal.transform((hours) => ({ kind: 'hours' as const, hours })),
+  isoDateTime.transform((at) => ({ kind: 'moment' as const, at })),
+]);
+export type EarliestSale = z.output<typeof earliestSale>;
+
+/** 0 closed date, 1 open date (any day of the season), 3 during the accommodation stay. */
+export const AccessDateCriteria = { ClosedDate: 0, OpenDate: 1, DuringStay: 3 } as const;
+
+export const product = aliased(
+  {
+    productId: text,
+    productName: withDefault(text, ''),
+    suggestedSalesProductName: optional(text),
+    productDescription: optional(text),
+    tags: list(text),
+    /** For the partner only: never shown to a customer. */
+    productInternalConsiderations: optional(text),
+    productCancellationConditions: optional(text),
+    cancellationPolicy: optional(cancellationPolicy),
+    startIsActiveDate: optional(isoDateTime),
+    endIsActiveDate: optional(isoDateTime),
+    daysWithLimitedCapacity: dateList,
+    hoursInAdvanceOfPurchase: optional(integer),
+    maxHoursInAdvanceOfPurchase: optional(earliestSale),
+    minimumNumberByTransaction: withDefault(integer, 1),
+    numberOfPeople: withDefault(integer, 1),
+    numberOfAdults: withDefault(integer, 0),
+    numberOfBabies: withDefault(integer, 0),
+    numberOfChildren: withDefault(integer, 0),
+    numberOfSenior: withDefault(integer, 0),
+    numberOfGeneric: withDefault(integer, 0),
+    requiresRealTimePrice: withDefault(boolean, false),
+    canOnlyBeSoldAsPartOfCombinedProduct: withDefault(boolean, false),
+    isInsurable: withDefault(boolean, false),
+    isForPackaging: withDefault(boolean, false),
+    validDays: optional(integer),
+    validDaysType: optional(integer),
+    priceMode: withDefault(priceMode, 1),
+    commission: list(commission),
+    accessDateCriteria: withDefault(integer, 0),
+    accessDateCriteriaOpenDateSalesDocument: optional(integer),
+    /** 1 one barcode per ticket (the default), 2 one per person. */
+    barcodeAssignment: withDefault(integer, 1),
+    pricesAndDates: list(pricesAndDates),
+    release: optional(integer),
+    salesDocumentSettings: optional(
+      z.object({ disable: withDefault(boolean, false), showPrice: withDefault(boolean, true) }),
+    ),
+    hasSaleFlowRules: withDefault(boolean, false),
+    tickets: list(ticket),
+  },
+  { cancellationPolicy: ['cancellationConditions'] },
+);
+export type Product = z.output<typeof product>;
+
+export const productBase = aliased(
+  {
+    productBaseId: text,
+    productBaseName: withDefault(text, ''),
+    productBaseDescription: optional(text),
+    limitOfNumberOfPeopleToBeGroup: optional(integer),
+    isInsurable: withDefault(boolean, false),
+    tags: list(text),
+    products: list(product),
+  },
+  {},
+);
+export type ProductBase = z.output<typeof productBase>;
+
+export const location = z.object({
+  countryCode: optional(text),
+  city: optional(text),
+  address: optional(text),
+  zipCode: optional(text),
+  lat: optional(decimal),
+  lng: optional(decimal),
+  region: optional(text),
+});
+
+/** Type: 0 Activity, 1 Accommodation, 2 Transport. TaxType: 0 IVA, 1 IGIC (Canary Islands). */
+export const provider = aliased(
+  {
+    providerId: text,
+    providerName: withDefault(text, ''),
+    providerDescription: optional(text),
+    providerCommercialConditions: optional(text),
+    providerAccessConditions: optional(text),
+    exchangeVoucherPoint: optional(text),
+    /** None, or DatePerTicketEnclosure (each enclosure may have its own access date). */
+    advancedDateSelectorMethodName: optional(text),
+    cancellationPolicy: optional(cancellationPolicy),
+    demandAccessDate: withDefault(boolean, true),
+    taxType: withDefault(integer, 0),
+    type: withDefault(integer, 0),
+    demandAccessDateOnOpenDate: withDefault(boolean, false),
+    /** 1 open sale, 2 requires processing by the provider. */
+    purchaseFlowType: withDefault(integer, 1),
+    isForGroups: withDefault(boolean, false),
+    isForSeasonTickets: withDefault(boolean, false),
+    isInsurable: withDefault(boolean, false),
+    limitOfNumberOfPeopleToBeGroup: optional(integer),
+    logo: optional(text),
+    providerQuestionsProfileIds: list(text),
+    tags: list(text),
+    location: optional(location),
+    ticketEnclosures: list(ticketEnclosure),
+    productBases: list(productBase),
+  },
+  {
+    cancellationPolicy: ['cancellationConditions'],
+    ticketEnclosures: ['ticket enclosures', 'ticketsEnclosures'],
+  },
+);
+export type Provider = z.output<typeof provider>;
+
+/** Assumed shape of a combined product definition ("not shown" in the spec). */
+export const combinedProduct = z.object({
+  combinedProductId: text,
+  combinedProductName: withDefault(text, ''),
+  productIds: list(text),
+});
+export type CombinedProduct = z.output<typeof combinedProduct>;
+
+export const catalog = z.object({
+  lastUpdatedDateTime: isoDateTime,
+  providers: list(provider),
+  /** Assumed shape ("not shown"): switches the insurance quote on for the partner. */
+  partnerSettings: optional(z.object({ isInsurancePolicyEnabled: withDefault(boolean, false) })),
+  /** Sale- and client-level question profiles; where they sit is not shown (assumed here). */
+  saleQuestionProfileIds: list(text),
+  clientQuestionProfileIds: list(text),
+  combinedProducts: list(combinedProduct),
+});
+export type Catalog = z.output<typeof catalog>;
+
+export const catalogRequest = z.object({
+  providerIds: optional(list(text)),
+  productBaseIds: optional(list(text)),
+  productIds: optional(list(text)),
+  fromDate: optional(isoDate),
+  toDate: optional(isoDate),
+  referenceDate: optional(isoDate),
+  languageCode: optional(languageCode),
+  showProductsOutOfActiveDateRange: optional(boolean),
+});
+export type CatalogRequest = z.output<typeof catalogRequest>;
+
+export const catalogOperation = defineOperation({
+  name: 'catalog',
+  method: 'POST',
+  path: '/activity/catalog',
+  request: catalogRequest,
+  response: catalog,
+  envelope: 'A',
+  effect: 'read',
+  // The whole catalog can be large; it is fetched rarely and in the background.
+  timeoutMs: 60_000,
+});

@@ -1,0 +1,196 @@
+/**
+ * The HTTP client of the partner service, on ky. One `call` runs any operation:
+ * validates the request with the operation's schema, sends it (JSON body for POST, query
+ * string for GET, lists repeated), reads the envelope, parses the response leniently,
+ * and turns every failure into one PartnerError. Reads retry with backoff; writes never.
+ */
+import { randomUUID } from 'node:crypto';
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import type { z } from 'zod';
+import type { Logger } from '../log.js';
+import { silentLogger } from '../log.js';
+import { envelopeFailure } from './envelope.js';
+import {
+  PartnerEnvelopeError,
+  PartnerError,
+  PartnerHttpError,
+  PartnerInvalidResponseError,
+  PartnerNetworkError,
+  PartnerTimeoutError,
+} from './errors.js';
+import type { Operation, RequestOf, ResponseOf } from './operation.js';
+import { fromWire, toWire, wirePath } from './wire.js';
+
+export interface PartnerClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  logger?: Logger;
+  /** Per-operation overrides of the operation's own time limit, by name. */
+  timeoutMs?: Partial<Record<string, number>>;
+  /** Retries of read operations: how many, and the first delay (doubling, with jitter). */
+  retry?: { limit: number; delayMs: number };
+  /** For tests and embedding: a fetch other than the global one. */
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Recorded by Confirm and Sale as the partner user who acted (header AdminPartnerUserId). */
+  adminPartnerUserId?: string;
+  /** Correlates our logs with one logical request; a fresh one is made when absent. */
+  requestId?: string;
+}
+
+export interface PartnerClient {
+  call<Op extends Operation>(
+    operation: Op,
+    request: RequestOf<Op>,
+    options?: CallOptions,
+  ): Promise<ResponseOf<Op>>;
+}
+
+/** Wire JSON as a query string: lists repeat their key, objects are not expected in GETs. */
+export function toQuery(wire: unknown): URLSearchParams {
+  const query = new URLSearchParams();
+  if (wire === null || typeof wire !== 'object') return query;
+  for (const [key, value] of Object.entries(wire)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === null || item === undefined) continue;
+      query.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    }
+  }
+  return query;
+}
+
+function firstIssue(error: z.ZodError): { path: string; message: string } {
+  const issue = error.issues[0];
+  return { path: wirePath(issue?.path ?? []), message: issue?.message ?? 'invalid' };
+}
+
+export class PartnerRequestError extends Error {
+  override name = 'PartnerRequestError';
+}
+
+export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
+  const logger = options.logger ?? silentLogger;
+  const retry = options.retry ?? { limit: 2, delayMs: 300 };
+  const http: KyInstance = ky.create({
+    prefixUrl: options.baseUrl,
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: `ApiKey ${options.apiKey}`,
+    },
+    throwHttpErrors: true,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  async function call<Op extends Operation>(
+    operation: Op,
+    request: RequestOf<Op>,
+    callOptions: CallOptions = {},
+  ): Promise<ResponseOf<Op>> {
+    const requestId = callOptions.requestId ?? randomUUID();
+    const context = { operation: operation.name, requestId };
+    const timeoutMs = options.timeoutMs?.[operation.name] ?? operation.timeoutMs;
+
+    // Strict on what we send: a request that fails its own schema is our bug, not the
+    // service's, and must never reach the wire.
+    const checked = operation.request.safeParse(request);
+    if (!checked.success) {
+      const { path, message } = firstIssue(checked.error);
+      throw new PartnerRequestError(`${operation.name}: request field ${path}: ${message}`);
+    }
+    const wire = toWire(checked.data);
+    const started = performance.now();
+    const log = logger.child({ requestId, operation: operation.name });
+
+    let status = 0;
+    let text: string;
+    try {
+      const response = await http(operation.path.replace(/^\//, ''), {
+        method: operation.method,
+        ...(operation.method === 'GET' ? { searchParams: toQuery(wire) } : { json: wire }),
+        headers: callOptions.adminPartnerUserId
+          ? { AdminPartnerUserId: callOptions.adminPartnerUserId }
+          : undefined,
+        timeout: timeoutMs,
+        signal: callOptions.signal,
+        retry:
+          operation.effect === 'read'
+            ? {
+                limit: retry.limit,
+                methods: ['get', 'post'],
+                statusCodes: [408, 429, 500, 502, 503, 504],
+                retryOnTimeout: true,
+                delay: (attempt) => retry.delayMs * 2 ** (attempt - 1),
+                jitter: true,
+              }
+            : { limit: 0 },
+        hooks: {
+          beforeRetry: [
+            ({ retryCount, error }) => {
+              log.warn({ retryCount, error: error.name }, 'partner call retried');
+            },
+          ],
+        },
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      const elapsedMs = Math.round(performance.now() - started);
+      const failure = await toPartnerError(error, context, timeoutMs);
+      if (failure instanceof PartnerError) {
+        log.warn({ elapsedMs, kind: failure.kind }, 'partner call failed');
+      }
+      throw failure;
+    }
+
+    const elapsedMs = Math.round(performance.now() - started);
+    let body: unknown;
+    try {
+      body = fromWire(JSON.parse(text));
+    } catch (error) {
+      log.warn({ elapsedMs, status }, 'partner answered with malformed JSON');
+      throw new PartnerInvalidResponseError(context, '(root)', 'not JSON', { cause: error });
+    }
+    const failure = envelopeFailure(body);
+    if (failure) {
+      log.info({ elapsedMs, status, codes: failure.codes }, 'partner refused');
+      throw new PartnerEnvelopeError(context, { ...failure, status });
+    }
+    const parsed = operation.response.safeParse(body);
+    if (!parsed.success) {
+      const { path, message } = firstIssue(parsed.error);
+      log.warn({ elapsedMs, status, path }, 'partner response does not match the schema');
+      throw new PartnerInvalidResponseError(context, path, message);
+    }
+    log.debug({ elapsedMs, status }, 'partner call');
+    return parsed.data as ResponseOf<Op>;
+  }
+
+  return { call };
+}
+
+async function toPartnerError(
+  error: unknown,
+  context: { operation: string; requestId: string },
+  timeoutMs: number,
+): Promise<PartnerError | Error> {
+  if (error instanceof TimeoutError)
+    return new PartnerTimeoutError(context, timeoutMs, { cause: error });
+  if (error instanceof HTTPError) {
+    const status = error.response.status;
+    // A refusal may come with a non-2xx status and an error envelope: keep its codes.
+    try {
+      const failure = envelopeFailure(fromWire(await error.response.json()));
+      if (failure) return new PartnerEnvelopeError(context, { ...failure, status });
+    } catch {
+      // No readable envelope: the status is all we know.
+    }
+    return new PartnerHttpError(context, status);
+  }
+  // The caller's own abort is not a service failure: pass it through untouched.
+  if (error instanceof Error && error.name === 'AbortError') return error;
+  return new PartnerNetworkError(context, { cause: error });
+}

@@ -1,0 +1,129 @@
+/**
+ * Question profiles (POST /activity/checkticketsquestions): the questions of ticket,
+ * provider, sale and client level, static or generated for given products and dates.
+ */
+import { z } from 'zod';
+import { defineOperation } from './operation.js';
+import {
+  aliased,
+  boolean,
+  integer,
+  isoDate,
+  isoDateTime,
+  languageCode,
+  list,
+  optional,
+  text,
+  withDefault,
+} from './schema.js';
+
+/** DataType of a question, and the answer property it fills. */
+export const DataType = {
+  Text: 0,
+  TextList: 1,
+  Boolean: 2,
+  BooleanList: 3,
+  Date: 4,
+  DateList: 5,
+  Integer: 6,
+  IntegerList: 7,
+  Decimal: 8,
+  DecimalList: 9,
+  SelectOne: 10,
+  SelectMany: 11,
+  File: 12,
+  FileList: 13,
+} as const;
+export type DataType = (typeof DataType)[keyof typeof DataType];
+
+const dataType = integer.pipe(
+  z
+    .number()
+    .int()
+    .min(0, 'expected a DataType from 0 to 13')
+    .max(13, 'expected a DataType from 0 to 13'),
+) as unknown as z.ZodType<DataType, unknown>;
+
+export const question = z.object({
+  id: text,
+  question: withDefault(text, ''),
+  shortQuestion: optional(text),
+  required: withDefault(boolean, false),
+  dataType,
+  maxNumberOfValues: optional(integer),
+  regexValidationPattern: optional(text),
+  regexValidationErrorMessage: optional(text),
+  values: list(z.object({ text: withDefault(text, ''), value: text })),
+});
+export type Question = z.output<typeof question>;
+
+export const questionsProfile = z.object({
+  id: text,
+  name: withDefault(text, ''),
+  commercialName: optional(text),
+  areDynamicQuestions: withDefault(boolean, false),
+  questions: list(question),
+});
+export type QuestionsProfile = z.output<typeof questionsProfile>;
+
+const productQuery = z.object({
+  productId: text,
+  accessDate: isoDate,
+  tickets: optional(
+    list(z.object({ ticketId: text, sessionId: optional(text), accessDate: optional(isoDate) })),
+  ),
+});
+
+/**
+ * At least one of QuestionsProfileIds or Products must be given: the sandbox answers an
+ * error envelope otherwise. The vendor's examples also send TicketsQuestionsProfileIds
+ * and bare ProductIds (static questions of those products), read here too.
+ */
+export const checkTicketsQuestionsRequest = aliased(
+  {
+    questionsProfileIds: optional(list(text)),
+    products: optional(list(productQuery)),
+    productIds: optional(list(text)),
+    languageCode: optional(languageCode),
+  },
+  { questionsProfileIds: ['ticketsQuestionsProfileIds'] },
+);
+export type CheckTicketsQuestionsRequest = z.output<typeof checkTicketsQuestionsRequest>;
+
+export const checkTicketsQuestionsResponse = z.object({
+  products: list(
+    z.object({
+      productId: text,
+      accessDate: optional(isoDateTime),
+      providerId: optional(text),
+      tickets: list(
+        aliased(
+          {
+            ticketId: text,
+            sessionId: optional(text),
+            ticketQuestionsProfileId: optional(text),
+            accessDate: optional(isoDateTime),
+          },
+          { ticketQuestionsProfileId: ['ticketsQuestionsProfileId'] },
+        ),
+      ),
+    }),
+  ),
+  providers: list(z.object({ providerId: text, providerQuestionsProfileIds: list(text) })),
+  ticketQuestionsProfiles: list(questionsProfile),
+  providerQuestionsProfiles: list(questionsProfile),
+  saleQuestionsProfiles: list(questionsProfile),
+  clientQuestionsProfiles: list(questionsProfile),
+});
+export type CheckTicketsQuestionsResponse = z.output<typeof checkTicketsQuestionsResponse>;
+
+export const checkTicketsQuestionsOperation = defineOperation({
+  name: 'checkticketsquestions',
+  method: 'POST',
+  path: '/activity/checkticketsquestions',
+  request: checkTicketsQuestionsRequest,
+  response: checkTicketsQuestionsResponse,
+  envelope: 'B',
+  effect: 'read',
+  timeoutMs: 10_000,
+});

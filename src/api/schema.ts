@@ -1,0 +1,158 @@
+/**
+ * Lenient building blocks for reading the service's JSON, and exact formats for what we
+ * write. Real traffic departs from the declared types (fixtures/vendor/README.md):
+ * numbers sent as strings, dates with or without a time part and up to 7 fractional
+ * digits, lists sent as a single object, nulls where a value is optional. Each block
+ * accepts those departures and outputs one clean form.
+ */
+import { z } from 'zod';
+
+/** yyyy-MM-dd, a calendar date in the provider's local time (the service sends no zone). */
+export type IsoDate = `${number}-${number}-${number}`;
+/** yyyy-MM-ddTHH:mm:ss, a provider-local date and time (no zone, no fraction). */
+export type IsoDateTime = `${number}-${number}-${number}T${number}:${number}:${number}`;
+
+const DATE =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,7})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+function isRealDate(date: string): boolean {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
+/** A date; a time part, if sent, is dropped. */
+export const isoDate = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const match = DATE.exec(value);
+    return match !== null && isRealDate(match[1]!);
+  }, 'expected a date yyyy-MM-dd')
+  .transform((value) => DATE.exec(value)![1] as IsoDate);
+
+/** A date and time; a bare date means its midnight; fractional seconds are dropped. */
+export const isoDateTime = z
+  .string()
+  .trim()
+  .refine((value) => {
+    const match = DATE.exec(value);
+    return match !== null && isRealDate(match[1]!);
+  }, 'expected a date-time yyyy-MM-ddThh:mm:ss')
+  .transform((value) => {
+    const match = DATE.exec(value)!;
+    const time = match[2] ?? '00:00:00';
+    return `${match[1]}T${time.length === 5 ? `${time}:00` : time}` as IsoDateTime;
+  });
+
+const NUMERIC = /^-?\d+(?:\.\d+)?$/;
+
+/** A decimal; a numeric string ("20", "12.50") is read as its number. */
+export const decimal = z.union(
+  [
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(NUMERIC, 'expected a number')
+      .transform((value) => Number(value)),
+  ],
+  { error: 'expected a number' },
+);
+
+/** An integer, possibly sent as a string. */
+export const integer = decimal.pipe(z.number().int('expected a whole number'));
+
+/** A boolean, possibly sent as "true"/"false". */
+export const boolean = z.union(
+  [
+    z.boolean(),
+    z.enum(['true', 'false', 'True', 'False']).transform((value) => value.toLowerCase() === 'true'),
+  ],
+  { error: 'expected true or false' },
+);
+
+/** An identifier or text, possibly sent as a number. */
+export const text = z.union([z.string(), z.number().transform(String)], {
+  error: 'expected a string',
+});
+
+/**
+ * An optional field: absent, null and (for strings) empty are all "not given", read as
+ * undefined, so downstream code has one way to ask "is it there?".
+ */
+export function optional<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (value === null || value === '' ? undefined : value),
+    schema.optional(),
+  );
+}
+
+/** A list that may be sent as null, absent, or a single object instead of an array. */
+export function list<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (value) =>
+      value === null || value === undefined ? [] : Array.isArray(value) ? value : [value],
+    z.array(item),
+  );
+}
+
+/** A comma-separated list of dates in one string ("2024-08-15,2024-08-16"). */
+export const dateList = z.preprocess(
+  (value) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item.length > 0)
+      : value === null || value === undefined
+        ? []
+        : value,
+  z.array(isoDate),
+);
+
+/**
+ * An object whose fields may arrive under other names. `aliases` maps the canonical
+ * (camelCase) name to the names seen in real traffic, after `fromWire` lowered their first
+ * letter, e.g. `{ ticketEnclosures: ['ticket enclosures'] }`. The canonical name wins when
+ * both are present.
+ */
+export function aliased<Shape extends z.ZodRawShape>(
+  shape: Shape,
+  aliases: Partial<Record<keyof Shape & string, readonly string[]>>,
+) {
+  return z.preprocess((value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const record = { ...(value as Record<string, unknown>) };
+    for (const [canonical, names] of Object.entries(aliases) as [string, readonly string[]][]) {
+      if (record[canonical] !== undefined && record[canonical] !== null) continue;
+      const found = names.find((name) => record[name] !== undefined && record[name] !== null);
+      if (found !== undefined) record[canonical] = record[found];
+    }
+    return record;
+  }, z.object(shape));
+}
+
+/** PriceMode everywhere it appears: 1 retail, 2 net. */
+export const priceMode = integer.pipe(z.union([z.literal(1), z.literal(2)]));
+export type PriceMode = z.output<typeof priceMode>;
+
+/**
+ * A LanguageCode (ISO 639-1). A vendor example sends `[null]`: a list is read as its
+ * first non-null element, and nothing as "not given" (the partner's default language).
+ */
+export const languageCode = z.preprocess(
+  (value) => (Array.isArray(value) ? (value.find((item) => item != null) ?? undefined) : value),
+  z
+    .string()
+    .regex(/^[a-z]{2}$/i, 'expected an ISO 639-1 code')
+    .optional(),
+);
+
+/** A field the service may leave out, read with the default the spec states for it. */
+export function withDefault<T extends z.ZodType>(schema: T, fallback: z.input<T>) {
+  return z.preprocess(
+    (value) => (value === null || value === undefined || value === '' ? fallback : value),
+    schema,
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The process configuration: every variable of design.md, read from the environment
+ * (and `.env` when present), validated once at start. A bad value stops the process
+ * with one line naming the variable and what it expects.
+ */
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+const port = z.coerce
+  .number({ error: 'a port number from 1 to 65535' })
+  .int('a port number from 1 to 65535')
+  .min(1, 'a port number from 1 to 65535')
+  .max(65535, 'a port number from 1 to 65535');
+
+const url = z.url({ error: 'an absolute http(s) URL' });
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value))
+  .pipe(url.optional());
+
+const schema = z.object({
+  PARTNER_API_URL: optionalUrl,
+  PARTNER_API_KEY: optionalText,
+  PARTNER_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'a two-letter ISO 639-1 code such as es or en')
+    .default('es'),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(rediss?|unix):\/\//, 'a redis://, rediss:// or unix:// URL')
+      .optional(),
+  ),
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_API_ROOT: url.default('https://api.telegram.org'),
+  TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, '1 to 256 characters of A-Z, a-z, 0-9, _ and -')
+      .optional(),
+  ),
+  SLACK_BOT_TOKEN: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_APP_TOKEN: optionalText,
+  SLACK_API_URL: url.default('https://slack.com/api/'),
+  SLACK_STAFF_USERS: commaList,
+  SLACK_STAFF_CHANNELS: commaList,
+  SLACK_ALERTS_CHANNEL: optionalText,
+  PUBLIC_URL: optionalUrl,
+  PORT: port.default(3000),
+  SANDBOX_PORT: port.default(8787),
+  SANDBOX_API_KEY: z.string().min(1, 'a non-empty key').default('sandbox-key'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.output<typeof schema>) {
+  return {
+    partner: {
+      /** Unset: the bot starts the sandbox in-process and talks to it. */
+      baseUrl: env.PARTNER_API_URL,
+      apiKey: env.PARTNER_API_KEY ?? env.SANDBOX_API_KEY,
+      language: env.PARTNER_LANGUAGE,
+    },
+    redisUrl: env.REDIS_URL,
+    telegram: env.TELEGRAM_BOT_TOKEN
+      ? {
+          token: env.TELEGRAM_BOT_TOKEN,
+          apiRoot: env.TELEGRAM_API_ROOT,
+          webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+        }
+      : undefined,
+    slack:
+      env.SLACK_BOT_TOKEN && env.SLACK_SIGNING_SECRET
+        ? {
+            botToken: env.SLACK_BOT_TOKEN,
+            signingSecret: env.SLACK_SIGNING_SECRET,
+            appToken: env.SLACK_APP_TOKEN,
+            apiUrl: env.SLACK_API_URL,
+            staffUsers: env.SLACK_STAFF_USERS,
+            staffChannels: env.SLACK_STAFF_CHANNELS,
+            alertsChannel: env.SLACK_ALERTS_CHANNEL,
+          }
+        : undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
+    port: env.PORT,
+    sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY },
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment; throws a ConfigError whose message is one line. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = issue?.path[0] ?? 'configuration';
+    throw new ConfigError(`${String(variable)}: expected ${issue?.message ?? 'a valid value'}`);
+  }
+  const { SLACK_BOT_TOKEN, SLACK_SIGNING_SECRET } = result.data;
+  if (Boolean(SLACK_BOT_TOKEN) !== Boolean(SLACK_SIGNING_SECRET)) {
+    const missing = SLACK_BOT_TOKEN ? 'SLACK_SIGNING_SECRET' : 'SLACK_BOT_TOKEN';
+    throw new ConfigError(`${missing}: expected a value, since the other Slack variable is set`);
+  }
+  return toConfig(result.data);
+}
+
+/**
+ * Reads `.env` (when present, without overriding the environment) and the process
+ * environment. On a bad value prints one line and exits with status 2.
+ */
+export function loadConfig(envFile = '.env'): Config {
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+  try {
+    return parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
