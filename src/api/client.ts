@@ -111,9 +111,9 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       const response = await http(operation.path.replace(/^\//, ''), {
         method: operation.method,
         ...(operation.method === 'GET' ? { searchParams: toQuery(wire) } : { json: wire }),
-        headers: callOptions.adminPartnerUserId
-          ? { AdminPartnerUserId: callOptions.adminPartnerUserId }
-          : undefined,
+        ...(callOptions.adminPartnerUserId
+          ? { headers: { AdminPartnerUserId: callOptions.adminPartnerUserId } }
+          : {}),
         timeout: timeoutMs,
         signal: callOptions.signal,
         retry:

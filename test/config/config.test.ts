@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../../src/config.js';
+
+describe('configuration', () => {
+  it('runs with nothing configured: sandbox, memory store, no channels', () => {
+    const config = parseConfig({});
+    expect(config.partner).toEqual({ baseUrl: undefined, apiKey: 'sandbox-key', language: 'es' });
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.telegram).toBeUndefined();
+    expect(config.slack).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      PARTNER_API_URL: 'https://partner.example/api',
+      PARTNER_API_KEY: 'k',
+      PARTNER_LANGUAGE: 'en',
+      REDIS_URL: 'redis://127.0.0.1:6380',
+      TELEGRAM_BOT_TOKEN: '1:abc',
+      TELEGRAM_WEBHOOK_SECRET: 's3cret',
+      SLACK_BOT_TOKEN: 'xoxb-1',
+      SLACK_SIGNING_SECRET: 'sig',
+      SLACK_STAFF_USERS: 'U1, U2',
+      PORT: '8080',
+    });
+    expect(config.partner.baseUrl).toBe('https://partner.example/api');
+    expect(config.telegram?.webhookSecret).toBe('s3cret');
+    expect(config.slack?.staffUsers).toEqual(['U1', 'U2']);
+    expect(config.slack?.staffChannels).toEqual([]);
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^PORT: expected a port number/],
+    [{ PORT: '70000' }, /^PORT: expected a port number/],
+    [{ PARTNER_API_URL: 'not a url' }, /^PARTNER_API_URL: expected an absolute http\(s\) URL/],
+    [{ PARTNER_LANGUAGE: 'spanish' }, /^PARTNER_LANGUAGE: expected a two-letter/],
+    [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL: expected a redis:\/\//],
+    [{ TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /^TELEGRAM_WEBHOOK_SECRET: expected 1 to 256/],
+    [{ SLACK_BOT_TOKEN: 'xoxb-1' }, /^SLACK_SIGNING_SECRET: expected a value/],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+});
