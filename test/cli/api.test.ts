@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, startTestServer, type TestServer } from '../support/http-server.js';
+
+const run = promisify(execFile);
+const root = resolve(import.meta.dirname, '../..');
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function api(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('node', ['--import', 'tsx', 'src/cli/api.ts', ...args], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PARTNER_API_URL: server.url,
+        PARTNER_API_KEY: 'cli-key',
+        LOG_LEVEL: 'silent',
+      },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('npm run api', () => {
+  it('prints the normalized catalog', async () => {
+    server.handle((_request, response) =>
+      json(response, 200, {
+        LastUpdatedDateTime: '2026-11-01T10:00:00.12',
+        Providers: [{ ProviderId: 'prov000000001', ProviderName: 'Museo', ProductBases: [] }],
+      }),
+    );
+    const result = await api(['catalog', '--body', '{"LanguageCode":"en"}']);
+    expect(result.code).toBe(0);
+    const printed = JSON.parse(result.stdout) as {
+      lastUpdatedDateTime: string;
+      providers: unknown[];
+    };
+    expect(printed.lastUpdatedDateTime).toBe('2026-11-01T10:00:00');
+    expect(printed.providers).toHaveLength(1);
+    const sent = server.seen.at(-1)!;
+    expect(JSON.parse(sent.body)).toEqual({ LanguageCode: 'en' });
+    expect(sent.headers.authorization).toBe('ApiKey cli-key');
+  });
+
+  it('exits 1 with one line on an error envelope', async () => {
+    server.handle((_request, response) =>
+      json(response, 200, {
+        Success: false,
+        Errors: [{ ErrorMessage: 'Not allowed', ErrorCode: 12 }],
+      }),
+    );
+    const result = await api(['catalog']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toEqual(['catalog: Not allowed [12]']);
+  });
+
+  it('exits 1 naming the field of a response that does not match the schema', async () => {
+    server.handle((_request, response) =>
+      json(response, 200, { LastUpdatedDateTime: 'yesterday' }),
+    );
+    const result = await api(['catalog']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toMatch(/^catalog: invalid response at LastUpdatedDateTime: /);
+  });
+
+  it('exits 1 on an unknown operation, listing the known ones', async () => {
+    const result = await api(['nope']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/operations: .*catalog/);
+  });
+});
