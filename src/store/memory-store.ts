@@ -1,0 +1,89 @@
+/**
+ * The in-memory store: the embedded default for a single process (`npm start` with no
+ * REDIS_URL). Same contract as the Redis store, expiry included.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LockTimeoutError, type Lock, type Store, type Versioned } from './store.js';
+
+interface Entry {
+  json: string;
+  version: number;
+  expiresAt: number;
+}
+
+const LOCK_POLL_MS = 5;
+
+export function createMemoryStore(now: () => number = Date.now): Store {
+  const entries = new Map<string, Entry>();
+  const claims = new Map<string, number>();
+  const locks = new Map<string, { token: string; expiresAt: number }>();
+
+  const live = (key: string): Entry | undefined => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+
+  const tryLock = (key: string, token: string, ttlMs: number): boolean => {
+    const held = locks.get(key);
+    if (held && held.expiresAt > now()) return false;
+    locks.set(key, { token, expiresAt: now() + ttlMs });
+    return true;
+  };
+
+  return {
+    async get<T>(key: string): Promise<Versioned<T> | undefined> {
+      const entry = live(key);
+      return entry ? { value: JSON.parse(entry.json) as T, version: entry.version } : undefined;
+    },
+
+    async put(key, value, expectedVersion, ttlSeconds) {
+      const current = live(key)?.version ?? 0;
+      if (current !== expectedVersion) return undefined;
+      const version = current + 1;
+      entries.set(key, {
+        json: JSON.stringify(value),
+        version,
+        expiresAt: now() + ttlSeconds * 1000,
+      });
+      return version;
+    },
+
+    async delete(key) {
+      entries.delete(key);
+    },
+
+    async claim(key, ttlSeconds) {
+      const until = claims.get(key);
+      if (until !== undefined && until > now()) return false;
+      claims.set(key, now() + ttlSeconds * 1000);
+      return true;
+    },
+
+    async lock(key, { ttlMs, waitMs }): Promise<Lock> {
+      const token = randomUUID();
+      // Waiting is measured on the real clock; expiry on the store's (injectable) one.
+      const deadline = Date.now() + waitMs;
+      while (!tryLock(key, token, ttlMs)) {
+        if (Date.now() >= deadline)
+          throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
+        await sleep(LOCK_POLL_MS);
+      }
+      return {
+        async release() {
+          if (locks.get(key)?.token === token) locks.delete(key);
+        },
+      };
+    },
+
+    async close() {
+      entries.clear();
+      claims.clear();
+      locks.clear();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * One contract, two stores: the memory store and the Redis store (against the private
+ * redis-server of this test run) must behave the same.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createMemoryStore } from '../../src/store/memory-store.js';
+import { createRedisStore } from '../../src/store/redis-store.js';
+import { LockTimeoutError, withLock, type Store } from '../../src/store/store.js';
+
+let fakeNow = 1_000_000;
+const memory = createMemoryStore(() => fakeNow);
+const prefix = `test:${randomUUID()}:`;
+const redis = createRedisStore(inject('redisUrl'), { prefix });
+
+afterAll(async () => {
+  const keys = await redis.redis.keys('*');
+  // ioredis does not prefix KEYS results: delete with the prefix stripped.
+  const ours = keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  if (ours.length) await redis.redis.del(...ours);
+  await redis.close();
+  await memory.close();
+});
+
+const stores: [string, Store, (seconds: number) => Promise<void>][] = [
+  [
+    'memory',
+    memory,
+    async (seconds) => {
+      fakeNow += seconds * 1000;
+    },
+  ],
+  [
+    'redis',
+    redis,
+    async () => {
+      // Expiry on a real server: tested through the TTL instead of waiting.
+    },
+  ],
+];
+
+describe.each(stores)('%s store', (name, store) => {
+  const key = (suffix: string) => `${name}:${suffix}:${randomUUID()}`;
+
+  it('reads nothing for an absent key', async () => {
+    expect(await store.get(key('absent'))).toBeUndefined();
+  });
+
+  it('writes with a version check', async () => {
+    const k = key('versioned');
+    expect(await store.put(k, { step: 1 }, 0, 60)).toBe(1);
+    expect(await store.get(k)).toEqual({ value: { step: 1 }, version: 1 });
+    expect(await store.put(k, { step: 2 }, 1, 60)).toBe(2);
+    // A stale writer (still at version 1) loses and changes nothing.
+    expect(await store.put(k, { step: 'stale' }, 1, 60)).toBeUndefined();
+    expect(await store.put(k, { step: 'new' }, 0, 60)).toBeUndefined();
+    expect(await store.get(k)).toEqual({ value: { step: 2 }, version: 2 });
+  });
+
+  it('lets exactly one of many concurrent writers win', async () => {
+    const k = key('race');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.put(k, { writer: i }, 0, 60)),
+    );
+    expect(results.filter((r) => r === 1)).toHaveLength(1);
+    expect(results.filter((r) => r === undefined)).toHaveLength(19);
+  });
+
+  it('deletes', async () => {
+    const k = key('delete');
+    await store.put(k, 1, 0, 60);
+    await store.delete(k);
+    expect(await store.get(k)).toBeUndefined();
+  });
+
+  it('claims a key once', async () => {
+    const k = key('claim');
+    expect(await store.claim(k, 60)).toBe(true);
+    expect(await store.claim(k, 60)).toBe(false);
+  });
+
+  it('claims once among many concurrent claimers', async () => {
+    const k = key('claim-race');
+    const results = await Promise.all(Array.from({ length: 50 }, () => store.claim(k, 60)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('serializes holders of a lock', async () => {
+    const k = key('lock');
+    const events: string[] = [];
+    await Promise.all(
+      [1, 2, 3].map((i) =>
+        withLock(store, k, { ttlMs: 5_000, waitMs: 5_000 }, async () => {
+          events.push(`in ${i}`);
+          await new Promise((resolve) => setTimeout(resolve, 15));
+          events.push(`out ${i}`);
+        }),
+      ),
+    );
+    for (let i = 0; i < events.length; i += 2) {
+      expect(events[i]?.replace('in', 'out')).toBe(events[i + 1]);
+    }
+  });
+
+  it('times out waiting for a held lock', async () => {
+    const k = key('lock-timeout');
+    const held = await store.lock(k, { ttlMs: 5_000, waitMs: 100 });
+    await expect(store.lock(k, { ttlMs: 5_000, waitMs: 30 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await held.release();
+    const again = await store.lock(k, { ttlMs: 5_000, waitMs: 100 });
+    await again.release();
+  });
+
+  it('frees a lock whose holder died when its time runs out', async () => {
+    const k = key('lock-expiry');
+    await store.lock(k, { ttlMs: 50, waitMs: 100 }); // never released
+    if (name === 'memory') fakeNow += 100;
+    const next = await store.lock(k, { ttlMs: 1_000, waitMs: 2_000 });
+    await next.release();
+  });
+
+  it('does not release a lock someone else took after ours expired', async () => {
+    const k = key('lock-stolen');
+    const ours = await store.lock(k, { ttlMs: 50, waitMs: 100 });
+    if (name === 'memory') fakeNow += 100;
+    const theirs = await store.lock(k, { ttlMs: 60_000, waitMs: 2_000 });
+    await ours.release();
+    await expect(store.lock(k, { ttlMs: 1_000, waitMs: 30 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await theirs.release();
+  });
+});
+
+describe('expiry', () => {
+  it('memory: values and claims expire', async () => {
+    await memory.put('exp', 'x', 0, 10);
+    await memory.claim('exp-claim', 10);
+    fakeNow += 11_000;
+    expect(await memory.get('exp')).toBeUndefined();
+    expect(await memory.claim('exp-claim', 10)).toBe(true);
+  });
+
+  it('redis: every key written carries a TTL', async () => {
+    const k = `ttl:${randomUUID()}`;
+    await redis.put(k, { a: 1 }, 0, 120);
+    await redis.claim(k, 30);
+    const lock = await redis.lock(k, { ttlMs: 10_000, waitMs: 100 });
+    for (const key of [`kv:${k}`, `claim:${k}`, `lock:${k}`]) {
+      const ttl = await redis.redis.pttl(key);
+      expect(ttl, key).toBeGreaterThan(0);
+    }
+    expect(await redis.redis.ttl(`kv:${k}`)).toBeLessThanOrEqual(120);
+    await lock.release();
+  });
+});
