@@ -109,6 +109,10 @@ export type PricesAndDates = z.output<typeof pricesAndDates>;
 export const earliestSale = z.union([
   decimal.transform((hours) => ({ kind: 'hours' as const, hours })),
   isoDateTime.transform((at) => ({ kind: 'moment' as const, at })),
+  // Our own normalized form, so that the schema accepts its output (the client
+  // validates what it sends, and the sandbox reads what it serves).
+  z.object({ kind: z.literal('hours'), hours: decimal }),
+  z.object({ kind: z.literal('moment'), at: isoDateTime }),
 ]);
 export type EarliestSale = z.output<typeof earliestSale>;
 

@@ -1,0 +1,79 @@
+/**
+ * Capacity: only quota tickets (IsQuotaTicket) count toward it, so a capacity buys
+ * floor(capacity ÷ quota tickets per product) products (9 with 3 quota tickets: 3;
+ * 16: 5). A product without tickets counts as one unit of capacity; one whose tickets are
+ * all outside the quota does not consume capacity.
+ */
+import { AutoAssignSessionType, type Product, type Provider, type Ticket } from '../api/catalog.js';
+import type { IsoDate } from './time.js';
+
+/** Quota tickets among the given ticket ids (repeats count; an unknown id counts, as the
+ * catalog's default is a quota ticket). Without ids: all the product's tickets. */
+export function quotaTickets(
+  product: Pick<Product, 'tickets'>,
+  ticketIds?: readonly string[],
+): number {
+  if (ticketIds === undefined) {
+    if (product.tickets.length === 0) return 1;
+    return product.tickets.filter((ticket) => ticket.isQuotaTicket).length;
+  }
+  const byId = new Map<string, Ticket>(product.tickets.map((ticket) => [ticket.ticketId, ticket]));
+  return ticketIds.filter((id) => byId.get(id)?.isQuotaTicket ?? true).length;
+}
+
+/**
+ * How many products a capacity allows: rounded down. Undefined when the product takes no
+ * quota ticket, so capacity does not limit it.
+ */
+export function productsSellable(
+  capacity: number,
+  quotaTicketsPerProduct: number,
+): number | undefined {
+  if (quotaTicketsPerProduct <= 0) return undefined;
+  return Math.max(0, Math.floor(capacity / quotaTicketsPerProduct));
+}
+
+/** The capacity `quantity` products take. */
+export function capacityNeeded(
+  product: Pick<Product, 'tickets'>,
+  quantity: number,
+  ticketIds?: readonly string[],
+): number {
+  return quantity * quotaTickets(product, ticketIds);
+}
+
+export type CapacityCheck =
+  | { needed: false }
+  | { needed: true; reason: 'limited-day' }
+  | { needed: true; reason: 'limited-sessions'; sessionIds: string[] };
+
+/**
+ * Whether availability must be asked before selling the product for `date`: the date is
+ * one of DaysWithLimitedCapacity, or a session that day, in an enclosure of the product's
+ * tickets, has limited capacity and is not always auto-assigned. An enclosure with
+ * IfNotSet counts as chosen: the assistant names the session when it offers sessions;
+ * with ForceSet the service picks the session and checks capacity itself.
+ */
+export function capacityCheck(
+  provider: Pick<Provider, 'ticketEnclosures'>,
+  product: Pick<Product, 'daysWithLimitedCapacity' | 'tickets'>,
+  date: IsoDate,
+): CapacityCheck {
+  if (product.daysWithLimitedCapacity.includes(date))
+    return { needed: true, reason: 'limited-day' };
+  const enclosureIds = new Set(product.tickets.map((ticket) => ticket.ticketEnclosureId));
+  const sessionIds = provider.ticketEnclosures
+    .filter((enclosure) => enclosureIds.has(enclosure.ticketEnclosureId))
+    .flatMap((enclosure) => {
+      const sessions = enclosure.sessions;
+      if (sessions === undefined) return [];
+      if (sessions.ticketEnclosureAutoAssignSessionType === AutoAssignSessionType.ForceSet)
+        return [];
+      return sessions.sessionSessionContents
+        .filter((session) => session.hasLimitedCapacity && session.sessionTime.startsWith(date))
+        .map((session) => session.sessionId);
+    });
+  return sessionIds.length > 0
+    ? { needed: true, reason: 'limited-sessions', sessionIds: [...new Set(sessionIds)] }
+    : { needed: false };
+}

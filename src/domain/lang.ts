@@ -1,0 +1,14 @@
+/**
+ * The languages the assistant writes in. The partner's default is Spanish; any other
+ * language a customer uses is answered in English, the closer common language.
+ */
+export type Lang = 'es' | 'en';
+
+/** The Intl locale of each language (Spain's and British conventions: 12,50 € / €12.50). */
+export const locales: Record<Lang, string> = { es: 'es-ES', en: 'en-GB' };
+
+/** A language for a code such as Telegram's `language_code` ("es", "en-US", "fr"). */
+export function pickLang(code: string | undefined): Lang {
+  if (code === undefined || code.trim() === '') return 'es';
+  return code.trim().toLowerCase().startsWith('es') ? 'es' : 'en';
+}

@@ -1,0 +1,120 @@
+/**
+ * When a product may be sold for a visit date: the product's sale window, the cut-off
+ * before the visit and the earliest sale moment, all in provider-local wall-clock time
+ * (see time.ts). `now` is always the provider-local date-time of the moment of sale
+ * (`providerNow(provider, instant)`).
+ */
+import type { Product } from '../api/catalog.js';
+import { addDays, addHours, startOfDay, type IsoDate, type IsoDateTime } from './time.js';
+
+export type SaleTimingProduct = Pick<
+  Product,
+  | 'startIsActiveDate'
+  | 'endIsActiveDate'
+  | 'hoursInAdvanceOfPurchase'
+  | 'maxHoursInAdvanceOfPurchase'
+  | 'pricesAndDates'
+>;
+
+/** 00:00 of the day after the visit: the origin of the spec's hour counts. */
+const dayAfter = (visit: IsoDate): IsoDateTime => startOfDay(addDays(visit, 1));
+
+/**
+ * The moment sale closes for a visit: HoursInAdvanceOfPurchase hours before 00:00 of the
+ * day after it (4 for 15 August: 15 August 20:00). Absent, sale closes at the end of the
+ * visit day. At the cut-off itself the product is no longer sold.
+ */
+export function saleCutoff(product: SaleTimingProduct, visit: IsoDate): IsoDateTime {
+  return addHours(dayAfter(visit), -(product.hoursInAdvanceOfPurchase ?? 0));
+}
+
+/**
+ * The earliest moment of sale for a visit, or undefined when there is none. Hours are
+ * counted before 00:00 of the day after the visit (240 for 15 August: 6 August 00:00);
+ * a date-time is the moment itself. Zero or negative hours would forbid every sale, so
+ * they are read as "no earliest moment" (an unset number on the service's side).
+ */
+export function earliestSaleMoment(
+  product: SaleTimingProduct,
+  visit: IsoDate,
+): IsoDateTime | undefined {
+  const rule = product.maxHoursInAdvanceOfPurchase;
+  if (rule === undefined) return undefined;
+  if (rule.kind === 'moment') return rule.at;
+  return rule.hours > 0 ? addHours(dayAfter(visit), -rule.hours) : undefined;
+}
+
+/**
+ * The end of the product's sale window. A value at exactly midnight is read as the whole
+ * day (the service sends bare dates as well as date-times, and a date means its day).
+ */
+function windowEnd(end: IsoDateTime): IsoDateTime {
+  return end.endsWith('T00:00:00') ? (`${end.slice(0, 10)}T23:59:59` as IsoDateTime) : end;
+}
+
+/** Whether `now` lies in the product's sale window (StartIsActiveDate..EndIsActiveDate). */
+export function inSaleWindow(product: SaleTimingProduct, now: IsoDateTime): boolean {
+  const { startIsActiveDate: start, endIsActiveDate: end } = product;
+  return (start === undefined || now >= start) && (end === undefined || now <= windowEnd(end));
+}
+
+export type SaleCheck =
+  | { ok: true }
+  | { ok: false; reason: 'no-price-for-date' }
+  | { ok: false; reason: 'outside-sale-window' }
+  | { ok: false; reason: 'too-late'; cutoff: IsoDateTime }
+  | { ok: false; reason: 'too-early'; opensAt: IsoDateTime };
+
+/** Whether the product is on sale for `visit` at `now`, and if not, why. */
+export function checkSale(product: SaleTimingProduct, visit: IsoDate, now: IsoDateTime): SaleCheck {
+  if (!product.pricesAndDates.some((set) => set.dates.includes(visit))) {
+    return { ok: false, reason: 'no-price-for-date' };
+  }
+  if (!inSaleWindow(product, now)) return { ok: false, reason: 'outside-sale-window' };
+  const cutoff = saleCutoff(product, visit);
+  if (now >= cutoff) return { ok: false, reason: 'too-late', cutoff };
+  const opensAt = earliestSaleMoment(product, visit);
+  if (opensAt !== undefined && now < opensAt) return { ok: false, reason: 'too-early', opensAt };
+  return { ok: true };
+}
+
+export function isSellableOn(
+  product: SaleTimingProduct,
+  visit: IsoDate,
+  now: IsoDateTime,
+): boolean {
+  return checkSale(product, visit, now).ok;
+}
+
+/** The visit dates on sale at `now`, optionally within from..to (inclusive), sorted. */
+export function sellableDates(
+  product: SaleTimingProduct,
+  now: IsoDateTime,
+  range: { from?: IsoDate; to?: IsoDate } = {},
+): IsoDate[] {
+  const dates = new Set(product.pricesAndDates.flatMap((set) => set.dates));
+  return [...dates]
+    .filter(
+      (date) =>
+        (range.from === undefined || date >= range.from) &&
+        (range.to === undefined || date <= range.to),
+    )
+    .filter((date) => isSellableOn(product, date, now))
+    .sort();
+}
+
+/**
+ * Whether a product may be offered on its own: not only part of a combined product, not
+ * only in a package, and with at least one date on sale.
+ */
+export function canBeSoldAlone(
+  product: SaleTimingProduct &
+    Pick<Product, 'canOnlyBeSoldAsPartOfCombinedProduct' | 'isForPackaging'>,
+  now: IsoDateTime,
+): boolean {
+  return (
+    !product.canOnlyBeSoldAsPartOfCombinedProduct &&
+    !product.isForPackaging &&
+    sellableDates(product, now).length > 0
+  );
+}

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { product as productSchema } from '../../src/api/catalog.js';
+import {
+  canBeSoldAlone,
+  checkSale,
+  earliestSaleMoment,
+  inSaleWindow,
+  isSellableOn,
+  saleCutoff,
+  sellableDates,
+} from '../../src/domain/sale-window.js';
+import type { IsoDate, IsoDateTime } from '../../src/domain/time.js';
+
+const AUGUST = '2024-08-10,2024-08-15,2024-08-16';
+
+function product(fields: Record<string, unknown> = {}) {
+  return productSchema.parse({
+    productId: 'p000000000001',
+    pricesAndDates: [{ price: 20, dates: AUGUST }],
+    ...fields,
+  });
+}
+
+describe('saleCutoff (HoursInAdvanceOfPurchase)', () => {
+  it.each([
+    ['the spec: 4 h for 15 August closes at 20:00', 4, '2024-08-15', '2024-08-15T20:00:00'],
+    ['absent: the end of the visit day', undefined, '2024-08-15', '2024-08-16T00:00:00'],
+    ['0: the end of the visit day', 0, '2024-08-15', '2024-08-16T00:00:00'],
+    ['48 h: the day before', 48, '2024-08-15', '2024-08-14T00:00:00'],
+    ['leap day', 4, '2024-02-29', '2024-02-29T20:00:00'],
+    ['spring DST change day (wall clock)', 4, '2024-03-31', '2024-03-31T20:00:00'],
+    ['autumn DST change day (wall clock)', 26, '2024-10-27', '2024-10-26T22:00:00'],
+    ['end of year', 4, '2024-12-31', '2024-12-31T20:00:00'],
+  ])('%s', (_name, hours, visit, cutoff) => {
+    expect(saleCutoff(product({ hoursInAdvanceOfPurchase: hours }), visit as IsoDate)).toBe(cutoff);
+  });
+});
+
+describe('earliestSaleMoment (MaxHoursInAdvanceOfPurchase)', () => {
+  it.each([
+    ['the spec: 240 h for 15 August opens 6 August', 240, '2024-08-15', '2024-08-06T00:00:00'],
+    ['sent as a string', '240', '2024-08-15', '2024-08-06T00:00:00'],
+    ['across a leap day', 240, '2024-02-29', '2024-02-20T00:00:00'],
+    ['across the autumn DST change (wall clock)', 240, '2024-10-31', '2024-10-22T00:00:00'],
+    ['a moment', '2024-08-01T09:00:00', '2024-08-15', '2024-08-01T09:00:00'],
+    [
+      'a moment with fractional seconds',
+      '2024-08-01T09:00:00.1234567',
+      '2024-08-15',
+      '2024-08-01T09:00:00',
+    ],
+    ['absent: none', undefined, '2024-08-15', undefined],
+    ['0 h: none', 0, '2024-08-15', undefined],
+  ])('%s', (_name, max, visit, expected) => {
+    expect(
+      earliestSaleMoment(product({ maxHoursInAdvanceOfPurchase: max }), visit as IsoDate),
+    ).toBe(expected);
+  });
+});
+
+describe('inSaleWindow (StartIsActiveDate, EndIsActiveDate)', () => {
+  it.each([
+    ['no window', undefined, undefined, '2024-08-01T12:00:00', true],
+    ['before the start', '2024-06-01T09:00:00', undefined, '2024-06-01T08:59:59', false],
+    ['exactly at the start', '2024-06-01T09:00:00', undefined, '2024-06-01T09:00:00', true],
+    ['a bare end date is its whole day', undefined, '2024-08-31', '2024-08-31T23:59:59', true],
+    ['the day after a bare end date', undefined, '2024-08-31', '2024-09-01T00:00:00', false],
+    ['exactly at an end time', undefined, '2024-08-31T18:00:00', '2024-08-31T18:00:00', true],
+    ['after an end time', undefined, '2024-08-31T18:00:00', '2024-08-31T18:00:01', false],
+  ])('%s', (_name, start, end, now, expected) => {
+    const p = product({ startIsActiveDate: start, endIsActiveDate: end });
+    expect(inSaleWindow(p, now as IsoDateTime)).toBe(expected);
+  });
+});
+
+describe('checkSale and isSellableOn', () => {
+  const p = product({ hoursInAdvanceOfPurchase: 4, maxHoursInAdvanceOfPurchase: 240 });
+
+  it.each([
+    ['one second before the cut-off', '2024-08-15', '2024-08-15T19:59:59', { ok: true }],
+    [
+      'exactly at the cut-off',
+      '2024-08-15',
+      '2024-08-15T20:00:00',
+      { ok: false, reason: 'too-late', cutoff: '2024-08-15T20:00:00' },
+    ],
+    [
+      'the day after the visit',
+      '2024-08-15',
+      '2024-08-16T09:00:00',
+      { ok: false, reason: 'too-late', cutoff: '2024-08-15T20:00:00' },
+    ],
+    ['exactly at the earliest moment', '2024-08-15', '2024-08-06T00:00:00', { ok: true }],
+    [
+      'one second before the earliest moment',
+      '2024-08-15',
+      '2024-08-05T23:59:59',
+      { ok: false, reason: 'too-early', opensAt: '2024-08-06T00:00:00' },
+    ],
+    [
+      'a date without a price',
+      '2024-08-17',
+      '2024-08-10T10:00:00',
+      { ok: false, reason: 'no-price-for-date' },
+    ],
+  ])('%s', (_name, visit, now, expected) => {
+    expect(checkSale(p, visit as IsoDate, now as IsoDateTime)).toEqual(expected);
+    expect(isSellableOn(p, visit as IsoDate, now as IsoDateTime)).toBe(expected.ok);
+  });
+
+  it('refuses outside the sale window even when the cut-offs allow', () => {
+    const closed = product({ endIsActiveDate: '2024-08-09' });
+    expect(checkSale(closed, '2024-08-15', '2024-08-10T10:00:00')).toEqual({
+      ok: false,
+      reason: 'outside-sale-window',
+    });
+  });
+});
+
+describe('sellableDates', () => {
+  const p = product({
+    hoursInAdvanceOfPurchase: 4,
+    pricesAndDates: [
+      { price: 20, dates: '2024-08-20,2024-08-15' },
+      { price: 25, dates: '2024-08-16,2024-08-15,2024-08-01' },
+    ],
+  });
+
+  it.each([
+    [
+      'sorted, unique, past dates left out',
+      '2024-08-10T10:00:00',
+      {},
+      ['2024-08-15', '2024-08-16', '2024-08-20'],
+    ],
+    [
+      'the visit day before its cut-off',
+      '2024-08-15T19:59:59',
+      {},
+      ['2024-08-15', '2024-08-16', '2024-08-20'],
+    ],
+    ['the visit day at its cut-off', '2024-08-15T20:00:00', {}, ['2024-08-16', '2024-08-20']],
+    [
+      'from (inclusive)',
+      '2024-08-10T10:00:00',
+      { from: '2024-08-16' },
+      ['2024-08-16', '2024-08-20'],
+    ],
+    ['to (inclusive)', '2024-08-10T10:00:00', { to: '2024-08-16' }, ['2024-08-15', '2024-08-16']],
+    ['an empty range', '2024-08-10T10:00:00', { from: '2024-08-17', to: '2024-08-19' }, []],
+  ])('%s', (_name, now, range, expected) => {
+    expect(sellableDates(p, now as IsoDateTime, range as { from?: IsoDate; to?: IsoDate })).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('canBeSoldAlone', () => {
+  it.each([
+    ['a plain product', {}, true],
+    ['only part of a combined product', { canOnlyBeSoldAsPartOfCombinedProduct: true }, false],
+    ['for packaging', { isForPackaging: true }, false],
+    ['no date on sale', { pricesAndDates: [{ price: 20, dates: '2024-07-01' }] }, false],
+    ['no prices at all', { pricesAndDates: [] }, false],
+  ])('%s', (_name, fields, expected) => {
+    expect(canBeSoldAlone(product(fields), '2024-08-10T10:00:00')).toBe(expected);
+  });
+});

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  addHours,
+  localNow,
+  parseDateInput,
+  providerNow,
+  providerZone,
+  toInstant,
+  weekday,
+  type IsoDate,
+  type IsoDateTime,
+} from '../../src/domain/time.js';
+
+const MADRID = 'Europe/Madrid';
+const CANARY = 'Atlantic/Canary';
+
+describe('providerZone', () => {
+  it.each([
+    [0, MADRID],
+    [1, CANARY],
+  ])('TaxType %i is %s', (taxType, zone) => {
+    expect(providerZone({ taxType })).toBe(zone);
+  });
+
+  it('gives the provider-local now of an instant', () => {
+    const instant = new Date('2024-08-15T10:00:00Z');
+    expect(providerNow({ taxType: 0 }, instant)).toBe('2024-08-15T12:00:00');
+    expect(providerNow({ taxType: 1 }, instant)).toBe('2024-08-15T11:00:00');
+  });
+});
+
+describe('localNow', () => {
+  it.each([
+    ['summer, Madrid', MADRID, '2024-08-15T10:00:00Z', '2024-08-15T12:00:00'],
+    ['summer, Canary', CANARY, '2024-08-15T10:00:00Z', '2024-08-15T11:00:00'],
+    ['winter, Madrid', MADRID, '2024-01-15T10:00:00Z', '2024-01-15T11:00:00'],
+    ['winter, Canary', CANARY, '2024-01-15T10:00:00Z', '2024-01-15T10:00:00'],
+    [
+      'last second before spring change, Madrid',
+      MADRID,
+      '2024-03-31T00:59:59Z',
+      '2024-03-31T01:59:59',
+    ],
+    [
+      'spring change, Madrid (02:00 skipped)',
+      MADRID,
+      '2024-03-31T01:00:00Z',
+      '2024-03-31T03:00:00',
+    ],
+    ['first 02:30 of autumn, Madrid', MADRID, '2024-10-27T00:30:00Z', '2024-10-27T02:30:00'],
+    ['second 02:30 of autumn, Madrid', MADRID, '2024-10-27T01:30:00Z', '2024-10-27T02:30:00'],
+    [
+      'spring change, Canary (01:00 skipped)',
+      CANARY,
+      '2024-03-31T01:00:00Z',
+      '2024-03-31T02:00:00',
+    ],
+    ['first 01:30 of autumn, Canary', CANARY, '2024-10-27T00:30:00Z', '2024-10-27T01:30:00'],
+    ['second 01:30 of autumn, Canary', CANARY, '2024-10-27T01:30:00Z', '2024-10-27T01:30:00'],
+    ['new year in Madrid, not yet in UTC', MADRID, '2023-12-31T23:30:00Z', '2024-01-01T00:30:00'],
+    ['leap day', MADRID, '2024-02-29T22:59:59Z', '2024-02-29T23:59:59'],
+  ])('%s', (_name, zone, instant, local) => {
+    expect(localNow(zone, new Date(instant))).toBe(local);
+  });
+});
+
+describe('toInstant', () => {
+  it.each([
+    ['summer, Madrid', MADRID, '2024-08-15T12:00:00', '2024-08-15T10:00:00.000Z'],
+    ['winter, Canary', CANARY, '2024-01-15T10:00:00', '2024-01-15T10:00:00.000Z'],
+    [
+      'skipped hour moves forward, Madrid',
+      MADRID,
+      '2024-03-31T02:30:00',
+      '2024-03-31T01:30:00.000Z',
+    ],
+    ['just after the gap, Madrid', MADRID, '2024-03-31T03:00:00', '2024-03-31T01:00:00.000Z'],
+    [
+      'repeated hour is the earlier, Madrid',
+      MADRID,
+      '2024-10-27T02:30:00',
+      '2024-10-27T00:30:00.000Z',
+    ],
+    ['after the repeated hour, Madrid', MADRID, '2024-10-27T03:00:00', '2024-10-27T02:00:00.000Z'],
+    [
+      'skipped hour moves forward, Canary',
+      CANARY,
+      '2024-03-31T01:30:00',
+      '2024-03-31T01:30:00.000Z',
+    ],
+    [
+      'repeated hour is the earlier, Canary',
+      CANARY,
+      '2024-10-27T01:30:00',
+      '2024-10-27T00:30:00.000Z',
+    ],
+    ['leap day', MADRID, '2024-02-29T23:00:00', '2024-02-29T22:00:00.000Z'],
+  ])('%s', (_name, zone, local, instant) => {
+    expect(toInstant(local as IsoDateTime, zone).toISOString()).toBe(instant);
+  });
+
+  it.each([MADRID, CANARY])('reads back every half hour of both change days in %s', (zone) => {
+    for (const day of ['2024-03-30T22:00:00Z', '2024-10-26T22:00:00Z']) {
+      for (let step = 0; step < 48 * 2; step++) {
+        const instant = new Date(Date.parse(day) + step * 30 * 60_000);
+        const local = localNow(zone, instant);
+        expect(localNow(zone, toInstant(local, zone))).toBe(local);
+      }
+    }
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2024-02-29', 1, '2024-03-01'],
+    ['2023-02-28', 1, '2023-03-01'],
+    ['2024-03-01', -1, '2024-02-29'],
+    ['2024-12-31', 1, '2025-01-01'],
+    ['2024-03-30', 1, '2024-03-31'],
+    ['2024-10-27', 1, '2024-10-28'],
+    ['2024-08-16', -10, '2024-08-06'],
+    ['2024-08-15', 0, '2024-08-15'],
+  ])('%s %+i days is %s', (date, days, expected) => {
+    expect(addDays(date as IsoDate, days)).toBe(expected);
+  });
+});
+
+describe('addHours (wall clock)', () => {
+  it.each([
+    ['2024-08-16T00:00:00', -4, '2024-08-15T20:00:00'],
+    ['2024-08-16T00:00:00', -240, '2024-08-06T00:00:00'],
+    ['2024-11-01T00:00:00', -240, '2024-10-22T00:00:00'],
+    ['2024-03-31T00:00:00', 3, '2024-03-31T03:00:00'],
+    ['2024-03-01T00:00:00', -24, '2024-02-29T00:00:00'],
+    ['2024-08-15T10:00:00', 0.5, '2024-08-15T10:30:00'],
+  ])('%s %+d h is %s', (local, hours, expected) => {
+    expect(addHours(local as IsoDateTime, hours)).toBe(expected);
+  });
+});
+
+describe('weekday', () => {
+  it.each([
+    ['2024-01-01', 1],
+    ['2024-08-15', 4],
+    ['2024-02-29', 4],
+    ['2024-03-31', 7],
+    ['2024-10-26', 6],
+  ])('%s is ISO weekday %i', (date, day) => {
+    expect(weekday(date as IsoDate)).toBe(day);
+  });
+});
+
+describe('parseDateInput', () => {
+  it.each([
+    ['2024-08-15', '2024-08-15'],
+    ['2024-8-5', '2024-08-05'],
+    ['15/08/2024', '2024-08-15'],
+    ['5-8-2024', '2024-08-05'],
+    ['15.08.2024', '2024-08-15'],
+    [' 29/02/2024 ', '2024-02-29'],
+    ['29/02/2023', undefined],
+    ['31/04/2024', undefined],
+    ['2024-13-01', undefined],
+    ['08/15/2024', undefined],
+    ['mañana', undefined],
+    ['', undefined],
+  ])('%j is %s', (text, expected) => {
+    expect(parseDateInput(text)).toBe(expected);
+  });
+});
