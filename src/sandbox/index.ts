@@ -1,0 +1,94 @@
+/**
+ * Starts the sandbox: in-process (for `npm start` with no PARTNER_API_URL, and for
+ * tests) or alone (`npm run sandbox`). Listens on loopback only.
+ */
+import type { AddressInfo } from 'node:net';
+import type { IsoDate } from '../api/schema.js';
+import { localNow } from '../domain/time.js';
+import { silentLogger, type Logger } from '../log.js';
+import { handlePaymentRoute } from './cart/payment-page.js';
+import { createClock, type Clock } from './clock.js';
+import { defaultSandboxOptions, type SandboxContext, type SandboxOptions } from './context.js';
+import { loadSandboxData } from './data.js';
+import { createExtras } from './extras.js';
+import { createFaults, type Faults } from './faults.js';
+import { handlers } from './handlers/index.js';
+import { createSandboxServer } from './server.js';
+import { createState } from './state.js';
+
+export interface StartSandboxOptions extends Partial<SandboxOptions> {
+  /** 0 or absent: a free port. */
+  port?: number;
+  host?: string;
+  logger?: Logger;
+}
+
+export interface Sandbox {
+  /** Base URL of the partner API, e.g. http://127.0.0.1:8787 */
+  readonly url: string;
+  readonly clock: Clock;
+  readonly faults: Faults;
+  context(): SandboxContext;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
+  const { port = 0, host = '127.0.0.1', logger = silentLogger, ...overrides } = options;
+  const clock = createClock();
+  const faults = createFaults();
+  const stats = new Map<string, number>();
+  const base: SandboxOptions = { ...defaultSandboxOptions, ...overrides };
+  let baseUrl = '';
+  let context: SandboxContext;
+
+  const build = (sandboxOptions: SandboxOptions): SandboxContext => {
+    const today = localNow('Europe/Madrid', clock.now()).slice(0, 10) as IsoDate;
+    const data = loadSandboxData({
+      today,
+      defaultLanguage: sandboxOptions.language,
+      generatedProducts: sandboxOptions.generatedProducts,
+    });
+    return { options: sandboxOptions, clock, data, state: createState(data, clock), baseUrl };
+  };
+  context = build(base);
+
+  const server = createSandboxServer({
+    context: () => context,
+    handlers,
+    faults,
+    stats,
+    logger,
+    extras: createExtras({
+      clock,
+      faults,
+      stats,
+      context: () => context,
+      reset(changes) {
+        faults.clear();
+        stats.clear();
+        clock.reset();
+        context = build({ ...context.options, ...changes });
+      },
+      payment: handlePaymentRoute,
+    }),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  baseUrl = `http://${host}:${address.port}`;
+  context = { ...context, baseUrl };
+
+  return {
+    url: baseUrl,
+    clock,
+    faults,
+    context: () => context,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

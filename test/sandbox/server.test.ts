@@ -1,0 +1,149 @@
+/**
+ * The sandbox's HTTP layer: authorization, unreadable bodies, unknown routes, injected
+ * faults, stats, reset and clock. Operation behaviour is tested per area.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { giftCardOperation } from '../../src/api/giftcards.js';
+import {
+  PartnerEnvelopeError,
+  PartnerHttpError,
+  PartnerInvalidResponseError,
+  PartnerNetworkError,
+  PartnerTimeoutError,
+} from '../../src/api/errors.js';
+import { createPartnerClient } from '../../src/api/client.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+
+let t: TestSandbox;
+beforeAll(async () => {
+  t = await startTestSandbox();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.extra('reset', {});
+});
+
+async function post(path: string, body: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${t.sandbox.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: 'ApiKey sandbox-key',
+      ...headers,
+    },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('sandbox HTTP layer', () => {
+  it('answers 401 with an envelope to a request without the right key', async () => {
+    const wrong = await post('/activity/catalog', '{}', { authorization: 'ApiKey nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.Success).toBe(false);
+    const client = createPartnerClient({ baseUrl: t.sandbox.url, apiKey: 'nope' });
+    const error = await client
+      .call(giftCardOperation, { giftCardIdentifier: 'X' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PartnerEnvelopeError);
+    expect((error as PartnerEnvelopeError).status).toBe(401);
+  });
+
+  it('answers a body that is not JSON with an envelope, not a 5xx', async () => {
+    const answer = await post('/ShoppingCart/Add', '{"ShoppingCartId": ');
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ Success: false });
+    expect(JSON.stringify(answer.body.Errors)).toMatch(/not valid JSON/);
+  });
+
+  it('names the wire field of a body that fails the schema', async () => {
+    const answer = await post('/availablecapacity', '{"Dates": ["2026-02-30"]}');
+    expect(answer.status).toBe(400);
+    expect(answer.body.ErrorMessage).toMatch(/^Dates\[0\]: /);
+    expect(answer.body.ErrorCodes).toEqual(['1000']);
+  });
+
+  it('answers an unknown path with an envelope', async () => {
+    const unknown = await post('/activity/nothing', '{}');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.Success).toBe(false);
+  });
+
+  it('counts calls per operation and resets them', async () => {
+    await post('/activity/giftcard', '{}').catch(() => undefined);
+    await t.client.call(giftCardOperation, { giftCardIdentifier: 'X' }).catch(() => undefined);
+    await t.client.call(giftCardOperation, { giftCardIdentifier: 'Y' }).catch(() => undefined);
+    expect(await t.extra('stats')).toMatchObject({ calls: { giftcard: 2 }, total: 2 });
+    await t.extra('reset', {});
+    expect(await t.extra('stats')).toEqual({ calls: {}, total: 0 });
+  });
+
+  it('injects HTTP errors, drops, malformed JSON, refusals and latency per operation', async () => {
+    const call = () =>
+      t.client.call(giftCardOperation, { giftCardIdentifier: 'X' }).catch((e: unknown) => e);
+    await t.extra('faults', { faults: [{ operation: 'giftcard', status: 503 }] });
+    expect(await call()).toBeInstanceOf(PartnerHttpError);
+    await t.extra('faults', { faults: [{ operation: 'giftcard', drop: true }] });
+    expect(await call()).toBeInstanceOf(PartnerNetworkError);
+    await t.extra('faults', { faults: [{ operation: 'giftcard', malformedJson: true }] });
+    expect(await call()).toBeInstanceOf(PartnerInvalidResponseError);
+    await t.extra('faults', {
+      faults: [
+        { operation: 'giftcard', failure: { code: '5001', message: 'Daily amount exceeded' } },
+      ],
+    });
+    const refused = (await call()) as PartnerEnvelopeError;
+    expect(refused).toBeInstanceOf(PartnerEnvelopeError);
+    expect(refused.codes).toEqual(['5001']);
+    const slow = createPartnerClient({
+      baseUrl: t.sandbox.url,
+      apiKey: 'sandbox-key',
+      retry: { limit: 0, delayMs: 1 },
+      timeoutMs: { giftcard: 50 },
+    });
+    await t.extra('faults', { faults: [{ operation: 'giftcard', latencyMs: 200 }] });
+    expect(
+      await slow.call(giftCardOperation, { giftCardIdentifier: 'X' }).catch((e: unknown) => e),
+    ).toBeInstanceOf(PartnerTimeoutError);
+  });
+
+  it('limits a fault to a number of calls', async () => {
+    await t.extra('faults', { faults: [{ operation: 'giftcard', status: 500, times: 1 }] });
+    const noRetry = createPartnerClient({
+      baseUrl: t.sandbox.url,
+      apiKey: 'sandbox-key',
+      retry: { limit: 0, delayMs: 1 },
+    });
+    const first = await noRetry
+      .call(giftCardOperation, { giftCardIdentifier: 'X' })
+      .catch((e: unknown) => e);
+    expect(first).toBeInstanceOf(PartnerHttpError);
+    expect(await t.extra('faults')).toEqual({ faults: [] });
+  });
+
+  it('refuses a malformed fault description', async () => {
+    const response = await fetch(`${t.sandbox.url}/__sandbox/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ faults: [{ operation: 'giftcard', status: 200 }] }),
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('moves its clock and resets it', async () => {
+    const before = t.sandbox.clock.now().getTime();
+    const moved = (await t.extra('clock', { advanceMinutes: 20 })) as { now: string };
+    expect(Date.parse(moved.now) - before).toBeGreaterThanOrEqual(20 * 60_000);
+    await t.extra('reset', {});
+    expect(Math.abs(t.sandbox.clock.now().getTime() - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('changes partner options on reset', async () => {
+    const answer = (await t.extra('reset', {
+      options: { debitPartner: true, reservationMinutes: 5 },
+    })) as {
+      options: { debitPartner: boolean; reservationMinutes: number };
+    };
+    expect(answer.options).toMatchObject({ debitPartner: true, reservationMinutes: 5 });
+    expect(t.sandbox.context().options.debitPartner).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+/** A sandbox on a free loopback port and a client of the project talking to it. */
+import { createPartnerClient, type PartnerClient } from '../../src/api/client.js';
+import { startSandbox, type Sandbox, type StartSandboxOptions } from '../../src/sandbox/index.js';
+
+export interface TestSandbox {
+  sandbox: Sandbox;
+  client: PartnerClient;
+  /** POST to a `/__sandbox` route; returns the parsed JSON answer. */
+  extra(path: string, body?: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await startSandbox(options);
+  const client = createPartnerClient({
+    baseUrl: sandbox.url,
+    apiKey: options.apiKey ?? 'sandbox-key',
+    retry: { limit: 1, delayMs: 1 },
+  });
+  return {
+    sandbox,
+    client,
+    async extra(path, body) {
+      const response = await fetch(`${sandbox.url}/__sandbox/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    },
+    close: () => sandbox.close(),
+  };
+}
