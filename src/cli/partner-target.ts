@@ -3,13 +3,24 @@
  * in-process on a free loopback port (the embedded default).
  */
 import type { Config } from '../config.js';
+import { silentLogger, type Logger } from '../log.js';
+import { startSandbox } from '../sandbox/index.js';
 
 export interface PartnerTarget {
   baseUrl: string;
   close(): Promise<void>;
 }
 
-export async function startPartnerTarget(config: Config): Promise<PartnerTarget> {
+export async function startPartnerTarget(
+  config: Config,
+  logger: Logger = silentLogger,
+): Promise<PartnerTarget> {
   if (config.partner.baseUrl) return { baseUrl: config.partner.baseUrl, close: async () => {} };
-  throw new Error('PARTNER_API_URL is not set and the sandbox is not built yet');
+  const sandbox = await startSandbox({
+    apiKey: config.partner.apiKey,
+    language: config.partner.language === 'en' ? 'en' : 'es',
+    logger,
+  });
+  logger.info({ url: sandbox.url }, 'no PARTNER_API_URL: using the built-in sandbox');
+  return { baseUrl: sandbox.url, close: () => sandbox.close() };
 }

@@ -1,0 +1,79 @@
+/**
+ * The booking conversation: from "hello" to paid tickets. Each step lives in its own
+ * module under steps/ and names the next by id (`#booking.<step>`); commands that work
+ * from every step (/cancel, /cart, /help, /language, /book) are handled here.
+ */
+import { assign } from 'xstate';
+import { common } from '../../src/i18n/common.js';
+import { booking } from './setup.js';
+import { homeState, languageState } from './steps/home.js';
+import { placeholderState } from './steps/placeholder.js';
+
+export const bookingMachine = booking.createMachine({
+  id: 'booking',
+  context: ({ input }) => ({
+    language: input.language,
+    userKey: input.userKey,
+    browse: { page: 0 },
+    cart: { shoppingCartId: input.shoppingCartId, lines: [] },
+    checkout: { insuranceDeclined: false, profileAnswers: {} },
+  }),
+  initial: 'home',
+  on: {
+    command: [
+      {
+        guard: ({ event }) => event.name === 'cancel',
+        target: '.home',
+        actions: [
+          'dropDraft',
+          {
+            type: 'notify',
+            params: ({ context }) => ({ text: common(context.language).cancelled }),
+          },
+        ],
+      },
+      { guard: ({ event }) => event.name === 'start', target: '.home' },
+      { guard: ({ event }) => event.name === 'book', target: '.browse' },
+      { guard: ({ event }) => event.name === 'cart', target: '.cart' },
+      { guard: ({ event }) => event.name === 'language', target: '.language' },
+      {
+        guard: ({ event }) => event.name === 'help',
+        actions: {
+          type: 'notify',
+          params: ({ context }) => ({ text: common(context.language).help }),
+        },
+      },
+    ],
+    'nav.home': { target: '.home' },
+    'cart.open': { target: '.cart' },
+    'language.set': {
+      actions: [
+        assign({ language: ({ event }) => event.language }),
+        {
+          type: 'notify',
+          params: ({ event }) => ({ text: common(event.language).languageChanged }),
+        },
+      ],
+    },
+  },
+  states: {
+    home: homeState,
+    language: languageState,
+    browse: placeholderState('browse'),
+    product: placeholderState('product'),
+    date: placeholderState('date'),
+    session: placeholderState('session'),
+    quantity: placeholderState('quantity'),
+    questions: placeholderState('questions'),
+    adding: placeholderState('adding'),
+    cart: placeholderState('cart'),
+    insurance: placeholderState('insurance'),
+    checkoutQuestions: placeholderState('checkoutQuestions'),
+    client: placeholderState('client'),
+    review: placeholderState('review'),
+    reserved: placeholderState('reserved'),
+    done: placeholderState('done'),
+  },
+});
+
+export type BookingMachine = typeof bookingMachine;

@@ -1,0 +1,35 @@
+/**
+ * The booking machine's setup: its types, named actors (every partner call), and the
+ * actions and guards shared by several steps. Steps build their states with
+ * `booking.createStateConfig`, each in its own module under steps/.
+ */
+import { assign, emit, setup } from 'xstate';
+import { cartActors } from './actors/cart.js';
+import { questionActors } from './actors/questions.js';
+import { selectionActors } from './actors/selection.js';
+import { failureText } from './problem.js';
+import type { BookingContext, BookingEvent, BookingInput } from './types.js';
+import type { StepMeta } from './view.js';
+
+export type BookingEmitted = { type: 'notice'; text: string };
+
+export const booking = setup({
+  types: {
+    context: {} as BookingContext,
+    events: {} as BookingEvent,
+    input: {} as BookingInput,
+    emitted: {} as BookingEmitted,
+    meta: {} as StepMeta,
+    tags: {} as 'busy',
+  },
+  actors: { ...selectionActors, ...questionActors, ...cartActors },
+  actions: {
+    /** Explains a failed actor (its `error`) to the customer, in their language. */
+    explainFailure: emit(({ context, event }) => ({
+      type: 'notice' as const,
+      text: failureText(context.language, (event as { error?: unknown }).error),
+    })),
+    notify: emit((_, params: { text: string }) => ({ type: 'notice' as const, text: params.text })),
+    dropDraft: assign({ draft: undefined }),
+  },
+});

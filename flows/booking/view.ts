@@ -1,0 +1,30 @@
+/**
+ * How a booking state shows itself: a function of the context and of what the view may
+ * read outside the snapshot (the local catalog, the time). Bound to states through
+ * `meta.view`, so the engine finds the view of any state without a lookup table.
+ */
+import type { CatalogIndex } from '../../src/catalog/catalog-index.js';
+import type { View } from '../../src/conversation/view.js';
+import type { FileInput } from '../../src/domain/answers.js';
+import type { BookingContext, BookingEvent } from './types.js';
+
+export interface ViewDeps {
+  catalog: CatalogIndex;
+  now: Date;
+}
+
+/** What free text means in this step: an event to send, or why it was not accepted. */
+export type TextReading = { event: BookingEvent } | { error: string };
+
+export interface BookingView extends View<BookingEvent> {
+  /** Reads typed text for this step (a date, a number, an answer). */
+  readText?: (text: string) => TextReading;
+  /** Reads a sent file for this step (file questions). */
+  readFile?: (file: FileInput) => TextReading;
+}
+
+export type ViewFn = (context: BookingContext, deps: ViewDeps) => BookingView;
+
+export interface StepMeta {
+  view?: ViewFn;
+}

@@ -1,0 +1,79 @@
+/**
+ * The JSON-lines chat (`npm start -- --jsonl`): one JSON object per line each way.
+ * Out, one per bot message: {"text", "options": [{"id", "label"}], "expects"}.
+ * In: {"choose": "<option id>"}, {"text": "..."}, or {"file": {"name", "mime", "base64"}}.
+ * Only these objects go to stdout; logs go to stderr. A line that is not one of these
+ * gets a polite message line, never a crash.
+ */
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import { z } from 'zod';
+import type { Engine } from '../../conversation/engine.js';
+import type { Input } from '../../conversation/interpret.js';
+import type { Reply } from '../../conversation/view.js';
+import { replyLines } from './lines.js';
+
+const inputLine = z.union([
+  z.object({ choose: z.string().min(1) }).strict(),
+  z.object({ text: z.string() }).strict(),
+  z
+    .object({
+      file: z.object({ name: z.string(), mime: z.string(), base64: z.string() }).strict(),
+    })
+    .strict(),
+]);
+
+export function parseInputLine(line: string): Input | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  const parsed = inputLine.safeParse(value);
+  if (!parsed.success) return undefined;
+  const data = parsed.data;
+  if ('choose' in data) return { kind: 'choose', id: data.choose };
+  if ('text' in data) return { kind: 'text', text: data.text };
+  return {
+    kind: 'file',
+    file: { name: data.file.name, mime: data.file.mime, base64: data.file.base64 },
+  };
+}
+
+export async function runJsonl(options: {
+  engine: Engine;
+  conversationId: string;
+  input: Readable;
+  output: Writable;
+  onError: (error: unknown) => string;
+}): Promise<void> {
+  const write = (reply: Reply<unknown>) => {
+    for (const line of replyLines(reply)) options.output.write(`${JSON.stringify(line)}\n`);
+  };
+  const reader = createInterface({ input: options.input, crlfDelay: Infinity });
+  // Iterate from the start: lines piped in before the first answer must not be lost.
+  const lines = reader[Symbol.asyncIterator]();
+  write(await options.engine.current(options.conversationId));
+  for await (const raw of { [Symbol.asyncIterator]: () => lines }) {
+    if (raw.trim() === '') continue;
+    const input = parseInputLine(raw);
+    if (!input) {
+      options.output.write(
+        `${JSON.stringify({
+          text: 'Each line must be {"choose": id}, {"text": "..."} or {"file": {"name", "mime", "base64"}}.',
+          options: [],
+          expects: 'none',
+        })}\n`,
+      );
+      continue;
+    }
+    try {
+      write(await options.engine.handle(options.conversationId, input));
+    } catch (error) {
+      options.output.write(
+        `${JSON.stringify({ text: options.onError(error), options: [], expects: 'none' })}\n`,
+      );
+    }
+  }
+}

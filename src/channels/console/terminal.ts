@@ -1,0 +1,55 @@
+/**
+ * The terminal chat (`npm start` with nothing configured): the bot's messages printed
+ * with numbered options; the customer types a number, an option's name, or free text.
+ */
+import { createInterface } from 'node:readline/promises';
+import type { Readable, Writable } from 'node:stream';
+import type { Engine } from '../../conversation/engine.js';
+import type { Reply } from '../../conversation/view.js';
+
+function render(reply: Reply<unknown>): string {
+  const parts = reply.notices.map((notice) => `  ${notice.text}`);
+  parts.push(`  ${reply.view.text.replace(/\n/g, '\n  ')}`);
+  if (reply.view.link) parts.push(`  🔗 ${reply.view.link.label}: ${reply.view.link.url}`);
+  for (const ticket of reply.view.tickets ?? []) {
+    parts.push(
+      `  🎫 ${ticket.title} — ${ticket.accessCode}`,
+      ...ticket.lines.map((line) => `     ${line}`),
+    );
+  }
+  if (reply.view.calendar?.available.length) {
+    const days = reply.view.calendar.available;
+    parts.push(`  📅 ${days.slice(0, 10).join(', ')}${days.length > 10 ? ', …' : ''}`);
+  }
+  reply.view.options.forEach((option, index) => parts.push(`   ${index + 1}. ${option.label}`));
+  return `${parts.join('\n')}\n`;
+}
+
+export async function runTerminal(options: {
+  engine: Engine;
+  conversationId: string;
+  input: Readable;
+  output: Writable;
+  onError: (error: unknown) => string;
+}): Promise<void> {
+  const { engine, conversationId, output } = options;
+  const reader = createInterface({ input: options.input, output, terminal: false });
+  // Iterate from the start: lines piped in before the first answer must not be lost.
+  const lines = reader[Symbol.asyncIterator]();
+  output.write(render(await engine.current(conversationId)));
+  output.write('> ');
+  for await (const line of { [Symbol.asyncIterator]: () => lines }) {
+    const text = line.trim();
+    if (text === '/quit' || text === '/exit') break;
+    if (text !== '') {
+      try {
+        // A number picks that option; anything else is read by the current step.
+        output.write(render(await engine.handle(conversationId, { kind: 'text', text })));
+      } catch (error) {
+        output.write(`  ${options.onError(error)}\n`);
+      }
+    }
+    output.write('> ');
+  }
+  reader.close();
+}

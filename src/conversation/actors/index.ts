@@ -1,0 +1,23 @@
+/**
+ * The real implementations of the booking machine's named actors, over the partner
+ * client, the local catalog and the store. `bookingMachine.provide({ actors })` binds
+ * them; tests provide their own where they need to.
+ */
+import type { PartnerClient } from '../../api/client.js';
+import type { CatalogService } from '../../catalog/catalog-service.js';
+import type { Logger } from '../../log.js';
+import type { Store } from '../../store/store.js';
+
+export interface ActorDeps {
+  client: PartnerClient;
+  catalog: CatalogService;
+  store: Store;
+  now: () => Date;
+  /** Base of the payment return URLs (PUBLIC_URL). */
+  publicUrl: string;
+  logger: Logger;
+}
+
+export function createBookingActors(_deps: ActorDeps) {
+  return {};
+}

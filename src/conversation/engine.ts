@@ -1,0 +1,175 @@
+/**
+ * One customer turn: under the conversation's lock, restore the machine from its
+ * snapshot, interpret the input against the current view, send the event, wait until
+ * no partner call is running, save the snapshot with a version check, and render the
+ * new view. The same engine serves every channel.
+ *
+ * XState re-runs invoked actors when a snapshot is restored; we only ever save settled
+ * snapshots (no state tagged `busy`), and the actors that change state at the partner
+ * guard themselves with idempotency records, so a crash between two steps is safe.
+ */
+import { createActor, waitFor, type SnapshotFrom } from 'xstate';
+import type { BookingMachine } from '../../flows/booking/machine.js';
+import type { BookingView, StepMeta, ViewDeps } from '../../flows/booking/view.js';
+import type { CatalogService } from '../catalog/catalog-service.js';
+import type { Lang } from '../domain/lang.js';
+import { common } from '../i18n/common.js';
+import { silentLogger, type Logger } from '../log.js';
+import { LockTimeoutError, withLock, type Store } from '../store/store.js';
+import { interpret, type Input } from './interpret.js';
+import type { Notice, Reply } from './view.js';
+
+export interface EngineOptions {
+  machine: BookingMachine;
+  store: Store;
+  catalog: CatalogService;
+  defaultLanguage: Lang;
+  now?: () => Date;
+  /** A new ShoppingCartId (13 characters, unique). */
+  newCartId: () => string;
+  /** How long an idle conversation (and the personal data in it) is kept. */
+  ttlSeconds?: number;
+  /** Upper bound of one turn; above the partner calls' own time limits. */
+  turnTimeoutMs?: number;
+  logger?: Logger;
+}
+
+interface Persisted {
+  snapshot: unknown;
+}
+
+type Snapshot = SnapshotFrom<BookingMachine>;
+
+export interface Engine {
+  /** Handles one input of a conversation and answers with what to show. */
+  handle(conversationId: string, input: Input): Promise<Reply<unknown>>;
+  /** What the conversation shows now, without changing it. */
+  current(conversationId: string): Promise<Reply<unknown>>;
+}
+
+const DAY = 24 * 60 * 60;
+
+/** The view of the deepest active state that has one. */
+export function viewOf(snapshot: Snapshot, deps: ViewDeps): BookingView {
+  const metas = snapshot.getMeta() as Record<string, StepMeta | undefined>;
+  const ids = Object.keys(metas).sort((a, b) => b.length - a.length);
+  for (const id of ids) {
+    const view = metas[id]?.view;
+    if (view) return view(snapshot.context, deps);
+  }
+  throw new Error(`state ${JSON.stringify(snapshot.value)} has no view`);
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const {
+    machine,
+    store,
+    catalog,
+    now = () => new Date(),
+    ttlSeconds = 3 * DAY,
+    turnTimeoutMs = 60_000,
+    logger = silentLogger,
+  } = options;
+  const keyOf = (conversationId: string) => `conv:${conversationId}`;
+
+  const deps = async (language: Lang): Promise<ViewDeps> => ({
+    catalog: await catalog.get(language),
+    now: now(),
+  });
+
+  const settle = (actor: ReturnType<typeof createActor<BookingMachine>>) =>
+    waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs });
+
+  async function restore(conversationId: string, saved: Persisted | undefined, notices: Notice[]) {
+    const input = {
+      language: options.defaultLanguage,
+      userKey: conversationId,
+      shoppingCartId: options.newCartId(),
+    };
+    const fresh = () => createActor(machine, { input });
+    if (!saved) return fresh();
+    try {
+      // `input` is ignored when a snapshot is given; the types want it anyway.
+      return createActor(machine, { snapshot: saved.snapshot as never, input });
+    } catch (error) {
+      // A snapshot from an older machine that no longer fits: start over, say so.
+      logger.warn({ conversationId, err: error }, 'conversation snapshot could not be restored');
+      notices.push({ text: common(options.defaultLanguage).cancelled });
+      return fresh();
+    }
+  }
+
+  async function turn(conversationId: string, input: Input | undefined): Promise<Reply<unknown>> {
+    const key = keyOf(conversationId);
+    const saved = await store.get<Persisted>(key);
+    const notices: Notice[] = [];
+    const actor = await restore(conversationId, saved?.value, notices);
+    actor.on('notice', (event) => notices.push({ text: event.text }));
+    actor.start();
+    try {
+      await settle(actor);
+      if (input) {
+        const before = actor.getSnapshot();
+        const m = common(before.context.language);
+        const reading = interpret(input, viewOf(before, await deps(before.context.language)));
+        if ('event' in reading) {
+          if (before.can(reading.event)) actor.send(reading.event);
+          else notices.push({ text: m.notUnderstood });
+        } else if ('stale' in reading) {
+          notices.push({ text: m.staleButton });
+        } else if ('error' in reading) {
+          notices.push({ text: reading.error });
+        } else {
+          notices.push({ text: m.notUnderstood });
+        }
+        await settle(actor);
+      }
+      const after = actor.getSnapshot();
+      const version = await store.put(
+        key,
+        { snapshot: actor.getPersistedSnapshot() } satisfies Persisted,
+        saved?.version ?? 0,
+        ttlSeconds,
+      );
+      if (version === undefined) {
+        // Someone else wrote this conversation meanwhile (our lock had expired): our
+        // result is dropped, and the customer is asked to go on from what is saved.
+        logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
+        return turn(conversationId, undefined);
+      }
+      const view = viewOf(after, await deps(after.context.language));
+      return { notices, view };
+    } finally {
+      actor.stop();
+    }
+  }
+
+  const locked = async (conversationId: string, input: Input | undefined) => {
+    try {
+      return await withLock(
+        store,
+        `conv:${conversationId}`,
+        { ttlMs: turnTimeoutMs * 2, waitMs: turnTimeoutMs },
+        () => turn(conversationId, input),
+      );
+    } catch (error) {
+      if (error instanceof LockTimeoutError) {
+        const saved = await store.get<Persisted>(keyOf(conversationId));
+        const language = (saved?.value.snapshot as { context?: { language?: Lang } } | undefined)
+          ?.context?.language;
+        throw new BusyError(common(language ?? options.defaultLanguage).busy);
+      }
+      throw error;
+    }
+  };
+
+  return {
+    handle: (conversationId, input) => locked(conversationId, input),
+    current: (conversationId) => locked(conversationId, undefined),
+  };
+}
+
+/** The conversation is held by another turn for longer than a turn may take. */
+export class BusyError extends Error {
+  override name = 'BusyError';
+}

@@ -1,0 +1,77 @@
+/**
+ * What a customer's input means in the current view. A choice must be one of the
+ * view's options (anything else is a stale or forged button); free text is read by the
+ * view when it expects text, matched to an option's label or number when it offers
+ * choices, and `/word` is a command everywhere.
+ */
+import type { BookingEvent, Command } from '../../flows/booking/types.js';
+import type { BookingView } from '../../flows/booking/view.js';
+import type { FileInput } from '../domain/answers.js';
+
+export type Input =
+  | { kind: 'choose'; id: string }
+  | { kind: 'text'; text: string }
+  | { kind: 'file'; file: FileInput }
+  /** Sent by the bot itself (reservation expiry, payment outcome), never by a customer. */
+  | { kind: 'event'; event: BookingEvent };
+
+export type Interpretation =
+  { event: BookingEvent } | { stale: true } | { error: string } | { notUnderstood: true };
+
+const COMMANDS: Record<string, Command> = {
+  start: 'start',
+  book: 'book',
+  reservar: 'book',
+  cart: 'cart',
+  carrito: 'cart',
+  help: 'help',
+  ayuda: 'help',
+  language: 'language',
+  idioma: 'language',
+  cancel: 'cancel',
+  cancelar: 'cancel',
+  mybookings: 'mybookings',
+  misreservas: 'mybookings',
+};
+
+/** Lower case, no accents, no emoji or punctuation: how labels and typed text compare. */
+export function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export function interpret(input: Input, view: BookingView): Interpretation {
+  switch (input.kind) {
+    case 'event':
+      return { event: input.event };
+    case 'choose': {
+      const option = view.options.find((candidate) => candidate.id === input.id);
+      return option ? { event: option.event } : { stale: true };
+    }
+    case 'file': {
+      if (!view.readFile) return { notUnderstood: true };
+      return view.readFile(input.file);
+    }
+    case 'text': {
+      const text = input.text.trim();
+      const command = /^\/([a-z]+)(?:@\w+)?$/i.exec(text);
+      if (command) {
+        const name = COMMANDS[command[1]!.toLowerCase()];
+        return name ? { event: { type: 'command', name } } : { notUnderstood: true };
+      }
+      if (text === '') return { notUnderstood: true };
+      const wanted = normalize(text);
+      const byLabel = view.options.find((option) => normalize(option.label) === wanted);
+      if (byLabel) return { event: byLabel.event };
+      if (view.readText) return view.readText(text);
+      const index = /^\d{1,3}$/.test(text) ? Number(text) - 1 : -1;
+      const byNumber = view.options[index];
+      if (byNumber) return { event: byNumber.event };
+      return { notUnderstood: true };
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The channel-neutral view: what the bot says, what the customer may choose, and what
+ * kind of answer it expects. Every adapter renders the same view its own way (inline
+ * keyboard, Block Kit, numbered list, JSON line). Options carry the machine event they
+ * stand for, so a choice can only ever send an event the current view offered.
+ */
+
+export type Expects = 'choice' | 'text' | 'date' | 'number' | 'email' | 'phone' | 'file' | 'none';
+
+export interface Option<Event = unknown> {
+  /** Stable within the view (e.g. `product:museuma2qczhz`); adapters may map it to tokens. */
+  id: string;
+  label: string;
+  event: Event;
+}
+
+/** A month calendar for date questions: which days can be chosen. */
+export interface CalendarHint {
+  /** Days that can be chosen, yyyy-MM-dd, sorted. */
+  available: string[];
+}
+
+export interface TicketDocument {
+  accessCode: string;
+  title: string;
+  lines: string[];
+}
+
+export interface View<Event = unknown> {
+  text: string;
+  options: Option<Event>[];
+  expects: Expects;
+  /** For date questions: adapters may draw a calendar instead of typing. */
+  calendar?: CalendarHint;
+  /** A link the customer should open (the payment page). */
+  link?: { label: string; url: string };
+  /** Tickets to deliver (adapters may render QR codes). */
+  tickets?: TicketDocument[];
+  /** For file questions: what is accepted. */
+  file?: { mimeTypes: string[]; maxBytes: number };
+}
+
+/** A message the bot sends before the view (a confirmation, a warning). */
+export interface Notice {
+  text: string;
+}
+
+/** What goes out to the customer after a turn: notices, then the current view. */
+export interface Reply<Event = unknown> {
+  notices: Notice[];
+  view: View<Event>;
+}
+
+/** The view as it leaves the process (JSON-lines chat): options without their events. */
+export function publicView(
+  view: View,
+): Omit<View, 'options'> & { options: { id: string; label: string }[] } {
+  return { ...view, options: view.options.map(({ id, label }) => ({ id, label })) };
+}
