@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingView } from '../../flows/booking/view.js';
+import { interpret, normalize } from '../../src/conversation/interpret.js';
+
+const view: BookingView = {
+  text: 'Pick',
+  expects: 'choice',
+  options: [
+    { id: 'book', label: '🎟️ Book tickets', event: { type: 'command', name: 'book' } },
+    { id: 'cart', label: '🛒 My cart (2)', event: { type: 'cart.open' } },
+  ],
+};
+
+describe('interpreting input against the current view', () => {
+  it('sends the event of a chosen option', () => {
+    expect(interpret({ kind: 'choose', id: 'cart' }, view)).toEqual({
+      event: { type: 'cart.open' },
+    });
+  });
+
+  it('treats an id the view does not offer as stale (or forged)', () => {
+    expect(interpret({ kind: 'choose', id: 'product:forged' }, view)).toEqual({ stale: true });
+  });
+
+  it.each([
+    ['/cart', { type: 'command', name: 'cart' }],
+    ['/carrito', { type: 'command', name: 'cart' }],
+    ['/cancel@my_bot', { type: 'command', name: 'cancel' }],
+    ['/AYUDA', { type: 'command', name: 'help' }],
+  ])('reads %s as a command', (text, event) => {
+    expect(interpret({ kind: 'text', text }, view)).toEqual({ event });
+  });
+
+  it('does not understand an unknown command', () => {
+    expect(interpret({ kind: 'text', text: '/rm -rf' }, view)).toEqual({ notUnderstood: true });
+  });
+
+  it.each([
+    ['book tickets', 'command'],
+    ['BOOK TICKETS', 'command'],
+    ['my cart 2', 'cart.open'],
+    ['1', 'command'],
+    ['2', 'cart.open'],
+  ])('matches typed %s to an option', (text, type) => {
+    const reading = interpret({ kind: 'text', text }, view);
+    expect('event' in reading && reading.event.type).toBe(type);
+  });
+
+  it.each(['3', '0', 'hello', '', '   '])('does not understand %j when nothing matches', (text) => {
+    expect(interpret({ kind: 'text', text }, view)).toEqual({ notUnderstood: true });
+  });
+
+  it('lets the step read free text when it expects some', () => {
+    const asking: BookingView = {
+      ...view,
+      expects: 'number',
+      readText: (text) =>
+        /^\d+$/.test(text)
+          ? { event: { type: 'quantity.pick', quantity: Number(text) } }
+          : { error: 'a number, please' },
+    };
+    expect(interpret({ kind: 'text', text: '12' }, asking)).toEqual({
+      event: { type: 'quantity.pick', quantity: 12 },
+    });
+    expect(interpret({ kind: 'text', text: 'twelve' }, asking)).toEqual({
+      error: 'a number, please',
+    });
+  });
+
+  it('refuses a file where none is asked for', () => {
+    expect(interpret({ kind: 'file', file: { mime: 'image/png', base64: '' } }, view)).toEqual({
+      notUnderstood: true,
+    });
+  });
+
+  it('normalizes accents, case, emoji and punctuation', () => {
+    expect(normalize('🎟️ Reservar ENTRADAS — ¡ya!')).toBe('reservar entradas ya');
+    expect(normalize('Español')).toBe('espanol');
+  });
+});
