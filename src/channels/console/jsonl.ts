@@ -23,6 +23,9 @@ const inputLine = z.union([
     .strict(),
 ]);
 
+const BAD_LINE =
+  'Each line must be {"choose": id}, {"text": "..."} or {"file": {"name", "mime", "base64"}}.';
+
 export function parseInputLine(line: string): Input | undefined {
   let value: unknown;
   try {
@@ -58,18 +61,14 @@ export async function runJsonl(options: {
   for await (const raw of { [Symbol.asyncIterator]: () => lines }) {
     if (raw.trim() === '') continue;
     const input = parseInputLine(raw);
-    if (!input) {
-      options.output.write(
-        `${JSON.stringify({
-          text: 'Each line must be {"choose": id}, {"text": "..."} or {"file": {"name", "mime", "base64"}}.',
-          options: [],
-          expects: 'none',
-        })}\n`,
-      );
-      continue;
-    }
     try {
-      write(await options.engine.handle(options.conversationId, input));
+      if (input) {
+        write(await options.engine.handle(options.conversationId, input));
+      } else {
+        // Not one of our objects: say what is expected, then show where we are.
+        const current = await options.engine.current(options.conversationId);
+        write({ ...current, notices: [{ text: BAD_LINE }, ...current.notices] });
+      }
     } catch (error) {
       options.output.write(
         `${JSON.stringify({ text: options.onError(error), options: [], expects: 'none' })}\n`,

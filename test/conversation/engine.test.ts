@@ -1,0 +1,112 @@
+/**
+ * The turn engine on the real booking machine (its home and language steps), with the
+ * memory store and with Redis: snapshots survive a new engine (a restart), buttons of an
+ * older view are refused, and concurrent turns of one conversation are serialized.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { bookingMachine } from '../../flows/booking/machine.js';
+import { createPartnerClient } from '../../src/api/client.js';
+import { createCatalogService } from '../../src/catalog/catalog-service.js';
+import { createEngine, type Engine } from '../../src/conversation/engine.js';
+import { createMemoryStore } from '../../src/store/memory-store.js';
+import { createRedisStore } from '../../src/store/redis-store.js';
+import type { Store } from '../../src/store/store.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+
+let sandbox: TestSandbox;
+const prefix = `engine-test:${randomUUID()}:`;
+const redis = createRedisStore(inject('redisUrl'), { prefix });
+const memory = createMemoryStore();
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  const keys = (await redis.redis.keys(`${prefix}*`)).map((key) => key.slice(prefix.length));
+  if (keys.length) await redis.redis.del(...keys);
+  await redis.close();
+  await sandbox.close();
+});
+
+function engineOn(store: Store): Engine {
+  const client = createPartnerClient({ baseUrl: sandbox.sandbox.url, apiKey: 'sandbox-key' });
+  let carts = 0;
+  return createEngine({
+    machine: bookingMachine,
+    store,
+    catalog: createCatalogService(client),
+    defaultLanguage: 'es',
+    newCartId: () => `cart${String((carts += 1)).padStart(9, '0')}`,
+  });
+}
+
+describe.each([
+  ['memory', memory],
+  ['redis', redis],
+] as const)('engine with the %s store', (_name, store) => {
+  it('starts a new conversation at home, in the default language', async () => {
+    const engine = engineOn(store);
+    const reply = await engine.current(`c:${randomUUID()}`);
+    expect(reply.notices).toEqual([]);
+    expect(reply.view.text).toMatch(/Hola/);
+    expect(reply.view.options.map((option) => option.id)).toEqual([
+      'book',
+      'cart',
+      'help',
+      'language',
+    ]);
+  });
+
+  it('keeps the conversation across a new engine (a restart)', async () => {
+    const id = `c:${randomUUID()}`;
+    await engineOn(store).handle(id, { kind: 'choose', id: 'language' });
+    const after = await engineOn(store).current(id);
+    expect(after.view.text).toMatch(/Hi!/);
+  });
+
+  it('refuses a button of an older view and changes nothing', async () => {
+    const id = `c:${randomUUID()}`;
+    const engine = engineOn(store);
+    await engine.handle(id, { kind: 'text', text: '/language' });
+    const stale = await engine.handle(id, { kind: 'choose', id: 'book' });
+    expect(stale.notices.map((n) => n.text)).toEqual([
+      'Ese botón ya no es válido. Esto es lo que tienes ahora:',
+    ]);
+    expect(stale.view.options.map((option) => option.id)).toEqual(['lang:es', 'lang:en', 'back']);
+  });
+
+  it('answers a forged button politely', async () => {
+    const id = `c:${randomUUID()}`;
+    const reply = await engineOn(store).handle(id, { kind: 'choose', id: '../../etc/passwd' });
+    expect(reply.notices).toHaveLength(1);
+    expect(reply.view.text).toMatch(/Hola/);
+  });
+
+  it('explains what it did not understand, and stays', async () => {
+    const id = `c:${randomUUID()}`;
+    const reply = await engineOn(store).handle(id, {
+      kind: 'text',
+      text: 'what is the meaning of life?',
+    });
+    expect(reply.notices.map((n) => n.text)).toEqual([
+      'No te he entendido. Elige una de las opciones o escribe /help.',
+    ]);
+    expect(reply.view.text).toMatch(/Hola/);
+  });
+
+  it('serializes concurrent turns of one conversation (a double tap toggles once)', async () => {
+    const id = `c:${randomUUID()}`;
+    const engine = engineOn(store);
+    const other = engineOn(store);
+    const replies = await Promise.all([
+      engine.handle(id, { kind: 'choose', id: 'language' }),
+      other.handle(id, { kind: 'choose', id: 'language' }),
+    ]);
+    // Both taps were on the Spanish home's "English" button. The first switches to
+    // English; the second finds an English home whose button now reads "Español", whose
+    // id is the same: both are valid in turn, and no turn is lost or interleaved.
+    const languages = replies.map((reply) => (/Hi!/.test(reply.view.text) ? 'en' : 'es'));
+    expect(languages.sort()).toEqual(['en', 'es']);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * The bot as a separate process speaking the JSON-lines chat (`npm start -- --jsonl`),
+ * for tests that restart or kill it. Each `send` waits until the bot has answered with
+ * its view (the last message of a reply is the one that expects something, or has
+ * options).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { OutputLine } from '../../src/channels/console/lines.js';
+
+const root = resolve(import.meta.dirname, '../..');
+
+export interface JsonlBot {
+  /** Lines received so far. */
+  lines: OutputLine[];
+  /** Waits for the first reply (the current view). */
+  ready(): Promise<OutputLine[]>;
+  send(input: unknown): Promise<OutputLine[]>;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  stderr(): string;
+}
+
+export function startJsonlBot(env: Record<string, string>, conversationId: string): JsonlBot {
+  const child: ChildProcessWithoutNullStreams = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts', '--jsonl', '--conversation', conversationId],
+    { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' },
+  );
+  const lines: OutputLine[] = [];
+  let errors = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const waiting: ((line: OutputLine) => void)[] = [];
+  createInterface({ input: child.stdout }).on('line', (raw) => {
+    const line = JSON.parse(raw) as OutputLine;
+    lines.push(line);
+    for (const listener of waiting.splice(0)) listener(line);
+  });
+
+  /** A reply ends with the view: a line that expects an answer or offers options. */
+  const reply = (): Promise<OutputLine[]> =>
+    new Promise((resolveReply, reject) => {
+      const start = lines.length;
+      const onExit = (code: number | null) =>
+        reject(new Error(`bot exited (${code}) before answering: ${errors}`));
+      child.once('exit', onExit);
+      const check = (): void => {
+        const got = lines.slice(start);
+        const last = got.at(-1);
+        if (last && (last.expects !== 'none' || last.options.length > 0)) {
+          child.off('exit', onExit);
+          resolveReply(got);
+        } else {
+          waiting.push(check);
+        }
+      };
+      check();
+    });
+
+  return {
+    lines,
+    ready: reply,
+    send(input) {
+      const answer = reply();
+      child.stdin.write(`${JSON.stringify(input)}\n`);
+      return answer;
+    },
+    kill: (signal = 'SIGKILL') =>
+      new Promise((resolveKill) => {
+        if (child.exitCode !== null) return resolveKill();
+        child.once('exit', () => resolveKill());
+        child.kill(signal);
+      }),
+    stderr: () => errors,
+  };
+}
