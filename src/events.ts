@@ -1,0 +1,34 @@
+/**
+ * What happened in the bot that staff may want to know, as typed events. Producers
+ * (the booking actors, the partner client) emit; consumers (Slack alerts, metrics)
+ * listen. No personal data travels here: ids, products, amounts and error texts only.
+ */
+import { EventEmitter } from 'node:events';
+
+export interface BotEvents {
+  /** A sale was confirmed at the partner. */
+  'sale.confirmed': [
+    {
+      partnerSaleId: string;
+      saleIds: string[];
+      total: { cents: number; currency: string };
+      products: string[];
+    },
+  ];
+  /** The partner refused or failed a reservation (Confirm). */
+  'reservation.failed': [{ shoppingCartId: string; reason: string }];
+  /** The partner refused or failed a sale (Sale). */
+  'sale.failed': [{ partnerSaleId: string; reason: string }];
+  /** A call to the partner failed for want of an answer (timeout, network, 5xx). */
+  'partner.unavailable': [{ operation: string; kind: string }];
+  /** A call to the partner got an answer (success or a refusal). */
+  'partner.available': [{ operation: string }];
+}
+
+export type BotEventName = keyof BotEvents;
+
+export class BotEventBus extends EventEmitter<BotEvents> {}
+
+export function createEventBus(): BotEventBus {
+  return new BotEventBus();
+}
