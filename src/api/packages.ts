@@ -239,6 +239,8 @@ export type AvailableFilters = z.output<typeof availableFilters>;
  * activities (a specific accommodation only, a maximum distance).
  */
 export const packageBasicCatalogResponse = z.object({
+  /** Not in the spec: the sandbox's search token for Prices and Add (see the module doc). */
+  echoToken: optional(text),
   /** Absent is read as a single page. */
   totalPages: withDefault(integer, 1),
   packages: list(basicPackage),
