@@ -30,11 +30,14 @@ export const productCapacity = z.object({
 });
 export type ProductCapacity = z.output<typeof productCapacity>;
 
-/** A session's Date is its start (date and time). */
+/**
+ * A session's Date is its start (date and time). AvailableCapacity is absent for a
+ * session whose capacity is not limited (as in the spec's session record).
+ */
 export const sessionCapacity = z.object({
   sessionId: text,
   date: isoDateTime,
-  availableCapacity: integer,
+  availableCapacity: optional(integer),
 });
 export type SessionCapacity = z.output<typeof sessionCapacity>;
 
