@@ -1,0 +1,81 @@
+/**
+ * Alerts for the staff channel. Built only from what the bot events carry (ids,
+ * products, amounts, error texts) and error texts are scrubbed: a channel is not a
+ * staff-only reply, so no personal data goes here.
+ */
+import type { BotEvents } from '../../../events.js';
+import { formatMoney } from '../../../domain/pricing.js';
+import { scrub } from '../scrub.js';
+import { context, esc, section, truncate, type SlackMessage } from './common.js';
+
+type Payload<Name extends keyof BotEvents> = BotEvents[Name][0];
+
+const reason = (text: string): string => esc(truncate(scrub(text), 1500));
+
+export function saleConfirmedAlert(event: Payload<'sale.confirmed'>): SlackMessage {
+  const total = formatMoney(event.total.cents, event.total.currency, 'en');
+  const products = event.products.length ? event.products.map(esc).join(', ') : '—';
+  const text = `Sale confirmed: ${event.partnerSaleId}, ${total}`;
+  return {
+    text,
+    blocks: [
+      section(
+        `:white_check_mark: *Sale confirmed* — \`${esc(event.partnerSaleId)}\` — *${total}*\n${products}`,
+      ),
+      context(`SaleId ${event.saleIds.map(esc).join(', ') || '—'}`),
+    ],
+  };
+}
+
+export function reservationFailedAlert(event: Payload<'reservation.failed'>): SlackMessage {
+  return {
+    text: `Reservation failed: cart ${event.shoppingCartId}`,
+    blocks: [
+      section(
+        `:warning: *Reservation failed* — cart \`${esc(event.shoppingCartId)}\`\n${reason(event.reason)}`,
+      ),
+    ],
+  };
+}
+
+export function saleFailedAlert(event: Payload<'sale.failed'>): SlackMessage {
+  return {
+    text: `Sale failed: ${event.partnerSaleId}`,
+    blocks: [
+      section(`:x: *Sale failed* — \`${esc(event.partnerSaleId)}\`\n${reason(event.reason)}`),
+    ],
+  };
+}
+
+export function partnerDownAlert(event: Payload<'partner.unavailable'>): SlackMessage {
+  return {
+    text: 'Partner service unavailable',
+    blocks: [
+      section(
+        `:rotating_light: *Partner service unavailable* — first failure: \`${esc(event.operation)}\` (${esc(event.kind)})`,
+      ),
+      context('Further failures are not reported until it answers again.'),
+    ],
+  };
+}
+
+function duration(ms: number): string {
+  if (ms < 60_000) return 'less than a minute';
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 120) return `${minutes} min`;
+  return `${Math.round(minutes / 60)} h`;
+}
+
+export function partnerUpAlert(
+  event: Payload<'partner.available'>,
+  downForMs: number,
+): SlackMessage {
+  return {
+    text: 'Partner service answering again',
+    blocks: [
+      section(
+        `:large_green_circle: *Partner service answering again* — \`${esc(event.operation)}\` after ${duration(downForMs)}`,
+      ),
+    ],
+  };
+}

@@ -1,0 +1,73 @@
+/** The reply to `/giftcard <code>` (staff only: it names the purchaser). */
+import type { GiftCardResponse } from '../../../api/giftcards.js';
+import type { ClientRecord } from '../../../api/sales.js';
+import type { Lookup } from '../lookups.js';
+import { esc, fitLines, section, UNAVAILABLE, type SlackMessage } from './common.js';
+
+/**
+ * HoursInAdvanceOfGiftCardExchange counts back from 00:00 of the day after the visit
+ * (like HoursInAdvanceOfPurchase): 2 means "until 22:00 of the visit day".
+ */
+export function exchangeDeadlineText(hours: number | undefined): string {
+  if (hours === undefined) return 'not stated by the service';
+  const cutoff = 24 - hours; // hours after 00:00 of the visit day
+  const dayOffset = Math.floor(cutoff / 24);
+  const hour = cutoff - dayOffset * 24;
+  const time = `${String(hour).padStart(2, '0')}:00`;
+  const day =
+    dayOffset === 1 && hour === 0
+      ? 'the end of the visit day'
+      : dayOffset === 0
+        ? `${time} on the visit day`
+        : `${time} ${-dayOffset} day${dayOffset === -1 ? '' : 's'} before the visit`;
+  return `until ${day} (${hours} h before the visit day ends)`;
+}
+
+export function clientName(client: ClientRecord | undefined): string | undefined {
+  if (!client) return undefined;
+  const name = [client.fullName, client.surname, client.surname2].filter(Boolean).join(' ');
+  return name || undefined;
+}
+
+/** Name, e-mail, phone and document of a client, as mrkdwn fields. */
+export function clientFields(client: ClientRecord | undefined, label: string): string[] {
+  if (!client) return [`*${label}*\nnot recorded`];
+  const fields = [`*${label}*\n${esc(clientName(client) ?? 'no name recorded')}`];
+  if (client.email) fields.push(`*E-mail*\n${esc(client.email)}`);
+  if (client.phoneNumber) fields.push(`*Phone*\n${esc(client.phoneNumber)}`);
+  if (client.documentIdentifier) fields.push(`*Document*\n${esc(client.documentIdentifier)}`);
+  return fields;
+}
+
+export function giftCardMessage(code: string, result: Lookup<GiftCardResponse>): SlackMessage {
+  const title = `*Gift card* \`${esc(code)}\``;
+  if (!result.ok) {
+    if (result.reason === 'unavailable')
+      return { text: UNAVAILABLE, blocks: [section(`${title}\n${UNAVAILABLE}`)] };
+    const why = result.messages.length ? result.messages.map(esc).join('; ') : 'no such card';
+    const text = `Gift card ${code}: not valid (${why})`;
+    return { text, blocks: [section(`${title}\n:x: *Not valid*: ${why}`)] };
+  }
+  const card = result.value;
+  const state = card.isExchanged
+    ? ':no_entry: *Valid, already exchanged*'
+    : ':white_check_mark: *Valid, not exchanged yet*';
+  const fields = [
+    `*Sale*\nPartnerSaleId ${esc(card.partnerSaleId ?? '—')}\nSaleId ${esc(card.saleId ?? '—')}`,
+    `*Exchange deadline*\n${exchangeDeadlineText(card.hoursInAdvanceOfGiftCardExchange)}`,
+    ...clientFields(card.client, 'Purchaser'),
+  ];
+  const products = card.products.length
+    ? fitLines(
+        card.products.map(
+          (product) => `• ${esc(product.name ?? 'unnamed product')} (\`${esc(product.id)}\`)`,
+        ),
+      )
+    : '• none listed';
+  const blocks = [section(`${title}\n${state}`, fields), section(`*Products*\n${products}`)];
+  if (card.message) blocks.push(section(`*Message*\n${esc(card.message).replace(/^/gm, '> ')}`));
+  return {
+    text: `Gift card ${code}: ${card.isExchanged ? 'already exchanged' : 'valid, not exchanged yet'}`,
+    blocks,
+  };
+}

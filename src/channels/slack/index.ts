@@ -1,0 +1,107 @@
+/**
+ * The Slack staff app: look-ups of gift cards, sales and cancellation requests for
+ * staff, and alerts to a staff channel. `startSlack` returns the route to mount (HTTP
+ * mode) or runs the Socket Mode connection, and `stop()` for shutdown.
+ */
+import type { App } from '@slack/bolt';
+import type { Route } from '../../server.js';
+import type { SlackDeps } from './deps.js';
+import { subscribeAlerts, type Alerts } from './listeners/alerts.js';
+import { registerCancellationsCommand } from './listeners/cancellations-command.js';
+import { registerCancellationsPaging } from './listeners/cancellations-paging.js';
+import { registerGiftCardCommand } from './listeners/giftcard-command.js';
+import { registerSalesCommand } from './listeners/sales-command.js';
+import { registerSalesFormSubmit } from './listeners/sales-form-submit.js';
+import { registerSalesPaging } from './listeners/sales-paging.js';
+import { dedupeDeliveries } from './middleware/dedupe.js';
+import { createInFlight, type InFlight } from './middleware/in-flight.js';
+import { scrub } from './scrub.js';
+import { createTransport } from './transport.js';
+
+export type { SlackDeps } from './deps.js';
+export { SLACK_EVENTS_PATH } from './transport.js';
+
+export interface SlackChannel {
+  mode: 'http' | 'socket';
+  /** HTTP mode: mount on the bot's server (POST /slack/events). */
+  route?: Route;
+  app: App;
+  /** Resolves when the work started so far (look-ups, replies) has finished. */
+  idle(): Promise<void>;
+  /** Stops receiving, lets running replies and alerts finish. */
+  stop(): Promise<void>;
+}
+
+/** Slack answers these when the bot token itself is wrong: no point in starting. */
+const FATAL_AUTH = new Set(['invalid_auth', 'not_authed', 'account_inactive', 'token_revoked']);
+
+async function checkToken(app: App, deps: SlackDeps): Promise<void> {
+  try {
+    const auth = await app.client.auth.test();
+    deps.logger.info(
+      { teamId: auth.team_id, botUserId: auth.user_id },
+      'slack: bot token accepted',
+    );
+  } catch (error) {
+    const code = (error as { data?: { error?: string } }).data?.error;
+    if (code && FATAL_AUTH.has(code))
+      throw new Error(`SLACK_BOT_TOKEN: Slack refused the token (${code})`, { cause: error });
+    deps.logger.warn(
+      { code: code ?? (error as Error).name },
+      'slack: could not check the bot token',
+    );
+  }
+}
+
+/**
+ * Everything the staff app does, on any bolt App (ours from the transport, or one with
+ * a fake receiver in tests). Returns what tracks the work still running.
+ */
+export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
+  const inFlight = createInFlight();
+  app.use(inFlight.middleware);
+  app.use(dedupeDeliveries(deps));
+  app.error(async (error) => {
+    deps.logger.error(
+      { code: error.code, error: scrub(error.message) },
+      'slack: a listener failed',
+    );
+  });
+  registerGiftCardCommand(app, deps);
+  registerSalesCommand(app, deps);
+  registerSalesFormSubmit(app, deps);
+  registerSalesPaging(app, deps);
+  registerCancellationsCommand(app, deps);
+  registerCancellationsPaging(app, deps);
+  return inFlight;
+}
+
+export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
+  const transport = createTransport(deps.config, deps.logger);
+  const { app } = transport;
+  const inFlight = registerStaffApp(app, deps);
+
+  await checkToken(app, deps);
+  const alerts: Alerts | undefined = deps.config.alertsChannel
+    ? subscribeAlerts(app.client, deps.config.alertsChannel, deps)
+    : undefined;
+  try {
+    await transport.start();
+  } catch (error) {
+    await alerts?.stop();
+    throw error;
+  }
+  deps.logger.info({ mode: transport.mode }, 'slack: staff app started');
+
+  return {
+    mode: transport.mode,
+    route: transport.route,
+    app,
+    idle: () => inFlight.drain(),
+    async stop() {
+      await transport.stop();
+      await inFlight.drain();
+      await alerts?.stop();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Staff alerts in SLACK_ALERTS_CHANNEL, from the bot's events: each confirmed sale, each
+ * failed reservation or sale, and the start and end of a partner outage. Messages are
+ * posted one after another, in the order of the events; a failure to post is logged and
+ * does not stop later alerts.
+ */
+import type { webApi } from '@slack/bolt';
+import type { BotEventName, BotEvents } from '../../../events.js';
+import {
+  partnerDownAlert,
+  partnerUpAlert,
+  reservationFailedAlert,
+  saleConfirmedAlert,
+  saleFailedAlert,
+} from '../blocks/alerts.js';
+import type { SlackMessage } from '../blocks/common.js';
+import type { SlackDeps } from '../deps.js';
+import { createOutageTracker } from '../outage.js';
+
+export interface Alerts {
+  /** Unsubscribes and waits for alerts already being posted. */
+  stop(): Promise<void>;
+}
+
+export function subscribeAlerts(
+  client: webApi.WebClient,
+  channel: string,
+  deps: SlackDeps,
+): Alerts {
+  const now = deps.now ?? (() => new Date());
+  const outage = createOutageTracker();
+  let queue: Promise<void> = Promise.resolve();
+
+  const post = (event: BotEventName, message: SlackMessage): void => {
+    queue = queue.then(async () => {
+      try {
+        await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
+      } catch (error) {
+        const code = (error as { code?: string; data?: { error?: string } }).data?.error;
+        deps.logger.warn({ event, code: code ?? (error as Error).name }, 'slack: alert not posted');
+      }
+    });
+  };
+
+  const handlers: { [Name in BotEventName]: (...args: BotEvents[Name]) => void } = {
+    'sale.confirmed': (event) => post('sale.confirmed', saleConfirmedAlert(event)),
+    'reservation.failed': (event) => post('reservation.failed', reservationFailedAlert(event)),
+    'sale.failed': (event) => post('sale.failed', saleFailedAlert(event)),
+    'partner.unavailable': (event) => {
+      if (outage.failed(now())) post('partner.unavailable', partnerDownAlert(event));
+    },
+    'partner.available': (event) => {
+      const downFor = outage.answered(now());
+      if (downFor !== undefined) post('partner.available', partnerUpAlert(event, downFor));
+    },
+  };
+
+  const names = Object.keys(handlers) as BotEventName[];
+  for (const name of names) deps.events.on(name, handlers[name] as never);
+  return {
+    async stop() {
+      for (const name of names) deps.events.off(name, handlers[name] as never);
+      await queue;
+    },
+  };
+}

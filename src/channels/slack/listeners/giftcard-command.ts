@@ -1,0 +1,35 @@
+/** `/giftcard <code>`: the partner's gift card check, as an ephemeral reply. */
+import type { App } from '@slack/bolt';
+import { giftCardMessage } from '../blocks/giftcard.js';
+import type { SlackDeps } from '../deps.js';
+import { lookUpGiftCard } from '../lookups.js';
+import { staffOnly } from '../middleware/staff-only.js';
+import { afterAck } from './after-ack.js';
+
+export const GIFT_CARD_HELP =
+  '*/giftcard <code>* checks a gift card: whether it is valid and already exchanged, its products, purchaser, message, exchange deadline and sale ids.';
+
+export function registerGiftCardCommand(app: App, deps: SlackDeps): void {
+  app.command('/giftcard', staffOnly(deps), async ({ command, ack, respond }) => {
+    const code = command.text.trim().replace(/^[`"'“]+|[`"'”]+$/g, '');
+    if (code === '' || /^help$/i.test(code)) {
+      await ack({ response_type: 'ephemeral', text: GIFT_CARD_HELP });
+      return;
+    }
+    if (/\s/.test(code) || code.length > 100) {
+      await ack({
+        response_type: 'ephemeral',
+        text: 'Give one gift card code, e.g. `/giftcard ABC123`.',
+      });
+      return;
+    }
+    await ack();
+    await afterAck(
+      async () => {
+        const message = giftCardMessage(code, await lookUpGiftCard(deps, code));
+        await respond({ response_type: 'ephemeral', ...message });
+      },
+      (text) => respond({ response_type: 'ephemeral', text }),
+    );
+  });
+}

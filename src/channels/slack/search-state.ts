@@ -1,0 +1,41 @@
+/**
+ * Paging buttons carry a short token; the filters behind it stay on our side, in the
+ * store, for as long as Slack lets a reply be updated (a response_url lives 30 minutes).
+ * Filters may hold a client's e-mail or phone: they expire with the key.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Store } from '../../store/store.js';
+import type { CancellationFilters, SalesFilters } from './filters.js';
+
+export const SEARCH_TTL_SECONDS = 30 * 60;
+
+export type SavedSearch =
+  | { kind: 'sales'; filters: SalesFilters; userId: string; channelId?: string }
+  | { kind: 'cancellations'; filters: CancellationFilters; userId: string; channelId?: string };
+
+const keyOf = (token: string): string => `slack:search:${token}`;
+
+export async function saveSearch(store: Store, search: SavedSearch): Promise<string> {
+  const token = randomBytes(9).toString('base64url');
+  await store.put(keyOf(token), search, 0, SEARCH_TTL_SECONDS);
+  return token;
+}
+
+export async function loadSearch(store: Store, token: string): Promise<SavedSearch | undefined> {
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(token)) return undefined;
+  return (await store.get<SavedSearch>(keyOf(token)))?.value;
+}
+
+/** A paging button's value: `<token>:<page>`. */
+export function pageValue(token: string, page: number): string {
+  return `${token}:${page}`;
+}
+
+export function readPageValue(
+  value: string | undefined,
+): { token: string; page: number } | undefined {
+  const match = /^([A-Za-z0-9_-]{1,32}):(\d{1,6})$/.exec(value ?? '');
+  if (!match) return undefined;
+  const page = Number(match[2]);
+  return page >= 1 ? { token: match[1]!, page } : undefined;
+}

@@ -1,0 +1,408 @@
+/**
+ * A local fake of Slack on loopback, for running the real bolt app against it:
+ * - the Web API (`<url>/api/<method>`, what SLACK_API_URL points at): records every call
+ *   with its arguments (blocks parsed) and answers like Slack (auth.test, chat.*,
+ *   views.*, apps.connections.open); `answer()` changes an answer;
+ * - response URLs (`responseUrl()`), recording what is posted to them;
+ * - a Socket Mode WebSocket endpoint (what apps.connections.open hands out), minimal
+ *   but real (RFC 6455 framing): `socket.send()` delivers an envelope, acks are recorded;
+ * - helpers that build and sign requests to an app's `/slack/events`, as Slack does.
+ */
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+export const FAKE_TEAM_ID = 'T0FAKE';
+export const FAKE_BOT_USER_ID = 'U0BOT';
+
+export interface ApiCall {
+  method: string;
+  args: Record<string, unknown>;
+  /** The bearer token the call carried. */
+  token?: string;
+}
+
+export interface ResponseUrlPost {
+  /** The id given to `responseUrl(id)`. */
+  id: string;
+  body: Record<string, unknown>;
+}
+
+export interface SocketAck {
+  envelope_id: string;
+  payload?: Record<string, unknown>;
+}
+
+type Answer = (args: Record<string, unknown>) => Record<string, unknown>;
+
+export interface FakeSlack {
+  /** Base URL of the fake. */
+  url: string;
+  /** What SLACK_API_URL should be (ends with a slash). */
+  apiUrl: string;
+  calls: ApiCall[];
+  responses: ResponseUrlPost[];
+  /** A response_url that records what is posted to it under `id`. */
+  responseUrl(id?: string): string;
+  /** Replaces the answer of one Web API method. */
+  answer(method: string, answer: Answer): void;
+  /** The first call of `method` matching `where` (now or when it comes). */
+  waitForCall(method: string, where?: (call: ApiCall) => boolean): Promise<ApiCall>;
+  /** The first post to a response URL matching `where` (now or when it comes). */
+  waitForResponse(where?: (post: ResponseUrlPost) => boolean): Promise<ResponseUrlPost>;
+  socket: {
+    /** Resolves when a Socket Mode client is connected and has been sent "hello". */
+    connected(): Promise<void>;
+    /** Delivers an envelope; resolves with the client's ack. */
+    send(type: string, payload: Record<string, unknown>): Promise<SocketAck>;
+    /** Whether a client is connected. */
+    readonly open: boolean;
+  };
+  close(): Promise<void>;
+}
+
+function parseForm(text: string): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    if (/^[[{]/.test(value)) {
+      try {
+        args[key] = JSON.parse(value);
+        continue;
+      } catch {
+        // Not JSON after all: keep the text.
+      }
+    }
+    args[key] = value;
+  }
+  return args;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, body: unknown): void {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body));
+}
+
+// --- A minimal WebSocket server side (text frames, ping/pong, close) ----------------
+
+const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';
+
+function frame(opcode: number, payload: Buffer): Buffer {
+  const length = payload.length;
+  const header =
+    length < 126
+      ? Buffer.from([0x80 | opcode, length])
+      : length < 65_536
+        ? Buffer.from([0x80 | opcode, 126, length >> 8, length & 0xff])
+        : Buffer.concat([Buffer.from([0x80 | opcode, 127]), bigLength(length)]);
+  return Buffer.concat([header, payload]);
+}
+
+function bigLength(length: number): Buffer {
+  const buffer = Buffer.alloc(8);
+  buffer.writeBigUInt64BE(BigInt(length));
+  return buffer;
+}
+
+/** Reads client frames (always masked) from a byte stream. */
+function frameReader(onFrame: (opcode: number, payload: Buffer) => void): (chunk: Buffer) => void {
+  let pending = Buffer.alloc(0);
+  return (chunk) => {
+    pending = Buffer.concat([pending, chunk]);
+    for (;;) {
+      if (pending.length < 2) return;
+      const opcode = pending[0]! & 0x0f;
+      const masked = (pending[1]! & 0x80) !== 0;
+      let length = pending[1]! & 0x7f;
+      let offset = 2;
+      if (length === 126) {
+        if (pending.length < 4) return;
+        length = pending.readUInt16BE(2);
+        offset = 4;
+      } else if (length === 127) {
+        if (pending.length < 10) return;
+        length = Number(pending.readBigUInt64BE(2));
+        offset = 10;
+      }
+      const maskLength = masked ? 4 : 0;
+      if (pending.length < offset + maskLength + length) return;
+      const mask = pending.subarray(offset, offset + maskLength);
+      const payload = Buffer.from(
+        pending.subarray(offset + maskLength, offset + maskLength + length),
+      );
+      if (masked) for (let i = 0; i < payload.length; i += 1) payload[i]! ^= mask[i % 4]!;
+      pending = pending.subarray(offset + maskLength + length);
+      onFrame(opcode, payload);
+    }
+  };
+}
+
+export async function startFakeSlack(): Promise<FakeSlack> {
+  const calls: ApiCall[] = [];
+  const responses: ResponseUrlPost[] = [];
+  const acks: SocketAck[] = [];
+  const seen = new EventEmitter();
+  const overrides = new Map<string, Answer>();
+  let viewCounter = 0;
+  let messageCounter = 0;
+  let client: Socket | undefined;
+  let baseUrl = '';
+
+  const defaults: Record<string, Answer> = {
+    'auth.test': () => ({
+      ok: true,
+      url: 'https://fake.slack.test/',
+      team: 'Fake team',
+      user: 'bot',
+      team_id: FAKE_TEAM_ID,
+      user_id: FAKE_BOT_USER_ID,
+      bot_id: 'B0BOT',
+    }),
+    'chat.postMessage': (args) => {
+      messageCounter += 1;
+      return {
+        ok: true,
+        channel: args.channel,
+        ts: `1700000000.${String(messageCounter).padStart(6, '0')}`,
+        message: args,
+      };
+    },
+    'chat.postEphemeral': () => {
+      messageCounter += 1;
+      return { ok: true, message_ts: `1700000000.${String(messageCounter).padStart(6, '0')}` };
+    },
+    'chat.update': (args) => ({ ok: true, channel: args.channel, ts: args.ts }),
+    'views.open': (args) => {
+      viewCounter += 1;
+      return {
+        ok: true,
+        view: { ...(args.view as object), id: `V${viewCounter}`, hash: `h${viewCounter}` },
+      };
+    },
+    'views.update': (args) => ({
+      ok: true,
+      view: { ...(args.view as object), id: args.view_id, hash: `h${(viewCounter += 1)}` },
+    }),
+    'views.push': (args) => {
+      viewCounter += 1;
+      return { ok: true, view: { ...(args.view as object), id: `V${viewCounter}` } };
+    },
+    'apps.connections.open': () => ({ ok: true, url: `${baseUrl.replace(/^http/, 'ws')}/socket` }),
+  };
+
+  const server = createServer((request, response) => {
+    void (async () => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const text = await readBody(request);
+      const api = /^\/api\/([\w.]+)$/.exec(url.pathname);
+      if (api && request.method === 'POST') {
+        const method = api[1]!;
+        const json = (request.headers['content-type'] ?? '').includes('application/json');
+        const args = json ? (JSON.parse(text || '{}') as Record<string, unknown>) : parseForm(text);
+        const token =
+          /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ??
+          (typeof args.token === 'string' ? args.token : undefined);
+        const call: ApiCall = { method, args, token };
+        calls.push(call);
+        seen.emit('call', call);
+        const answer = overrides.get(method) ?? defaults[method];
+        send(response, answer ? answer(args) : { ok: false, error: 'unknown_method' });
+        return;
+      }
+      const respond = /^\/respond\/([\w-]+)$/.exec(url.pathname);
+      if (respond && request.method === 'POST') {
+        const post: ResponseUrlPost = {
+          id: respond[1]!,
+          body: JSON.parse(text || '{}') as Record<string, unknown>,
+        };
+        responses.push(post);
+        seen.emit('response', post);
+        send(response, { ok: true });
+        return;
+      }
+      response.writeHead(404).end();
+    })().catch(() => response.destroy());
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Socket) => {
+    const key = request.headers['sec-websocket-key'];
+    if (
+      new URL(request.url ?? '/', 'http://127.0.0.1').pathname !== '/socket' ||
+      typeof key !== 'string'
+    ) {
+      socket.destroy();
+      return;
+    }
+    const accept = createHash('sha1').update(`${key}${WS_GUID}`).digest('base64');
+    socket.write(
+      `HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`,
+    );
+    client = socket;
+    socket.on(
+      'data',
+      frameReader((opcode, payload) => {
+        if (opcode === 0x9) socket.write(frame(0xa, payload));
+        else if (opcode === 0x8) {
+          socket.end(frame(0x8, payload.subarray(0, 2)));
+        } else if (opcode === 0x1) {
+          const ack = JSON.parse(payload.toString('utf8')) as SocketAck;
+          acks.push(ack);
+          seen.emit('ack', ack);
+        }
+      }),
+    );
+    const forget = (): void => {
+      if (client === socket) client = undefined;
+    };
+    socket.on('close', forget);
+    socket.on('error', forget);
+    socket.write(frame(0x1, Buffer.from(JSON.stringify({ type: 'hello', num_connections: 1 }))));
+    seen.emit('socket');
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function waitFor<T>(event: string, list: T[], where: (item: T) => boolean): Promise<T> {
+    const found = list.find(where);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve) => {
+      const listener = (item: T): void => {
+        if (!where(item)) return;
+        seen.off(event, listener);
+        resolve(item);
+      };
+      seen.on(event, listener);
+    });
+  }
+
+  return {
+    url: baseUrl,
+    apiUrl: `${baseUrl}/api/`,
+    calls,
+    responses,
+    responseUrl: (id = randomBytes(6).toString('hex')) => `${baseUrl}/respond/${id}`,
+    answer(method, answer) {
+      overrides.set(method, answer);
+    },
+    waitForCall: (method, where = () => true) =>
+      waitFor('call', calls, (call) => call.method === method && where(call)),
+    waitForResponse: (where = () => true) => waitFor('response', responses, where),
+    socket: {
+      connected: () =>
+        client ? Promise.resolve() : new Promise((resolve) => seen.once('socket', () => resolve())),
+      async send(type, payload) {
+        if (!client) throw new Error('no Socket Mode client connected');
+        const envelopeId = randomBytes(8).toString('hex');
+        const acked = waitFor('ack', acks, (ack) => ack.envelope_id === envelopeId);
+        client.write(
+          frame(
+            0x1,
+            Buffer.from(
+              JSON.stringify({
+                envelope_id: envelopeId,
+                type,
+                payload,
+                accepts_response_payload: true,
+              }),
+            ),
+          ),
+        );
+        return acked;
+      },
+      get open() {
+        return client !== undefined;
+      },
+    },
+    close: () =>
+      new Promise((resolve) => {
+        client?.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// --- Requests to an app, signed as Slack signs them --------------------------------
+
+/** X-Slack-Signature and X-Slack-Request-Timestamp for a body (v0 scheme). */
+export function slackSignature(
+  secret: string,
+  body: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): Record<string, string> {
+  const signature = createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex');
+  return {
+    'x-slack-request-timestamp': String(timestamp),
+    'x-slack-signature': `v0=${signature}`,
+  };
+}
+
+export interface CommandOptions {
+  command: string;
+  text?: string;
+  userId: string;
+  channelId: string;
+  responseUrl: string;
+  triggerId?: string;
+}
+
+/** A slash command as Slack posts it (form-encoded). */
+export function commandBody(options: CommandOptions): string {
+  return new URLSearchParams({
+    token: 'deprecated-verification-token',
+    team_id: FAKE_TEAM_ID,
+    team_domain: 'fake',
+    channel_id: options.channelId,
+    channel_name: 'staff',
+    user_id: options.userId,
+    user_name: 'someone',
+    command: options.command,
+    text: options.text ?? '',
+    api_app_id: 'A0FAKE',
+    is_enterprise_install: 'false',
+    response_url: options.responseUrl,
+    trigger_id: options.triggerId ?? `${Date.now()}.${randomBytes(4).toString('hex')}`,
+  }).toString();
+}
+
+/** An interaction (block_actions, view_submission…) as Slack posts it: payload=<json>. */
+export function interactionBody(payload: Record<string, unknown>): string {
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export interface PostOptions {
+  secret: string;
+  /** Seconds since the epoch for the signature; now by default. */
+  timestamp?: number;
+  /** Sign with this secret instead (a forged request). */
+  signWith?: string;
+  headers?: Record<string, string>;
+}
+
+/** POSTs a form body to an app's events URL, signed; returns status and body. */
+export async function postToSlackApp(
+  url: string,
+  body: string,
+  options: PostOptions,
+): Promise<{ status: number; body: string }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...slackSignature(options.signWith ?? options.secret, body, options.timestamp),
+      ...options.headers,
+    },
+    body,
+  });
+  return { status: response.status, body: await response.text() };
+}
