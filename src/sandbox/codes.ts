@@ -24,6 +24,7 @@ export const SandboxCode = {
   CapacityExceeded: '1204',
   ClientRequired: '1205',
   PaymentMethodRequired: '1206',
+  PartnerSaleIdInUse: '1207',
   GiftCardNotFound: '1300',
   GiftCardExchanged: '1301',
   GiftCardWindowClosed: '1302',
