@@ -1,0 +1,37 @@
+/**
+ * Messages the bot sends without being asked (a reservation about to expire, a payment
+ * result): the engine runs the turn, and the channel that owns the conversation
+ * delivers the reply. Conversation ids are channel-qualified (`tg:<chat id>`,
+ * `console:<name>`), so the prefix says which channel delivers.
+ */
+import type { BookingEvent } from '../../flows/booking/types.js';
+import type { Engine } from './engine.js';
+import type { Reply } from './view.js';
+
+export interface Outbox {
+  /** Sends a reply to the customer of this conversation. */
+  deliver(conversationId: string, reply: Reply<unknown>): Promise<void>;
+}
+
+export interface Push {
+  /** Registers the channel that delivers for conversation ids starting with `prefix:`. */
+  register(prefix: string, outbox: Outbox): void;
+  /** Runs `event` in the conversation and delivers the reply; false when no channel owns it. */
+  send(conversationId: string, event: BookingEvent): Promise<boolean>;
+}
+
+export function createPush(engine: Engine): Push {
+  const outboxes = new Map<string, Outbox>();
+  return {
+    register(prefix, outbox) {
+      outboxes.set(prefix, outbox);
+    },
+    async send(conversationId, event) {
+      const outbox = outboxes.get(conversationId.split(':')[0] ?? '');
+      if (!outbox) return false;
+      const reply = await engine.handle(conversationId, { kind: 'event', event });
+      await outbox.deliver(conversationId, reply);
+      return true;
+    },
+  };
+}
