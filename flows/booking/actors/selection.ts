@@ -1,12 +1,14 @@
 /** Actors of choosing what to buy: product, date, session, price. */
 import type { IsoDate } from '../../../src/api/schema.js';
 import type { Lang } from '../../../src/domain/lang.js';
-import type { DraftProduct, Money } from '../types.js';
+import type { CartLine, DraftProduct, Money, SessionOffer } from '../types.js';
 import { notProvided } from './not-provided.js';
 
 export interface OpenProductInput {
   productId: string;
   language: Lang;
+  /** What is already in the cart: group limits count the people of the same provider. */
+  cart: CartLine[];
 }
 
 export interface QuotePriceInput {
@@ -15,9 +17,37 @@ export interface QuotePriceInput {
   language: Lang;
 }
 
+export interface LoadSessionsInput {
+  productId: string;
+  language: Lang;
+  date: IsoDate;
+  /** DatePerTicketEnclosure: the date of each enclosure (else `date` for all). */
+  enclosureDates: Record<string, IsoDate>;
+  /** The smallest quantity that may be bought: sessions with less room are left out. */
+  minimumQuantity: number;
+}
+
+export interface CheckCapacityInput {
+  productId: string;
+  date: IsoDate;
+  language: Lang;
+}
+
+export interface CheckCapacityOutput {
+  /** Products still sellable that day (capacity ÷ quota tickets); undefined: not limited. */
+  products?: number;
+}
+
 export const selectionActors = {
-  /** The product as the flow needs it; rejects when it cannot be offered alone now. */
+  /**
+   * The product as the flow needs it: sellable dates (capacity of limited days applied),
+   * group limits counted with the cart; rejects when it cannot be offered alone now.
+   */
   openProduct: notProvided<DraftProduct, OpenProductInput>('openProduct'),
+  /** The sessions of each enclosure with sessions, on its date, with places left. */
+  loadSessions: notProvided<SessionOffer[], LoadSessionsInput>('loadSessions'),
+  /** Places left on a limited day, when they could not be read with the product. */
+  checkCapacity: notProvided<CheckCapacityOutput, CheckCapacityInput>('checkCapacity'),
   /** The unit price on a date: PricesAndDates, or /realTimePrices when required. */
   quotePrice: notProvided<Money, QuotePriceInput>('quotePrice'),
 };

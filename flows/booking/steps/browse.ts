@@ -1,0 +1,221 @@
+/**
+ * Browse: providers → categories (product bases) → products, a page at a time, and a
+ * search of everything on offer by typed text. Only what can be offered alone now is
+ * listed (selection/offerable.ts). A provider with a single category shows its products
+ * directly. Back goes up one level; home and /cancel work as everywhere.
+ */
+import { assign } from 'xstate';
+import type { Option } from '../../../src/conversation/view.js';
+import { common } from '../../../src/i18n/common.js';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import type { ProductEntry } from '../../../src/catalog/catalog-index.js';
+import { booking } from '../setup.js';
+import type { BookingContext, BookingEvent } from '../types.js';
+import type { BookingView, ViewFn } from '../view.js';
+import {
+  offerable,
+  productName,
+  queryTerms,
+  searchProducts,
+  type Offerable,
+  type OfferableProvider,
+} from './selection/offerable.js';
+import { PAGE_SIZE, pageOf } from './selection/paging.js';
+import { optionByNumber } from './selection/read.js';
+
+const messages = defineMessages({
+  es: {
+    providers:
+      '¿Qué te apetece reservar? Elige un lugar, o escribe lo que buscas (por ejemplo «museo»).',
+    nothingOnSale: 'Ahora mismo no hay nada a la venta. Vuelve a intentarlo más tarde.',
+    bases: (provider: string) => `${provider}: elige una categoría.`,
+    products: (where: string) => `${where}: elige un producto.`,
+    results: (query: string, count: number) =>
+      count === 1
+        ? `He encontrado 1 producto para «${query}»:`
+        : `He encontrado ${count} productos para «${query}»:`,
+    search: '🔎 Buscar',
+    searchHint: 'Escribe lo que buscas: un lugar, una actividad o una palabra como «familia».',
+    tooShort:
+      'Dime qué buscas (un lugar, una actividad, una palabra como «familia») o elige de la lista.',
+    noResults: (query: string) =>
+      `No he encontrado nada a la venta para «${query}». Prueba con otra palabra o elige de la lista.`,
+    pageOf: (page: number, pages: number) => `(página ${page} de ${pages})`,
+  },
+  en: {
+    providers:
+      'What would you like to book? Choose a place, or type what you are looking for (e.g. "museum").',
+    nothingOnSale: 'Nothing is on sale right now. Please try again later.',
+    bases: (provider: string) => `${provider}: choose a category.`,
+    products: (where: string) => `${where}: choose a product.`,
+    results: (query: string, count: number) =>
+      count === 1
+        ? `I found 1 product for "${query}":`
+        : `I found ${count} products for "${query}":`,
+    search: '🔎 Search',
+    searchHint: 'Type what you are looking for: a place, an activity or a word such as "family".',
+    tooShort:
+      'Tell me what you are looking for (a place, an activity, a word such as "family") or choose from the list.',
+    noResults: (query: string) =>
+      `I found nothing on sale for "${query}". Try another word or choose from the list.`,
+    pageOf: (page: number, pages: number) => `(page ${page} of ${pages})`,
+  },
+});
+
+type Level =
+  | { kind: 'providers'; items: OfferableProvider[] }
+  | { kind: 'bases'; provider: OfferableProvider }
+  | { kind: 'products'; title: string; items: ProductEntry[] }
+  | { kind: 'search'; query: string; items: ProductEntry[] };
+
+/** Where the browse context points, falling back upwards when the catalog changed. */
+function levelOf(context: BookingContext, offer: Offerable): Level {
+  const { providerId, productBaseId, query } = context.browse;
+  if (query !== undefined) return { kind: 'search', query, items: searchProducts(offer, query) };
+  const provider = offer.providers.find((item) => item.provider.providerId === providerId);
+  if (!provider) return { kind: 'providers', items: offer.providers };
+  const base =
+    provider.bases.find((item) => item.base.productBaseId === productBaseId) ??
+    (provider.bases.length === 1 ? provider.bases[0] : undefined);
+  if (!base) return { kind: 'bases', provider };
+  const title =
+    provider.bases.length === 1
+      ? provider.provider.providerName
+      : `${provider.provider.providerName} · ${base.base.productBaseName}`;
+  return { kind: 'products', title, items: base.products };
+}
+
+const productOption = ({ product }: ProductEntry): Option<BookingEvent> => ({
+  id: `product:${product.productId}`,
+  label: productName(product),
+  event: { type: 'browse.product', productId: product.productId },
+});
+
+export const browseView: ViewFn = (context, deps): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const c = common(lang);
+  const offer = offerable(deps.catalog, deps.now);
+  const level = levelOf(context, offer);
+
+  let text: string;
+  let items: Option<BookingEvent>[];
+  switch (level.kind) {
+    case 'providers':
+      text = level.items.length === 0 ? m.nothingOnSale : m.providers;
+      items = level.items.map(({ provider }) => ({
+        id: `provider:${provider.providerId}`,
+        label: provider.providerName,
+        event: { type: 'browse.provider', providerId: provider.providerId },
+      }));
+      break;
+    case 'bases': {
+      const { provider, bases } = level.provider;
+      text = m.bases(provider.providerName);
+      items = bases.map(({ base }) => ({
+        id: `base:${base.productBaseId}`,
+        label: base.productBaseName,
+        event: { type: 'browse.base', productBaseId: base.productBaseId },
+      }));
+      break;
+    }
+    case 'products':
+      text = m.products(level.title);
+      items = level.items.map(productOption);
+      break;
+    case 'search':
+      text =
+        level.items.length === 0
+          ? m.noResults(level.query)
+          : m.results(level.query, level.items.length);
+      items = level.items.map(productOption);
+      break;
+  }
+
+  const page = pageOf(items, context.browse.page);
+  const pages = Math.ceil(items.length / PAGE_SIZE);
+  if (page.hasMore || page.hasPrevious) text += ` ${m.pageOf(page.page + 1, pages)}`;
+  const options: Option<BookingEvent>[] = [...page.items];
+  if (page.hasPrevious)
+    options.push({
+      id: 'previous',
+      label: c.previous,
+      event: { type: 'browse.page', page: page.page - 1 },
+    });
+  if (page.hasMore)
+    options.push({
+      id: 'more',
+      label: c.more,
+      event: { type: 'browse.page', page: page.page + 1 },
+    });
+  if (level.kind === 'providers' && level.items.length > 0)
+    options.push({ id: 'search', label: m.search, event: { type: 'browse.search' } });
+  if (level.kind !== 'providers')
+    options.push({ id: 'back', label: c.back, event: { type: 'nav.back' } });
+  options.push({ id: 'home', label: c.home, event: { type: 'nav.home' } });
+
+  return {
+    text,
+    options,
+    expects: 'choice',
+    readText: (typed) => {
+      const picked = optionByNumber(options, typed);
+      if (picked) return picked;
+      if (queryTerms(typed).length === 0) return { error: m.tooShort };
+      if (searchProducts(offer, typed).length === 0) return { error: m.noResults(typed.trim()) };
+      return { event: { type: 'browse.query', query: typed.trim() } };
+    },
+  };
+};
+
+type Browse = BookingContext['browse'];
+const at = (browse: Partial<Browse>): Browse => ({ page: 0, ...browse });
+
+export const browseState = booking.createStateConfig({
+  meta: { view: browseView },
+  on: {
+    'browse.provider': {
+      actions: assign({ browse: ({ event }) => at({ providerId: event.providerId }) }),
+    },
+    'browse.base': {
+      actions: assign({
+        browse: ({ context, event }) =>
+          at({ providerId: context.browse.providerId, productBaseId: event.productBaseId }),
+      }),
+    },
+    'browse.page': {
+      actions: assign({
+        browse: ({ context, event }) => ({ ...context.browse, page: Math.max(0, event.page) }),
+      }),
+    },
+    'browse.query': {
+      actions: assign({
+        browse: ({ context, event }) => ({ ...context.browse, query: event.query, page: 0 }),
+      }),
+    },
+    'browse.search': {
+      actions: {
+        type: 'notify',
+        params: ({ context }) => ({ text: messages(context.language).searchHint }),
+      },
+    },
+    'browse.product': { target: '#booking.product' },
+    'nav.back': [
+      {
+        guard: ({ context }) => context.browse.query !== undefined,
+        actions: assign({
+          browse: ({ context }) => ({ ...context.browse, query: undefined, page: 0 }),
+        }),
+      },
+      {
+        guard: ({ context }) => context.browse.productBaseId !== undefined,
+        actions: assign({ browse: ({ context }) => at({ providerId: context.browse.providerId }) }),
+      },
+      {
+        guard: ({ context }) => context.browse.providerId !== undefined,
+        actions: assign({ browse: () => at({}) }),
+      },
+      { target: '#booking.home' },
+    ],
+  },
+});

@@ -1,0 +1,328 @@
+/**
+ * The access date: only sellable dates (the product's, with sale window, cut-offs and the
+ * capacity of limited days applied when it was opened), as buttons for the first few, a
+ * calendar hint with all of them, and dates typed in words or numbers. Skipped when the
+ * provider does not ask for a date (DemandAccessDate false: the purchase date, or an
+ * open date whose date is not asked). With DatePerTicketEnclosure, each enclosure of the
+ * product's tickets gets a date, all within one price set.
+ */
+import { assign } from 'xstate';
+import type { IsoDate } from '../../../src/api/schema.js';
+import type { Lang } from '../../../src/domain/lang.js';
+import { dateOf, providerNow } from '../../../src/domain/time.js';
+import { common } from '../../../src/i18n/common.js';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import { booking } from '../setup.js';
+import type { BookingContext, Draft } from '../types.js';
+import type { BookingView, TextReading, ViewDeps, ViewFn } from '../view.js';
+import { parseTypedDate } from './selection/dates.js';
+import { formatDate } from './selection/format.js';
+import { optionByNumber } from './selection/read.js';
+
+/** How many dates are offered as buttons (the rest by calendar or typing). */
+export const DATE_BUTTONS = 6;
+
+const messages = defineMessages({
+  es: {
+    ask: '¿Qué día quieres ir? Elige una fecha o escríbela (por ejemplo «mañana», «el sábado» o «12/8»).',
+    askFirst: (name: string) =>
+      `¿Qué día quieres ir a «${name}»? Elige una fecha o escríbela (por ejemplo «mañana» o «12/8»).`,
+    openDate:
+      'Es una entrada de fecha abierta: la fecha que elijas es el primer día en que es válida.',
+    enclosure: (name: string, date: string) =>
+      `¿Y para «${name}»? Puede ser el mismo día (${date}) u otro día con el mismo precio.`,
+    same: (date: string) => `Mismo día (${date})`,
+    fixedToday: (date: string) => `Este producto se vende para el día de la compra: hoy, ${date}.`,
+    fixedOpen: (date: string) =>
+      `Entrada de fecha abierta: no hace falta elegir día; es válida desde hoy, ${date}.`,
+    unreadable: (text: string) =>
+      `No he entendido «${text}» como fecha. Escribe por ejemplo «mañana», «el sábado» o «12/8», o elige un día.`,
+    past: (date: string) => `El ${date} ya ha pasado.`,
+    notSellable: (date: string) => `El ${date} no está disponible.`,
+    nearest: (dates: string) => `Las fechas disponibles más cercanas: ${dates}.`,
+    notSamePrice: (date: string) =>
+      `El ${date} no comparte precio con la fecha elegida: todas las fechas de una compra deben tener el mismo precio.`,
+    noDates: 'No quedan fechas disponibles para este producto.',
+  },
+  en: {
+    ask: 'Which day would you like to go? Choose a date or type it (e.g. "tomorrow", "Saturday" or "12/8").',
+    askFirst: (name: string) =>
+      `Which day would you like to go to "${name}"? Choose a date or type it (e.g. "tomorrow" or "12/8").`,
+    openDate: 'This is an open-date ticket: the date you choose is the first day it is valid.',
+    enclosure: (name: string, date: string) =>
+      `And for "${name}"? It can be the same day (${date}) or another day with the same price.`,
+    same: (date: string) => `Same day (${date})`,
+    fixedToday: (date: string) => `This product is sold for the day of purchase: today, ${date}.`,
+    fixedOpen: (date: string) =>
+      `Open-date ticket: no need to choose a day; it is valid from today, ${date}.`,
+    unreadable: (text: string) =>
+      `I could not read "${text}" as a date. Type for example "tomorrow", "Saturday" or "12/8", or choose a day.`,
+    past: (date: string) => `${date} has already passed.`,
+    notSellable: (date: string) => `${date} is not available.`,
+    nearest: (dates: string) => `The nearest available dates: ${dates}.`,
+    notSamePrice: (date: string) =>
+      `${date} does not share the price of the date you chose: all dates of a purchase must have the same price.`,
+    noDates: 'There are no dates left for this product.',
+  },
+});
+
+/** The provider-local today of the draft's provider (the machine's clock otherwise). */
+function todayOf(context: BookingContext, deps: ViewDeps): IsoDate {
+  const provider = context.draft && deps.catalog.provider(context.draft.product.providerId);
+  return provider
+    ? dateOf(providerNow(provider, deps.now))
+    : dateOf(providerNow({ taxType: 0 }, deps.now));
+}
+
+/** The draft's sellable dates from today on (a conversation may be resumed days later). */
+function availableDates(context: BookingContext, deps: ViewDeps): IsoDate[] {
+  const today = todayOf(context, deps);
+  return (context.draft?.product.dates ?? []).filter((date) => date >= today);
+}
+
+const dayDistance = (a: IsoDate, b: IsoDate) =>
+  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`));
+
+/** The three available dates nearest to a wanted one, in date order. */
+export function nearestDates(available: readonly IsoDate[], wanted: IsoDate, count = 3): IsoDate[] {
+  return [...available]
+    .sort((a, b) => dayDistance(a, wanted) - dayDistance(b, wanted) || a.localeCompare(b))
+    .slice(0, count)
+    .sort();
+}
+
+/** Reads a typed date against the dates that may be chosen. */
+function readDate(
+  text: string,
+  lang: Lang,
+  today: IsoDate,
+  available: readonly IsoDate[],
+  refusal: (date: IsoDate) => string,
+): TextReading {
+  const m = messages(lang);
+  let date = parseTypedDate(text, lang, today);
+  // A bare number that is not a button: a day of the month.
+  if (!date && /^\d{1,2}$/.test(text.trim()))
+    date = parseTypedDate(`el ${text.trim()}`, 'es', today);
+  if (!date) return { error: m.unreadable(text.trim()) };
+  if (available.includes(date)) return { event: { type: 'date.pick', date } };
+  const shown = formatDate(date, lang, 'long');
+  const why = date < today ? m.past(shown) : refusal(date);
+  const near = nearestDates(available, date).map((d) => formatDate(d, lang));
+  return {
+    error: near.length > 0 ? `${why} ${m.nearest(near.join('; '))}` : `${why} ${m.noDates}`,
+  };
+}
+
+function dateOptions(dates: readonly IsoDate[], lang: Lang) {
+  return dates.slice(0, DATE_BUTTONS).map((date) => ({
+    id: `date:${date}`,
+    label: formatDate(date, lang),
+    event: { type: 'date.pick' as const, date },
+  }));
+}
+
+const navigation = (lang: Lang) => {
+  const c = common(lang);
+  return [
+    { id: 'back', label: c.back, event: { type: 'nav.back' as const } },
+    { id: 'home', label: c.home, event: { type: 'nav.home' as const } },
+  ];
+};
+
+export const dateView: ViewFn = (context, deps): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const available = availableDates(context, deps);
+  const first = context.draft?.product.rules?.dateEnclosures?.[0];
+  const lines = [first ? m.askFirst(first.name) : m.ask];
+  if (context.draft?.product.openDate) lines.push(m.openDate);
+  if (available.length === 0) lines.push(m.noDates);
+  const options = [...dateOptions(available, lang), ...navigation(lang)];
+  const today = todayOf(context, deps);
+  return {
+    text: lines.join('\n'),
+    options,
+    expects: 'date',
+    calendar: { available },
+    readText: (text) =>
+      optionByNumber(options, text) ??
+      readDate(text, lang, today, available, (date) =>
+        m.notSellable(formatDate(date, lang, 'long')),
+      ),
+  };
+};
+
+/** Dates that may join the chosen ones: in a price set holding all of them. */
+export function datesSharingSet(draft: Draft): IsoDate[] {
+  const chosen = Object.values(draft.enclosureDates ?? {});
+  const sets = draft.product.rules?.priceSets ?? [draft.product.dates];
+  const dates = sets.filter((set) => chosen.every((date) => set.includes(date))).flat();
+  return [...new Set(dates)].sort();
+}
+
+/** The next enclosure without a date (DatePerTicketEnclosure). */
+const pendingEnclosure = (draft: Draft | undefined) =>
+  draft?.product.rules?.dateEnclosures?.find(
+    (enclosure) => draft.enclosureDates?.[enclosure.enclosureId] === undefined,
+  );
+
+export const enclosureDateView: ViewFn = (context, deps): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const draft = context.draft;
+  const enclosure = pendingEnclosure(draft);
+  const today = todayOf(context, deps);
+  const available = draft ? datesSharingSet(draft).filter((date) => date >= today) : [];
+  const main = draft?.accessDate;
+  const mainText = main ? formatDate(main, lang) : '';
+  const others = available.filter((date) => date !== main);
+  const options = [
+    ...(main
+      ? [
+          {
+            id: `date:${main}`,
+            label: m.same(mainText),
+            event: { type: 'date.pick' as const, date: main },
+          },
+        ]
+      : []),
+    ...dateOptions(others, lang).slice(0, DATE_BUTTONS - 1),
+    ...navigation(lang),
+  ];
+  return {
+    text: m.enclosure(enclosure?.name ?? '', mainText),
+    options,
+    expects: 'date',
+    calendar: { available },
+    readText: (text) =>
+      optionByNumber(options, text) ??
+      readDate(text, lang, today, available, (date) =>
+        draft?.product.dates.includes(date)
+          ? m.notSamePrice(formatDate(date, lang, 'long'))
+          : m.notSellable(formatDate(date, lang, 'long')),
+      ),
+  };
+};
+
+/** Back from a step after the date: the date, or the card when the date was not asked. */
+export const backToDate = [
+  {
+    guard: ({ context }: { context: BookingContext }) =>
+      context.draft?.product.fixedDate !== undefined,
+    target: '#booking.product.card',
+  },
+  { target: '#booking.date' },
+];
+
+export const dateState = booking.createStateConfig({
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: ({ context }) => !context.draft, target: '#booking.browse' },
+        {
+          guard: ({ context }) => context.draft?.product.fixedDate !== undefined,
+          target: '#booking.session',
+          actions: [
+            assign({
+              draft: ({ context }) => ({
+                ...context.draft!,
+                accessDate: context.draft!.product.fixedDate,
+                enclosureDates: undefined,
+              }),
+            }),
+            {
+              type: 'notify',
+              params: ({ context }) => {
+                const m = messages(context.language);
+                const { fixedDate, openDate } = context.draft!.product;
+                const shown = formatDate(fixedDate!, context.language, 'long');
+                return { text: openDate ? m.fixedOpen(shown) : m.fixedToday(shown) };
+              },
+            },
+          ],
+        },
+        { target: 'pick' },
+      ],
+    },
+    pick: {
+      meta: { view: dateView },
+      on: {
+        'date.pick': {
+          guard: ({ context, event }) => context.draft?.product.dates.includes(event.date) ?? false,
+          target: 'more',
+          actions: assign({
+            draft: ({ context, event }) => {
+              const first = context.draft!.product.rules?.dateEnclosures?.[0];
+              return {
+                ...context.draft!,
+                accessDate: event.date,
+                enclosureDates: first ? { [first.enclosureId]: event.date } : undefined,
+              };
+            },
+          }),
+        },
+        'nav.back': { target: '#booking.product.card' },
+      },
+    },
+    more: {
+      always: [
+        {
+          guard: ({ context }) => pendingEnclosure(context.draft) !== undefined,
+          target: 'enclosure',
+        },
+        { target: '#booking.session' },
+      ],
+    },
+    enclosure: {
+      meta: { view: enclosureDateView },
+      on: {
+        'date.pick': {
+          guard: ({ context, event }) =>
+            context.draft !== undefined && datesSharingSet(context.draft).includes(event.date),
+          target: 'more',
+          actions: assign({
+            draft: ({ context, event }) => {
+              const draft = context.draft!;
+              const enclosure = pendingEnclosure(draft)!;
+              return {
+                ...draft,
+                enclosureDates: { ...draft.enclosureDates, [enclosure.enclosureId]: event.date },
+              };
+            },
+          }),
+        },
+        'nav.back': [
+          {
+            guard: ({ context }) => Object.keys(context.draft?.enclosureDates ?? {}).length <= 1,
+            target: 'pick',
+            actions: assign({
+              draft: ({ context }) => ({
+                ...context.draft!,
+                accessDate: undefined,
+                enclosureDates: undefined,
+              }),
+            }),
+          },
+          {
+            target: 'enclosure',
+            reenter: true,
+            actions: assign({
+              draft: ({ context }) => {
+                const draft = context.draft!;
+                const order = draft.product.rules?.dateEnclosures ?? [];
+                const dated = order.filter(
+                  (e) => draft.enclosureDates?.[e.enclosureId] !== undefined,
+                );
+                const last = dated.at(-1)!.enclosureId;
+                const { [last]: _dropped, ...rest } = draft.enclosureDates ?? {};
+                return { ...draft, enclosureDates: rest };
+              },
+            }),
+          },
+        ],
+      },
+    },
+  },
+});

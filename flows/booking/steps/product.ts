@@ -1,0 +1,212 @@
+/**
+ * The product card: what the product is, where and how to get in, the conditions of its
+ * tickets, the cancellation policy in plain words and a "from" price. The product is
+ * opened by the `openProduct` actor (sellable dates, capacity of limited days, group
+ * limits); ProductInternalConsiderations is for the partner and is never read here.
+ */
+import { assign } from 'xstate';
+import type { PricesAndDates } from '../../../src/api/catalog.js';
+import type { ProductEntry } from '../../../src/catalog/catalog-index.js';
+import { applicablePolicy, describeCancellation } from '../../../src/domain/cancellation.js';
+import type { Lang } from '../../../src/domain/lang.js';
+import { priceInputOf, quotePrice } from '../../../src/domain/pricing.js';
+import { common } from '../../../src/i18n/common.js';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import { booking } from '../setup.js';
+import type { Draft, DraftProduct, Money } from '../types.js';
+import type { BookingView, ViewFn } from '../view.js';
+import { blockedText } from './selection/explain.js';
+import { formatDate, formatPrice } from './selection/format.js';
+import { productName } from './selection/offerable.js';
+import { optionByNumber } from './selection/read.js';
+
+const messages = defineMessages({
+  es: {
+    from: (price: string) => `💶 Desde ${price}`,
+    price: (price: string) => `💶 Precio: ${price}`,
+    onRequest: '💶 Precio a consultar: te lo confirmo al elegir la fecha.',
+    openDate: '📅 Fecha abierta: válida cualquier día de la temporada.',
+    fixedDate: (date: string) => `📅 Para el día de la compra: ${date}.`,
+    access: (text: string) => `🚪 Acceso: ${text}`,
+    where: (text: string) => `📍 Canje y acceso: ${text}`,
+    includes: 'Incluye:',
+    conditions: '📝 Condiciones:',
+    cancellation: (text: string) => `↩️ Cancelación: ${text}`,
+    chooseDate: '📅 Elegir fecha',
+    continue: '➡️ Continuar',
+    useButtons:
+      'Usa los botones: elige fecha para seguir, o vuelve atrás para ver otros productos.',
+  },
+  en: {
+    from: (price: string) => `💶 From ${price}`,
+    price: (price: string) => `💶 Price: ${price}`,
+    onRequest: '💶 Price on request: I will confirm it once you choose the date.',
+    openDate: '📅 Open date: valid any day of the season.',
+    fixedDate: (date: string) => `📅 For the day of purchase: ${date}.`,
+    access: (text: string) => `🚪 Access: ${text}`,
+    where: (text: string) => `📍 Exchange and entry: ${text}`,
+    includes: 'Includes:',
+    conditions: '📝 Conditions:',
+    cancellation: (text: string) => `↩️ Cancellation: ${text}`,
+    chooseDate: '📅 Choose a date',
+    continue: '➡️ Continue',
+    useButtons: 'Use the buttons: choose a date to go on, or go back to see other products.',
+  },
+});
+
+/** What the customer pays per unit of a price set (PriceMode and markup applied). */
+function unitOf(entry: ProductEntry, set: PricesAndDates): Money {
+  const quote = quotePrice(priceInputOf(entry.product, set), 1);
+  return { cents: quote.unit, currency: quote.currency };
+}
+
+/** The lowest unit price over the price sets that hold a sellable date. */
+export function fromPrice(entry: ProductEntry, dates: readonly string[]): Money | undefined {
+  const sellable = new Set(dates);
+  let lowest: Money | undefined;
+  for (const set of entry.product.pricesAndDates) {
+    if (!set.dates.some((date) => sellable.has(date))) continue;
+    const unit = unitOf(entry, set);
+    if (!lowest || unit.cents < lowest.cents) lowest = unit;
+  }
+  return lowest;
+}
+
+function priceLine(entry: ProductEntry | undefined, draft: DraftProduct, lang: Lang): string {
+  const m = messages(lang);
+  if (draft.requiresRealTimePrice) return m.onRequest;
+  if (!entry) return '';
+  if (draft.fixedDate) {
+    const set = entry.product.pricesAndDates.find((s) => s.dates.includes(draft.fixedDate!));
+    return set ? m.price(formatPrice(unitOf(entry, set), lang)) : '';
+  }
+  const lowest = fromPrice(entry, draft.dates);
+  return lowest ? m.from(formatPrice(lowest, lang)) : '';
+}
+
+/** The card's text. Built only from customer-facing fields of the catalog. */
+export function productCard(
+  entry: ProductEntry | undefined,
+  draft: DraftProduct,
+  lang: Lang,
+): string {
+  const m = messages(lang);
+  if (!entry) return `🎟️ ${draft.name}\n${priceLine(entry, draft, lang)}`.trim();
+  const { provider, product } = entry;
+  const blocks: string[] = [];
+  blocks.push(`🎟️ ${productName(product)}\n${provider.providerName}`);
+  if (product.productDescription) blocks.push(product.productDescription);
+
+  const facts = [priceLine(entry, draft, lang)];
+  if (draft.openDate) facts.push(m.openDate);
+  else if (draft.fixedDate) facts.push(m.fixedDate(formatDate(draft.fixedDate, lang, 'long')));
+  if (provider.providerAccessConditions) facts.push(m.access(provider.providerAccessConditions));
+  if (provider.exchangeVoucherPoint) facts.push(m.where(provider.exchangeVoucherPoint));
+  blocks.push(facts.filter(Boolean).join('\n'));
+
+  const tickets = product.tickets.filter((ticket) => ticket.ticketName);
+  if (tickets.length > 0) {
+    const lines = tickets.map(
+      (ticket) =>
+        `• ${ticket.ticketName}${ticket.ticketConditions ? `: ${ticket.ticketConditions}` : ''}`,
+    );
+    blocks.push(`${m.includes}\n${lines.join('\n')}`);
+  }
+  const enclosureIds = [...new Set(product.tickets.map((ticket) => ticket.ticketEnclosureId))];
+  const conditions = enclosureIds.flatMap((id) => {
+    const enclosure = provider.ticketEnclosures.find((e) => e.ticketEnclosureId === id);
+    return enclosure?.ticketEnclosureConditions
+      ? [`• ${enclosure.ticketEnclosureName}: ${enclosure.ticketEnclosureConditions}`]
+      : [];
+  });
+  if (conditions.length > 0) blocks.push(`${m.conditions}\n${conditions.join('\n')}`);
+
+  const currency = product.pricesAndDates[0]?.currency ?? 'EUR';
+  const policy = describeCancellation(applicablePolicy(provider, product), lang, {
+    release: product.release,
+    currency,
+  });
+  const cancellation = policy || product.productCancellationConditions;
+  if (cancellation) blocks.push(m.cancellation(cancellation));
+  return blocks.join('\n\n');
+}
+
+export const productView: ViewFn = (context, deps): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const c = common(lang);
+  const draft = context.draft;
+  const options = [
+    {
+      id: 'next',
+      label: draft?.product.fixedDate ? m.continue : m.chooseDate,
+      event: { type: 'product.next' as const },
+    },
+    { id: 'back', label: c.back, event: { type: 'nav.back' as const } },
+    { id: 'home', label: c.home, event: { type: 'nav.home' as const } },
+  ];
+  const text = draft
+    ? productCard(deps.catalog.product(draft.product.productId), draft.product, lang)
+    : m.useButtons;
+  return {
+    text,
+    options,
+    expects: 'choice',
+    readText: (typed) => optionByNumber(options, typed) ?? { error: m.useButtons },
+  };
+};
+
+export const newDraft = (product: DraftProduct): Draft => ({
+  product,
+  sessions: [],
+  questionSets: [],
+  answers: {},
+  questionCursor: 0,
+});
+
+/** Whether the group rules leave nothing to buy, before any date or session is chosen. */
+const blockedAtCard = (draft: Draft, lang: Lang) =>
+  blockedText({ ...draft, accessDate: undefined, sessions: [] }, lang);
+
+export const productState = booking.createStateConfig({
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      entry: 'dropDraft',
+      invoke: {
+        src: 'openProduct',
+        input: ({ context, event }) => ({
+          productId: event.type === 'browse.product' ? event.productId : '',
+          language: context.language,
+          cart: context.cart.lines,
+        }),
+        onDone: {
+          target: 'card',
+          actions: assign({ draft: ({ event }) => newDraft(event.output) }),
+        },
+        onError: { target: '#booking.browse', actions: 'explainFailure' },
+      },
+    },
+    card: {
+      meta: { view: productView },
+      on: {
+        'product.next': [
+          {
+            guard: ({ context }) => !context.draft,
+            target: '#booking.browse',
+          },
+          {
+            guard: ({ context }) => blockedAtCard(context.draft!, context.language) !== undefined,
+            actions: {
+              type: 'notify',
+              params: ({ context }) => ({ text: blockedAtCard(context.draft!, context.language)! }),
+            },
+          },
+          { target: '#booking.date' },
+        ],
+        'nav.back': { target: '#booking.browse', actions: 'dropDraft' },
+      },
+    },
+  },
+});

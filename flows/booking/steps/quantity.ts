@@ -1,0 +1,249 @@
+/**
+ * How many: from the product's minimum (MinimumNumberByTransaction, or a group's size for
+ * providers that sell to groups only) to the least of the group limit (people already in
+ * the cart for the provider counted), the places of a limited day or a chosen session
+ * (÷ quota tickets) and a sane cap (selection/bounds.ts). The unit price comes from the
+ * `quotePrice` actor (PricesAndDates, or /realTimePrices when the product requires it);
+ * the choice is confirmed with the total. A limited day whose capacity could not be read
+ * with the product is checked here first.
+ */
+import { assign } from 'xstate';
+import type { Lang } from '../../../src/domain/lang.js';
+import { common } from '../../../src/i18n/common.js';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import { booking } from '../setup.js';
+import type { BookingContext, Draft } from '../types.js';
+import type { BookingView, ViewFn } from '../view.js';
+import { backToDate } from './date.js';
+import { quantityAllowed, quantityBounds } from './selection/bounds.js';
+import { blockedText, limitsText, outOfRangeText } from './selection/explain.js';
+import { formatDate, formatPrice, formatTotal } from './selection/format.js';
+import { productName } from './selection/offerable.js';
+import { readCount } from './selection/read.js';
+import { retryView } from './selection/retry.js';
+import { choosable } from './session.js';
+
+/** How many quantities are offered as buttons (more can be typed). */
+export const QUANTITY_BUTTONS = 8;
+
+const messages = defineMessages({
+  es: {
+    ask: (name: string, date: string) => `«${name}», ${date}. ¿Cuántas quieres?`,
+    unit: (price: string) => `Precio por unidad: ${price}.`,
+    typeMore: (max: number) => `Puedes escribir un número hasta ${max}.`,
+    total: (line: string) => `Total: ${line}.`,
+    notANumber: 'Escribe cuántas quieres con un número, por ejemplo «2».',
+    soldOut: (date: string) => `Ya no quedan plazas para el ${date}. Elige otra fecha.`,
+  },
+  en: {
+    ask: (name: string, date: string) => `"${name}", ${date}. How many would you like?`,
+    unit: (price: string) => `Price each: ${price}.`,
+    typeMore: (max: number) => `You can type a number up to ${max}.`,
+    total: (line: string) => `Total: ${line}.`,
+    notANumber: 'Type how many you would like as a number, e.g. "2".',
+    soldOut: (date: string) => `There are no places left on ${date}. Please choose another date.`,
+  },
+});
+
+export function totalText(draft: Draft, quantity: number, lang: Lang): string {
+  return draft.unitPrice ? messages(lang).total(formatTotal(draft.unitPrice, quantity, lang)) : '';
+}
+
+export const quantityView: ViewFn = (context, deps): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const c = common(lang);
+  const draft = context.draft!;
+  const { min, max, binding } = quantityBounds(draft);
+  const blocked = blockedText(draft, lang);
+  const numbers: number[] = [];
+  for (let n = min; n <= Math.min(max, min + QUANTITY_BUTTONS - 1); n += 1) numbers.push(n);
+  const options = [
+    ...numbers.map((n) => ({
+      id: `qty:${n}`,
+      label: String(n),
+      event: { type: 'quantity.pick' as const, quantity: n },
+    })),
+    { id: 'back', label: c.back, event: { type: 'nav.back' as const } },
+    { id: 'home', label: c.home, event: { type: 'nav.home' as const } },
+  ];
+  const date = draft.accessDate ? formatDate(draft.accessDate, lang, 'long') : '';
+  // The catalog's name, in the language of the conversation now.
+  const entry = deps.catalog.product(draft.product.productId);
+  const lines = [m.ask(entry ? productName(entry.product) : draft.product.name, date)];
+  if (draft.unitPrice) lines.push(m.unit(formatPrice(draft.unitPrice, lang)));
+  if (blocked) lines.push(blocked);
+  else {
+    const limits = limitsText(draft, lang);
+    if (limits) lines.push(limits);
+    // The other limits already say how many at most.
+    if (binding === 'cap' && max > min + QUANTITY_BUTTONS - 1) lines.push(m.typeMore(max));
+  }
+  return {
+    text: lines.join('\n'),
+    options: blocked ? options.slice(numbers.length) : options,
+    expects: 'number',
+    readText: (text) => {
+      const quantity = readCount(text);
+      if (quantity === undefined) {
+        // "back", "inicio"… are options' labels and never reach here; numbers do.
+        return { error: blocked ?? m.notANumber };
+      }
+      if (blocked) return { error: blocked };
+      if (!quantityAllowed(draft, quantity))
+        return { error: outOfRangeText(draft, lang, quantity) };
+      return { event: { type: 'quantity.pick', quantity } };
+    },
+  };
+};
+
+/** Back from the quantity: to the sessions when some were asked, else as from a session. */
+const backFromQuantity = [
+  {
+    guard: ({ context }: { context: BookingContext }) => choosable(context.draft).length > 0,
+    target: '#booking.session',
+  },
+  ...backToDate,
+];
+
+/** A limited day whose places are not known yet (the product's capacity call failed). */
+const capacityUnknown = (context: BookingContext) => {
+  const draft = context.draft;
+  const date = draft?.accessDate;
+  const rules = draft?.product.rules;
+  return (
+    date !== undefined &&
+    rules !== undefined &&
+    rules.limitedDates.includes(date) &&
+    rules.capacityByDate[date] === undefined
+  );
+};
+
+export const quantityState = booking.createStateConfig({
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [
+        { guard: ({ context }) => !context.draft?.accessDate, target: '#booking.browse' },
+        { guard: ({ context }) => capacityUnknown(context), target: 'capacity' },
+        { target: 'pricing' },
+      ],
+    },
+    capacity: {
+      tags: ['busy'],
+      invoke: {
+        src: 'checkCapacity',
+        input: ({ context }) => ({
+          productId: context.draft!.product.productId,
+          date: context.draft!.accessDate!,
+          language: context.language,
+        }),
+        onDone: [
+          {
+            guard: ({ context, event }) =>
+              event.output.products !== undefined &&
+              event.output.products < context.draft!.product.minimumQuantity,
+            target: 'soldOut',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  text: messages(context.language).soldOut(
+                    formatDate(context.draft!.accessDate!, context.language, 'long'),
+                  ),
+                }),
+              },
+              assign({
+                draft: ({ context }) => {
+                  const draft = context.draft!;
+                  const sold = draft.accessDate!;
+                  return {
+                    ...draft,
+                    product: {
+                      ...draft.product,
+                      dates: draft.product.dates.filter((date) => date !== sold),
+                    },
+                  };
+                },
+              }),
+            ],
+          },
+          {
+            target: 'pricing',
+            actions: assign({
+              draft: ({ context, event }) => {
+                const draft = context.draft!;
+                const date = draft.accessDate!;
+                const rules = draft.product.rules!;
+                const products = event.output.products;
+                return {
+                  ...draft,
+                  product: {
+                    ...draft.product,
+                    rules:
+                      products === undefined
+                        ? { ...rules, limitedDates: rules.limitedDates.filter((d) => d !== date) }
+                        : {
+                            ...rules,
+                            capacityByDate: { ...rules.capacityByDate, [date]: products },
+                          },
+                  },
+                };
+              },
+            }),
+          },
+        ],
+        onError: { target: 'failed', actions: 'explainFailure' },
+      },
+    },
+    /** Sold out meanwhile: choose another date (the card when the date is not asked). */
+    soldOut: { always: backToDate },
+    pricing: {
+      tags: ['busy'],
+      invoke: {
+        src: 'quotePrice',
+        input: ({ context }) => ({
+          productId: context.draft!.product.productId,
+          date: context.draft!.accessDate!,
+          language: context.language,
+        }),
+        onDone: {
+          target: 'choosing',
+          actions: assign({
+            draft: ({ context, event }) => ({ ...context.draft!, unitPrice: event.output }),
+          }),
+        },
+        onError: { target: 'failed', actions: 'explainFailure' },
+      },
+    },
+    choosing: {
+      meta: { view: quantityView },
+      on: {
+        'quantity.pick': {
+          guard: ({ context, event }) =>
+            context.draft !== undefined && quantityAllowed(context.draft, event.quantity),
+          target: '#booking.questions',
+          actions: [
+            assign({
+              draft: ({ context, event }) => ({ ...context.draft!, quantity: event.quantity }),
+            }),
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                text: totalText(context.draft!, context.draft!.quantity!, context.language),
+              }),
+            },
+          ],
+        },
+        'nav.back': backFromQuantity,
+      },
+    },
+    failed: {
+      meta: { view: retryView },
+      on: {
+        'selection.retry': { target: 'checking' },
+        'nav.back': backFromQuantity,
+      },
+    },
+  },
+});

@@ -1,0 +1,84 @@
+/** Why the quantity is bounded, in words: shared by the product card and the quantity step. */
+import type { Lang } from '../../../../src/domain/lang.js';
+import { defineMessages } from '../../../../src/i18n/messages.js';
+import type { Draft } from '../../types.js';
+import { quantityBounds } from './bounds.js';
+
+const messages = defineMessages({
+  es: {
+    minimum: (n: number) => `Se vende a partir de ${n} por compra.`,
+    inCart: (people: number) => ` (ya tienes ${people} en el carrito de este proveedor)`,
+    groupsOnly: (limit: number, min: number, inCart: string) =>
+      `Solo se vende a grupos: la compra debe sumar más de ${limit} personas${inCart}, así que elige al menos ${min}.`,
+    groupMax: (limit: number, max: number, inCart: string) =>
+      `No se aceptan grupos de más de ${limit} personas${inCart}: como mucho ${max}.`,
+    capacity: (max: number) => `Quedan plazas para ${max} ese día.`,
+    session: (max: number) => `Quedan plazas para ${max} en esa sesión.`,
+    cap: (max: number) => `Por aquí se pueden reservar hasta ${max} a la vez.`,
+    blockedGroup: (limit: number, inCart: string) =>
+      `No se puede añadir más de este proveedor: se superaría el límite de ${limit} personas por grupo${inCart}.`,
+    blockedCapacity: 'No quedan plazas suficientes ese día. Elige otra fecha.',
+    blockedSession: 'No quedan plazas suficientes en esa sesión. Elige otra.',
+  },
+  en: {
+    minimum: (n: number) => `Sold from ${n} per purchase.`,
+    inCart: (people: number) => ` (you already have ${people} from this provider in your cart)`,
+    groupsOnly: (limit: number, min: number, inCart: string) =>
+      `Sold to groups only: the purchase must add up to more than ${limit} people${inCart}, so choose at least ${min}.`,
+    groupMax: (limit: number, max: number, inCart: string) =>
+      `Groups of more than ${limit} people are not accepted${inCart}: at most ${max}.`,
+    capacity: (max: number) => `There are places left for ${max} that day.`,
+    session: (max: number) => `There are places left for ${max} in that session.`,
+    cap: (max: number) => `Up to ${max} can be booked here at once.`,
+    blockedGroup: (limit: number, inCart: string) =>
+      `Nothing more can be added from this provider: it would go over its group limit of ${limit} people${inCart}.`,
+    blockedCapacity: 'There are not enough places left that day. Please choose another date.',
+    blockedSession: 'There are not enough places left in that session. Please choose another.',
+  },
+});
+
+const inCartText = (draft: Draft, lang: Lang) => {
+  const people = draft.product.rules?.group?.peopleInCart ?? 0;
+  return people > 0 ? messages(lang).inCart(people) : '';
+};
+
+/** Sentences for the quantity question: the minimum and what limits the maximum. */
+export function limitsText(draft: Draft, lang: Lang): string {
+  const m = messages(lang);
+  const { min, max, binding } = quantityBounds(draft);
+  const group = draft.product.rules?.group;
+  const sentences: string[] = [];
+  if (group?.groupsOnly) sentences.push(m.groupsOnly(group.limit, min, inCartText(draft, lang)));
+  else if (min > 1) sentences.push(m.minimum(min));
+  if (binding === 'group' && group)
+    sentences.push(m.groupMax(group.limit, max, inCartText(draft, lang)));
+  if (binding === 'capacity') sentences.push(m.capacity(max));
+  if (binding === 'session') sentences.push(m.session(max));
+  return sentences.join(' ');
+}
+
+/** Why nothing can be bought (max below min), or undefined when something can. */
+export function blockedText(draft: Draft, lang: Lang): string | undefined {
+  const m = messages(lang);
+  const { min, max, binding } = quantityBounds(draft);
+  if (max >= min) return undefined;
+  if (binding === 'capacity') return m.blockedCapacity;
+  if (binding === 'session') return m.blockedSession;
+  return m.blockedGroup(draft.product.rules?.group?.limit ?? max, inCartText(draft, lang));
+}
+
+/** Why a typed quantity is refused. */
+export function outOfRangeText(draft: Draft, lang: Lang, quantity: number): string {
+  const m = messages(lang);
+  const { min, max, binding } = quantityBounds(draft);
+  const group = draft.product.rules?.group;
+  if (quantity < min) {
+    return group?.groupsOnly
+      ? m.groupsOnly(group.limit, min, inCartText(draft, lang))
+      : m.minimum(min);
+  }
+  if (binding === 'group' && group) return m.groupMax(group.limit, max, inCartText(draft, lang));
+  if (binding === 'capacity') return m.capacity(max);
+  if (binding === 'session') return m.session(max);
+  return m.cap(max);
+}

@@ -1,0 +1,291 @@
+/**
+ * The selection actors over the local catalog and the partner's read operations:
+ * opening a product (sellable dates, limited days checked with /availablecapacity),
+ * sessions with their places (and /autoassignsessions previews), a late capacity check,
+ * and the unit price (PricesAndDates, or /realTimePrices).
+ *
+ * Failures: a failed capacity call while opening a product does not stop the card (the
+ * days are checked again at the quantity); an auto-assign preview that fails is left
+ * out (it is informational); anything else rejects and the step explains it.
+ */
+import { fromPromise } from 'xstate';
+import type {
+  CheckCapacityInput,
+  CheckCapacityOutput,
+  LoadSessionsInput,
+  OpenProductInput,
+  QuotePriceInput,
+} from '../../../flows/booking/actors/selection.js';
+import { Refusal } from '../../../flows/booking/problem.js';
+import {
+  openProductDraft,
+  limitedDatesOf,
+  sessionEnclosures,
+} from '../../../flows/booking/steps/selection/product-rules.js';
+import type {
+  DraftProduct,
+  Money,
+  SessionOffer,
+  SessionOption,
+} from '../../../flows/booking/types.js';
+import { availableCapacityOperation, type ProductCapacity } from '../../api/availability.js';
+import { AutoAssignSessionType, type Product } from '../../api/catalog.js';
+import { realTimePricesOperation } from '../../api/prices.js';
+import type { IsoDate, PriceMode } from '../../api/schema.js';
+import { autoAssignSessionsOperation, ResultType } from '../../api/sessions.js';
+import type { ProductEntry } from '../../catalog/catalog-index.js';
+import { productsSellable, quotaTickets } from '../../domain/capacity.js';
+import type { Lang } from '../../domain/lang.js';
+import { priceInputOf, quotePrice } from '../../domain/pricing.js';
+import { priceSetOf } from '../../domain/price-sets.js';
+import { dateOf, providerNow } from '../../domain/time.js';
+import { defineMessages } from '../../i18n/messages.js';
+import type { ActorDeps } from './index.js';
+
+const messages = defineMessages({
+  es: {
+    unknown: 'Ese producto ya no está a la venta. Elige otro, por favor.',
+    notOffered: 'Ese producto no se puede comprar ahora mismo (o solo se vende junto con otros).',
+    noDates: 'Ese producto no tiene fechas disponibles ahora mismo.',
+    notToday: 'Ese producto solo se vende para el día de la compra, y hoy no está disponible.',
+    noPrice: 'No hay precio para esa fecha. Elige otra, por favor.',
+    priceRefused: (reason: string) => `No se ha podido obtener el precio: ${reason}`,
+  },
+  en: {
+    unknown: 'That product is no longer on sale. Please choose another.',
+    notOffered: 'That product cannot be bought right now (or is only sold together with others).',
+    noDates: 'That product has no dates available right now.',
+    notToday: 'That product is only sold for the day of purchase, and it is not available today.',
+    noPrice: 'There is no price for that date. Please choose another.',
+    priceRefused: (reason: string) => `The price could not be obtained: ${reason}`,
+  },
+});
+
+/** The product, or a Refusal the customer can read. */
+async function entryOf(deps: ActorDeps, productId: string, language: Lang): Promise<ProductEntry> {
+  const catalog = await deps.catalog.get(language);
+  const entry = catalog.product(productId);
+  if (!entry) throw new Refusal(messages(language).unknown);
+  return entry;
+}
+
+/** Quota tickets of the product in one enclosure (the places one product takes there). */
+function quotaIn(product: Product, enclosureId: string): number {
+  const ids = product.tickets
+    .filter((ticket) => ticket.ticketEnclosureId === enclosureId)
+    .map((ticket) => ticket.ticketId);
+  return quotaTickets(product, ids);
+}
+
+export function createSelectionActors(deps: ActorDeps) {
+  const { client, logger } = deps;
+
+  const openProduct = fromPromise<DraftProduct, OpenProductInput>(async ({ input, signal }) => {
+    const catalog = await deps.catalog.get(input.language);
+    const entry = catalog.product(input.productId);
+    const m = messages(input.language);
+    if (!entry) throw new Refusal(m.unknown);
+    const instant = deps.now();
+    const limited = limitedDatesOf(entry, instant);
+    let capacity: ProductCapacity[] | undefined;
+    if (limited.length > 0) {
+      try {
+        const answer = await client.call(
+          availableCapacityOperation,
+          { productIds: [entry.product.productId], dates: limited },
+          { signal },
+        );
+        capacity = answer.products;
+      } catch (error) {
+        // Not blocking: the quantity step checks the chosen day again.
+        logger.warn({ err: error, productId: input.productId }, 'capacity of limited days unread');
+      }
+    }
+    const opening = openProductDraft({ entry, catalog, instant, cart: input.cart, capacity });
+    if (opening.ok) return opening.product;
+    const reason = {
+      'not-offered': m.notOffered,
+      'no-dates': m.noDates,
+      'not-today': m.notToday,
+    }[opening.reason];
+    throw new Refusal(reason);
+  });
+
+  const loadSessions = fromPromise<SessionOffer[], LoadSessionsInput>(async ({ input, signal }) => {
+    const entry = await entryOf(deps, input.productId, input.language);
+    const { provider, product } = entry;
+    const now = providerNow(provider, deps.now());
+    const enclosures = sessionEnclosures(entry);
+    const dateOfEnclosure = (id: string): IsoDate => input.enclosureDates[id] ?? input.date;
+
+    // Places left: limited sessions of the catalog by id; sessions of session groups
+    // (not listed in the catalog) are found through the product, on their dates.
+    const asked = enclosures.filter((e) => e.autoAssign !== AutoAssignSessionType.ForceSet);
+    const listed = asked.flatMap((e) =>
+      (
+        provider.ticketEnclosures.find((t) => t.ticketEnclosureId === e.enclosureId)?.sessions
+          ?.sessionSessionContents ?? []
+      )
+        .filter(
+          (s) => dateOf(s.sessionTime) === dateOfEnclosure(e.enclosureId) && s.sessionTime > now,
+        )
+        .map((s) => ({ enclosureId: e.enclosureId, session: s })),
+    );
+    const groupEnclosures = asked.filter(
+      (e) =>
+        provider.ticketEnclosures.find((t) => t.ticketEnclosureId === e.enclosureId)?.sessions
+          ?.sessionsGroupSessionContents !== undefined,
+    );
+    const limitedIds = listed
+      .filter((l) => l.session.hasLimitedCapacity)
+      .map((l) => l.session.sessionId);
+    const places = new Map<string, { time: string; remaining?: number }>();
+    if (limitedIds.length > 0 || groupEnclosures.length > 0) {
+      const dates = [...new Set(asked.map((e) => dateOfEnclosure(e.enclosureId)))];
+      const answer = await client.call(
+        availableCapacityOperation,
+        {
+          ...(groupEnclosures.length > 0 ? { productIds: [product.productId] } : {}),
+          ...(limitedIds.length > 0 ? { sessionIds: limitedIds } : {}),
+          dates,
+        },
+        { signal },
+      );
+      for (const s of answer.sessions)
+        places.set(s.sessionId, { time: s.date, remaining: s.availableCapacity });
+    }
+    const catalog = await deps.catalog.get(input.language);
+
+    const offers: SessionOffer[] = [];
+    for (const enclosure of enclosures) {
+      const date = dateOfEnclosure(enclosure.enclosureId);
+      const base = { enclosureId: enclosure.enclosureId, name: enclosure.name, date };
+      if (enclosure.autoAssign === AutoAssignSessionType.ForceSet) {
+        offers.push({ ...base, mode: 'forced', options: [], available: true });
+        continue;
+      }
+      const quota = quotaIn(product, enclosure.enclosureId);
+      const option = (sessionId: string, time: string, remaining?: number): SessionOption => ({
+        sessionId,
+        time: time as SessionOption['time'],
+        ...(remaining !== undefined ? { remaining } : {}),
+        ...(remaining !== undefined && productsSellable(remaining, quota) !== undefined
+          ? { maxQuantity: productsSellable(remaining, quota)! }
+          : {}),
+      });
+      const candidates: SessionOption[] = listed
+        .filter((l) => l.enclosureId === enclosure.enclosureId)
+        .flatMap(({ session }) => {
+          if (!session.hasLimitedCapacity) return [option(session.sessionId, session.sessionTime)];
+          const left = places.get(session.sessionId);
+          // A limited session the service did not answer for is not on sale (started, closed).
+          return left ? [option(session.sessionId, session.sessionTime, left.remaining)] : [];
+        });
+      if (groupEnclosures.some((g) => g.enclosureId === enclosure.enclosureId)) {
+        for (const [sessionId, left] of places) {
+          // Sessions the catalog names belong to their own enclosure; the others are the
+          // session group's (with several group enclosures, offered in each).
+          if (catalog.session(sessionId) || dateOf(left.time as never) !== date) continue;
+          if (left.time <= now) continue;
+          candidates.push(option(sessionId, left.time, left.remaining));
+        }
+      }
+      const options = candidates
+        .filter((o) => o.maxQuantity === undefined || o.maxQuantity >= input.minimumQuantity)
+        .sort((a, b) => a.time.localeCompare(b.time));
+      offers.push({
+        ...base,
+        mode: enclosure.autoAssign === AutoAssignSessionType.IfNotSet ? 'optional' : 'choose',
+        options,
+        available: options.length > 0,
+      });
+    }
+
+    const forced = offers.filter((offer) => offer.mode === 'forced');
+    if (forced.length > 0) {
+      try {
+        const answer = await client.call(
+          autoAssignSessionsOperation,
+          {
+            languageCode: input.language,
+            products: [
+              {
+                productId: product.productId,
+                quantity: input.minimumQuantity,
+                accessDate: input.date,
+                tickets: product.tickets.map((ticket) => ({
+                  ticketId: ticket.ticketId,
+                  ...(ticket.ticketEnclosureId && input.enclosureDates[ticket.ticketEnclosureId]
+                    ? { accessDate: input.enclosureDates[ticket.ticketEnclosureId] }
+                    : {}),
+                })),
+              },
+            ],
+          },
+          { signal },
+        );
+        const tickets = answer.products.flatMap((p) => p.tickets);
+        for (const offer of forced) {
+          const assigned = tickets.filter((t) => t.ticketEnclosureId === offer.enclosureId);
+          const ok = assigned.find((t) => t.resultType === ResultType.Ok && t.sessionTime);
+          if (ok) {
+            offer.preview = {
+              time: ok.sessionTime!,
+              ...(ok.sessionContentName ? { name: ok.sessionContentName } : {}),
+            };
+          } else if (
+            assigned.some((t) => t.resultType === ResultType.TicketEnclosureHasNoSessionsAvailable)
+          ) {
+            offer.available = false;
+          }
+        }
+      } catch (error) {
+        logger.warn({ err: error, productId: input.productId }, 'auto-assign preview failed');
+      }
+    }
+    return offers;
+  });
+
+  const checkCapacity = fromPromise<CheckCapacityOutput, CheckCapacityInput>(
+    async ({ input, signal }) => {
+      const entry = (await deps.catalog.get(input.language)).product(input.productId);
+      const answer = await client.call(
+        availableCapacityOperation,
+        { productIds: [input.productId], dates: [input.date] },
+        { signal },
+      );
+      const day = answer.products.find(
+        (p) => p.productId === input.productId && p.date === input.date,
+      );
+      if (!day || !entry) return {};
+      const products = productsSellable(day.availableCapacity, quotaTickets(entry.product));
+      return products === undefined ? {} : { products };
+    },
+  );
+
+  const quote = fromPromise<Money, QuotePriceInput>(async ({ input, signal }) => {
+    const entry = await entryOf(deps, input.productId, input.language);
+    const m = messages(input.language);
+    const set = priceSetOf(entry.product, input.date);
+    if (!set) throw new Refusal(m.noPrice);
+    let realTime: { price: number; priceMode?: PriceMode } | undefined;
+    if (entry.product.requiresRealTimePrice) {
+      const answer = await client.call(
+        realTimePricesOperation,
+        { productIds: [input.productId], accessDates: [input.date] },
+        { signal },
+      );
+      const found = answer.productsRealTimePrices.find(
+        (p) => p.productId === input.productId && (p.accessDate ?? input.date) === input.date,
+      );
+      if (!found || !found.success || found.price === undefined) {
+        throw new Refusal(found?.errorMessage ? m.priceRefused(found.errorMessage) : m.noPrice);
+      }
+      realTime = { price: found.price, priceMode: found.priceMode };
+    }
+    const priced = quotePrice(priceInputOf(entry.product, set, realTime), 1);
+    return { cents: priced.unit, currency: priced.currency };
+  });
+
+  return { openProduct, loadSessions, checkCapacity, quotePrice: quote };
+}

@@ -1,0 +1,237 @@
+/**
+ * Choosing what to buy, end to end: a customer talks to the real bot (real actors) over
+ * the sandbox — browse, the product card, the date by button and in words, sessions
+ * (chosen, assigned, previewed, sold out), the quantity with its total and its limits.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OutputLine } from '../../src/channels/console/lines.js';
+import { addDays } from '../../src/domain/time.js';
+import { demoIds } from '../../src/sandbox/seed/index.js';
+import { startChat, type Chat } from '../support/chat.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+
+const P = demoIds.providers;
+const B = demoIds.productBases;
+const I = demoIds.products;
+
+let sandbox: TestSandbox;
+const chats: Chat[] = [];
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  await sandbox.extra('reset', {});
+});
+afterEach(async () => {
+  for (const chat of chats.splice(0)) await chat.close();
+});
+
+async function chatIn(language: 'en' | 'es' = 'en'): Promise<Chat> {
+  const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: language } });
+  chats.push(chat);
+  await chat.start();
+  return chat;
+}
+
+const ids = (line: OutputLine) => line.options.map((option) => option.id);
+const texts = (lines: OutputLine[]) => lines.map((line) => line.text);
+const today = () => sandbox.sandbox.context().data.today;
+
+/** The date buttons of the current view. */
+const dateButtons = (chat: Chat) =>
+  ids(chat.last())
+    .filter((id) => id.startsWith('date:'))
+    .map((id) => id.slice('date:'.length));
+
+/** Opens a product from the top of browse. */
+async function openProduct(chat: Chat, providerId: string, productId: string, baseId?: string) {
+  await chat.choose('book');
+  await chat.choose(`provider:${providerId}`);
+  if (baseId) await chat.choose(`base:${baseId}`);
+  return chat.choose(`product:${productId}`);
+}
+
+describe('choosing what to buy', () => {
+  it('goes browse → card → date → session → quantity with the total, never showing internal notes', async () => {
+    const chat = await chatIn('en');
+    const card = await openProduct(chat, P.museum, I.museumPlanetarium, B.museumTickets);
+    expect(card.at(-1)!.text).toMatch(/^🎟️ Museum \+ Planetarium\nValencia Sea Museum/);
+    expect(card.at(-1)!.text).toMatch(/💶 From €\d+\.\d\d/);
+    expect(card.at(-1)!.text).toContain('↩️ Cancellation: Free cancellation at any time.');
+    expect(ids(chat.last())).toEqual(['next', 'back', 'home']);
+
+    await chat.choose('next');
+    expect(chat.last().expects).toBe('date');
+    expect(chat.last().calendar?.available.length).toBeGreaterThan(30);
+    // A day after tomorrow, so that every session of it is still ahead.
+    const day = dateButtons(chat).find((date) => date >= addDays(today(), 2))!;
+    await chat.choose(`date:${day}`);
+    expect(chat.last().text).toMatch(/^Choose the session of "Planetarium" on /);
+    const sessions = chat.last().options.filter((o) => o.id.startsWith('session:'));
+    expect(sessions.length).toBeGreaterThan(1);
+    expect(sessions[0]!.label).toMatch(/^\d\d:\d\d · \d+ places? left$/);
+
+    await chat.choose(sessions[0]!.id);
+    expect(chat.last().expects).toBe('number');
+    const unit = /Price each: €(\d+\.\d\d)\./.exec(chat.last().text);
+    expect(unit).not.toBeNull();
+    const lines = await chat.choose('qty:2');
+    const total = (2 * Number(unit![1])).toFixed(2);
+    expect(texts(lines)).toContain(`Total: 2 × €${unit![1]} = €${total}.`);
+
+    for (const line of chat.transcript) expect(line.text).not.toMatch(/\[internal\]/i);
+  });
+
+  it('takes a date said in words in Spanish, a date per enclosure and a real-time price', async () => {
+    const chat = await chatIn('es');
+    await openProduct(chat, P.waterpark, I.parkChild);
+    expect(chat.last().text).toContain('Precio a consultar');
+    await chat.choose('next');
+    const tomorrow = addDays(today(), 1);
+    await chat.say('mañana');
+    expect(chat.last().text).toMatch(/^¿Y para «.+»\? Puede ser el mismo día/);
+    expect(ids(chat.last())[0]).toBe(`date:${tomorrow}`);
+    await chat.choose(`date:${tomorrow}`);
+    expect(chat.last().text).toMatch(/Precio por unidad: \d+,\d\d\s€\./);
+    const lines = await chat.choose('qty:3');
+    expect(texts(lines).some((text) => /^Total: 3 × \d+,\d\d\s€ = \d+,\d\d\s€\.$/.test(text))).toBe(
+      true,
+    );
+  });
+
+  it('explains a refused real-time price and tries again on request', async () => {
+    const chat = await chatIn('en');
+    await openProduct(chat, P.waterpark, I.parkChild);
+    await chat.choose('next');
+    const day = addDays(today(), 2);
+    await chat.choose(`date:${day}`);
+    await sandbox.extra('faults', {
+      faults: [
+        {
+          operation: 'realtimeprices',
+          failure: { code: '2001', message: 'No price today' },
+          times: 1,
+        },
+      ],
+    });
+    const lines = await chat.choose(`date:${day}`);
+    expect(lines[0]!.text).toBe('The booking service did not accept that: No price today');
+    expect(ids(chat.last())).toEqual(['retry', 'back', 'home']);
+    await chat.choose('retry');
+    expect(chat.last().text).toMatch(/Price each: €\d+\.\d\d\./);
+  });
+
+  it('answers a wrong date politely, with the nearest dates, and stays', async () => {
+    const chat = await chatIn('es');
+    await openProduct(chat, P.museum, I.museumAdult, B.museumTickets);
+    await chat.choose('next');
+    const lines = await chat.say('1/1/2020');
+    expect(lines[0]!.text).toMatch(
+      /^El miércoles, 1 de enero de 2020 ya ha pasado\. Las fechas disponibles más cercanas: .+\.$/,
+    );
+    expect(lines[1]!.expects).toBe('date');
+    const garbled = await chat.say('cuando sea');
+    expect(garbled[0]!.text).toMatch(/^No he entendido «cuando sea» como fecha/);
+  });
+
+  it('uses the purchase date when the provider does not ask for one', async () => {
+    const chat = await chatIn('en');
+    await openProduct(chat, P.winery, I.wineShop);
+    expect(ids(chat.last())).toEqual(['next', 'back', 'home']);
+    const lines = await chat.choose('next');
+    expect(lines[0]!.text).toMatch(/^This product is sold for the day of purchase: today, /);
+    expect(chat.last().expects).toBe('number');
+    expect(chat.last().text).toMatch(/^"Express tasting at the shop", /);
+  });
+
+  it('refuses more people than the group limit', async () => {
+    const chat = await chatIn('en');
+    await openProduct(chat, P.museum, I.museumAdult, B.museumTickets);
+    await chat.choose('next');
+    await chat.choose(`date:${dateButtons(chat).at(-1)!}`);
+    const lines = await chat.say('25');
+    expect(lines[0]!.text).toBe('Groups of more than 19 people are not accepted: at most 19.');
+    expect(chat.last().expects).toBe('number');
+  });
+
+  it('finds a product by typed text', async () => {
+    const chat = await chatIn('en');
+    await chat.choose('book');
+    const lines = await chat.say('jellyfish');
+    expect(lines.at(-1)!.text).toBe('I found 1 product for "jellyfish":');
+    await chat.choose(`product:${I.museumJellyfish}`);
+    expect(chat.last().text).toMatch(/^🎟️ Jellyfish aquarium: feeding time/);
+  });
+});
+
+describe('sessions and capacity at the service', () => {
+  it('drops a session that sold out meanwhile', async () => {
+    const chat = await chatIn('en');
+    await openProduct(chat, P.museum, I.museumPlanetarium, B.museumTickets);
+    await chat.choose('next');
+    const day = dateButtons(chat).find((date) => date >= addDays(today(), 2))!;
+    await chat.choose(`date:${day}`);
+    const first = chat.last().options.find((o) => o.id.startsWith('session:'))!;
+    const sessionId = first.id.slice('session:'.length);
+    const places = Number(/(\d+) places? left/.exec(first.label)![1]);
+
+    // Someone else reserves every place of it.
+    sandbox.sandbox
+      .context()
+      .state.cart.capacity.hold(
+        'someone-else',
+        { days: new Map(), sessions: new Map([[sessionId, places]]) },
+        Date.now() + 3_600_000,
+      );
+    await chat.choose('back');
+    await chat.choose(`date:${day}`);
+    expect(ids(chat.last())).not.toContain(first.id);
+    expect(chat.last().options.filter((o) => o.id.startsWith('session:')).length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('finds the sessions of a session group and offers to assign one', async () => {
+    const chat = await chatIn('en');
+    await openProduct(chat, P.museum, I.museumJellyfish, B.museumTickets);
+    await chat.choose('next');
+    await chat.choose(`date:${dateButtons(chat).find((date) => date >= addDays(today(), 2))!}`);
+    const labels = chat.last().options.map((o) => o.label);
+    expect(labels.slice(0, 3).map((label) => label.slice(0, 5))).toEqual([
+      '10:30',
+      '12:30',
+      '16:30',
+    ]);
+    expect(ids(chat.last())).toContain('auto');
+    await chat.choose('auto');
+    expect(chat.last().expects).toBe('number');
+  });
+
+  it('previews a session the service always assigns', async () => {
+    const chat = await chatIn('en');
+    await openProduct(chat, P.waterpark, I.parkShowAdult);
+    await chat.choose('next');
+    const day = dateButtons(chat).find((date) => date >= addDays(today(), 2))!;
+    await chat.choose(`date:${day}`);
+    const lines = await chat.choose(`date:${day}`); // same day for the second enclosure
+    expect(lines[0]!.text).toMatch(
+      /^Session of ".+": assigned by the provider\. Right now it would be at \d\d:\d\d.*; it may change when the booking is confirmed\.$/,
+    );
+    expect(chat.last().expects).toBe('number');
+  });
+
+  it('shows the card when capacity cannot be read, and checks the day at the quantity', async () => {
+    await sandbox.extra('faults', { faults: [{ operation: 'availablecapacity', status: 503 }] });
+    const chat = await chatIn('en');
+    const card = await openProduct(chat, P.museum, I.museumFamily, B.museumTickets);
+    expect(card.at(-1)!.text).toMatch(/^🎟️ Family pack/);
+    await sandbox.extra('faults', { faults: [] });
+    await chat.choose('next');
+    // The first days on sale are limited.
+    await chat.choose(`date:${dateButtons(chat).find((date) => date > today())!}`);
+    expect(chat.last().expects).toBe('number');
+    expect(chat.last().text).toMatch(/There are places left for \d+ that day\./);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The date step: dates typed in words or numbers (es, en), the skip when no date is
+ * asked, the choice by button and by text, refusals with the nearest dates, and a date
+ * per enclosure within one price set.
+ */
+import { describe, expect, it } from 'vitest';
+import { nearestDates } from '../../flows/booking/steps/date.js';
+import { parseTypedDate } from '../../flows/booking/steps/selection/dates.js';
+import { demoIds } from '../../src/sandbox/seed/index.js';
+import { context, draftOf, opened, start, TODAY } from './selection-harness.js';
+
+const I = demoIds.products;
+const E = demoIds.enclosures;
+
+describe('reading a typed date (today: Wednesday 10 June 2026)', () => {
+  it.each([
+    ['mañana', 'es', '2026-06-11'],
+    ['Pasado mañana', 'es', '2026-06-12'],
+    ['hoy', 'es', '2026-06-10'],
+    ['el sábado', 'es', '2026-06-13'],
+    ['el próximo viernes', 'es', '2026-06-12'],
+    ['12/8', 'es', '2026-08-12'],
+    ['5 de diciembre', 'es', '2026-12-05'],
+    ['el 15', 'es', '2026-06-15'],
+    ['05/12/2026', 'es', '2026-12-05'],
+    ['tomorrow', 'en', '2026-06-11'],
+    ['the day after tomorrow', 'en', '2026-06-12'],
+    ['next Saturday', 'en', '2026-06-13'],
+    ['Wednesday', 'en', '2026-06-17'],
+    ['12/8', 'en', '2026-08-12'],
+    ['2026-12-05', 'en', '2026-12-05'],
+    ['5 December', 'en', '2026-12-05'],
+    ['the 3rd', 'en', '2026-07-03'],
+    ['8/6', 'en', '2027-06-08'],
+    ['tomorrow', 'es', '2026-06-11'],
+    ['mañana', 'en', '2026-06-11'],
+  ] as const)('%s (%s) is %s', (text, lang, expected) => {
+    expect(parseTypedDate(text, lang, TODAY)).toBe(expected);
+  });
+
+  it.each([['hola'], ['5pm'], ['31/2'], ['']])('%s is not a date', (text) => {
+    expect(parseTypedDate(text, 'es', TODAY)).toBeUndefined();
+  });
+
+  it('finds the nearest dates to a wanted one', () => {
+    const dates = ['2026-06-10', '2026-06-12', '2026-06-13', '2026-06-20', '2026-06-30'] as const;
+    expect(nearestDates(dates, '2026-06-15')).toEqual(['2026-06-10', '2026-06-12', '2026-06-13']);
+    expect(nearestDates(dates, '2026-06-19')).toEqual(['2026-06-12', '2026-06-13', '2026-06-20']);
+  });
+});
+
+describe('entering the date step', () => {
+  it('asks the date when the provider asks for one', () => {
+    const chat = start('date', context({ draft: draftOf(opened(I.museumAdult)) }));
+    expect(chat.state()).toEqual({ date: 'pick' });
+  });
+
+  it('skips it with the purchase date when the provider does not ask, saying so', () => {
+    const chat = start('date', context({ draft: draftOf(opened(I.wineShop)) }));
+    expect(chat.state()).toEqual({ quantity: 'pricing' });
+    expect(chat.snapshot().context.draft?.accessDate).toBe(TODAY);
+    expect(chat.notices).toEqual([
+      'This product is sold for the day of purchase: today, Wednesday, 10 June 2026.',
+    ]);
+  });
+
+  it('skips it for an open date whose date is not asked, saying it is valid from today', () => {
+    const chat = start('date', context({ draft: draftOf(opened(I.museumGiftCard)) }));
+    expect(chat.snapshot().context.draft?.accessDate).toBe(TODAY);
+    expect(chat.notices[0]).toMatch(/^Open-date ticket: no need to choose a day/);
+  });
+
+  it('goes back to browse without a draft', () => {
+    expect(start('date', context()).state()).toBe('browse');
+  });
+});
+
+describe('choosing the date', () => {
+  const pick = (productId: string, lang: 'es' | 'en' = 'en') =>
+    start({ date: 'pick' }, context({ language: lang, draft: draftOf(opened(productId)) }));
+
+  it('offers the first six dates as buttons and all of them to a calendar', () => {
+    const chat = pick(I.museumAdult);
+    const view = chat.view();
+    expect(view.expects).toBe('date');
+    expect(view.options.map((o) => o.id)).toEqual([
+      'date:2026-06-10',
+      'date:2026-06-11',
+      'date:2026-06-12',
+      'date:2026-06-13',
+      'date:2026-06-14',
+      'date:2026-06-16',
+      'back',
+      'home',
+    ]);
+    expect(view.options[3]!.label).toBe('Sat 13 Jun');
+    expect(view.calendar?.available).toEqual(opened(I.museumAdult).dates);
+  });
+
+  it('takes a date by button and moves on (no sessions: to the quantity)', () => {
+    const chat = pick(I.museumAdult);
+    chat.choose('date:2026-06-12');
+    expect(chat.snapshot().context.draft?.accessDate).toBe('2026-06-12');
+    expect(chat.state()).toEqual({ quantity: 'pricing' });
+  });
+
+  it('takes a date in words, in Spanish', () => {
+    const chat = pick(I.museumAdult, 'es');
+    expect(chat.say('mañana').sent).toEqual({ type: 'date.pick', date: '2026-06-11' });
+    expect(chat.snapshot().context.draft?.accessDate).toBe('2026-06-11');
+  });
+
+  it('refuses a date that is not on sale, naming the nearest ones', () => {
+    const chat = pick(I.museumAdult);
+    expect(chat.say('15/6')).toEqual({
+      refused:
+        'Monday, 15 June 2026 is not available. The nearest available dates: Sat 13 Jun; Sun 14 Jun; Tue 16 Jun.',
+    });
+    expect(chat.say('1/1/2026')).toEqual({
+      refused:
+        'Thursday, 1 January 2026 has already passed. The nearest available dates: Wed 10 Jun; Thu 11 Jun; Fri 12 Jun.',
+    });
+    expect(chat.say('whenever')).toEqual({
+      refused:
+        'I could not read "whenever" as a date. Type for example "tomorrow", "Saturday" or "12/8", or choose a day.',
+    });
+    expect(chat.state()).toEqual({ date: 'pick' });
+  });
+
+  it('reads a small number as a button and a larger one as a day of the month', () => {
+    const chat = pick(I.museumAdult);
+    expect(chat.say('2').sent).toEqual({ type: 'date.pick', date: '2026-06-11' });
+    const other = pick(I.museumAdult);
+    expect(other.say('18').sent).toEqual({ type: 'date.pick', date: '2026-06-18' });
+  });
+
+  it('refuses a forged date event that is not sellable', () => {
+    const chat = pick(I.museumAdult);
+    expect(chat.snapshot().can({ type: 'date.pick', date: '2026-06-15' })).toBe(false);
+  });
+
+  it('says an open date is the first day of validity', () => {
+    expect(pick(I.parkTwoDays).view().text).toContain(
+      'This is an open-date ticket: the date you choose is the first day it is valid.',
+    );
+  });
+
+  it('goes back to the product card', () => {
+    const chat = pick(I.museumAdult);
+    chat.choose('back');
+    expect(chat.state()).toEqual({ product: 'card' });
+  });
+});
+
+describe('a date per enclosure', () => {
+  const park = () => start({ date: 'pick' }, context({ draft: draftOf(opened(I.parkAdult)) }));
+
+  it('asks the first enclosure, then the next, offering the same day first', () => {
+    const chat = park();
+    expect(chat.view().text).toMatch(/to "Slides area"/);
+    chat.choose('date:2026-06-11'); // a Thursday: the weekday price set
+    expect(chat.state()).toEqual({ date: 'enclosure' });
+    const view = chat.view();
+    expect(view.text).toBe(
+      'And for "Wave pool"? It can be the same day (Thu 11 Jun) or another day with the same price.',
+    );
+    expect(view.options[0]).toMatchObject({
+      id: 'date:2026-06-11',
+      label: 'Same day (Thu 11 Jun)',
+    });
+    // Only weekdays share the set of a Thursday.
+    expect(view.calendar?.available).not.toContain('2026-06-13');
+    expect(view.calendar?.available).toContain('2026-06-12');
+  });
+
+  it('refuses a date of another price set, and takes one of the same', () => {
+    const chat = park();
+    chat.choose('date:2026-06-11');
+    expect(chat.say('13/6')).toEqual({
+      refused:
+        'Saturday, 13 June 2026 does not share the price of the date you chose: all dates of a purchase must have the same price. The nearest available dates: Thu 11 Jun; Fri 12 Jun; Mon 15 Jun.',
+    });
+    expect(chat.snapshot().can({ type: 'date.pick', date: '2026-06-13' })).toBe(false);
+    chat.say('12/6');
+    expect(chat.snapshot().context.draft?.enclosureDates).toEqual({
+      [E.slides]: '2026-06-11',
+      [E.wavePool]: '2026-06-12',
+    });
+    // The 11th is a limited day whose places were not read with the product.
+    expect(chat.state()).toEqual({ quantity: 'capacity' });
+  });
+
+  it('goes back from the second enclosure to the first date', () => {
+    const chat = park();
+    chat.choose('date:2026-06-11');
+    chat.choose('back');
+    expect(chat.state()).toEqual({ date: 'pick' });
+    expect(chat.snapshot().context.draft?.enclosureDates).toBeUndefined();
+    expect(chat.snapshot().context.draft?.accessDate).toBeUndefined();
+  });
+
+  it('goes back one enclosure at a time with three enclosures', () => {
+    const product = opened(I.parkAdult);
+    product.rules!.dateEnclosures!.push({ enclosureId: 'third', name: 'Third' });
+    const chat = start(
+      { date: 'enclosure' },
+      context({
+        draft: draftOf(product, {
+          accessDate: '2026-06-11',
+          enclosureDates: { [E.slides]: '2026-06-11', [E.wavePool]: '2026-06-12' },
+        }),
+      }),
+    );
+    expect(chat.view().text).toMatch(/"Third"/);
+    chat.choose('back');
+    expect(chat.state()).toEqual({ date: 'enclosure' });
+    expect(chat.snapshot().context.draft?.enclosureDates).toEqual({ [E.slides]: '2026-06-11' });
+    expect(chat.view().text).toMatch(/"Wave pool"/);
+  });
+});
