@@ -1,7 +1,7 @@
 /** Actors of the questions the service asks: per ticket, and per provider, sale, client. */
 import type { IsoDate } from '../../../src/api/schema.js';
 import type { Lang } from '../../../src/domain/lang.js';
-import type { SessionChoice, TicketQuestionSet } from '../types.js';
+import type { ProfileQuestionSet, SessionChoice, TicketQuestionSet } from '../types.js';
 import { notProvided } from './not-provided.js';
 
 export interface TicketQuestionsInput {
@@ -9,12 +9,38 @@ export interface TicketQuestionsInput {
   date: IsoDate;
   quantity: number;
   sessions: SessionChoice[];
+  /** DatePerTicketEnclosure: a ticket's enclosure date, when it differs from `date`. */
+  enclosureDates?: Record<string, IsoDate>;
+  language: Lang;
+}
+
+/** What the cart holds, as the question profiles of the way to pay depend on it. */
+export interface CheckoutQuestionsInput {
+  lines: {
+    productId: string;
+    providerId: string;
+    accessDate: IsoDate;
+    sessions: SessionChoice[];
+    /** The tickets as added (with their own session and date), when known. */
+    tickets?: { ticketId: string; sessionId?: string; accessDate?: IsoDate }[];
+  }[];
   language: Lang;
 }
 
 export const questionActors = {
-  /** One question set per ticket and attendee; empty when no ticket has a profile. */
+  /**
+   * One question set per ticket and attendee (attendee by attendee, tickets in catalog
+   * order); empty when no ticket has a profile. Asked with the product, date and
+   * sessions, so dynamic profiles come back with their generated questions.
+   */
   loadTicketQuestions: notProvided<TicketQuestionSet[], TicketQuestionsInput>(
     'loadTicketQuestions',
+  ),
+  /**
+   * The provider profiles of the cart's providers, then the sale and client profiles,
+   * each once and only when it has questions; empty when there is nothing to ask.
+   */
+  loadCheckoutQuestions: notProvided<ProfileQuestionSet[], CheckoutQuestionsInput>(
+    'loadCheckoutQuestions',
   ),
 };

@@ -1,0 +1,150 @@
+/**
+ * Ticket questions: after the quantity, the questions of every ticket with a
+ * TicketsQuestionsProfileId, once per attendee, asked one at a time; the answers go
+ * with the product when it is added to the cart. No questions: straight to adding.
+ *
+ * Answers are kept on the draft as the exact Answer objects to send, keyed
+ * `${setIndex}:${questionId}`. File answers hold the whole file in base64, so a
+ * conversation snapshot holds them too (until the conversation expires or moves on).
+ * When the questions are loaded again (back from a later step, or a new quantity), an
+ * answer is kept only if its set is still the same ticket and attendee and still has
+ * the question; the customer is then offered to keep it.
+ */
+import type { Answer } from '../../../src/api/common.js';
+import { assign } from 'xstate';
+import { booking } from '../setup.js';
+import type { BookingContext, Draft, TicketQuestionSet } from '../types.js';
+import type { ViewFn } from '../view.js';
+import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
+import { questionMessages } from './questions/messages.js';
+
+const answerKey = (slot: Pick<Slot, 'setIndex'>, questionId: string) =>
+  `${slot.setIndex}:${questionId}`;
+
+export const ticketQuestionnaire: Questionnaire = {
+  slots: (context) => flatten(context.draft?.questionSets ?? []),
+  cursor: (context) => context.draft?.questionCursor ?? 0,
+  pending: (context) => context.draft?.questionPending,
+  answer: (context, slot) => context.draft?.answers[answerKey(slot, slot.question.id)],
+  heading(context, slot, lang) {
+    const sets = context.draft?.questionSets ?? [];
+    const set = sets[slot.setIndex];
+    // The attendee is named only when there are several (a quantity above one).
+    const several = sets.some((other) => other.attendee > 1);
+    return questionMessages(lang).ticketHeading(
+      slot.setIndex + 1,
+      sets.length,
+      set?.label ?? '',
+      several ? set?.attendee : undefined,
+    );
+  },
+  write(context, change) {
+    const draft = context.draft;
+    if (draft === undefined) return {};
+    const next: Draft = { ...draft };
+    if (change.cursor !== undefined) next.questionCursor = change.cursor;
+    if (change.pending === null) delete next.questionPending;
+    else if (change.pending !== undefined) next.questionPending = change.pending;
+    if (change.answer !== undefined) {
+      const key = answerKey(change.answer.slot, change.answer.slot.question.id);
+      const answers = { ...draft.answers };
+      if (change.answer.value === null) delete answers[key];
+      else answers[key] = change.answer.value;
+      next.answers = answers;
+    }
+    return { draft: next };
+  },
+};
+
+/** The answers still valid for newly loaded sets (same ticket, attendee and question). */
+function keptAnswers(before: Draft, sets: readonly TicketQuestionSet[]): Record<string, Answer> {
+  const kept: Record<string, Answer> = {};
+  sets.forEach((set, setIndex) => {
+    const old = before.questionSets[setIndex];
+    if (old === undefined || old.ticketId !== set.ticketId || old.attendee !== set.attendee) return;
+    for (const question of set.questions) {
+      const key = answerKey({ setIndex }, question.id);
+      const answer = before.answers[key];
+      if (answer !== undefined) kept[key] = answer;
+    }
+  });
+  return kept;
+}
+
+const withSets = (context: BookingContext, sets: TicketQuestionSet[]): Partial<BookingContext> => {
+  const draft = context.draft;
+  if (draft === undefined) return {};
+  const { questionPending: _dropped, ...rest } = draft;
+  return {
+    draft: { ...rest, questionSets: sets, answers: keptAnswers(draft, sets), questionCursor: 0 },
+  };
+};
+
+const loadingView: ViewFn = (context) => ({
+  text: questionMessages(context.language).loading,
+  expects: 'none',
+  options: [],
+});
+
+const dateOf = (draft: Draft) => draft.accessDate ?? draft.product.fixedDate;
+
+export const questionsState = booking.createStateConfig({
+  initial: 'start',
+  states: {
+    start: {
+      always: [
+        {
+          guard: ({ context }) => context.draft?.quantity === undefined,
+          target: '#booking.quantity',
+        },
+        {
+          guard: ({ context }) =>
+            context.draft !== undefined && dateOf(context.draft) === undefined,
+          target: '#booking.date',
+        },
+        { target: 'loading' },
+      ],
+    },
+    loading: {
+      tags: ['busy'],
+      meta: { view: loadingView },
+      invoke: {
+        id: 'loadTicketQuestions',
+        src: 'loadTicketQuestions',
+        input: ({ context }) => {
+          // `start` let us in only with a draft, a quantity and a date.
+          const draft = context.draft!;
+          return {
+            productId: draft.product.productId,
+            date: dateOf(draft)!,
+            quantity: draft.quantity!,
+            sessions: draft.sessions,
+            ...(draft.enclosureDates !== undefined ? { enclosureDates: draft.enclosureDates } : {}),
+            language: context.language,
+          };
+        },
+        onDone: [
+          {
+            guard: ({ event }) => !event.output.some((set) => set.questions.length > 0),
+            target: '#booking.adding',
+            actions: assign(({ context }) => withSets(context, [])),
+          },
+          {
+            target: 'asking',
+            actions: assign(({ context, event }) =>
+              withSets(
+                context,
+                event.output.filter((set) => set.questions.length > 0),
+              ),
+            ),
+          },
+        ],
+        onError: { target: '#booking.quantity', actions: 'explainFailure' },
+      },
+    },
+    asking: askingState(ticketQuestionnaire, {
+      done: '#booking.adding',
+      back: '#booking.quantity',
+    }),
+  },
+});

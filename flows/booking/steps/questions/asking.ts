@@ -1,0 +1,316 @@
+/**
+ * Asking a list of questions one at a time, shared by the ticket questions and the
+ * provider, sale and client questions of the way to pay. A `Questionnaire` says where
+ * the questions, the cursor and the answers live in the context; this module builds the
+ * view of the current question and the state that reads the answers.
+ *
+ * Every answer-like event (typed text, a file, a button) is judged by `evaluate`: kept
+ * and on to the next question (or out of the step after the last), gathered (a tick, a
+ * file of a list), or refused with the reason and the same question asked again —
+ * nothing already answered is lost. Back goes to the previous question, or out.
+ */
+import type { Answer } from '../../../../src/api/common.js';
+import { DataType, type Question } from '../../../../src/api/questions.js';
+import type { Lang } from '../../../../src/domain/lang.js';
+import { common } from '../../../../src/i18n/common.js';
+import type { Option } from '../../../../src/conversation/view.js';
+import { assign } from 'xstate';
+import { booking } from '../../setup.js';
+import type { BookingContext, BookingEvent, PendingAnswer } from '../../types.js';
+import type { BookingView, ViewFn } from '../../view.js';
+import {
+  acceptedFilesText,
+  evaluate,
+  fileRules,
+  formatAnswer,
+  tickedValues,
+  type Outcome,
+} from './answering.js';
+import { questionMessages } from './messages.js';
+
+/** One question in the flattened list: its set and its place in the set. */
+export interface Slot {
+  setIndex: number;
+  questionIndex: number;
+  question: Question;
+}
+
+/** A change to a questionnaire: all applied at once by `write`. */
+export interface Change {
+  cursor?: number;
+  /** null: nothing being gathered any more. */
+  pending?: PendingAnswer | null;
+  /** The answer to store for a slot; null removes it (skipped). */
+  answer?: { slot: Slot; value: Answer | null };
+}
+
+export interface Questionnaire {
+  slots(context: BookingContext): Slot[];
+  cursor(context: BookingContext): number;
+  pending(context: BookingContext): PendingAnswer | undefined;
+  answer(context: BookingContext, slot: Slot): Answer | undefined;
+  /** What the customer reads before the question ("Ticket 2 of 3 — Adult, attendee 1"). */
+  heading(context: BookingContext, slot: Slot, lang: Lang): string;
+  write(context: BookingContext, change: Change): Partial<BookingContext>;
+}
+
+/** Slots of sets of questions, in order. */
+export function flatten(sets: readonly { questions: readonly Question[] }[]): Slot[] {
+  return sets.flatMap((set, setIndex) =>
+    set.questions.map((question, questionIndex) => ({ setIndex, questionIndex, question })),
+  );
+}
+
+export function currentSlot(q: Questionnaire, context: BookingContext): Slot | undefined {
+  return q.slots(context)[q.cursor(context)];
+}
+
+function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEvent): Outcome {
+  const slot = currentSlot(q, context);
+  if (slot === undefined) return { kind: 'refuse', text: common(context.language).notUnderstood };
+  return evaluate(
+    slot.question,
+    event,
+    q.answer(context, slot),
+    q.pending(context),
+    context.language,
+  );
+}
+
+const isLast = (q: Questionnaire, context: BookingContext) =>
+  q.cursor(context) >= q.slots(context).length - 1;
+
+const CHOICE_TYPES: readonly number[] = [DataType.Boolean, DataType.SelectOne, DataType.SelectMany];
+
+const expectsOf = (question: Question): BookingView['expects'] => {
+  switch (question.dataType) {
+    case DataType.Boolean:
+    case DataType.SelectOne:
+    case DataType.SelectMany:
+      return 'choice';
+    case DataType.Date:
+      return 'date';
+    case DataType.Integer:
+    case DataType.Decimal:
+      return 'number';
+    case DataType.File:
+    case DataType.FileList:
+      return 'file';
+    default:
+      return 'text';
+  }
+};
+
+function hint(question: Question, lang: Lang): string {
+  const m = questionMessages(lang);
+  switch (question.dataType) {
+    case DataType.Text:
+      return m.hintText;
+    case DataType.TextList:
+      return m.hintTextList;
+    case DataType.Boolean:
+      return m.hintBoolean;
+    case DataType.BooleanList:
+      return m.hintBooleanList;
+    case DataType.Date:
+      return m.hintDate;
+    case DataType.DateList:
+      return m.hintDateList;
+    case DataType.Integer:
+      return m.hintInteger;
+    case DataType.IntegerList:
+      return m.hintIntegerList;
+    case DataType.Decimal:
+      return m.hintDecimal;
+    case DataType.DecimalList:
+      return m.hintDecimalList;
+    case DataType.SelectOne:
+      return m.hintSelectOne;
+    case DataType.SelectMany:
+      return m.hintSelectMany(question.maxNumberOfValues);
+    case DataType.File:
+      return m.hintFile(acceptedFilesText(lang));
+    default:
+      return m.hintFileList(acceptedFilesText(lang));
+  }
+}
+
+/** An option id part for a value: the value itself when short and plain, else its number. */
+const valueKey = (value: string, index: number) =>
+  /^[\w.-]{1,32}$/.test(value) ? value : `#${index + 1}`;
+
+export function questionText(question: Question): string {
+  return question.question !== '' ? question.question : (question.shortQuestion ?? question.id);
+}
+
+/** The view of the current question of `q`. */
+export function questionView(q: Questionnaire): ViewFn {
+  return (context) => {
+    const lang = context.language;
+    const m = questionMessages(lang);
+    const c = common(lang);
+    const slot = currentSlot(q, context);
+    const navigation: Option<BookingEvent>[] = [
+      { id: 'back', label: c.back, event: { type: 'nav.back' } },
+      { id: 'home', label: c.home, event: { type: 'nav.home' } },
+    ];
+    if (slot === undefined) return { text: m.loading, expects: 'none', options: navigation };
+    const { question } = slot;
+    const current = q.answer(context, slot);
+    const pending = q.pending(context);
+    const lines = [
+      `${q.heading(context, slot, lang)}: ${questionText(question)}${question.required ? '' : ` ${m.optional}`}`,
+      hint(question, lang),
+    ];
+    const options: Option<BookingEvent>[] = [];
+    switch (question.dataType) {
+      case DataType.Boolean:
+        options.push(
+          { id: 'yes', label: c.yes, event: { type: 'answer.choose', value: 'true' } },
+          { id: 'no', label: c.no, event: { type: 'answer.choose', value: 'false' } },
+        );
+        break;
+      case DataType.SelectOne:
+        question.values.forEach((option, index) =>
+          options.push({
+            id: `choice:${valueKey(option.value, index)}`,
+            label: option.text,
+            event: { type: 'answer.choose', value: option.value },
+          }),
+        );
+        break;
+      case DataType.SelectMany: {
+        const ticked = tickedValues(pending, current);
+        question.values.forEach((option, index) =>
+          options.push({
+            id: `toggle:${valueKey(option.value, index)}`,
+            label: `${ticked.includes(option.value) ? '☑️' : '⬜'} ${option.text}`,
+            event: { type: 'answer.toggle', value: option.value },
+          }),
+        );
+        if (pending !== undefined) {
+          const texts = question.values
+            .filter((option) => ticked.includes(option.value))
+            .map((option) => option.text);
+          lines.push(texts.length > 0 ? m.chosen(texts.join(', ')) : m.noneChosen);
+        }
+        options.push({ id: 'done', label: m.done, event: { type: 'answer.done' } });
+        break;
+      }
+      case DataType.FileList: {
+        const received = pending?.files?.length ?? 0;
+        if (received > 0) lines.push(m.filesReceived(received));
+        if (received > 0 || current !== undefined) {
+          options.push({ id: 'done', label: m.done, event: { type: 'answer.done' } });
+        }
+        break;
+      }
+      default:
+        break;
+    }
+    if (current !== undefined) {
+      lines.push(m.current(formatAnswer(question, current, lang)));
+      if (question.dataType !== DataType.FileList || (pending?.files?.length ?? 0) === 0) {
+        options.push({ id: 'keep', label: m.keep, event: { type: 'answer.keep' } });
+      }
+    }
+    if (!question.required) {
+      options.push({ id: 'skip', label: m.skip, event: { type: 'answer.skip' } });
+    }
+    options.push(...navigation);
+    const isFile = question.dataType === DataType.File || question.dataType === DataType.FileList;
+    return {
+      text: lines.join('\n'),
+      expects: expectsOf(question),
+      options,
+      ...(isFile
+        ? { file: { mimeTypes: [...fileRules.allowedMimeTypes], maxBytes: fileRules.maxBytes } }
+        : {}),
+      readText: (text) => {
+        // A number picks the option of that number where options are the answers.
+        const numbered = /^\d{1,3}$/.test(text) ? options[Number(text) - 1] : undefined;
+        if (numbered && CHOICE_TYPES.includes(question.dataType)) return { event: numbered.event };
+        return { event: { type: 'text', text } };
+      },
+      readFile: (file) => ({ event: { type: 'file', file } }),
+    };
+  };
+}
+
+/**
+ * The state that asks `q`'s questions: `done` is where to go after the last answer,
+ * `back` where back leads from the first question.
+ */
+export function askingState(q: Questionnaire, targets: { done: string; back: string }) {
+  type Args = { context: BookingContext; event: BookingEvent };
+  const outcome = ({ context, event }: Args) => outcomeOf(q, context, event);
+  const store = ({ context, event }: Args, advance: boolean) => {
+    const result = outcome({ context, event });
+    const slot = currentSlot(q, context);
+    if (result.kind !== 'accept' || slot === undefined) return {};
+    return q.write(context, {
+      answer: { slot, value: result.answer },
+      pending: null,
+      ...(advance ? { cursor: q.cursor(context) + 1 } : {}),
+    });
+  };
+  const answerTransitions = [
+    {
+      guard: (args: Args) => outcome(args).kind === 'accept' && isLast(q, args.context),
+      target: targets.done,
+      actions: booking.createAction(assign((args) => store(args, false))),
+    },
+    {
+      guard: (args: Args) => outcome(args).kind === 'accept',
+      actions: booking.createAction(assign((args) => store(args, true))),
+    },
+    {
+      guard: (args: Args) => outcome(args).kind === 'collect',
+      actions: booking.createAction(
+        assign((args) => {
+          const result = outcome(args);
+          return result.kind === 'collect'
+            ? q.write(args.context, { pending: result.pending })
+            : {};
+        }),
+      ),
+    },
+    {
+      actions: {
+        type: 'notify' as const,
+        params: (args: Args) => {
+          const result = outcome(args);
+          return { text: result.kind === 'refuse' ? result.text : '' };
+        },
+      },
+    },
+  ];
+  return booking.createStateConfig({
+    meta: { view: questionView(q) },
+    always: {
+      guard: ({ context }) => currentSlot(q, context) === undefined,
+      target: targets.done,
+    },
+    on: {
+      text: answerTransitions,
+      file: answerTransitions,
+      'answer.choose': answerTransitions,
+      'answer.toggle': answerTransitions,
+      'answer.done': answerTransitions,
+      'answer.skip': answerTransitions,
+      'answer.keep': answerTransitions,
+      'nav.back': [
+        {
+          guard: ({ context }) => q.cursor(context) > 0,
+          actions: assign(({ context }) =>
+            q.write(context, { cursor: q.cursor(context) - 1, pending: null }),
+          ),
+        },
+        {
+          target: targets.back,
+          actions: assign(({ context }) => q.write(context, { pending: null })),
+        },
+      ],
+    },
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * The buyer's details (the Client of Sale): what each field accepts, normalized as it is
+ * sent. Personal data: these values are never logged, and errors never repeat them.
+ *
+ * Decisions where the spec is silent (it only says every field is a required string):
+ * - Names: 1 to 60 characters after trimming, letters (any alphabet) with spaces,
+ *   apostrophes, hyphens and dots; at least one letter, no digits.
+ * - Document: a Spanish DNI (8 digits and a letter) or NIE (X, Y or Z, 7 digits and a
+ *   letter) must have the right check letter (number mod 23); anything else of 5 to 20
+ *   letters and digits with at least one digit is taken as a passport or a foreign
+ *   document, which we cannot check. Spaces, dots and hyphens are dropped; upper case.
+ * - Phone: digits with an optional leading +, 7 to 15 digits (E.164 allows at most 15);
+ *   spaces, dots, hyphens and parentheses are dropped.
+ * - E-mail: one @, no spaces, a dotted domain ending in 2 or more letters, at most 254
+ *   characters. Trimmed; otherwise kept as typed.
+ */
+import type { ClientField } from '../../types.js';
+
+export const CLIENT_FIELDS: readonly ClientField[] = [
+  'fullName',
+  'surname',
+  'documentIdentifier',
+  'phoneNumber',
+  'email',
+];
+
+export type ClientFieldError =
+  'empty' | 'name' | 'too-long' | 'document' | 'document-letter' | 'phone' | 'email';
+
+export type ClientFieldResult =
+  { ok: true; value: string } | { ok: false; error: ClientFieldError };
+
+const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
+
+function checkName(text: string): ClientFieldResult {
+  const value = text.trim().replace(/\s+/g, ' ');
+  if (value === '') return { ok: false, error: 'empty' };
+  if (value.length > 60) return { ok: false, error: 'too-long' };
+  if (!/^[\p{L}\p{M}' ’.-]+$/u.test(value) || !/\p{L}/u.test(value)) {
+    return { ok: false, error: 'name' };
+  }
+  return { ok: true, value };
+}
+
+/** True when a DNI or NIE's letter matches its number. */
+export function spanishIdLetterOk(id: string): boolean {
+  const digits = id.slice(0, -1).replace(/^[XYZ]/, (prefix) => String('XYZ'.indexOf(prefix)));
+  return LETTERS[Number(digits) % 23] === id.slice(-1);
+}
+
+function checkDocument(text: string): ClientFieldResult {
+  const value = text.toUpperCase().replace(/[\s.-]+/g, '');
+  if (value === '') return { ok: false, error: 'empty' };
+  if (/^(\d{8}|[XYZ]\d{7})[A-Z]$/.test(value)) {
+    return spanishIdLetterOk(value) ? { ok: true, value } : { ok: false, error: 'document-letter' };
+  }
+  if (/^[A-Z0-9]{5,20}$/.test(value) && /\d/.test(value)) return { ok: true, value };
+  return { ok: false, error: 'document' };
+}
+
+function checkPhone(text: string): ClientFieldResult {
+  const value = text.trim().replace(/[\s.()-]+/g, '');
+  if (value === '') return { ok: false, error: 'empty' };
+  return /^\+?\d{7,15}$/.test(value) ? { ok: true, value } : { ok: false, error: 'phone' };
+}
+
+function checkEmail(text: string): ClientFieldResult {
+  const value = text.trim();
+  if (value === '') return { ok: false, error: 'empty' };
+  const ok = value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[A-Za-z]{2,}$/.test(value);
+  return ok ? { ok: true, value } : { ok: false, error: 'email' };
+}
+
+export function validateClientField(field: ClientField, text: string): ClientFieldResult {
+  switch (field) {
+    case 'fullName':
+    case 'surname':
+      return checkName(text);
+    case 'documentIdentifier':
+      return checkDocument(text);
+    case 'phoneNumber':
+      return checkPhone(text);
+    case 'email':
+      return checkEmail(text);
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The question profiles a booking must answer, from POST /activity/checkticketsquestions.
+ *
+ * Where the spec is silent:
+ * - Ticket questions are always asked with the product, its access date and each
+ *   ticket's session (the session chosen for the ticket's enclosure): dynamic profiles
+ *   (AreDynamicQuestions) need them, and static ones come back all the same. A profile
+ *   a ticket refers to that the answer leaves out is asked again by id; one that still
+ *   does not come back is not asked (the cart's Add will say if it was needed).
+ * - Which profile a ticket has: the answer's Products mapping, else the catalog's.
+ * - Checkout profiles are asked with the cart's products (some dynamic provider questions
+ *   need the sessions) and, by id, the catalog's provider, sale and client profiles;
+ *   every provider, sale and client profile of the answer is asked, each once.
+ * - Answers are never logged: only ids and counts.
+ */
+import { fromPromise } from 'xstate';
+import type {
+  CheckTicketsQuestionsRequest,
+  CheckTicketsQuestionsResponse,
+  QuestionsProfile,
+} from '../../api/questions.js';
+import { checkTicketsQuestionsOperation } from '../../api/questions.js';
+import type { Product } from '../../api/catalog.js';
+import type { CatalogIndex } from '../../catalog/catalog-index.js';
+import type { IsoDate } from '../../api/schema.js';
+import type {
+  CheckoutQuestionsInput,
+  TicketQuestionsInput,
+} from '../../../flows/booking/actors/questions.js';
+import type {
+  ProfileQuestionSet,
+  SessionChoice,
+  TicketQuestionSet,
+} from '../../../flows/booking/types.js';
+import type { ActorDeps } from './index.js';
+
+type ProductQuery = NonNullable<CheckTicketsQuestionsRequest['products']>[number];
+
+/**
+ * The product with each ticket's session (the one chosen for its enclosure) and, under
+ * DatePerTicketEnclosure, its enclosure's own date; or the tickets as they were added.
+ */
+function productQuery(
+  product: Product,
+  accessDate: IsoDate,
+  sessions: SessionChoice[],
+  enclosureDates: Record<string, IsoDate> = {},
+  added?: CheckoutQuestionsInput['lines'][number]['tickets'],
+): ProductQuery {
+  if (added !== undefined && added.length > 0) {
+    const seen = new Set<string>();
+    const tickets = added.filter((ticket) => {
+      const key = `${ticket.ticketId}|${ticket.sessionId ?? ''}|${ticket.accessDate ?? ''}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    return { productId: product.productId, accessDate, tickets };
+  }
+  return {
+    productId: product.productId,
+    accessDate,
+    tickets: product.tickets.map((ticket) => {
+      const enclosureId = ticket.ticketEnclosureId;
+      const session = sessions.find((choice) => choice.enclosureId === enclosureId);
+      const date = enclosureId !== undefined ? enclosureDates[enclosureId] : undefined;
+      return {
+        ticketId: ticket.ticketId,
+        ...(session !== undefined ? { sessionId: session.sessionId } : {}),
+        ...(date !== undefined && date !== accessDate ? { accessDate: date } : {}),
+      };
+    }),
+  };
+}
+
+const withQuestions = (profile: QuestionsProfile | undefined): profile is QuestionsProfile =>
+  profile !== undefined && profile.questions.length > 0;
+
+export function createQuestionActors(deps: ActorDeps) {
+  const ask = (request: CheckTicketsQuestionsRequest, signal: AbortSignal) =>
+    deps.client.call(checkTicketsQuestionsOperation, request, { signal });
+
+  async function ticketQuestions(
+    input: TicketQuestionsInput,
+    signal: AbortSignal,
+  ): Promise<TicketQuestionSet[]> {
+    const catalog = await deps.catalog.get(input.language);
+    const product = catalog.product(input.productId)?.product;
+    if (product === undefined) throw new Error(`product ${input.productId} is not in the catalog`);
+    // No ticket with a profile: nothing to ask, and no call.
+    if (!product.tickets.some((ticket) => ticket.ticketsQuestionsProfileId !== undefined)) {
+      return [];
+    }
+    const answer = await ask(
+      {
+        products: [productQuery(product, input.date, input.sessions, input.enclosureDates)],
+        languageCode: input.language,
+      },
+      signal,
+    );
+    const mapped = new Map(
+      answer.products
+        .filter((entry) => entry.productId === product.productId)
+        .flatMap((entry) => entry.tickets)
+        .map((ticket) => [ticket.ticketId, ticket.ticketQuestionsProfileId]),
+    );
+    const profileOf = (ticketId: string, catalogProfile: string | undefined) =>
+      mapped.get(ticketId) ?? catalogProfile;
+    const profiles = new Map(answer.ticketQuestionsProfiles.map((p) => [p.id, p]));
+    const missing = [
+      ...new Set(
+        product.tickets
+          .map((ticket) => profileOf(ticket.ticketId, ticket.ticketsQuestionsProfileId))
+          .filter((id): id is string => id !== undefined && !profiles.has(id)),
+      ),
+    ];
+    if (missing.length > 0) {
+      const byId = await ask(
+        { questionsProfileIds: missing, languageCode: input.language },
+        signal,
+      );
+      for (const profile of allProfiles(byId)) {
+        if (missing.includes(profile.id)) profiles.set(profile.id, profile);
+      }
+      const lost = missing.filter((id) => !profiles.has(id));
+      if (lost.length > 0) {
+        deps.logger.warn(
+          { productId: product.productId, profileIds: lost },
+          'ticket question profiles not returned by the service',
+        );
+      }
+    }
+    const sets: TicketQuestionSet[] = [];
+    for (let attendee = 1; attendee <= input.quantity; attendee += 1) {
+      for (const ticket of product.tickets) {
+        const profile = profiles.get(
+          profileOf(ticket.ticketId, ticket.ticketsQuestionsProfileId) ?? '',
+        );
+        if (!withQuestions(profile)) continue;
+        sets.push({
+          ticketId: ticket.ticketId,
+          attendee,
+          label: ticket.ticketName,
+          questions: profile.questions,
+        });
+      }
+    }
+    return sets;
+  }
+
+  async function checkoutQuestions(
+    input: CheckoutQuestionsInput,
+    signal: AbortSignal,
+  ): Promise<ProfileQuestionSet[]> {
+    const catalog = await deps.catalog.get(input.language);
+    const products = input.lines.flatMap((line) => {
+      const product = catalog.product(line.productId)?.product;
+      return product
+        ? [productQuery(product, line.accessDate, line.sessions, {}, line.tickets)]
+        : [];
+    });
+    const providerIds = [...new Set(input.lines.map((line) => line.providerId))];
+    const ids = [
+      ...new Set([
+        ...providerIds.flatMap(
+          (id) => catalog.provider(id)?.providerQuestionsProfileIds ?? ([] as string[]),
+        ),
+        ...catalog.catalog.saleQuestionProfileIds,
+        ...catalog.catalog.clientQuestionProfileIds,
+      ]),
+    ];
+    if (products.length === 0 && ids.length === 0) return [];
+    const answer = await ask(
+      {
+        ...(products.length > 0 ? { products } : {}),
+        ...(ids.length > 0 ? { questionsProfileIds: ids } : {}),
+        languageCode: input.language,
+      },
+      signal,
+    );
+    return checkoutSets(answer, catalog, providerIds);
+  }
+
+  return {
+    loadTicketQuestions: fromPromise<TicketQuestionSet[], TicketQuestionsInput>(
+      ({ input, signal }) => ticketQuestions(input, signal),
+    ),
+    loadCheckoutQuestions: fromPromise<ProfileQuestionSet[], CheckoutQuestionsInput>(
+      ({ input, signal }) => checkoutQuestions(input, signal),
+    ),
+  };
+}
+
+function allProfiles(answer: CheckTicketsQuestionsResponse): QuestionsProfile[] {
+  return [
+    ...answer.ticketQuestionsProfiles,
+    ...answer.providerQuestionsProfiles,
+    ...answer.saleQuestionsProfiles,
+    ...answer.clientQuestionsProfiles,
+  ];
+}
+
+/** Provider profiles first (named after their provider), then sale, then client. */
+function checkoutSets(
+  answer: CheckTicketsQuestionsResponse,
+  catalog: CatalogIndex,
+  providerIds: string[],
+): ProfileQuestionSet[] {
+  const providerOf = new Map<string, string>();
+  for (const providerId of providerIds) {
+    const fromAnswer = answer.providers.find((entry) => entry.providerId === providerId);
+    const profileIds = [
+      ...(fromAnswer?.providerQuestionsProfileIds ?? []),
+      ...(catalog.provider(providerId)?.providerQuestionsProfileIds ?? []),
+    ];
+    for (const id of profileIds) if (!providerOf.has(id)) providerOf.set(id, providerId);
+  }
+  const sets: ProfileQuestionSet[] = [];
+  const seen = new Set<string>();
+  const add = (level: ProfileQuestionSet['level'], profiles: QuestionsProfile[]) => {
+    for (const profile of profiles) {
+      if (seen.has(profile.id) || !withQuestions(profile)) continue;
+      seen.add(profile.id);
+      const name = profile.commercialName ?? profile.name;
+      const providerName =
+        level === 'provider'
+          ? catalog.provider(providerOf.get(profile.id) ?? '')?.providerName
+          : undefined;
+      sets.push({
+        profileId: profile.id,
+        level,
+        label:
+          providerName !== undefined && providerName !== '' ? `${providerName} — ${name}` : name,
+        questions: profile.questions,
+      });
+    }
+  };
+  add('provider', answer.providerQuestionsProfiles);
+  add('sale', answer.saleQuestionsProfiles);
+  add('client', answer.clientQuestionsProfiles);
+  return sets;
+}

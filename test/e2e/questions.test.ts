@@ -1,0 +1,330 @@
+/**
+ * Ticket questions, checkout questions and client details through the real bot against
+ * the sandbox: products whose tickets ask every kind of question (museum visitor,
+ * planetarium, park child, mountain route, the dynamic sea lion show), each answered
+ * wrongly first (explained, asked again) and then rightly, ending with the product in
+ * the cart with its answers (the sandbox checks them on Add); then the way to pay with
+ * provider, sale and client questions and the client details.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingContext } from '../../flows/booking/types.js';
+import type { OutputLine } from '../../src/channels/console/lines.js';
+import { demoIds } from '../../src/sandbox/seed/index.js';
+import { startChat, type Chat } from '../support/chat.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+const P = demoIds.products;
+const pdf = (name: string) => ({ name, mime: 'application/pdf', base64: 'JVBERi0xLjQK' });
+
+/** The conversation's saved context (what the next turn starts from). */
+async function saved(chat: Chat): Promise<BookingContext> {
+  const entry = await chat.app.store.get<{ snapshot: { context: BookingContext } }>(
+    `conv:${chat.conversationId}`,
+  );
+  if (!entry) throw new Error('no saved conversation');
+  return entry.value.snapshot.context;
+}
+
+const notices = (lines: OutputLine[]) => lines.slice(0, -1).map((line) => line.text);
+
+/**
+ * Books `productId` up to its first ticket question: the first dates offered (a weekend
+ * day when `weekend`), the first sessions, and `quantity`.
+ */
+async function toQuestions(
+  chat: Chat,
+  providerId: string,
+  productId: string,
+  quantity: number,
+  options: { base?: string; weekend?: boolean } = {},
+) {
+  await chat.start();
+  await chat.choose('book');
+  await chat.choose(`provider:${providerId}`);
+  if (options.base) await chat.choose(`base:${options.base}`);
+  await chat.choose(`product:${productId}`);
+  await chat.choose('next');
+  for (let turn = 0; turn < 8; turn += 1) {
+    const view = chat.last();
+    if (/^(Ticket|Entrada) \d+ of \d+/.test(view.text)) return view;
+    const ids = view.options.map((option) => option.id);
+    const dates = view.options.filter((option) => option.id.startsWith('date:'));
+    if (ids.some((id) => id.startsWith('qty:'))) await chat.say(String(quantity));
+    else if (dates.length > 0) {
+      const weekend = dates.find((option) => /Sat|Sun/.test(option.label));
+      await chat.choose((options.weekend && weekend ? weekend : dates[0]!).id);
+    } else if (ids.some((id) => id.startsWith('session:'))) {
+      await chat.choose(ids.find((id) => id.startsWith('session:'))!);
+    } else throw new Error(`stuck before the questions at: ${view.text}`);
+  }
+  throw new Error(`no ticket question reached: ${chat.last().text}`);
+}
+
+/** Says `wrong`, expects it explained with `why` and the same question again; then `right`. */
+async function wrongThenRight(chat: Chat, wrong: string, why: string | RegExp, right: string) {
+  const question = chat.last().text;
+  const reply = await chat.say(wrong);
+  expect(notices(reply)).toEqual([expect.stringMatching(why)]);
+  expect(chat.last().text).toBe(question);
+  return chat.say(right);
+}
+
+/** The answers sent with the cart line's tickets, by ticket. */
+async function sentAnswers(chat: Chat) {
+  const context = await saved(chat);
+  const line = context.cart.lines.at(-1);
+  return line?.activity?.tickets?.filter((ticket) => ticket.questions !== undefined) ?? [];
+}
+
+describe('ticket questions through the chat', () => {
+  it('museum visitor: text with a pattern, boolean, date, integer', async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      const first = await toQuestions(chat, demoIds.providers.museum, P.museumAdult, 1, {
+        base: demoIds.productBases.museumTickets,
+      });
+      expect(first.text).toMatch(/^Ticket 1 of 1 — [^,]+: Visitor's full name/);
+      await wrongThenRight(chat, '12', 'Enter a name of 2 to 60 letters.', 'Ana Gomez');
+      await wrongThenRight(chat, 'maybe', /answer yes or no/, 'yes');
+      expect(chat.last().expects).toBe('date');
+      await wrongThenRight(chat, '31/02/1990', /not a date I understand/, '15 August 1990');
+      const done = await wrongThenRight(chat, 'thirty', /not a whole number/, '36');
+      expect(done.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
+      const [ticket] = await sentAnswers(chat);
+      expect(ticket?.questions?.map((answer) => Object.entries(answer).at(-1))).toEqual([
+        ['stringValue', 'Ana Gomez'],
+        ['booleanValue', true],
+        ['dateTimeValue', '1990-08-15T00:00:00'],
+        ['integerValue', 36],
+      ]);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it('planetarium: select one and a list of integers, with a session', async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      await toQuestions(chat, demoIds.providers.museum, P.museumPlanetarium, 1, {
+        base: demoIds.productBases.museumTickets,
+      });
+      expect(
+        chat
+          .last()
+          .options.map((option) => option.id)
+          .slice(0, 3),
+      ).toEqual(['choice:es', 'choice:en', 'choice:va']);
+      await wrongThenRight(
+        chat,
+        'Klingon',
+        '"Klingon" is not one of the options: Spanish, English, Valencian.',
+        'English',
+      );
+      const done = await wrongThenRight(
+        chat,
+        '8, eleven',
+        /"eleven" is not a whole number/,
+        '8, 11',
+      );
+      expect(done.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
+      const tickets = await sentAnswers(chat);
+      expect(
+        tickets
+          .flatMap((t) => t.questions ?? [])
+          .map((a) => a.stringValue ?? a.integerCollectionValue),
+      ).toEqual(['en', [8, 11]]);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it('park child: a decimal with a decimal comma', async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      const first = await toQuestions(chat, demoIds.providers.waterpark, P.parkChild, 1, {
+        base: demoIds.productBases.parkTickets,
+      });
+      expect(first.expects).toBe('number');
+      const done = await wrongThenRight(chat, 'tall', /"tall" is not a number/, '1,15');
+      expect(done.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
+      const [ticket] = await sentAnswers(chat);
+      expect(ticket?.questions?.[0]?.decimalValue).toBe(1.15);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it('dynamic sea lion show on a weekend: the generated questions are asked', async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      const first = await toQuestions(chat, demoIds.providers.waterpark, P.parkShowAdult, 1, {
+        base: demoIds.productBases.parkTickets,
+        weekend: true,
+      });
+      expect(first.text).toMatch(/Ticket holder's name/);
+      await wrongThenRight(chat, '12', 'Enter a name of 2 to 60 letters.', 'Ana Gomez');
+      expect(chat.last().text).toMatch(/meet the sea lions/);
+      const done = await wrongThenRight(chat, 'perhaps', /answer yes or no/, 'no');
+      expect(done.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it('mountain route for a group of 20: lists, select several, a file and a list of files', async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      const first = await toQuestions(chat, demoIds.providers.mountain, P.mountainHike, 20);
+      expect(first.text).toMatch(/^Ticket 1 of 20 — .+, attendee 1: .*allergies/);
+      await chat.say('nuts, gluten');
+      await wrongThenRight(chat, 'yes, perhaps', /"perhaps" is not a valid answer/, 'yes, no');
+      await wrongThenRight(
+        chat,
+        '15/08/2026, someday',
+        /"someday" is not a date/,
+        '15/08/2026, 22 August 2026',
+      );
+      await wrongThenRight(chat, 'heavy', /"heavy" is not a number/, '70,5; 8,2');
+      // Select several, at most 2.
+      await chat.choose('toggle:picnic');
+      await chat.choose('toggle:photos');
+      const third = await chat.choose('toggle:poles');
+      expect(notices(third)).toEqual(['You can tick at most 2; untick one first.']);
+      await chat.choose('done');
+      // A file: what is accepted is said; text and a wrong type are refused.
+      expect(chat.last().expects).toBe('file');
+      expect(chat.last().text).toMatch(/PDF, JPEG or PNG, up to 5 MB/);
+      expect(notices(await chat.say('I will bring it'))).toEqual([
+        'This question expects a file: send it as an attachment.',
+      ]);
+      expect(
+        notices(
+          await chat.send({
+            kind: 'file',
+            file: { name: 'virus.exe', mime: 'application/x-msdownload', base64: 'TVqQAA==' },
+          }),
+        ),
+      ).toEqual([
+        'That file type (application/x-msdownload) is not accepted. Accepted: PDF, JPEG or PNG, up to 5 MB.',
+      ]);
+      await chat.send({ kind: 'file', file: pdf('certificate.pdf') });
+      // A list of files: several sends, all of one type, then done.
+      await chat.send({ kind: 'file', file: pdf('consent-1.pdf') });
+      const png = { name: 'photo.png', mime: 'image/png', base64: 'iVBORw0KGgo=' };
+      expect(notices(await chat.send({ kind: 'file', file: png }))).toEqual([
+        'All the files of this answer must be of the same type.',
+      ]);
+      await chat.send({ kind: 'file', file: pdf('consent-2.pdf') });
+      expect(chat.last().text).toMatch(/Files received: 2\./);
+      await chat.choose('done');
+      // Attendees 2 to 20: only the certificate is required.
+      for (let attendee = 2; attendee <= 20; attendee += 1) {
+        expect(chat.last().text).toMatch(new RegExp(`^Ticket ${attendee} of 20 — `));
+        for (let optional = 0; optional < 5; optional += 1) await chat.choose('skip');
+        await chat.send({ kind: 'file', file: pdf(`certificate-${attendee}.pdf`) });
+        await chat.choose('skip');
+      }
+      expect(chat.transcript.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
+      const tickets = await sentAnswers(chat);
+      expect(tickets).toHaveLength(20);
+      expect(tickets[0]?.questions?.map((answer) => Object.keys(answer).at(-1))).toEqual([
+        'stringCollectionValue',
+        'booleanCollectionValue',
+        'dateTimeCollectionValue',
+        'decimalCollectionValue',
+        'stringCollectionValue',
+        'binaryExtension',
+        'binaryExtension',
+      ]);
+      expect(tickets[0]?.questions?.[4]?.stringCollectionValue).toEqual(['picnic', 'photos']);
+      expect(tickets[0]?.questions?.[6]?.binaryCollectionValue).toHaveLength(2);
+      expect(tickets[19]?.questions).toHaveLength(1);
+    } finally {
+      await chat.close();
+    }
+  });
+});
+
+describe('on the way to pay', () => {
+  it('provider, sale and client questions, then the client details with a bad e-mail first', async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      await toQuestions(chat, demoIds.providers.museum, P.museumAdult, 1, {
+        base: demoIds.productBases.museumTickets,
+      });
+      for (const answer of ['Ana Gomez', 'no', '15/08/1990', '36']) await chat.say(answer);
+      await chat.choose('checkout');
+      if (chat.last().options.some((option) => option.id === 'insurance:no')) {
+        await chat.choose('insurance:no');
+      }
+      // The museum's provider profile, then the sale survey, then the client profile.
+      expect(chat.last().text).toMatch(
+        /^Valencia Sea Museum — Visit contact \(1\/2\): Contact phone/,
+      );
+      await wrongThenRight(
+        chat,
+        'call me',
+        'Enter a phone number of 9 to 15 digits.',
+        '612 345 678',
+      );
+      await chat.choose('yes');
+      expect(chat.last().text).toMatch(/^Purchase survey \(1\/2\)/);
+      await chat.choose('toggle:friends');
+      await chat.choose('done');
+      await chat.choose('skip');
+      expect(chat.last().text).toMatch(/^Customer details \(1\/6\)/);
+      await chat.say('Ana Gomez');
+      await wrongThenRight(
+        chat,
+        'ana@example',
+        'Enter a valid e-mail, such as name@example.com.',
+        'ana@example.com',
+      );
+      for (let skipped = 0; skipped < 4; skipped += 1) await chat.choose('skip');
+      // The client details.
+      expect(chat.last().text).toMatch(/the booking service may need the buyer's details/);
+      await chat.say('Ana');
+      await chat.say('Gómez Ruiz');
+      await wrongThenRight(chat, '12345678A', /letter does not match/, '12345678Z');
+      expect(chat.last().expects).toBe('phone');
+      await chat.say('+34 612 345 678');
+      expect(chat.last().expects).toBe('email');
+      await wrongThenRight(chat, 'ana@example', /e-mail address is not valid/, 'ana@example.com');
+      expect(chat.last().text).toBe(
+        'Please check your details:\nName: Ana\nSurname: Gómez Ruiz\nDocument: 12345678Z\nPhone: +34612345678\nE-mail: ana@example.com',
+      );
+      await chat.choose('client:confirm');
+      const context = await saved(chat);
+      expect(context.checkout.client).toEqual({
+        fullName: 'Ana',
+        surname: 'Gómez Ruiz',
+        documentIdentifier: '12345678Z',
+        phoneNumber: '+34612345678',
+        email: 'ana@example.com',
+      });
+      const profiles = Object.keys(context.checkout.profileAnswers);
+      expect(profiles).toEqual([
+        demoIds.profiles.providerMuseum,
+        demoIds.profiles.sale,
+        demoIds.profiles.client,
+      ]);
+      expect(context.checkout.profileAnswers[demoIds.profiles.sale]).toEqual([
+        {
+          questionId: expect.any(String),
+          question: 'How did you hear about us?',
+          stringCollectionValue: ['friends'],
+        },
+      ]);
+    } finally {
+      await chat.close();
+    }
+  });
+});
