@@ -1,0 +1,85 @@
+/**
+ * Jobs on BullMQ (Redis): delayed jobs survive restarts, and one worker among all
+ * instances runs each job once. The job id is the dedupe key: scheduling an id again
+ * removes the older job first, so a replaced reminder never fires twice.
+ */
+import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import type { Logger } from '../log.js';
+import { silentLogger } from '../log.js';
+import type { Job, JobHandler, Scheduler } from './scheduler.js';
+
+interface JobData {
+  kind: Job['kind'];
+  conversationId: string;
+  at: string;
+}
+
+function connectionOf(url: string): ConnectionOptions {
+  const parsed = new URL(url);
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+    db: parsed.pathname.length > 1 ? Number(parsed.pathname.slice(1)) : 0,
+    maxRetriesPerRequest: null,
+  };
+}
+
+/** BullMQ job ids may not contain ':' (its own key separator). */
+const safeId = (id: string): string => id.replace(/:/g, '|');
+
+export function createBullmqScheduler(
+  redisUrl: string,
+  options: { queueName?: string; logger?: Logger; prefix?: string } = {},
+): Scheduler {
+  const logger = options.logger ?? silentLogger;
+  const name = options.queueName ?? 'bot-jobs';
+  const connection = connectionOf(redisUrl);
+  const prefix = options.prefix ?? 'bull';
+  const queue = new Queue<JobData>(name, { connection, prefix });
+  let worker: Worker<JobData> | undefined;
+
+  return {
+    async schedule(job) {
+      const jobId = safeId(job.id);
+      await queue.remove(jobId);
+      await queue.add(
+        job.kind,
+        { kind: job.kind, conversationId: job.conversationId, at: job.at.toISOString() },
+        {
+          jobId,
+          delay: Math.max(0, job.at.getTime() - Date.now()),
+          // Personal data stays out of jobs (only ids); finished jobs are dropped.
+          removeOnComplete: true,
+          removeOnFail: { age: 24 * 60 * 60 },
+          attempts: 3,
+          backoff: { type: 'exponential', delay: 1_000 },
+        },
+      );
+    },
+    async cancel(id) {
+      await queue.remove(safeId(id));
+    },
+    start(handler: JobHandler) {
+      worker = new Worker<JobData>(
+        name,
+        async (bullJob) => {
+          await handler({
+            id: (bullJob.id ?? '').replace(/\|/g, ':'),
+            kind: bullJob.data.kind,
+            conversationId: bullJob.data.conversationId,
+            at: new Date(bullJob.data.at),
+          });
+        },
+        { connection, prefix, concurrency: 8 },
+      );
+      worker.on('failed', (job, error) => logger.warn({ job: job?.id, err: error }, 'job failed'));
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The scheduler contract on timers and on BullMQ (real Redis): a job runs once, at its
+ * time; scheduling an id again replaces it; a cancelled job never runs; with two
+ * instances on one Redis, a job still runs once.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createBullmqScheduler } from '../../src/scheduler/bullmq-scheduler.js';
+import { createMemoryScheduler } from '../../src/scheduler/memory-scheduler.js';
+import type { Job, Scheduler } from '../../src/scheduler/scheduler.js';
+
+const open: Scheduler[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((scheduler) => scheduler.close()));
+});
+
+function waitFor(predicate: () => boolean, timeoutMs = 8_000): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const poll = () => {
+      if (predicate()) resolve();
+      else if (Date.now() - started > timeoutMs) reject(new Error('timed out waiting'));
+      else setTimeout(poll, 10);
+    };
+    poll();
+  });
+}
+
+const makers: [string, () => Scheduler][] = [
+  ['memory', () => createMemoryScheduler()],
+  [
+    'bullmq',
+    () => createBullmqScheduler(inject('redisUrl'), { queueName: `test-${randomUUID()}` }),
+  ],
+];
+
+describe.each(makers)('%s scheduler', (name, make) => {
+  const job = (id: string, inMs: number): Job => ({
+    id,
+    kind: 'reservation.expired',
+    conversationId: 'tg:1',
+    at: new Date(Date.now() + inMs),
+  });
+
+  it('runs a job once, not before its time', async () => {
+    const scheduler = make();
+    open.push(scheduler);
+    const ran: { id: string; at: number }[] = [];
+    scheduler.start(async (done) => {
+      ran.push({ id: done.id, at: Date.now() });
+    });
+    const due = Date.now() + 150;
+    await scheduler.schedule(job('expire:tg:1:a', 150));
+    await waitFor(() => ran.length === 1);
+    await sleep(200);
+    expect(ran.map((r) => r.id)).toEqual(['expire:tg:1:a']);
+    expect(ran[0]!.at).toBeGreaterThanOrEqual(due - 5);
+  });
+
+  it('replaces a job scheduled again under its id', async () => {
+    const scheduler = make();
+    open.push(scheduler);
+    const ran: Job[] = [];
+    scheduler.start(async (done) => {
+      ran.push(done);
+    });
+    await scheduler.schedule({ ...job('remind:x', 100), conversationId: 'tg:old' });
+    await scheduler.schedule({ ...job('remind:x', 200), conversationId: 'tg:new' });
+    await waitFor(() => ran.length >= 1);
+    await sleep(250);
+    expect(ran.map((r) => r.conversationId)).toEqual(['tg:new']);
+  });
+
+  it('never runs a cancelled job', async () => {
+    const scheduler = make();
+    open.push(scheduler);
+    const ran: Job[] = [];
+    scheduler.start(async (done) => {
+      ran.push(done);
+    });
+    await scheduler.schedule(job('cancel-me', 100));
+    await scheduler.schedule(job('keep-me', 200));
+    await scheduler.cancel('cancel-me');
+    await waitFor(() => ran.length >= 1);
+    await sleep(200);
+    expect(ran.map((r) => r.id)).toEqual(['keep-me']);
+  });
+
+  if (name === 'bullmq') {
+    it('runs a job once across two instances', async () => {
+      const queueName = `test-${randomUUID()}`;
+      const first = createBullmqScheduler(inject('redisUrl'), { queueName });
+      const second = createBullmqScheduler(inject('redisUrl'), { queueName });
+      open.push(first, second);
+      const ran: string[] = [];
+      first.start(async () => {
+        ran.push('first');
+      });
+      second.start(async () => {
+        ran.push('second');
+      });
+      for (let i = 0; i < 10; i += 1) await first.schedule(job(`shared-${i}`, 100));
+      await waitFor(() => ran.length >= 10);
+      await sleep(300);
+      expect(ran).toHaveLength(10);
+    });
+  }
+});
