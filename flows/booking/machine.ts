@@ -7,7 +7,21 @@ import { assign } from 'xstate';
 import { common } from '../../src/i18n/common.js';
 import { booking } from './setup.js';
 import { homeState, languageState } from './steps/home.js';
-import { placeholderState } from './steps/placeholder.js';
+import { browseState } from './steps/browse.js';
+import { dateState } from './steps/date.js';
+import { productState } from './steps/product.js';
+import { quantityState } from './steps/quantity.js';
+import { sessionState } from './steps/session.js';
+import { checkoutQuestionsState } from './steps/checkout-questions.js';
+import { clientState } from './steps/client.js';
+import { questionsState } from './steps/questions.js';
+import { addingState } from './steps/adding.js';
+import { cartState } from './steps/cart.js';
+import { insuranceState } from './steps/insurance.js';
+import { reviewState } from './steps/review.js';
+import { reservedState } from './steps/reserved.js';
+import { paymentState } from './steps/payment.js';
+import { doneState } from './steps/done.js';
 
 export const bookingMachine = booking.createMachine({
   id: 'booking',
@@ -59,20 +73,21 @@ export const bookingMachine = booking.createMachine({
   states: {
     home: homeState,
     language: languageState,
-    browse: placeholderState('browse'),
-    product: placeholderState('product'),
-    date: placeholderState('date'),
-    session: placeholderState('session'),
-    quantity: placeholderState('quantity'),
-    questions: placeholderState('questions'),
-    adding: placeholderState('adding'),
-    cart: placeholderState('cart'),
-    insurance: placeholderState('insurance'),
-    checkoutQuestions: placeholderState('checkoutQuestions'),
-    client: placeholderState('client'),
-    review: placeholderState('review'),
-    reserved: placeholderState('reserved'),
-    done: placeholderState('done'),
+    browse: browseState,
+    product: productState,
+    date: dateState,
+    session: sessionState,
+    quantity: quantityState,
+    questions: questionsState,
+    adding: addingState,
+    cart: cartState,
+    insurance: insuranceState,
+    checkoutQuestions: checkoutQuestionsState,
+    client: clientState,
+    review: reviewState,
+    reserved: reservedState,
+    payment: paymentState,
+    done: doneState,
   },
 });
 

@@ -1,45 +1,158 @@
-/** Actors that change or read the partner's cart and sales. */
-import type { Answer, QuestionsProfileAnswers } from '../../../src/api/common.js';
-import type { IsoDate } from '../../../src/api/schema.js';
+/**
+ * Actors that change or read the partner's cart and sales. Add, Confirm and Sale change
+ * state at the partner: their implementations keep effect records and reconcile after
+ * an ambiguous failure instead of calling again. When a cart's state at the partner
+ * cannot be known (or cannot be changed as needed), it is abandoned and rebuilt under a
+ * new ShoppingCartId from the lines we hold (`rebuilt`); nothing is charged by that.
+ */
+import type { QuestionsProfileAnswers } from '../../../src/api/common.js';
 import type { Lang } from '../../../src/domain/lang.js';
-import type { ClientDetails, Reservation, SessionChoice } from '../types.js';
+import type {
+  Cart,
+  CartLine,
+  ClientDetails,
+  Draft,
+  InsuranceQuote,
+  Reservation,
+  SoldActivity,
+} from '../types.js';
+import { Refusal } from '../problem.js';
 import { notProvided } from './not-provided.js';
 
+/** The cart after a change at the partner. */
+export interface CartChange {
+  cart: Cart;
+  /** The old cart was abandoned and its lines added again under a new id. */
+  rebuilt: boolean;
+  /** The cart is no longer reserved (its reservation was cancelled or abandoned). */
+  released: boolean;
+  /** Lines a rebuilt cart could not take again, with the service's reason. */
+  dropped?: { name: string; reason: string }[];
+}
+
 export interface AddToCartInput {
-  shoppingCartId: string;
-  productId: string;
-  accessDate: IsoDate;
-  quantity: number;
-  sessions: SessionChoice[];
-  /** Ticket answers, one list per attendee of each ticket. */
-  ticketAnswers: { ticketId: string; attendee: number; answers: Answer[] }[];
+  cart: Cart;
+  draft: Draft;
+  language: Lang;
+  /** The cart is reserved now: the reservation is released before adding. */
+  reserved: boolean;
+}
+
+export interface AddToCartOutput extends CartChange {
+  line: CartLine;
+}
+
+/** Why an Add was refused, as far as it can be told: which step can fix it. */
+export type AddFix = 'date' | 'session' | 'quantity' | 'questions' | 'cart';
+
+export interface RemoveFromCartInput {
+  cart: Cart;
+  cartItemId: string;
+  language: Lang;
+  reserved: boolean;
+}
+
+export interface RemoveFromCartOutput extends CartChange {
+  removed: CartLine;
+}
+
+export interface QuoteInsuranceInput {
+  cart: Cart;
+  language: Lang;
+}
+
+export interface QuoteInsuranceOutput {
+  /** Absent: the service offers no policy for this sale. */
+  quote?: InsuranceQuote;
 }
 
 export interface ReserveInput {
-  shoppingCartId: string;
+  cart: Cart;
   language: Lang;
   questionsProfiles: QuestionsProfileAnswers[];
+  /** Reserving again after the reservation lapsed: a refusal rebuilds the cart once. */
+  renew: boolean;
+}
+
+export interface ReserveOutput extends CartChange {
+  reservation: Reservation;
+}
+
+export interface CancelReservationInput {
+  cart: Cart;
+  language: Lang;
 }
 
 export interface SellInput {
   shoppingCartId: string;
   partnerSaleId: string;
+  language: Lang;
   client?: ClientDetails;
   insurancePolicyId?: string;
   questionsProfiles: QuestionsProfileAnswers[];
+  /** Debit partners: the payment method type to apply (from Confirm). */
   paymentMethodType?: number;
+  /** The reservation's expiry instant (ISO): whether a Sale may be tried again. */
+  expiresAt?: string;
 }
 
 export interface SellOutput {
   saleIds: string[];
   paymentUrl?: string;
+  /** The outcome was found by reconciling (GET /Sale) after an ambiguous failure. */
+  reconciled: boolean;
+  /** The sold cart is finished: the id of the next purchase's cart. */
+  nextShoppingCartId: string;
+}
+
+export interface SaleLookupInput {
+  partnerSaleId: string;
+  language: Lang;
+}
+
+export interface CheckPaymentOutput {
+  status: 'confirmed' | 'pending' | 'failed';
+}
+
+export interface LoadTicketsOutput {
+  activities: SoldActivity[];
+}
+
+/** The reservation lapsed (the service said so, or its time is over). */
+export class ReservationExpired extends Error {
+  override name = 'ReservationExpired';
+}
+
+/**
+ * The service refused an Add; `fix` names the step that can change what it refused.
+ * Its message is the customer's explanation (already translated).
+ */
+export class AddRefused extends Refusal {
+  override name = 'AddRefused';
+  constructor(
+    message: string,
+    readonly fix: AddFix,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }
 
 export const cartActors = {
-  /** POST /ShoppingCart/Add; resolves with the item's id inside the partner cart. */
-  addToCart: notProvided<{ cartItemId: string }, AddToCartInput>('addToCart'),
+  /** POST /ShoppingCart/Add of the draft; resolves with the cart and its new line. */
+  addToCart: notProvided<AddToCartOutput, AddToCartInput>('addToCart'),
+  /** POST /ShoppingCart/Remove, or the cart rebuilt without the line where not offered. */
+  removeFromCart: notProvided<RemoveFromCartOutput, RemoveFromCartInput>('removeFromCart'),
+  /** POST /activity/InsurancePolicyCheck with every item of the sale. */
+  quoteInsurance: notProvided<QuoteInsuranceOutput, QuoteInsuranceInput>('quoteInsurance'),
   /** POST /ShoppingCart/Confirm: the reservation. */
-  reserve: notProvided<Reservation, ReserveInput>('reserve'),
+  reserve: notProvided<ReserveOutput, ReserveInput>('reserve'),
+  /** POST /ShoppingCart/CancelConfirm, or the cart rebuilt where not offered. */
+  cancelReservation: notProvided<CartChange, CancelReservationInput>('cancelReservation'),
   /** POST /ShoppingCart/Sale, reconciled with GET /Sale after an ambiguous failure. */
   sell: notProvided<SellOutput, SellInput>('sell'),
+  /** GET /Sale: whether a debit partner's sale was paid. */
+  checkPayment: notProvided<CheckPaymentOutput, SaleLookupInput>('checkPayment'),
+  /** GET /Sale: the tickets (access codes) of a sale. */
+  loadTickets: notProvided<LoadTicketsOutput, SaleLookupInput>('loadTickets'),
 };

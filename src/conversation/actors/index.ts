@@ -7,6 +7,10 @@ import type { PartnerClient } from '../../api/client.js';
 import type { CatalogService } from '../../catalog/catalog-service.js';
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/store.js';
+import { createQuestionActors } from './questions.js';
+import { createSelectionActors } from './selection.js';
+import { createCartActors } from './cart.js';
+import { createSaleActors } from './sales.js';
 
 export interface ActorDeps {
   client: PartnerClient;
@@ -18,6 +22,11 @@ export interface ActorDeps {
   logger: Logger;
 }
 
-export function createBookingActors(_deps: ActorDeps) {
-  return {};
+export function createBookingActors(deps: ActorDeps) {
+  return {
+    ...createQuestionActors(deps),
+    ...createSelectionActors(deps),
+    ...createCartActors(deps),
+    ...createSaleActors(deps),
+  };
 }

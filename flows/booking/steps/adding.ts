@@ -1,0 +1,116 @@
+/**
+ * Adding the draft to the partner's cart (POST /ShoppingCart/Add). On success the draft
+ * becomes a cart line and is dropped; on a refusal the customer hears why and goes back
+ * to the step that can change what was refused (date, session, quantity, answers),
+ * keeping the draft; when no step can tell, to the cart, which offers to add the draft
+ * again. Adding to a reserved cart releases the reservation first (it is asked again at
+ * checkout); a cart whose Sale may have happened takes nothing new.
+ */
+import { assign } from 'xstate';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import { AddRefused, type AddFix } from '../actors/cart.js';
+import { booking } from '../setup.js';
+import type { BookingContext } from '../types.js';
+import type { ViewFn } from '../view.js';
+import { cartMessages, changeNotes, changedContext, saleUnderWay } from './cart.js';
+
+const messages = defineMessages({
+  es: {
+    adding: 'Añadiendo al carrito…',
+    added: (name: string) => `✅ ${name} está en tu carrito.`,
+    released:
+      'He liberado la reserva de tu pedido para añadirlo; lo reservamos de nuevo al tramitarlo.',
+  },
+  en: {
+    adding: 'Adding to your cart…',
+    added: (name: string) => `✅ ${name} is in your cart.`,
+    released:
+      'I released the reservation of your order to add it; it is reserved again at checkout.',
+  },
+});
+
+const addingView: ViewFn = (context) => ({
+  text: messages(context.language).adding,
+  expects: 'none',
+  options: [],
+});
+
+const dateOf = (context: BookingContext) =>
+  context.draft?.accessDate ?? context.draft?.product.fixedDate;
+
+const refusedFor =
+  (fix: AddFix) =>
+  ({ event }: { event: { error?: unknown } }) =>
+    event.error instanceof AddRefused && event.error.fix === fix;
+
+export const addingState = booking.createStateConfig({
+  initial: 'start',
+  states: {
+    start: {
+      always: [
+        { guard: ({ context }) => context.draft === undefined, target: '#booking.cart' },
+        {
+          guard: ({ context }) => saleUnderWay(context),
+          target: '#booking.reserved',
+          actions: {
+            type: 'notify',
+            params: ({ context }) => ({ text: cartMessages(context.language).saleUnderWay }),
+          },
+        },
+        { guard: ({ context }) => dateOf(context) === undefined, target: '#booking.date' },
+        {
+          guard: ({ context }) =>
+            context.draft?.quantity === undefined || context.draft.unitPrice === undefined,
+          target: '#booking.quantity',
+        },
+        { target: 'calling' },
+      ],
+    },
+    calling: {
+      tags: ['busy'],
+      meta: { view: addingView },
+      invoke: {
+        src: 'addToCart',
+        input: ({ context }) => ({
+          cart: context.cart,
+          // `start` let us in only with a complete draft.
+          draft: context.draft!,
+          language: context.language,
+          reserved: context.reservation !== undefined,
+        }),
+        onDone: {
+          target: '#booking.cart',
+          actions: [
+            assign(({ context, event }) => changedContext(context, event.output)),
+            'dropDraft',
+            {
+              type: 'notify',
+              params: ({ context, event }) => {
+                const m = messages(context.language);
+                const released = event.output.released && !event.output.rebuilt;
+                return {
+                  text: [
+                    m.added(event.output.line.name),
+                    ...(released ? [m.released] : []),
+                    ...changeNotes(event.output, context.language),
+                  ].join('\n'),
+                };
+              },
+            },
+          ],
+        },
+        onError: [
+          { guard: refusedFor('date'), target: '#booking.date', actions: 'explainFailure' },
+          { guard: refusedFor('session'), target: '#booking.session', actions: 'explainFailure' },
+          { guard: refusedFor('quantity'), target: '#booking.quantity', actions: 'explainFailure' },
+          {
+            guard: refusedFor('questions'),
+            target: '#booking.questions',
+            actions: 'explainFailure',
+          },
+          { target: '#booking.cart', actions: 'explainFailure' },
+        ],
+      },
+    },
+  },
+});

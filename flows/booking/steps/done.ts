@@ -1,0 +1,162 @@
+/**
+ * Done: the purchase is confirmed, and the tickets come from the sale list
+ * (GET /Sale?PartnerSaleId): per activity the product, date, session time and access
+ * codes, with the ticket's conditions or the service's SuggestedAccessDateMessage. The
+ * sold cart was finished at the Sale (a new cart id is already in the context).
+ *
+ * Access codes: one ticket document per ticket with its own AccessCode; an activity
+ * whose tickets carry none gives one document with the activity's AccessCode. No code
+ * at all (the provider processes the sale first): the text says they will follow.
+ */
+import { assign } from 'xstate';
+import type { IsoDate } from '../../../src/api/schema.js';
+import type { Lang } from '../../../src/domain/lang.js';
+import { common } from '../../../src/i18n/common.js';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import type { TicketDocument } from '../../../src/conversation/view.js';
+import { booking } from '../setup.js';
+import type { SoldActivity } from '../types.js';
+import type { ViewDeps, ViewFn } from '../view.js';
+import { formatDate } from './selection/format.js';
+
+const messages = defineMessages({
+  es: {
+    loading: 'Preparando tus entradas…',
+    done: '🎉 ¡Compra confirmada! Estas son tus entradas:',
+    doneNoTickets: '🎉 ¡Compra confirmada!',
+    pendingCodes: (name: string) =>
+      `${name}: el proveedor confirmará la reserva y te llegarán los códigos de acceso.`,
+    notLoaded: 'Tu compra está confirmada, pero aún no puedo mostrar las entradas.',
+    retry: '🎟️ Ver mis entradas',
+    session: (time: string) => `Sesión: ${time}`,
+    bookMore: '🎟️ Reservar más',
+  },
+  en: {
+    loading: 'Getting your tickets ready…',
+    done: '🎉 Purchase confirmed! Here are your tickets:',
+    doneNoTickets: '🎉 Purchase confirmed!',
+    pendingCodes: (name: string) =>
+      `${name}: the provider will confirm the booking and send you the access codes.`,
+    notLoaded: 'Your purchase is confirmed, but I cannot show the tickets yet.',
+    retry: '🎟️ Show my tickets',
+    session: (time: string) => `Session: ${time}`,
+    bookMore: '🎟️ Book more',
+  },
+});
+
+/** The documents to show at the door, one per access code. */
+export function ticketDocuments(
+  activities: SoldActivity[],
+  deps: Pick<ViewDeps, 'catalog'>,
+  lang: Lang,
+): TicketDocument[] {
+  const m = messages(lang);
+  return activities.flatMap((activity) => {
+    const withCodes = activity.tickets.filter((ticket) => ticket.accessCode !== undefined);
+    if (withCodes.length === 0) {
+      if (activity.accessCode === undefined) return [];
+      const first = activity.tickets[0];
+      return [
+        {
+          accessCode: activity.accessCode,
+          title: activity.name,
+          lines: [
+            formatDate(activity.accessDate, lang, 'long'),
+            ...(first?.sessionTime ? [m.session(first.sessionTime)] : []),
+            ...(first?.suggestedAccessDateMessage ? [first.suggestedAccessDateMessage] : []),
+          ],
+        },
+      ];
+    }
+    return withCodes.map((ticket) => {
+      const conditions = deps.catalog.ticket(activity.productId, ticket.ticketId)?.ticketConditions;
+      return {
+        accessCode: ticket.accessCode!,
+        title: [activity.name, ticket.name].filter(Boolean).join(' — '),
+        lines: [
+          formatDate(ticket.accessDate as IsoDate, lang, 'long'),
+          ...(ticket.sessionTime ? [m.session(ticket.sessionTime)] : []),
+          ...(ticket.enclosureName ? [ticket.enclosureName] : []),
+          ...(conditions ? [conditions] : []),
+          ...(ticket.suggestedAccessDateMessage ? [ticket.suggestedAccessDateMessage] : []),
+        ],
+      };
+    });
+  });
+}
+
+const doneView: ViewFn = (context, deps) => {
+  const lang = context.language;
+  const m = messages(lang);
+  const activities = context.sale?.activities;
+  const home = { id: 'home', label: common(lang).home, event: { type: 'nav.home' as const } };
+  const bookMore = {
+    id: 'book',
+    label: m.bookMore,
+    event: { type: 'command' as const, name: 'book' as const },
+  };
+  if (activities === undefined) {
+    return {
+      text: m.notLoaded,
+      expects: 'choice',
+      options: [{ id: 'tickets', label: m.retry, event: { type: 'confirm' } }, bookMore, home],
+    };
+  }
+  const tickets = ticketDocuments(activities, deps, lang);
+  const pending = activities
+    .filter(
+      (activity) =>
+        activity.accessCode === undefined &&
+        activity.tickets.every((ticket) => ticket.accessCode === undefined),
+    )
+    .map((activity) => m.pendingCodes(activity.name));
+  const summary = activities.map(
+    (activity) => `• ${activity.name} — ${formatDate(activity.accessDate, lang)}`,
+  );
+  return {
+    text: [tickets.length > 0 ? m.done : m.doneNoTickets, ...summary, ...pending].join('\n'),
+    expects: 'choice',
+    tickets,
+    options: [bookMore, home],
+  };
+};
+
+export const doneState = booking.createStateConfig({
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      meta: {
+        view: (context) => ({
+          text: messages(context.language).loading,
+          expects: 'none',
+          options: [],
+        }),
+      },
+      invoke: {
+        src: 'loadTickets',
+        input: ({ context }) => ({
+          partnerSaleId: context.sale?.partnerSaleId ?? '',
+          language: context.language,
+        }),
+        onDone: {
+          target: 'showing',
+          actions: assign({
+            sale: ({ context, event }) =>
+              context.sale && { ...context.sale, activities: event.output.activities },
+          }),
+        },
+        onError: { target: 'showing', actions: 'explainFailure' },
+      },
+    },
+    showing: {
+      meta: { view: doneView },
+      on: {
+        confirm: [
+          { guard: ({ context }) => context.sale?.activities === undefined, target: 'loading' },
+        ],
+        'nav.back': { target: '#booking.home' },
+      },
+    },
+  },
+});

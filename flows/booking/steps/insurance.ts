@@ -1,0 +1,160 @@
+/**
+ * Refund insurance, on the way to pay. Offered only when some line is insurable (the
+ * partner settings enable it and the provider, category or product is insurable; see
+ * src/domain/insurance.ts), and then quoted each time over the whole sale
+ * (POST /activity/InsurancePolicyCheck). No policy, or a quote that fails: the step is
+ * skipped with a short word, never blocking the purchase.
+ */
+import { assign } from 'xstate';
+import { common } from '../../../src/i18n/common.js';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import { booking } from '../setup.js';
+import type { BookingContext, Checkout } from '../types.js';
+import type { ViewFn } from '../view.js';
+import { formatPrice } from './selection/format.js';
+
+const messages = defineMessages({
+  es: {
+    quoting: 'Consultando el seguro de cancelación…',
+    offer: (name: string, price: string, cover: string) =>
+      `🛡️ Seguro de cancelación: ${name}, ${price}, cubre hasta ${cover}.\nSi no puedes ir, te devuelve el importe según sus condiciones. ¿Lo añadimos?`,
+    accept: (price: string) => `✅ Sí, añadir (${price})`,
+    decline: 'No, gracias',
+    noPolicy: 'Hoy no hay seguro de cancelación para este pedido.',
+    quoteFailed: 'Ahora mismo no puedo ofrecerte el seguro de cancelación; seguimos sin él.',
+  },
+  en: {
+    quoting: 'Checking the refund insurance…',
+    offer: (name: string, price: string, cover: string) =>
+      `🛡️ Refund insurance: ${name}, ${price}, covers ${cover}.\nIf you cannot go, it refunds your purchase under its terms. Shall I add it?`,
+    accept: (price: string) => `✅ Yes, add it (${price})`,
+    decline: 'No, thanks',
+    noPolicy: 'There is no refund insurance for this order today.',
+    quoteFailed: 'I cannot offer the refund insurance right now; we go on without it.',
+  },
+});
+
+const insurable = (context: BookingContext) => context.cart.lines.some((line) => line.insurable);
+
+/** The checkout without any insurance (not offered this time). */
+const withoutInsurance = (checkout: Checkout): Checkout => ({
+  ...checkout,
+  insurance: undefined,
+  offeredInsurance: undefined,
+  insuranceDeclined: false,
+});
+
+const offerView: ViewFn = (context) => {
+  const lang = context.language;
+  const m = messages(lang);
+  const quote = context.checkout.offeredInsurance;
+  if (quote === undefined) {
+    return {
+      text: m.noPolicy,
+      expects: 'choice',
+      options: [{ id: 'decline', label: m.decline, event: { type: 'insurance.decline' } }],
+    };
+  }
+  const price = formatPrice(quote.quote, lang);
+  return {
+    text: m.offer(quote.name, price, formatPrice(quote.coverage, lang)),
+    expects: 'choice',
+    options: [
+      { id: 'insurance:yes', label: m.accept(price), event: { type: 'insurance.accept' } },
+      { id: 'insurance:no', label: m.decline, event: { type: 'insurance.decline' } },
+      { id: 'back', label: common(lang).back, event: { type: 'nav.back' } },
+    ],
+  };
+};
+
+export const insuranceState = booking.createStateConfig({
+  initial: 'start',
+  states: {
+    start: {
+      always: [
+        { guard: ({ context }) => context.cart.lines.length === 0, target: '#booking.cart' },
+        {
+          guard: ({ context }) => !insurable(context),
+          target: '#booking.checkoutQuestions',
+          actions: assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
+        },
+        { target: 'quoting' },
+      ],
+    },
+    quoting: {
+      tags: ['busy'],
+      meta: {
+        view: (context) => ({
+          text: messages(context.language).quoting,
+          expects: 'none',
+          options: [],
+        }),
+      },
+      invoke: {
+        src: 'quoteInsurance',
+        input: ({ context }) => ({ cart: context.cart, language: context.language }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.quote === undefined,
+            target: '#booking.checkoutQuestions',
+            actions: [
+              assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
+              {
+                type: 'notify',
+                params: ({ context }) => ({ text: messages(context.language).noPolicy }),
+              },
+            ],
+          },
+          {
+            target: 'offer',
+            actions: assign({
+              checkout: ({ context, event }) => ({
+                ...context.checkout,
+                offeredInsurance: event.output.quote,
+              }),
+            }),
+          },
+        ],
+        onError: {
+          target: '#booking.checkoutQuestions',
+          actions: [
+            assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
+            {
+              type: 'notify',
+              params: ({ context }) => ({ text: messages(context.language).quoteFailed }),
+            },
+          ],
+        },
+      },
+    },
+    offer: {
+      meta: { view: offerView },
+      on: {
+        'insurance.accept': [
+          {
+            guard: ({ context }) => context.checkout.offeredInsurance !== undefined,
+            target: '#booking.checkoutQuestions',
+            actions: assign({
+              checkout: ({ context }) => ({
+                ...context.checkout,
+                insurance: context.checkout.offeredInsurance,
+                insuranceDeclined: false,
+              }),
+            }),
+          },
+        ],
+        'insurance.decline': {
+          target: '#booking.checkoutQuestions',
+          actions: assign({
+            checkout: ({ context }) => ({
+              ...context.checkout,
+              insurance: undefined,
+              insuranceDeclined: true,
+            }),
+          }),
+        },
+        'nav.back': { target: '#booking.cart' },
+      },
+    },
+  },
+});

@@ -1,0 +1,325 @@
+/**
+ * The reservation: held until its expiry (shown in the provider's local time, as the
+ * service gives it), with the total. Confirm and pay runs the Sale; cancelling gives the
+ * reservation up (CancelConfirm where offered) and goes back to the cart.
+ *
+ * The PartnerSaleId is made once per cart, from the conversation and the cart id, and
+ * stored in `context.sale` before the first Sale call; every retry and reconciliation
+ * reuses it. A Sale refused because the reservation lapsed (or the scheduler's
+ * `reservation.expired`) offers a one-tap re-reserve: Confirm again, or, if the service
+ * refuses that cart, a rebuilt cart confirmed under a new id.
+ */
+import { assign } from 'xstate';
+import { PartnerEnvelopeError } from '../../../src/api/errors.js';
+import { common } from '../../../src/i18n/common.js';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import { ReservationExpired, type SellInput, type SellOutput } from '../actors/cart.js';
+import { Refusal } from '../problem.js';
+import { booking } from '../setup.js';
+import type { BookingContext, ClientDetails, SaleRecord } from '../types.js';
+import type { ViewFn } from '../view.js';
+import { changeNotes, formatAmounts, holdTime, lapsed, saleUnderWay } from './cart.js';
+import { orderText, orderTotal, questionsProfilesOf, reservedContext } from './review.js';
+import { formatTime } from './selection/format.js';
+
+const messages = defineMessages({
+  es: {
+    title: '✅ Tu pedido está reservado:',
+    heldUntil: (time: string) => `🔒 Reservado hasta las ${time}.`,
+    total: (amount: string) => `Total: ${amount}`,
+    pay: '💳 Confirmar y pagar',
+    cancel: '✖️ Cancelar la reserva',
+    toCart: '🛒 Ver el carrito',
+    selling: 'Confirmando tu compra…',
+    cancelling: 'Cancelando la reserva…',
+    cancelled: 'Reserva cancelada. Tu carrito sigue aquí.',
+    expired: '⌛ La reserva ha caducado y no se ha cobrado nada. ¿La renuevo con un toque?',
+    renew: '🔁 Reservar de nuevo',
+    renewing: 'Reservando de nuevo…',
+    renewed: (time: string) => `Reservado de nuevo hasta las ${time}.`,
+  },
+  en: {
+    title: '✅ Your order is reserved:',
+    heldUntil: (time: string) => `🔒 Held until ${time}.`,
+    total: (amount: string) => `Total: ${amount}`,
+    pay: '💳 Confirm and pay',
+    cancel: '✖️ Cancel the reservation',
+    toCart: '🛒 See the cart',
+    selling: 'Confirming your purchase…',
+    cancelling: 'Cancelling the reservation…',
+    cancelled: 'Reservation cancelled. Your cart is still here.',
+    expired: '⌛ The reservation expired and nothing was charged. Shall I reserve it again?',
+    renew: '🔁 Reserve again',
+    renewing: 'Reserving again…',
+    renewed: (time: string) => `Reserved again until ${time}.`,
+  },
+});
+
+/** FNV-1a (32 bits): a short, stable tag of the conversation, not a secret. */
+function hash(text: string): string {
+  let value = 0x811c9dc5;
+  for (const char of text) {
+    value ^= char.codePointAt(0)!;
+    value = Math.imul(value, 0x01000193) >>> 0;
+  }
+  return value.toString(16).padStart(8, '0');
+}
+
+/** The cart's one PartnerSaleId: the conversation's tag and the ShoppingCartId. */
+export const partnerSaleIdOf = (userKey: string, shoppingCartId: string): string =>
+  `${hash(userKey)}-${shoppingCartId}`;
+
+/** The sale record of the current cart: the stored one, or a new one (made once). */
+export function saleRecordOf(context: BookingContext): SaleRecord {
+  if (saleUnderWay(context)) return context.sale!;
+  const shoppingCartId = context.cart.shoppingCartId;
+  return {
+    partnerSaleId: partnerSaleIdOf(context.userKey, shoppingCartId),
+    saleIds: [],
+    shoppingCartId,
+  };
+}
+
+/** Client details go to the Sale only complete (Client's fields are all required). */
+function completeClient(client: Partial<ClientDetails> | undefined): ClientDetails | undefined {
+  if (client === undefined) return undefined;
+  const { fullName, surname, documentIdentifier, phoneNumber, email } = client;
+  if (!fullName || !surname || !documentIdentifier || !phoneNumber || !email) return undefined;
+  return { fullName, surname, documentIdentifier, phoneNumber, email };
+}
+
+export function sellInputOf(context: BookingContext): SellInput {
+  const reservation = context.reservation;
+  const client = completeClient(context.checkout.client);
+  const insurance = context.checkout.insurance;
+  return {
+    shoppingCartId: context.cart.shoppingCartId,
+    partnerSaleId: saleRecordOf(context).partnerSaleId,
+    language: context.language,
+    ...(client !== undefined ? { client } : {}),
+    ...(insurance !== undefined ? { insurancePolicyId: insurance.policyId } : {}),
+    questionsProfiles: questionsProfilesOf(context.checkout),
+    ...(reservation?.paymentRequired && reservation.paymentMethodType !== undefined
+      ? { paymentMethodType: reservation.paymentMethodType }
+      : {}),
+    ...(reservation !== undefined ? { expiresAt: reservation.expiresAt } : {}),
+  };
+}
+
+/**
+ * After a Sale: the sold cart, its reservation and checkout are finished (the client
+ * details are kept for the next purchase); the next purchase gets a new cart.
+ */
+export const soldContext = (context: BookingContext, output: SellOutput) => ({
+  sale: {
+    ...saleRecordOf(context),
+    saleIds: output.saleIds,
+    total: orderTotal(context),
+    ...(output.paymentUrl !== undefined ? { paymentUrl: output.paymentUrl } : {}),
+  },
+  cart: { shoppingCartId: output.nextShoppingCartId, lines: [], adds: 0 },
+  reservation: undefined,
+  checkout: {
+    insuranceDeclined: false,
+    profileAnswers: {},
+    ...(context.checkout.client !== undefined ? { client: context.checkout.client } : {}),
+  },
+});
+
+/** The reservation marked as over (kept: a later change of the cart must release it). */
+const lapsedReservation = ({ context }: { context: BookingContext }) =>
+  context.reservation && { ...context.reservation, lapsed: true };
+
+const reservedView: ViewFn = (context, deps) => {
+  const lang = context.language;
+  const m = messages(lang);
+  const reservation = context.reservation!;
+  const home = { id: 'home', label: common(lang).home, event: { type: 'nav.home' as const } };
+  if (lapsed(context, deps.now) && !saleUnderWay(context)) return expiredView(context, deps);
+  return {
+    text: [
+      m.title,
+      ...orderText(context, deps),
+      m.heldUntil(holdTime(reservation, deps.now, lang)),
+      m.total(formatAmounts(orderTotal(context), lang)),
+    ].join('\n'),
+    expects: 'choice',
+    options: [
+      { id: 'pay', label: m.pay, event: { type: 'confirm' } },
+      ...(saleUnderWay(context)
+        ? []
+        : [{ id: 'cancel', label: m.cancel, event: { type: 'reservation.cancel' as const } }]),
+      { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
+      home,
+    ],
+  };
+};
+
+const expiredView: ViewFn = (context) => {
+  const lang = context.language;
+  const m = messages(lang);
+  return {
+    text: m.expired,
+    expects: 'choice',
+    options: [
+      { id: 'renew', label: m.renew, event: { type: 'reservation.renew' } },
+      { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
+      { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+    ],
+  };
+};
+
+const busy =
+  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
+  (context) => ({
+    text: text(messages(context.language)),
+    expects: 'none',
+    options: [],
+  });
+
+/** The service (or we) clearly said no: nothing was sold, the sale record may go. */
+const definitelyNotSold = (error: unknown) =>
+  error instanceof PartnerEnvelopeError ||
+  error instanceof Refusal ||
+  error instanceof ReservationExpired;
+
+export const reservedState = booking.createStateConfig({
+  initial: 'start',
+  states: {
+    start: {
+      always: [
+        { guard: ({ context }) => context.reservation === undefined, target: '#booking.review' },
+        {
+          guard: ({ context }) =>
+            (context.reservation?.failedProductIds.length ?? 0) > 0 && !saleUnderWay(context),
+          target: '#booking.review.failed',
+        },
+        { target: 'idle' },
+      ],
+    },
+    idle: {
+      meta: { view: reservedView },
+      on: {
+        confirm: {
+          target: 'selling',
+          // Made once, before the first Sale call; kept for every retry of this cart.
+          actions: assign({ sale: ({ context }) => saleRecordOf(context) }),
+        },
+        'reservation.renew': { target: 'renewing' },
+        'reservation.cancel': [
+          { guard: ({ context }) => !saleUnderWay(context), target: 'cancelling' },
+        ],
+        'reservation.expired': [
+          {
+            guard: ({ context }) => !saleUnderWay(context),
+            target: 'expired',
+            actions: assign({ reservation: lapsedReservation }),
+          },
+        ],
+        'nav.back': { target: '#booking.cart' },
+      },
+    },
+    selling: {
+      tags: ['busy'],
+      meta: { view: busy((m) => m.selling) },
+      invoke: {
+        src: 'sell',
+        input: ({ context }) => sellInputOf(context),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.paymentUrl !== undefined,
+            target: '#booking.payment',
+            actions: assign(({ context, event }) => soldContext(context, event.output)),
+          },
+          {
+            target: '#booking.done',
+            actions: assign(({ context, event }) => soldContext(context, event.output)),
+          },
+        ],
+        onError: [
+          {
+            guard: ({ event }) => event.error instanceof ReservationExpired,
+            target: 'expired',
+            actions: assign({ sale: undefined, reservation: lapsedReservation }),
+          },
+          {
+            guard: ({ event }) => definitelyNotSold(event.error),
+            target: 'idle',
+            actions: [assign({ sale: undefined }), 'explainFailure'],
+          },
+          // No answer: the sale record stays, and "confirm and pay" reconciles.
+          { target: 'idle', actions: 'explainFailure' },
+        ],
+      },
+    },
+    expired: {
+      meta: { view: expiredView },
+      on: {
+        'reservation.renew': { target: 'renewing' },
+        'nav.back': { target: '#booking.cart' },
+      },
+    },
+    renewing: {
+      tags: ['busy'],
+      meta: { view: busy((m) => m.renewing) },
+      invoke: {
+        src: 'reserve',
+        input: ({ context }) => ({
+          cart: context.cart,
+          language: context.language,
+          questionsProfiles: questionsProfilesOf(context.checkout),
+          renew: true,
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            target: '#booking.review.failed',
+            actions: assign(({ context, event }) => reservedContext(context, event.output)),
+          },
+          {
+            target: 'idle',
+            actions: [
+              assign(({ context, event }) => reservedContext(context, event.output)),
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  text: [
+                    messages(context.language).renewed(
+                      formatTime(event.output.reservation.expiresAtLocal),
+                    ),
+                    ...changeNotes(event.output, context.language),
+                  ].join('\n'),
+                }),
+              },
+            ],
+          },
+        ],
+        onError: { target: 'expired', actions: 'explainFailure' },
+      },
+    },
+    cancelling: {
+      tags: ['busy'],
+      meta: { view: busy((m) => m.cancelling) },
+      invoke: {
+        src: 'cancelReservation',
+        input: ({ context }) => ({ cart: context.cart, language: context.language }),
+        onDone: {
+          target: '#booking.cart',
+          actions: [
+            assign(({ event }) => ({ cart: event.output.cart, reservation: undefined })),
+            {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                text: [
+                  messages(context.language).cancelled,
+                  ...changeNotes(event.output, context.language),
+                ].join('\n'),
+              }),
+            },
+          ],
+        },
+        onError: { target: 'idle', actions: 'explainFailure' },
+      },
+    },
+  },
+});

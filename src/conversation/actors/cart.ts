@@ -1,0 +1,290 @@
+/**
+ * The cart actors: Add, Remove, the insurance quote, Confirm and CancelConfirm, over
+ * the partner client, the local catalog and the effect records (effects.ts).
+ *
+ * Where the spec is silent:
+ * - An Add or Confirm whose outcome we never saw leaves the cart in doubt (the service
+ *   cannot show a cart): the cart is abandoned and rebuilt (cart-ops.ts), then the Add
+ *   or Confirm is made on the new cart.
+ * - Remove and CancelConfirm are in the vendor's documentation only. Not offered,
+ *   refused, or unanswered, the cart is rebuilt without the line / without reservation.
+ * - The first insurance policy the service offers is the one offered to the customer.
+ * - Confirm's Price of a product is the line's total (what the sandbox does); the
+ *   reservation's total is the sum of the products reserved.
+ * - ExpirationDateTime is read in the zone of the provider of the cart's first line.
+ * - A done Confirm is reused while it holds (same lines and answers, not expired):
+ *   pressing "reserve" again after a lost turn does not reserve twice.
+ */
+import { fromPromise } from 'xstate';
+import {
+  cartConfirmOperation,
+  cartRemoveOperation,
+  type CartConfirmResponse,
+} from '../../api/cart.js';
+import type { PartnerClient } from '../../api/client.js';
+import { PartnerEnvelopeError } from '../../api/errors.js';
+import { insurancePolicyCheckOperation } from '../../api/insurance.js';
+import type { CatalogIndex } from '../../catalog/catalog-index.js';
+import type { Lang } from '../../domain/lang.js';
+import { toCents } from '../../domain/pricing.js';
+import { providerZone, toInstant } from '../../domain/time.js';
+import { common } from '../../i18n/common.js';
+import { defineMessages } from '../../i18n/messages.js';
+import {
+  AddRefused,
+  type AddToCartInput,
+  type AddToCartOutput,
+  type CancelReservationInput,
+  type CartChange,
+  type QuoteInsuranceInput,
+  type QuoteInsuranceOutput,
+  type RemoveFromCartInput,
+  type RemoveFromCartOutput,
+  type ReserveInput,
+  type ReserveOutput,
+} from '../../../flows/booking/actors/cart.js';
+import { Refusal } from '../../../flows/booking/problem.js';
+import type { Cart, Reservation } from '../../../flows/booking/types.js';
+import { newCartId as randomCartId } from './cart-id.js';
+import { createCartOps, unknownOutcome, type CartOps } from './cart-ops.js';
+import { activityOf, cartCurrency, insuranceSaleOf, lineOf } from './cart-requests.js';
+import { createEffects, fingerprintOf, type Effects } from './effects.js';
+import type { ActorDeps } from './index.js';
+import { addFixOf } from './partner-failures.js';
+
+const messages = defineMessages({
+  es: { noSuchLine: 'Esa línea ya no está en tu carrito.' },
+  en: { noSuchLine: 'That line is no longer in your cart.' },
+});
+
+export interface CartActorOptions {
+  /** A new ShoppingCartId (tests pass a predictable one). */
+  newCartId?: () => string;
+}
+
+/** What the cart and sale actors share. */
+export interface CartContext {
+  client: PartnerClient;
+  effects: Effects;
+  ops: CartOps;
+  catalog: (language: Lang) => Promise<CatalogIndex>;
+  now: () => Date;
+  newCartId: () => string;
+}
+
+export function cartContextOf(deps: ActorDeps, options: CartActorOptions = {}): CartContext {
+  const effects = createEffects(deps.store, deps.now);
+  const catalog = (language: Lang) => deps.catalog.get(language);
+  const newCartId = options.newCartId ?? randomCartId;
+  return {
+    client: deps.client,
+    effects,
+    ops: createCartOps({ client: deps.client, effects, catalog, newCartId }),
+    catalog,
+    now: deps.now,
+    newCartId,
+  };
+}
+
+/** The reservation a Confirm answer makes of a cart. */
+function reservationOf(
+  response: CartConfirmResponse,
+  cart: Cart,
+  catalog: CatalogIndex,
+): Reservation {
+  const products = response.activities.products;
+  const provider = catalog.provider(cart.lines[0]?.providerId ?? '');
+  const zone = provider ? providerZone(provider) : 'Europe/Madrid';
+  const total = products
+    .filter((product) => product.success)
+    .reduce((sum, product) => {
+      if (product.price !== undefined) return sum + toCents(product.price);
+      // No price given: the line's own price, as shown in the cart.
+      const line = cart.lines.find(
+        (candidate) =>
+          candidate.productId === product.productId &&
+          candidate.accessDate === product.accessDateTime.slice(0, 10),
+      );
+      return sum + (line ? line.unitPrice.cents * line.quantity : 0);
+    }, 0);
+  return {
+    expiresAtLocal: response.expirationDateTime,
+    expiresAt: toInstant(response.expirationDateTime, zone).toISOString(),
+    total: { cents: total, currency: cartCurrency(cart) },
+    failedProductIds: products.filter((product) => !product.success).map((p) => p.productId),
+    paymentRequired: !response.paymentMethodsNotApplicable,
+    ...(response.paymentMethods[0] !== undefined
+      ? { paymentMethodType: response.paymentMethods[0].type }
+      : {}),
+    zone,
+  };
+}
+
+export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}) {
+  const context = cartContextOf(deps, options);
+  const { client, effects, ops, catalog, now } = context;
+
+  async function addToCart(input: AddToCartInput): Promise<AddToCartOutput> {
+    const index = await catalog(input.language);
+    const activity = activityOf(input.draft, index);
+    let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
+    if (input.reserved) change = await ops.release(input.cart, input.language);
+    else await ops.assertNotSelling(input.cart, input.language);
+
+    const attempt = async (cart: Cart) => {
+      try {
+        return await ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, [activity]);
+      } catch (error) {
+        if (error instanceof PartnerEnvelopeError) {
+          throw new AddRefused(
+            common(input.language).refused(error.messages.join('; ')),
+            addFixOf(error),
+            {
+              cause: error,
+            },
+          );
+        }
+        throw error;
+      }
+    };
+    let outcome = await attempt(change.cart);
+    if (outcome.kind === 'unknown') {
+      // The partner's cart may hold this item (or another we lost): start a new one.
+      const rebuilt = await ops.rebuild(change.cart, input.language);
+      change = {
+        ...rebuilt,
+        released: true,
+        dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
+      };
+      outcome = await attempt(change.cart);
+      if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
+    }
+    const line = lineOf(input.draft, activity, outcome.result.ids[0]!, index);
+    const cart: Cart = {
+      shoppingCartId: change.cart.shoppingCartId,
+      lines: [...change.cart.lines, line],
+      adds: (change.cart.adds ?? 0) + 1,
+    };
+    return { ...change, cart, line };
+  }
+
+  async function removeFromCart(input: RemoveFromCartInput): Promise<RemoveFromCartOutput> {
+    const removed = input.cart.lines.find((line) => line.cartItemId === input.cartItemId);
+    if (removed === undefined) throw new Refusal(messages(input.language).noSuchLine);
+    await ops.assertNotSelling(input.cart, input.language);
+    const cart = input.cart;
+    let released = false;
+    if (input.reserved) {
+      // A reserved cart takes no Remove: reopen it, or start a new one without the line.
+      if (!(await ops.cancelConfirm(cart))) {
+        return { ...(await ops.rebuild(cart, input.language, input.cartItemId)), removed };
+      }
+      released = true;
+    }
+    try {
+      await client.call(cartRemoveOperation, {
+        shoppingCartId: cart.shoppingCartId,
+        shoppingCartItemIdsToRemove: [input.cartItemId],
+      });
+    } catch {
+      // Not offered, refused (our cart and theirs differ) or no answer: a new cart
+      // without the line is right in every case.
+      return { ...(await ops.rebuild(cart, input.language, input.cartItemId)), removed };
+    }
+    const lines = cart.lines.filter((line) => line.cartItemId !== input.cartItemId);
+    return { cart: { ...cart, lines }, rebuilt: false, released, removed };
+  }
+
+  async function quoteInsurance(input: QuoteInsuranceInput): Promise<QuoteInsuranceOutput> {
+    const response = await client.call(insurancePolicyCheckOperation, {
+      languageCode: input.language,
+      sale: insuranceSaleOf(input.cart),
+    });
+    const policy = response.insurancePolicies[0];
+    if (policy === undefined) return {};
+    const currency = cartCurrency(input.cart);
+    const coverage =
+      policy.coverageAmount ??
+      policy.sale.products
+        .filter((product) => product.isCovered)
+        .reduce((sum, product) => sum + (product.coverageAmount ?? 0), 0);
+    return {
+      quote: {
+        policyId: policy.id,
+        name: policy.name,
+        quote: { cents: toCents(policy.quote), currency },
+        coverage: { cents: toCents(coverage), currency },
+      },
+    };
+  }
+
+  async function reserve(input: ReserveInput): Promise<ReserveOutput> {
+    const index = await catalog(input.language);
+    await ops.assertNotSelling(input.cart, input.language);
+    const confirm = async (cart: Cart) => {
+      const fingerprint = fingerprintOf({
+        items: cart.lines.map((line) => line.cartItemId),
+        profiles: input.questionsProfiles,
+      });
+      return effects.run<Reservation>(
+        { shoppingCartId: cart.shoppingCartId, operation: 'confirm', attempt: 'reserve' },
+        fingerprint,
+        async () =>
+          reservationOf(
+            await client.call(cartConfirmOperation, {
+              shoppingCartId: cart.shoppingCartId,
+              languageCode: input.language,
+              questionsProfiles: input.questionsProfiles,
+            }),
+            cart,
+            index,
+          ),
+        {
+          // Renewing means the last reservation is over, whatever our clock says.
+          decide: (record) =>
+            !input.renew &&
+            record.fingerprint === fingerprint &&
+            record.result.failedProductIds.length === 0 &&
+            Date.parse(record.result.expiresAt) > now().getTime()
+              ? 'reuse'
+              : 'again',
+        },
+      );
+    };
+
+    let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
+    let outcome;
+    try {
+      outcome = await confirm(change.cart);
+    } catch (error) {
+      // Reserving again after a lapse, the service may refuse that cart: a new one.
+      if (!(input.renew && error instanceof PartnerEnvelopeError)) throw error;
+      outcome = { kind: 'unknown' as const };
+    }
+    if (outcome.kind === 'unknown') {
+      change = await ops.rebuild(change.cart, input.language);
+      if (change.cart.lines.length === 0) throw unknownOutcome(input.language);
+      outcome = await confirm(change.cart);
+      if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
+    }
+    return { ...change, released: false, reservation: outcome.result };
+  }
+
+  async function cancelReservation(input: CancelReservationInput): Promise<CartChange> {
+    return ops.release(input.cart, input.language);
+  }
+
+  return {
+    addToCart: fromPromise<AddToCartOutput, AddToCartInput>(({ input }) => addToCart(input)),
+    removeFromCart: fromPromise<RemoveFromCartOutput, RemoveFromCartInput>(({ input }) =>
+      removeFromCart(input),
+    ),
+    quoteInsurance: fromPromise<QuoteInsuranceOutput, QuoteInsuranceInput>(({ input }) =>
+      quoteInsurance(input),
+    ),
+    reserve: fromPromise<ReserveOutput, ReserveInput>(({ input }) => reserve(input)),
+    cancelReservation: fromPromise<CartChange, CancelReservationInput>(({ input }) =>
+      cancelReservation(input),
+    ),
+  };
+}

@@ -1,0 +1,221 @@
+/**
+ * The sale actors: Sale (confirm the reservation), and the sale list read to reconcile
+ * it, to follow a debit partner's payment and to deliver the tickets.
+ *
+ * A cart has one Sale and one PartnerSaleId (made by the machine before the first call).
+ * Its effect record is written before the call; a Sale whose outcome we never saw is
+ * reconciled with GET /Sale?PartnerSaleId: found, it is sold; not found while the
+ * reservation holds, the Sale is made again with the SAME PartnerSaleId (the service
+ * treats a Sale of a cart as one); not found after the reservation lapsed, the customer
+ * is asked to reserve again.
+ *
+ * Where the spec is silent:
+ * - A refusal is read as "the reservation is over" when it says so (code or words) or
+ *   when the reservation's time is past by our clock.
+ * - A sale found by reconciling for a debit partner, still waiting for its payment, has
+ *   lost its PaymentRedirectUrl: the Sale is asked again with the same PartnerSaleId to
+ *   get it (the same sale, not a second one).
+ * - A debit sale is paid when every activity is Confirmed (2); Cancelled (4) means the
+ *   payment failed; anything else is still waiting.
+ */
+import { fromPromise } from 'xstate';
+import { cartSaleOperation, type CartSaleRequest } from '../../api/cart.js';
+import { PartnerEnvelopeError } from '../../api/errors.js';
+import { ActivityStatus, salesOperation, type Sale } from '../../api/sales.js';
+import type { Lang } from '../../domain/lang.js';
+import { defineMessages } from '../../i18n/messages.js';
+import {
+  ReservationExpired,
+  type CheckPaymentOutput,
+  type LoadTicketsOutput,
+  type SaleLookupInput,
+  type SellInput,
+  type SellOutput,
+} from '../../../flows/booking/actors/cart.js';
+import { Refusal } from '../../../flows/booking/problem.js';
+import type { SoldActivity } from '../../../flows/booking/types.js';
+import type { CartActorOptions } from './cart.js';
+import { cartContextOf } from './cart.js';
+import { saleKey } from './cart-ops.js';
+import { fingerprintOf } from './effects.js';
+import type { ActorDeps } from './index.js';
+import { isExpiryRefusal } from './partner-failures.js';
+
+const messages = defineMessages({
+  es: {
+    noTickets:
+      'Todavía no encuentro las entradas de esta compra en el servicio. Inténtalo de nuevo en un momento.',
+  },
+  en: {
+    noTickets:
+      'I cannot find the tickets of this purchase at the service yet. Please try again in a moment.',
+  },
+});
+
+/** What a Sale leaves in its effect record (replayed to a repeated "confirm and pay"). */
+interface SaleResult {
+  saleIds: string[];
+  paymentUrl?: string;
+  nextShoppingCartId: string;
+}
+
+const paid = (sale: Sale) =>
+  sale.activities.length > 0 &&
+  sale.activities.every((activity) => activity.status === ActivityStatus.Confirmed);
+
+export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}) {
+  const { client, effects, now, newCartId, catalog } = cartContextOf(deps, options);
+  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
+
+  async function findSale(partnerSaleId: string): Promise<Sale | undefined> {
+    const response = await client.call(salesOperation, { partnerSaleId });
+    return response.sales.find((sale) => sale.partnerSaleId === partnerSaleId) ?? response.sales[0];
+  }
+
+  function requestOf(input: SellInput): CartSaleRequest {
+    const cart = encodeURIComponent(input.shoppingCartId);
+    return {
+      shoppingCartId: input.shoppingCartId,
+      partnerSaleId: input.partnerSaleId,
+      ...(input.insurancePolicyId !== undefined
+        ? { insurancePolicyId: input.insurancePolicyId }
+        : {}),
+      ...(input.client !== undefined ? { client: input.client } : {}),
+      ...(input.paymentMethodType !== undefined
+        ? {
+            paymentMethod: {
+              paymentMethodType: input.paymentMethodType,
+              returnUrlOk: `${publicUrl}/payments/return/ok?cart=${cart}`,
+              returnUrlKo: `${publicUrl}/payments/return/ko?cart=${cart}`,
+              sendByEmail: false,
+            },
+          }
+        : {}),
+      ...(input.questionsProfiles.length > 0 ? { questionsProfiles: input.questionsProfiles } : {}),
+    };
+  }
+
+  const expiredByClock = (input: SellInput) =>
+    input.expiresAt !== undefined && Date.parse(input.expiresAt) <= now().getTime();
+
+  /** A refusal of the Sale, as the machine tells it: the lapse apart from the rest. */
+  function refusalOf(error: unknown, input: SellInput): unknown {
+    if (error instanceof PartnerEnvelopeError && (isExpiryRefusal(error) || expiredByClock(input)))
+      return new ReservationExpired(error.message, { cause: error });
+    return error;
+  }
+
+  async function sell(input: SellInput): Promise<SellOutput> {
+    const key = saleKey(input.shoppingCartId);
+    const fingerprint = fingerprintOf({ partnerSaleId: input.partnerSaleId });
+    const request = requestOf(input);
+    const call = async (): Promise<SaleResult> => {
+      const response = await client.call(cartSaleOperation, request);
+      return {
+        saleIds: response.serviceSales.map((sale) => sale.id),
+        ...(response.paymentRedirectUrl !== undefined
+          ? { paymentUrl: response.paymentRedirectUrl }
+          : {}),
+        nextShoppingCartId: newCartId(),
+      };
+    };
+
+    let outcome;
+    try {
+      // Sold is sold: a recorded Sale of this cart stands, whatever is asked now.
+      outcome = await effects.run<SaleResult>(key, fingerprint, call, { decide: () => 'reuse' });
+    } catch (error) {
+      throw refusalOf(error, input);
+    }
+    if (outcome.kind === 'done') return { ...outcome.result, reconciled: false };
+
+    // No outcome seen: ask the service what it has under our PartnerSaleId.
+    const found = await findSale(input.partnerSaleId);
+    if (found !== undefined) {
+      const waitingForPayment = input.paymentMethodType !== undefined && !paid(found);
+      if (waitingForPayment) {
+        const again = await effects.callAgain(key, fingerprint, call).catch((error: unknown) => {
+          throw refusalOf(error, input);
+        });
+        return { ...again, reconciled: true };
+      }
+      const result: SaleResult = {
+        saleIds: found.saleId !== undefined ? [found.saleId] : [],
+        nextShoppingCartId: newCartId(),
+      };
+      await effects.settle(key, fingerprint, result);
+      return { ...result, reconciled: true };
+    }
+    if (expiredByClock(input)) {
+      // Not sold, and it cannot be any more: the attempt is over.
+      await effects.forget(key);
+      throw new ReservationExpired('the reservation lapsed unsold');
+    }
+    try {
+      return { ...(await effects.callAgain(key, fingerprint, call)), reconciled: true };
+    } catch (error) {
+      throw refusalOf(error, input);
+    }
+  }
+
+  async function checkPayment(input: SaleLookupInput): Promise<CheckPaymentOutput> {
+    const sale = await findSale(input.partnerSaleId);
+    if (sale === undefined) return { status: 'pending' };
+    if (paid(sale)) return { status: 'confirmed' };
+    if (sale.activities.some((activity) => activity.status === ActivityStatus.Cancelled))
+      return { status: 'failed' };
+    return { status: 'pending' };
+  }
+
+  async function loadTickets(input: SaleLookupInput): Promise<LoadTicketsOutput> {
+    const sale = await findSale(input.partnerSaleId);
+    if (sale === undefined) throw new Refusal(messages(input.language).noTickets);
+    const index = await catalog(input.language as Lang).catch(() => undefined);
+    // The enclosure's name in the customer's language where the catalog has it.
+    const enclosureName = (
+      productId: string,
+      ticket: Sale['activities'][number]['tickets'][number],
+    ) => {
+      const entry = index?.product(productId);
+      const enclosureId =
+        ticket.ticketEnclosureId ?? index?.ticket(productId, ticket.ticketId)?.ticketEnclosureId;
+      const name =
+        (entry && enclosureId !== undefined
+          ? index?.enclosure(entry.provider.providerId, enclosureId)?.ticketEnclosureName
+          : undefined) || ticket.ticketEnclosureName;
+      return name ? { enclosureName: name } : {};
+    };
+    const activities: SoldActivity[] = sale.activities.map((activity) => ({
+      productId: activity.productId,
+      // The sale list speaks the partner's default language; the catalog the customer's.
+      name:
+        index?.product(activity.productId)?.product.productName ||
+        activity.productName ||
+        activity.productId,
+      accessDate: activity.accessDateTime,
+      ...(activity.accessCode !== undefined ? { accessCode: activity.accessCode } : {}),
+      status: activity.status,
+      tickets: activity.tickets.map((ticket) => ({
+        ticketId: ticket.ticketId,
+        name:
+          index?.ticket(activity.productId, ticket.ticketId)?.ticketName || ticket.ticketName || '',
+        accessDate: ticket.accessDateTime,
+        ...(ticket.accessCode !== undefined ? { accessCode: ticket.accessCode } : {}),
+        ...(ticket.sessionTime !== undefined ? { sessionTime: ticket.sessionTime } : {}),
+        ...enclosureName(activity.productId, ticket),
+        ...(ticket.suggestedAccessDateMessage !== undefined
+          ? { suggestedAccessDateMessage: ticket.suggestedAccessDateMessage }
+          : {}),
+      })),
+    }));
+    return { activities };
+  }
+
+  return {
+    sell: fromPromise<SellOutput, SellInput>(({ input }) => sell(input)),
+    checkPayment: fromPromise<CheckPaymentOutput, SaleLookupInput>(({ input }) =>
+      checkPayment(input),
+    ),
+    loadTickets: fromPromise<LoadTicketsOutput, SaleLookupInput>(({ input }) => loadTickets(input)),
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * Checkout end to end: a customer talking to the real bot (real actors, memory store)
+ * against the sandbox, from a cart to tickets. The cart's lines are added through the
+ * client as the adding step would, and the conversation is placed at the cart; the
+ * provider, sale and client questions and the client details (their own steps, tested
+ * on their own) are given by placing the conversation at the review with those answers.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cartAddOperation } from '../../src/api/cart.js';
+import { salesOperation } from '../../src/api/sales.js';
+import type { IsoDate } from '../../src/api/schema.js';
+import { toCents } from '../../src/domain/pricing.js';
+import { activityOf, lineOf } from '../../src/conversation/actors/cart-requests.js';
+import { newCartId } from '../../src/conversation/actors/cart-id.js';
+import { demoIds } from '../../src/sandbox/seed/demo-ids.js';
+import { seedId } from '../../src/sandbox/seed/ids.js';
+import { bookingMachine } from '../../flows/booking/machine.js';
+import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
+import type { BookingContext, Cart, Draft } from '../../flows/booking/types.js';
+import { startChat, type Chat } from '../support/chat.js';
+
+const JELLYFISH = demoIds.products.museumJellyfish;
+const TWO_DAYS = demoIds.products.parkTwoDays;
+
+let chat: Chat | undefined;
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+});
+
+interface Persisted {
+  snapshot: { value: unknown; context: BookingContext };
+}
+
+async function saved(c: Chat): Promise<{ value: unknown; context: BookingContext }> {
+  const found = await c.app.store.get<Persisted>(`conv:${c.conversationId}`);
+  if (!found) throw new Error('no conversation saved');
+  return found.value.snapshot;
+}
+
+/** Places the conversation in `value` with `context`, as if the customer had got there. */
+async function place(
+  c: Chat,
+  value: Record<string, string>,
+  context: BookingContext,
+): Promise<void> {
+  const key = `conv:${c.conversationId}`;
+  const current = await c.app.store.get<Persisted>(key);
+  const state = bookingMachine.resolveState({ value, context });
+  const snapshot = bookingMachine.getPersistedSnapshot(state);
+  const version = await c.app.store.put(key, { snapshot }, current?.version ?? 0, 3600);
+  if (version === undefined) throw new Error('could not place the conversation');
+}
+
+/** A line of the cart added through the client, as the adding step adds it. */
+async function addLine(c: Chat, cart: Cart, productId: string, quantity: number, pick = 6) {
+  const index = await c.app.catalog.get('en');
+  const entry = index.product(productId)!;
+  const set = entry.product.pricesAndDates[0]!;
+  const accessDate = set.dates[pick] as IsoDate;
+  const draft: Draft = {
+    product: {
+      productId,
+      productBaseId: entry.base.productBaseId,
+      providerId: entry.provider.providerId,
+      name: entry.product.productName,
+      dates: set.dates,
+      openDate: false,
+      minimumQuantity: 1,
+      requiresRealTimePrice: false,
+    },
+    accessDate,
+    sessions: [],
+    quantity,
+    unitPrice: { cents: toCents(set.price), currency: set.currency },
+    questionSets: [],
+    answers: {},
+    questionCursor: 0,
+  };
+  const activity = activityOf(draft, index);
+  const added = await c.sandbox.client.call(cartAddOperation, {
+    shoppingCartId: cart.shoppingCartId,
+    activities: [activity],
+  });
+  cart.lines.push(lineOf(draft, activity, added.activities[0]!.id, index));
+  cart.adds = (cart.adds ?? 0) + 1;
+}
+
+function baseContext(c: Chat, cart: Cart): BookingContext {
+  return {
+    language: 'en',
+    userKey: c.conversationId,
+    browse: { page: 0 },
+    cart,
+    checkout: { insuranceDeclined: false, profileAnswers: {} },
+  };
+}
+
+/** The provider, sale and client answers and client details the checkout steps gather. */
+function withDetails(context: BookingContext): BookingContext {
+  const answer = (key: string, stringValue: string) => ({
+    questionId: seedId(`question:${key}`),
+    stringValue,
+  });
+  return {
+    ...context,
+    checkout: {
+      ...context.checkout,
+      client: {
+        fullName: 'Ana',
+        surname: 'García',
+        documentIdentifier: 'X1234567L',
+        phoneNumber: '+34600000000',
+        email: 'ana@example.com',
+      },
+      profileAnswers: {
+        [demoIds.profiles.providerMuseum]: [answer('museum.phone', '+34600000000')],
+        [demoIds.profiles.client]: [
+          answer('client.name', 'Ana García'),
+          answer('client.email', 'ana@example.com'),
+        ],
+      },
+    },
+  };
+}
+
+async function salesOf(c: Chat, partnerSaleId: string) {
+  return (await c.sandbox.client.call(salesOperation, { partnerSaleId })).sales;
+}
+
+async function stats(c: Chat): Promise<Record<string, number>> {
+  return ((await c.sandbox.extra('stats')) as { calls: Record<string, number> }).calls;
+}
+
+/** A conversation at the review of a reserved-to-be order of two jellyfish tickets. */
+async function atReview(options: { reset?: Record<string, unknown> } = {}) {
+  const c = await startChat();
+  if (options.reset) await c.sandbox.extra('reset', { options: options.reset });
+  const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
+  await addLine(c, cart, JELLYFISH, 2);
+  await place(c, { review: 'idle' }, withDetails(baseContext(c, cart)));
+  await c.start();
+  return { c, cart, partnerSaleId: partnerSaleIdOf(c.conversationId, cart.shoppingCartId) };
+}
+
+describe('checkout against the sandbox', () => {
+  it('buys from the cart to the tickets: insurance, reservation, sale, access codes', async () => {
+    chat = await startChat();
+    const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
+    await addLine(chat, cart, JELLYFISH, 2);
+    await place(chat, { cart: 'idle' }, baseContext(chat, cart));
+
+    const [cartView] = await chat.start();
+    expect(cartView!.text).toMatch(/Your cart/);
+    expect(cartView!.text).toMatch(/Jellyfish aquarium: feeding time/);
+    expect(cartView!.text).toMatch(/2 × €\d+\.\d\d = €\d+\.\d\d/);
+    expect(cartView!.options.map((o) => o.id)).toEqual(
+      expect.arrayContaining(['checkout', 'cart:add-more', `remove:${cart.lines[0]!.cartItemId}`]),
+    );
+
+    const total = /Total: (€\d+\.\d\d)/.exec(cartView!.text)![1]!;
+    await chat.choose('checkout');
+    // Quoted over the whole sale: every unit is covered.
+    expect(chat.last().text).toMatch(/Refund insurance: .+, €\d+\.\d\d, covers (€\d+\.\d\d)/);
+    expect(chat.last().text).toContain(`covers ${total}`);
+    await chat.choose('insurance:yes');
+    const afterInsurance = await saved(chat);
+    expect(afterInsurance.context.checkout.insurance?.policyId).toBeTruthy();
+    expect(afterInsurance.value).toHaveProperty('checkoutQuestions');
+
+    // The questions and client details (their own steps) as they would leave them.
+    await place(chat, { review: 'idle' }, withDetails(afterInsurance.context));
+    await chat.start();
+    expect(chat.last().text).toMatch(/Check your order/);
+    expect(chat.last().text).toMatch(/Cancellation: Free cancellation at any time/);
+    expect(chat.last().text).toMatch(/Refund insurance/);
+
+    await chat.choose('reserve');
+    expect(chat.last().text).toMatch(/Held until \d\d:\d\d/);
+    expect(chat.last().options.map((o) => o.id)).toContain('pay');
+
+    await chat.choose('pay');
+    const done = chat.last();
+    expect(done.text).toMatch(/Purchase confirmed/);
+    expect(done.tickets?.length).toBe(2);
+    for (const ticket of done.tickets ?? []) {
+      expect(ticket.accessCode).toMatch(/\S+/);
+      expect(ticket.title).toMatch(/Jellyfish/);
+      expect(ticket.lines.join(' ')).toMatch(/Session: \d\d:\d\d/);
+    }
+
+    const partnerSaleId = partnerSaleIdOf(chat.conversationId, cart.shoppingCartId);
+    const sales = await salesOf(chat, partnerSaleId);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]!.insurancePolicyAmount).toBeGreaterThan(0);
+    // The sold cart is finished: the next purchase has a new, empty cart.
+    const after = await saved(chat);
+    expect(after.context.cart.shoppingCartId).not.toBe(cart.shoppingCartId);
+    expect(after.context.cart.lines).toEqual([]);
+  });
+
+  it('sells once when "confirm and pay" is sent twice', async () => {
+    const { c, partnerSaleId } = await atReview();
+    chat = c;
+    await c.choose('reserve');
+    await c.choose('pay');
+    const again = await c.choose('pay');
+    expect(again[0]!.text).toMatch(/no longer valid/);
+    expect(await salesOf(c, partnerSaleId)).toHaveLength(1);
+    expect((await stats(c))['cart-sale']).toBe(1);
+  });
+
+  it('reconciles a Sale whose answer was lost after the sandbox sold: no second sale', async () => {
+    const { c, partnerSaleId } = await atReview();
+    chat = c;
+    await c.choose('reserve');
+    await c.sandbox.extra('faults', {
+      faults: [{ operation: 'cart-sale', phase: 'after', drop: true, times: 1 }],
+    });
+    await c.choose('pay');
+    expect(c.last().text).toMatch(/Purchase confirmed/);
+    expect(c.last().tickets?.length).toBeGreaterThan(0);
+    expect(await salesOf(c, partnerSaleId)).toHaveLength(1);
+    const calls = await stats(c);
+    expect(calls['cart-sale']).toBe(1);
+    expect(calls['sales']).toBeGreaterThanOrEqual(2);
+  });
+
+  it('offers to reserve again when the reservation expired, and then sells', async () => {
+    const { c, partnerSaleId } = await atReview();
+    chat = c;
+    await c.choose('reserve');
+    await c.sandbox.extra('clock', { advanceMinutes: 20 });
+    await c.choose('pay');
+    expect(c.last().text).toMatch(/reservation expired/);
+    expect(await salesOf(c, partnerSaleId)).toHaveLength(0);
+
+    await c.choose('renew');
+    expect(c.last().text).toMatch(/Held until/);
+    await c.choose('pay');
+    expect(c.last().text).toMatch(/Purchase confirmed/);
+    expect(await salesOf(c, partnerSaleId)).toHaveLength(1);
+  });
+
+  it("follows the scheduler's reservation.expired event to a one-tap re-reserve", async () => {
+    const { c } = await atReview();
+    chat = c;
+    await c.choose('reserve');
+    await c.send({ kind: 'event', event: { type: 'reservation.expired' } });
+    expect(c.last().options.map((o) => o.id)).toContain('renew');
+    await c.choose('renew');
+    expect(c.last().text).toMatch(/Held until/);
+    expect((await stats(c))['cart-confirm']).toBe(2);
+  });
+
+  it('gives a debit partner the payment link, then the tickets once paid', async () => {
+    const { c, partnerSaleId } = await atReview({ reset: { debitPartner: true } });
+    chat = c;
+    await c.choose('reserve');
+    await c.choose('pay');
+    const payment = c.last();
+    expect(payment.link?.url).toMatch(/\/__sandbox\/pay\//);
+    expect(payment.options.map((o) => o.id)).toContain('paid');
+
+    await c.choose('paid');
+    expect(c.transcript.at(-2)!.text).toMatch(/cannot see the payment yet/);
+    expect(c.last().link?.url).toBe(payment.link!.url);
+
+    const paid = await fetch(payment.link!.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=ok',
+    });
+    expect(paid.status).toBe(200);
+    await c.send({ kind: 'event', event: { type: 'payment.result', outcome: 'ok' } });
+    expect(c.last().text).toMatch(/Purchase confirmed/);
+    expect(c.last().tickets?.length).toBeGreaterThan(0);
+    expect(await salesOf(c, partnerSaleId)).toHaveLength(1);
+  });
+
+  it('removes a line from the cart, and says when the cart is empty', async () => {
+    chat = await startChat();
+    const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
+    await addLine(chat, cart, JELLYFISH, 1);
+    await addLine(chat, cart, TWO_DAYS, 1);
+    await place(chat, { cart: 'idle' }, baseContext(chat, cart));
+    await chat.start();
+    await chat.choose(`remove:${cart.lines[0]!.cartItemId}`);
+    expect(chat.transcript.at(-2)!.text).toMatch(/Jellyfish .* is out of your cart/);
+    expect(chat.last().text).not.toMatch(/Jellyfish/);
+    expect(chat.last().text).toMatch(/Two-day pass/);
+    await chat.choose(`remove:${cart.lines[1]!.cartItemId}`);
+    expect(chat.last().text).toMatch(/Your cart is empty/);
+    expect(chat.last().options.map((o) => o.id)).toEqual(['book', 'home']);
+  });
+});
