@@ -44,6 +44,11 @@ export function normalize(text: string): string {
     .trim();
 }
 
+/** "yes" picks "✅ Yes, add it (€0.75)" when no other option starts the same way. */
+function onlyOne<T>(items: T[]): T | undefined {
+  return items.length === 1 ? items[0] : undefined;
+}
+
 export function interpret(input: Input, view: BookingView): Interpretation {
   switch (input.kind) {
     case 'event':
@@ -65,7 +70,9 @@ export function interpret(input: Input, view: BookingView): Interpretation {
       }
       if (text === '') return { notUnderstood: true };
       const wanted = normalize(text);
-      const byLabel = view.options.find((option) => normalize(option.label) === wanted);
+      const byLabel =
+        view.options.find((option) => normalize(option.label) === wanted) ??
+        onlyOne(view.options.filter((option) => normalize(option.label).startsWith(`${wanted} `)));
       if (byLabel) return { event: byLabel.event };
       if (view.readText) return view.readText(text);
       const index = /^\d{1,3}$/.test(text) ? Number(text) - 1 : -1;

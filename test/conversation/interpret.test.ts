@@ -46,6 +46,25 @@ describe('interpreting input against the current view', () => {
     expect('event' in reading && reading.event.type).toBe(type);
   });
 
+  it('matches the first words of one option, but not of several', () => {
+    const yesNo: BookingView = {
+      text: 'Insurance?',
+      expects: 'choice',
+      options: [
+        { id: 'yes', label: '✅ Yes, add it (€0.75)', event: { type: 'insurance.accept' } },
+        { id: 'no', label: 'No, thanks', event: { type: 'insurance.decline' } },
+        { id: 'no-way', label: 'No way', event: { type: 'nav.back' } },
+      ],
+    };
+    expect(interpret({ kind: 'text', text: 'yes' }, yesNo)).toEqual({
+      event: { type: 'insurance.accept' },
+    });
+    expect(interpret({ kind: 'text', text: 'No' }, yesNo)).toEqual({ notUnderstood: true });
+    expect(interpret({ kind: 'text', text: 'no thanks' }, yesNo)).toEqual({
+      event: { type: 'insurance.decline' },
+    });
+  });
+
   it.each(['3', '0', 'hello', '', '   '])('does not understand %j when nothing matches', (text) => {
     expect(interpret({ kind: 'text', text }, view)).toEqual({ notUnderstood: true });
   });

@@ -21,7 +21,12 @@ function render(reply: Reply<unknown>): string {
     const days = reply.view.calendar.available;
     parts.push(`  📅 ${days.slice(0, 10).join(', ')}${days.length > 10 ? ', …' : ''}`);
   }
-  reply.view.options.forEach((option, index) => parts.push(`   ${index + 1}. ${option.label}`));
+  if (reply.view.expects === 'choice') {
+    reply.view.options.forEach((option, index) => parts.push(`   ${index + 1}. ${option.label}`));
+  } else if (reply.view.options.length > 0) {
+    // The step reads typed text (where "1" may be an answer): options are typed by name.
+    parts.push(`   (${reply.view.options.map((option) => option.label).join(' · ')})`);
+  }
   return `${parts.join('\n')}\n`;
 }
 
@@ -36,15 +41,25 @@ export async function runTerminal(options: {
   const reader = createInterface({ input: options.input, output, terminal: false });
   // Iterate from the start: lines piped in before the first answer must not be lost.
   const lines = reader[Symbol.asyncIterator]();
-  output.write(render(await engine.current(conversationId)));
+  let current: Reply<unknown> | undefined = await engine.current(conversationId);
+  output.write(render(current));
   output.write('> ');
   for await (const line of { [Symbol.asyncIterator]: () => lines }) {
     const text = line.trim();
     if (text === '/quit' || text === '/exit') break;
     if (text !== '') {
       try {
-        // A number picks that option; anything else is read by the current step.
-        output.write(render(await engine.handle(conversationId, { kind: 'text', text })));
+        // In a list of choices a number picks that option; anything else is read by the
+        // current step (an option's name also picks it).
+        const option =
+          current?.view.expects === 'choice' && /^\d+$/.test(text)
+            ? current.view.options[Number(text) - 1]
+            : undefined;
+        current = await engine.handle(
+          conversationId,
+          option ? { kind: 'choose', id: option.id } : { kind: 'text', text },
+        );
+        output.write(render(current));
       } catch (error) {
         output.write(`  ${options.onError(error)}\n`);
       }
