@@ -1,0 +1,99 @@
+/**
+ * A complete booking through the JSON-lines chat as a real process, on Redis, with the
+ * process killed (SIGKILL) and started again after every step: each time it resumes
+ * exactly where it was, and the booking ends with tickets.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OutputLine } from '../../src/channels/console/lines.js';
+import { startJsonlBot, type JsonlBot } from '../support/jsonl-process.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+
+/** What the customer does at each step: a number picks that option of a list. */
+const steps = [
+  '/language',
+  '2', // English
+  '1',
+  '1',
+  '1',
+  '1', // book → Sea Museum → Tickets → adult
+  '1',
+  '1',
+  '1', // choose a date → the first date → 1 ticket
+  'Ana García',
+  'no',
+  '15/08/1990',
+  '30', // ticket questions
+  '1', // check out
+  'yes', // refund insurance
+  '+34600111222',
+  'no', // provider questions
+  'skip',
+  'skip', // sale questions
+  'Ana García',
+  'ana@example.com',
+  'skip',
+  'skip',
+  'skip',
+  'skip', // client questions
+  'Ana',
+  'García',
+  '12345678Z',
+  '+34600111222',
+  'ana@example.com', // client details
+  '1', // all correct
+  '1', // reserve
+  '1', // confirm and pay
+];
+
+function inputFor(step: string, view: OutputLine): unknown {
+  if (view.expects === 'choice' && /^\d+$/.test(step)) {
+    const option = view.options[Number(step) - 1];
+    if (!option) throw new Error(`no option ${step} in: ${view.text}`);
+    return { choose: option.id };
+  }
+  return { text: step };
+}
+
+describe('a booking through the JSON-lines chat, killed after every step', () => {
+  it('resumes each time and ends with tickets', { timeout: 240_000 }, async () => {
+    const env = { PARTNER_API_URL: sandbox.sandbox.url, REDIS_URL: inject('redisUrl') };
+    const conversation = `jsonl:${randomUUID()}`;
+    let bot: JsonlBot = startJsonlBot(env, conversation);
+    let view = (await bot.ready()).at(-1)!;
+    try {
+      for (const step of steps) {
+        const reply = await bot.send(inputFor(step, view));
+        view = reply.at(-1)!;
+        await bot.kill('SIGKILL');
+        bot = startJsonlBot(env, conversation);
+        const resumed = (await bot.ready()).at(-1)!;
+        expect({ step, text: resumed.text, options: resumed.options }).toEqual({
+          step,
+          text: view.text,
+          options: view.options,
+        });
+      }
+      expect(view.text).toMatch(/Purchase confirmed/);
+      const codes = bot.lines
+        .flatMap((line) => line.tickets ?? [])
+        .map((ticket) => ticket.accessCode);
+      const tickets = view.tickets ?? [];
+      expect(tickets.length).toBeGreaterThan(0);
+      for (const ticket of tickets) expect(ticket.accessCode).toMatch(/^\d{13}$/);
+      const stats = (await sandbox.extra('stats')) as { calls: Record<string, number> };
+      expect(stats.calls['cart-sale']).toBe(1);
+      // The catalog is fetched once per language per process start, never per turn or sale:
+      // the first process shows Spanish, then English; every restart loads English once.
+      expect(stats.calls.catalog).toBe(steps.length + 2);
+    } finally {
+      await bot.kill();
+    }
+  });
+});
