@@ -1,18 +1,28 @@
 /**
  * Builds the bot from its configuration: where partner calls go (the real service, or
- * the sandbox in-process), the store, the local catalog, and the conversation engine.
- * Channels (terminal, Telegram, Slack) are started on top of it by main.ts.
+ * the sandbox in-process), the store, the local catalog, the scheduler, the events, and
+ * the conversation engine. Channels (terminal, Telegram, Slack) are started on top of
+ * it by main.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { bookingMachine } from '../flows/booking/machine.js';
+import type { BookingContext } from '../flows/booking/types.js';
 import { createPartnerClient, type PartnerClient } from './api/client.js';
 import { createCatalogService, type CatalogService } from './catalog/catalog-service.js';
 import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
 import { createBookingActors } from './conversation/actors/index.js';
+import { newCartId } from './conversation/actors/cart-id.js';
 import { createEngine, type Engine } from './conversation/engine.js';
+import { createPush, type Push } from './conversation/outbox.js';
+import { watchReservations } from './conversation/reservation-watch.js';
+import { reportConfirmedSales } from './conversation/sale-events.js';
 import { pickLang } from './domain/lang.js';
+import { createEventBus, type BotEventBus } from './events.js';
 import type { Logger } from './log.js';
+import { rememberPaymentReturns } from './payments/return-route.js';
+import { createBullmqScheduler } from './scheduler/bullmq-scheduler.js';
+import { createMemoryScheduler } from './scheduler/memory-scheduler.js';
+import type { Scheduler } from './scheduler/scheduler.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
 import type { Store } from './store/store.js';
@@ -22,26 +32,44 @@ export interface App {
   client: PartnerClient;
   catalog: CatalogService;
   store: Store;
+  scheduler: Scheduler;
+  push: Push;
+  events: BotEventBus;
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
   close(): Promise<void>;
 }
 
-const ALPHANUMERIC = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export { newCartId };
 
-/** A ShoppingCartId like the catalog's identifiers: 13 lowercase alphanumerics. */
-export function newCartId(): string {
-  return Array.from(randomBytes(13), (byte) => ALPHANUMERIC[byte % ALPHANUMERIC.length]).join('');
-}
+type TurnHook = (
+  conversationId: string,
+  before: BookingContext,
+  after: BookingContext,
+) => Promise<void>;
 
 export async function createApp(config: Config, logger: Logger): Promise<App> {
   const target = await startPartnerTarget(config, logger);
+  const events = createEventBus();
   const client = createPartnerClient({
     baseUrl: target.baseUrl,
     apiKey: config.partner.apiKey,
     logger,
+    observe: (outcome) => {
+      if (outcome.result === 'unavailable') {
+        events.emit('partner.unavailable', {
+          operation: outcome.operation,
+          kind: outcome.kind ?? 'unknown',
+        });
+      } else {
+        events.emit('partner.available', { operation: outcome.operation });
+      }
+    },
   });
   const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
+  const scheduler = config.redisUrl
+    ? createBullmqScheduler(config.redisUrl, { logger })
+    : createMemoryScheduler({ logger });
   const catalog = createCatalogService(client, { logger });
   const now = () => new Date();
   const machine = bookingMachine.provide({
@@ -52,8 +80,14 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       now,
       publicUrl: config.publicUrl,
       logger,
+      events,
     }),
   });
+  const hooks: TurnHook[] = [
+    watchReservations(scheduler, now),
+    rememberPaymentReturns(store),
+    reportConfirmedSales(events),
+  ];
   const engine = createEngine({
     machine,
     store,
@@ -62,14 +96,30 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     now,
     newCartId,
     logger,
+    onSettled: async (conversationId, before, after) => {
+      for (const hook of hooks) {
+        // Follow-up work must never fail the customer's turn, which is already saved.
+        await hook(conversationId, before, after).catch((error: unknown) =>
+          logger.error({ err: error, conversationId }, 'after-turn work failed'),
+        );
+      }
+    },
+  });
+  const push = createPush(engine);
+  scheduler.start(async (job) => {
+    await push.send(job.conversationId, { type: job.kind });
   });
   return {
     engine,
     client,
     catalog,
     store,
+    scheduler,
+    push,
+    events,
     partnerUrl: target.baseUrl,
     async close() {
+      await scheduler.close();
       await store.close();
       await target.close();
     },

@@ -6,9 +6,13 @@ import { parseArgs } from 'node:util';
 import { createApp } from './app.js';
 import { runJsonl } from './channels/console/jsonl.js';
 import { runTerminal } from './channels/console/terminal.js';
+import { startSlack } from './channels/slack/index.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
+import { healthRoute } from './health.js';
 import { createLogger } from './log.js';
+import { paymentReturnRoutes } from './payments/return-route.js';
+import { startHttpServer, type Route } from './server.js';
 
 const { values } = parseArgs({
   options: {
@@ -18,27 +22,56 @@ const { values } = parseArgs({
 });
 
 const config = loadConfig();
-const logger = createLogger({ level: process.env.LOG_LEVEL ?? (values.jsonl ? 'warn' : 'error') });
+const channels = Boolean(config.telegram || config.slack);
+const logger = createLogger({
+  level: process.env.LOG_LEVEL ?? (channels ? 'info' : values.jsonl ? 'warn' : 'error'),
+});
 const app = await createApp(config, logger);
+const stops: (() => Promise<void>)[] = [];
 
-const onError = (error: unknown): string => {
-  if (error instanceof BusyError) return error.message;
-  logger.error({ err: error }, 'turn failed');
-  return 'Something went wrong on our side; nothing was lost. Please try again.';
-};
+if (channels) {
+  const routes: Route[] = [
+    healthRoute({ store: app.store, events: app.events }),
+    ...paymentReturnRoutes({ store: app.store, push: app.push, logger }),
+  ];
+  if (config.slack) {
+    const slack = await startSlack({
+      config: config.slack,
+      client: app.client,
+      store: app.store,
+      events: app.events,
+      logger,
+      language: config.partner.language,
+    });
+    if (slack.route) routes.push(slack.route);
+    stops.push(() => slack.stop());
+  }
+  const server = await startHttpServer({ port: config.port, routes, logger });
+  stops.unshift(() => server.close());
+  logger.info({ port: config.port }, 'listening');
+} else {
+  const onError = (error: unknown): string => {
+    if (error instanceof BusyError) return error.message;
+    logger.error({ err: error }, 'turn failed');
+    return 'Something went wrong on our side; nothing was lost. Please try again.';
+  };
+  const io = {
+    engine: app.engine,
+    conversationId: values.conversation,
+    input: process.stdin,
+    output: process.stdout,
+    onError,
+  };
+  if (values.jsonl) await runJsonl(io);
+  else await runTerminal(io);
+  await shutdown();
+}
 
-const shutdown = async (): Promise<void> => {
+async function shutdown(): Promise<void> {
+  for (const stop of stops.splice(0)) await stop().catch(() => undefined);
   await app.close();
-};
-process.once('SIGTERM', () => void shutdown().then(() => process.exit(0)));
+}
 
-const io = {
-  engine: app.engine,
-  conversationId: values.conversation,
-  input: process.stdin,
-  output: process.stdout,
-  onError,
-};
-if (values.jsonl) await runJsonl(io);
-else await runTerminal(io);
-await shutdown();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void shutdown().then(() => process.exit(0)));
+}

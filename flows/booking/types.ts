@@ -214,6 +214,7 @@ export type BookingEvent =
   | { type: 'insurance.decline' }
   | { type: 'confirm' }
   | { type: 'reservation.expired' }
+  | { type: 'reservation.remind' }
   | { type: 'payment.result'; outcome: 'ok' | 'ko' }
   /** Adds the draft kept after a failed Add (from the cart). */
   | { type: 'cart.add-draft' }

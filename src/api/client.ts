@@ -31,6 +31,19 @@ export interface PartnerClientOptions {
   retry?: { limit: number; delayMs: number };
   /** For tests and embedding: a fetch other than the global one. */
   fetch?: typeof fetch;
+  /**
+   * Told of every call's outcome: `ok`, `refused` (an error envelope: the service
+   * answered), or `unavailable` (no usable answer). For alerts and metrics.
+   */
+  observe?: (outcome: CallOutcome) => void;
+}
+
+export interface CallOutcome {
+  operation: string;
+  result: 'ok' | 'refused' | 'unavailable';
+  /** The failure's kind when not ok (envelope, http, timeout, network, invalid-response). */
+  kind?: string;
+  elapsedMs: number;
 }
 
 export interface CallOptions {
@@ -84,6 +97,32 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     throwHttpErrors: true,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+
+  async function observed<Op extends Operation>(
+    operation: Op,
+    request: RequestOf<Op>,
+    callOptions: CallOptions = {},
+  ): Promise<ResponseOf<Op>> {
+    if (!options.observe) return call(operation, request, callOptions);
+    const started = performance.now();
+    const report = (result: CallOutcome['result'], kind?: string) =>
+      options.observe?.({
+        operation: operation.name,
+        result,
+        ...(kind ? { kind } : {}),
+        elapsedMs: performance.now() - started,
+      });
+    try {
+      const response = await call(operation, request, callOptions);
+      report('ok');
+      return response;
+    } catch (error) {
+      if (error instanceof PartnerError) {
+        report(error.kind === 'envelope' ? 'refused' : 'unavailable', error.kind);
+      }
+      throw error;
+    }
+  }
 
   async function call<Op extends Operation>(
     operation: Op,
@@ -169,7 +208,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     return parsed.data as ResponseOf<Op>;
   }
 
-  return { call };
+  return { call: observed };
 }
 
 async function toPartnerError(

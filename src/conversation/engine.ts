@@ -10,6 +10,7 @@
  */
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import type { BookingMachine } from '../../flows/booking/machine.js';
+import type { BookingContext } from '../../flows/booking/types.js';
 import type { BookingView, StepMeta, ViewDeps } from '../../flows/booking/view.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { Lang } from '../domain/lang.js';
@@ -32,6 +33,15 @@ export interface EngineOptions {
   /** Upper bound of one turn; above the partner calls' own time limits. */
   turnTimeoutMs?: number;
   logger?: Logger;
+  /**
+   * Called after every saved turn with the context before and after it: for work that
+   * follows the conversation from outside (scheduling reservation reminders).
+   */
+  onSettled?: (
+    conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ) => Promise<void>;
 }
 
 interface Persisted {
@@ -103,17 +113,19 @@ export function createEngine(options: EngineOptions): Engine {
     const key = keyOf(conversationId);
     const saved = await store.get<Persisted>(key);
     const notices: Notice[] = [];
+    let ignored = false;
     const actor = await restore(conversationId, saved?.value, notices);
     actor.on('notice', (event) => notices.push({ text: event.text }));
     actor.start();
     try {
       await settle(actor);
+      const before = actor.getSnapshot();
       if (input) {
-        const before = actor.getSnapshot();
         const m = common(before.context.language);
         const reading = interpret(input, viewOf(before, await deps(before.context.language)));
         if ('event' in reading) {
           if (before.can(reading.event)) actor.send(reading.event);
+          else if (input.kind === 'event') ignored = true;
           else notices.push({ text: m.notUnderstood });
         } else if ('stale' in reading) {
           notices.push({ text: m.staleButton });
@@ -137,8 +149,9 @@ export function createEngine(options: EngineOptions): Engine {
         logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
         return turn(conversationId, undefined);
       }
+      await options.onSettled?.(conversationId, before.context, after.context);
       const view = viewOf(after, await deps(after.context.language));
-      return { notices, view };
+      return ignored ? { notices, view, ignored } : { notices, view };
     } finally {
       actor.stop();
     }

@@ -16,7 +16,10 @@ export interface Outbox {
 export interface Push {
   /** Registers the channel that delivers for conversation ids starting with `prefix:`. */
   register(prefix: string, outbox: Outbox): void;
-  /** Runs `event` in the conversation and delivers the reply; false when no channel owns it. */
+  /**
+   * Runs `event` in the conversation and delivers the reply; false when no channel owns
+   * the conversation or the event no longer applies there.
+   */
   send(conversationId: string, event: BookingEvent): Promise<boolean>;
 }
 
@@ -30,6 +33,7 @@ export function createPush(engine: Engine): Push {
       const outbox = outboxes.get(conversationId.split(':')[0] ?? '');
       if (!outbox) return false;
       const reply = await engine.handle(conversationId, { kind: 'event', event });
+      if (reply.ignored) return false;
       await outbox.deliver(conversationId, reply);
       return true;
     },

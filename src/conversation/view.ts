@@ -49,6 +49,11 @@ export interface Notice {
 export interface Reply<Event = unknown> {
   notices: Notice[];
   view: View<Event>;
+  /**
+   * A bot-initiated event that no longer applies (a reminder for a reservation already
+   * paid): nothing changed, and nothing should be sent to the customer.
+   */
+  ignored?: boolean;
 }
 
 /** The view as it leaves the process (JSON-lines chat): options without their events. */

@@ -37,6 +37,8 @@ const messages = defineMessages({
     renew: '🔁 Reservar de nuevo',
     renewing: 'Reservando de nuevo…',
     renewed: (time: string) => `Reservado de nuevo hasta las ${time}.`,
+    reminder: (time: string) =>
+      `⏳ Tu reserva caduca a las ${time}. Confirma y paga para no perderla.`,
   },
   en: {
     title: '✅ Your order is reserved:',
@@ -52,6 +54,8 @@ const messages = defineMessages({
     renew: '🔁 Reserve again',
     renewing: 'Reserving again…',
     renewed: (time: string) => `Reserved again until ${time}.`,
+    reminder: (time: string) =>
+      `⏳ Your reservation expires at ${time}. Confirm and pay to keep it.`,
   },
 });
 
@@ -209,6 +213,18 @@ export const reservedState = booking.createStateConfig({
         'reservation.cancel': [
           { guard: ({ context }) => !saleUnderWay(context), target: 'cancelling' },
         ],
+        // Sent by the scheduler shortly before the expiry.
+        'reservation.remind': {
+          guard: ({ context }) => context.reservation !== undefined && !saleUnderWay(context),
+          actions: {
+            type: 'notify',
+            params: ({ context }) => ({
+              text: messages(context.language).reminder(
+                formatTime(context.reservation!.expiresAtLocal),
+              ),
+            }),
+          },
+        },
         'reservation.expired': [
           {
             guard: ({ context }) => !saleUnderWay(context),

@@ -22,7 +22,7 @@ import {
   type CartConfirmResponse,
 } from '../../api/cart.js';
 import type { PartnerClient } from '../../api/client.js';
-import { PartnerEnvelopeError } from '../../api/errors.js';
+import { PartnerEnvelopeError, PartnerError } from '../../api/errors.js';
 import { insurancePolicyCheckOperation } from '../../api/insurance.js';
 import type { CatalogIndex } from '../../catalog/catalog-index.js';
 import type { Lang } from '../../domain/lang.js';
@@ -118,6 +118,16 @@ function reservationOf(
       : {}),
     zone,
   };
+}
+
+/** A failure in words for staff: the service's own messages, or what went wrong. */
+export function failureReason(error: unknown): string {
+  if (error instanceof PartnerError) {
+    return error instanceof PartnerEnvelopeError && error.messages.length > 0
+      ? error.messages.join('; ')
+      : `${error.operation}: ${error.kind}`;
+  }
+  return error instanceof Error ? error.message : 'unknown failure';
 }
 
 export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}) {
@@ -282,7 +292,24 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     quoteInsurance: fromPromise<QuoteInsuranceOutput, QuoteInsuranceInput>(({ input }) =>
       quoteInsurance(input),
     ),
-    reserve: fromPromise<ReserveOutput, ReserveInput>(({ input }) => reserve(input)),
+    reserve: fromPromise<ReserveOutput, ReserveInput>(async ({ input }) => {
+      try {
+        const output = await reserve(input);
+        if (output.reservation.failedProductIds.length > 0) {
+          deps.events?.emit('reservation.failed', {
+            shoppingCartId: output.cart.shoppingCartId,
+            reason: `items not reserved: ${output.reservation.failedProductIds.join(', ')}`,
+          });
+        }
+        return output;
+      } catch (error) {
+        deps.events?.emit('reservation.failed', {
+          shoppingCartId: input.cart.shoppingCartId,
+          reason: failureReason(error),
+        });
+        throw error;
+      }
+    }),
     cancelReservation: fromPromise<CartChange, CancelReservationInput>(({ input }) =>
       cancelReservation(input),
     ),

@@ -5,6 +5,7 @@
  */
 import type { PartnerClient } from '../../api/client.js';
 import type { CatalogService } from '../../catalog/catalog-service.js';
+import type { BotEventBus } from '../../events.js';
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/store.js';
 import { createQuestionActors } from './questions.js';
@@ -20,6 +21,8 @@ export interface ActorDeps {
   /** Base of the payment return URLs (PUBLIC_URL). */
   publicUrl: string;
   logger: Logger;
+  /** Where failed reservations and sales are reported (staff alerts). */
+  events?: BotEventBus;
 }
 
 export function createBookingActors(deps: ActorDeps) {

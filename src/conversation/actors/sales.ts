@@ -35,7 +35,7 @@ import {
 import { Refusal } from '../../../flows/booking/problem.js';
 import type { SoldActivity } from '../../../flows/booking/types.js';
 import type { CartActorOptions } from './cart.js';
-import { cartContextOf } from './cart.js';
+import { cartContextOf, failureReason } from './cart.js';
 import { saleKey } from './cart-ops.js';
 import { fingerprintOf } from './effects.js';
 import type { ActorDeps } from './index.js';
@@ -212,7 +212,17 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
   }
 
   return {
-    sell: fromPromise<SellOutput, SellInput>(({ input }) => sell(input)),
+    sell: fromPromise<SellOutput, SellInput>(async ({ input }) => {
+      try {
+        return await sell(input);
+      } catch (error) {
+        deps.events?.emit('sale.failed', {
+          partnerSaleId: input.partnerSaleId,
+          reason: failureReason(error),
+        });
+        throw error;
+      }
+    }),
     checkPayment: fromPromise<CheckPaymentOutput, SaleLookupInput>(({ input }) =>
       checkPayment(input),
     ),
