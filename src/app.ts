@@ -12,13 +12,14 @@ import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
 import { createBookingActors } from './conversation/actors/index.js';
 import { newCartId } from './conversation/actors/cart-id.js';
-import { createEngine, type Engine } from './conversation/engine.js';
+import { BusyError, createEngine, type Engine } from './conversation/engine.js';
 import { createPush, type Push } from './conversation/outbox.js';
 import { watchReservations } from './conversation/reservation-watch.js';
 import { reportConfirmedSales } from './conversation/sale-events.js';
 import { pickLang } from './domain/lang.js';
 import { createEventBus, type BotEventBus } from './events.js';
 import type { Logger } from './log.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { rememberPaymentReturns } from './payments/return-route.js';
 import { createBullmqScheduler } from './scheduler/bullmq-scheduler.js';
 import { createMemoryScheduler } from './scheduler/memory-scheduler.js';
@@ -35,6 +36,7 @@ export interface App {
   scheduler: Scheduler;
   push: Push;
   events: BotEventBus;
+  metrics: Metrics;
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
   close(): Promise<void>;
@@ -51,11 +53,13 @@ type TurnHook = (
 export async function createApp(config: Config, logger: Logger): Promise<App> {
   const target = await startPartnerTarget(config, logger);
   const events = createEventBus();
+  const metrics = createMetrics(events);
   const client = createPartnerClient({
     baseUrl: target.baseUrl,
     apiKey: config.partner.apiKey,
     logger,
     observe: (outcome) => {
+      metrics.partnerCall(outcome);
       if (outcome.result === 'unavailable') {
         events.emit('partner.unavailable', {
           operation: outcome.operation,
@@ -88,7 +92,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     rememberPaymentReturns(store),
     reportConfirmedSales(events),
   ];
-  const engine = createEngine({
+  const untimed = createEngine({
     machine,
     store,
     catalog,
@@ -105,6 +109,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
       }
     },
   });
+  const engine = timed(untimed, metrics);
   const push = createPush(engine);
   scheduler.start(async (job) => {
     await push.send(job.conversationId, { type: job.kind });
@@ -117,11 +122,31 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     scheduler,
     push,
     events,
+    metrics,
     partnerUrl: target.baseUrl,
     async close() {
       await scheduler.close();
       await store.close();
       await target.close();
     },
+  };
+}
+
+/** The engine, with every customer turn counted and timed. */
+function timed(engine: Engine, metrics: Metrics): Engine {
+  return {
+    async handle(conversationId, input) {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      try {
+        const reply = await engine.handle(conversationId, input);
+        metrics.turn('ok', seconds());
+        return reply;
+      } catch (error) {
+        metrics.turn(error instanceof BusyError ? 'busy' : 'error', seconds());
+        throw error;
+      }
+    },
+    current: (conversationId) => engine.current(conversationId),
   };
 }

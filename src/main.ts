@@ -32,6 +32,7 @@ const stops: (() => Promise<void>)[] = [];
 if (channels) {
   const routes: Route[] = [
     healthRoute({ store: app.store, events: app.events }),
+    app.metrics.route,
     ...paymentReturnRoutes({ store: app.store, push: app.push, logger }),
   ];
   if (config.slack) {
