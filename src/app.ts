@@ -100,6 +100,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     now,
     newCartId,
     logger,
+    ttlSeconds: config.dataTtlSeconds,
     onSettled: async (conversationId, before, after) => {
       for (const hook of hooks) {
         // Follow-up work must never fail the customer's turn, which is already saved.

@@ -65,6 +65,11 @@ const schema = z.object({
   PORT: port.default(3000),
   SANDBOX_PORT: port.default(8787),
   SANDBOX_API_KEY: z.string().min(1, 'a non-empty key').default('sandbox-key'),
+  DATA_TTL_HOURS: z.coerce
+    .number({ error: 'a number of hours from 1 to 720' })
+    .min(1, 'a number of hours from 1 to 720')
+    .max(720, 'a number of hours from 1 to 720')
+    .default(72),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -100,6 +105,8 @@ function toConfig(env: z.output<typeof schema>) {
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
     port: env.PORT,
     sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY },
+    /** How long an idle conversation (and the personal data in it) is kept. */
+    dataTtlSeconds: Math.round(env.DATA_TTL_HOURS * 3600),
   };
 }
 

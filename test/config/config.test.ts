@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(config.slack).toBeUndefined();
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(config.dataTtlSeconds).toBe(72 * 3600);
   });
 
   it('reads every variable', () => {
@@ -40,6 +41,7 @@ describe('configuration', () => {
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL: expected a redis:\/\//],
     [{ TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /^TELEGRAM_WEBHOOK_SECRET: expected 1 to 256/],
     [{ SLACK_BOT_TOKEN: 'xoxb-1' }, /^SLACK_SIGNING_SECRET: expected a value/],
+    [{ DATA_TTL_HOURS: '0' }, /^DATA_TTL_HOURS: expected a number of hours/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
