@@ -44,6 +44,8 @@ export interface App {
 
 export { newCartId };
 
+const CATALOG_REFRESH_MS = 15 * 60_000;
+
 type TurnHook = (
   conversationId: string,
   before: BookingContext,
@@ -112,6 +114,17 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
   });
   const engine = timed(untimed, metrics);
   const push = createPush(engine);
+  // Each process keeps its own indexed catalog in memory, so each refreshes its own: a
+  // once-per-cluster job would update one process only. The refresh is cheap when
+  // nothing changed (the index is swapped only when LastUpdatedDateTime moved).
+  const refresh = setInterval(() => {
+    for (const language of catalog.languages()) {
+      catalog
+        .refresh(language)
+        .catch((error: unknown) => logger.warn({ err: error, language }, 'catalog refresh failed'));
+    }
+  }, CATALOG_REFRESH_MS);
+  refresh.unref();
   scheduler.start(async (job) => {
     await push.send(job.conversationId, { type: job.kind });
   });
@@ -126,6 +139,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     metrics,
     partnerUrl: target.baseUrl,
     async close() {
+      clearInterval(refresh);
       await scheduler.close();
       await store.close();
       await target.close();
