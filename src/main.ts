@@ -7,9 +7,11 @@ import { createApp } from './app.js';
 import { runJsonl } from './channels/console/jsonl.js';
 import { runTerminal } from './channels/console/terminal.js';
 import { startSlack } from './channels/slack/index.js';
+import { startTelegram } from './channels/telegram/index.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
 import { healthRoute } from './health.js';
+import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
 import { startHttpServer, type Route } from './server.js';
@@ -30,11 +32,18 @@ const app = await createApp(config, logger);
 const stops: (() => Promise<void>)[] = [];
 
 if (channels) {
-  const routes: Route[] = [
-    healthRoute({ store: app.store, events: app.events }),
-    app.metrics.route,
-    ...paymentReturnRoutes({ store: app.store, push: app.push, logger }),
-  ];
+  // The server first: Telegram's setWebhook and Slack's checks may call back at once.
+  const server = await startHttpServer({
+    port: config.port,
+    routes: [
+      healthRoute({ store: app.store, events: app.events }),
+      app.metrics.route,
+      ...paymentReturnRoutes({ store: app.store, push: app.push, logger }),
+    ],
+    logger,
+  });
+  stops.push(() => server.close());
+  logger.info({ port: config.port }, 'listening');
   if (config.slack) {
     const slack = await startSlack({
       config: config.slack,
@@ -44,12 +53,22 @@ if (channels) {
       logger,
       language: config.partner.language,
     });
-    if (slack.route) routes.push(slack.route);
-    stops.push(() => slack.stop());
+    if (slack.route) server.mount(slack.route);
+    stops.unshift(() => slack.stop());
   }
-  const server = await startHttpServer({ port: config.port, routes, logger });
-  stops.unshift(() => server.close());
-  logger.info({ port: config.port }, 'listening');
+  if (config.telegram) {
+    const telegram = await startTelegram({
+      config: config.telegram,
+      engine: app.engine,
+      store: app.store,
+      logger,
+      publicUrl: config.publicUrl,
+      push: app.push,
+      defaultLanguage: pickLang(config.partner.language),
+    });
+    if (telegram.route) server.mount(telegram.route);
+    stops.unshift(() => telegram.stop());
+  }
 } else {
   const onError = (error: unknown): string => {
     if (error instanceof BusyError) return error.message;

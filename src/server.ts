@@ -25,6 +25,8 @@ export interface Route {
 export interface HttpServer {
   readonly url: string;
   readonly server: Server;
+  /** Adds a route to a running server (a channel that needs the server up first). */
+  mount(route: Route): void;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,9 @@ export async function startHttpServer(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     server,
+    mount(route) {
+      table.set(`${route.method} ${route.path}`, route);
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,0 +1,105 @@
+/**
+ * A month calendar as inline keyboard rows, for date questions that list their
+ * available days: a header with the month and arrows to the months that have available
+ * days, the weekdays (Monday first, as in Spain and Britain), and the days, where only
+ * available ones can be tapped and the others are marked with a dot.
+ */
+import type { InlineKeyboardButton } from 'grammy/types';
+import { locales, type Lang } from '../../domain/lang.js';
+import { encodeCallback } from './callback-data.js';
+
+export const UNAVAILABLE_DAY = '·';
+const BLANK = ' ';
+
+/** The months (yyyy-MM) that have at least one available day, in order. */
+export function calendarMonths(available: readonly string[]): string[] {
+  return [...new Set(available.map((date) => date.slice(0, 7)))].sort();
+}
+
+/** The month to show first: the one of the first available day. */
+export function firstMonth(available: readonly string[]): string | undefined {
+  return calendarMonths(available)[0];
+}
+
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+export function monthTitle(month: string, lang: Lang): string {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const title = new Intl.DateTimeFormat(locales[lang], {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year, monthNumber - 1, 1)));
+  return capitalize(title);
+}
+
+/** Monday to Sunday, one or two letters each, in the customer's language. */
+export function weekdayNames(lang: Lang): string[] {
+  const format = new Intl.DateTimeFormat(locales[lang], { weekday: 'narrow', timeZone: 'UTC' });
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, day) =>
+    lang === 'es' && day === 2 ? 'X' : format.format(new Date(Date.UTC(2024, 0, 1 + day))),
+  );
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The calendar rows for `month` (the first month with available days when absent or
+ * out of range). Each button's data is bound to `stamp`.
+ */
+export function calendarRows(
+  available: readonly string[],
+  month: string | undefined,
+  lang: Lang,
+  stamp: string,
+): InlineKeyboardButton[][] {
+  const months = calendarMonths(available);
+  if (months.length === 0) return [];
+  const shown = month !== undefined && months.includes(month) ? month : months[0]!;
+  const at = months.indexOf(shown);
+  const noop = (text: string): InlineKeyboardButton => ({
+    text,
+    callback_data: encodeCallback(stamp, { kind: 'noop' }),
+  });
+
+  const header: InlineKeyboardButton[] = [];
+  const previous = months[at - 1];
+  const next = months[at + 1];
+  header.push(
+    previous
+      ? { text: '◀', callback_data: encodeCallback(stamp, { kind: 'month', month: previous }) }
+      : noop(BLANK),
+  );
+  header.push(noop(monthTitle(shown, lang)));
+  header.push(
+    next
+      ? { text: '▶', callback_data: encodeCallback(stamp, { kind: 'month', month: next }) }
+      : noop(BLANK),
+  );
+
+  const rows: InlineKeyboardButton[][] = [header, weekdayNames(lang).map(noop)];
+  const [year, monthNumber] = shown.split('-').map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  // getUTCDay: Sunday 0; we start weeks on Monday.
+  const lead = (new Date(Date.UTC(year, monthNumber - 1, 1)).getUTCDay() + 6) % 7;
+  const open = new Set(available);
+  let week: InlineKeyboardButton[] = Array.from({ length: lead }, () => noop(BLANK));
+  for (let day = 1; day <= days; day += 1) {
+    const date = `${shown}-${pad(day)}`;
+    week.push(
+      open.has(date)
+        ? { text: String(day), callback_data: encodeCallback(stamp, { kind: 'day', date }) }
+        : noop(UNAVAILABLE_DAY),
+    );
+    if (week.length === 7) {
+      rows.push(week);
+      week = [];
+    }
+  }
+  if (week.length > 0) {
+    while (week.length < 7) week.push(noop(BLANK));
+    rows.push(week);
+  }
+  return rows;
+}

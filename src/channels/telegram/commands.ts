@@ -1,0 +1,83 @@
+/**
+ * The bot's commands: registered with setMyCommands in Spanish and English (Telegram
+ * shows the list in the customer's app language) and passed to the conversation as the
+ * typed `/command` they are.
+ */
+import type { Api } from 'grammy';
+import type { BotCommand } from 'grammy/types';
+import { interpret } from '../../conversation/interpret.js';
+import type { Lang } from '../../domain/lang.js';
+
+export const COMMANDS = [
+  'start',
+  'book',
+  'cart',
+  'mybookings',
+  'giftcard',
+  'language',
+  'help',
+  'cancel',
+] as const;
+
+export type TelegramCommand = (typeof COMMANDS)[number];
+
+/**
+ * Commands of the menu that the conversation does not offer yet: those it does not
+ * read as commands at all, and those it reads but has no step for (a list of past
+ * bookings). They answer "coming soon" instead of "I did not get that".
+ */
+const NOT_OFFERED_YET: ReadonlySet<string> = new Set(['mybookings']);
+
+export function comingSoon(command: string): boolean {
+  if (!(COMMANDS as readonly string[]).includes(command)) return false;
+  if (NOT_OFFERED_YET.has(command)) return true;
+  const probe = interpret(
+    { kind: 'text', text: `/${command}` },
+    { text: '', options: [], expects: 'none' },
+  );
+  return !('event' in probe);
+}
+
+const DESCRIPTIONS: Record<Lang, Record<TelegramCommand, string>> = {
+  es: {
+    start: 'Empezar',
+    book: 'Reservar entradas y actividades',
+    cart: 'Ver mi carrito',
+    mybookings: 'Mis reservas',
+    giftcard: 'Tarjetas regalo',
+    language: 'Cambiar de idioma',
+    help: 'Ayuda',
+    cancel: 'Cancelar y empezar de nuevo',
+  },
+  en: {
+    start: 'Start',
+    book: 'Book tickets and activities',
+    cart: 'See my cart',
+    mybookings: 'My bookings',
+    giftcard: 'Gift cards',
+    language: 'Change the language',
+    help: 'Help',
+    cancel: 'Cancel and start over',
+  },
+};
+
+export function commandList(lang: Lang): BotCommand[] {
+  return COMMANDS.map((command) => ({ command, description: DESCRIPTIONS[lang][command] }));
+}
+
+/**
+ * The command of a message such as "/start", "/book@our_bot" or "/start promo-code"
+ * (a deep link's payload is dropped), lower-cased; undefined for any other text.
+ */
+export function commandOf(text: string): string | undefined {
+  const match = /^\/([A-Za-z0-9_]{1,32})(?:@\w+)?(?:\s|$)/.exec(text.trim());
+  return match?.[1]?.toLowerCase();
+}
+
+/** Registers the commands for Spanish and English speakers, and as the default list. */
+export async function registerCommands(api: Api, defaultLanguage: Lang): Promise<void> {
+  await api.setMyCommands(commandList(defaultLanguage));
+  for (const lang of ['es', 'en'] as const) {
+    await api.setMyCommands(commandList(lang), { language_code: lang });
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * What the Telegram channel needs from the rest of the bot: the conversation engine
+ * (every customer turn), the store (update deduplication, the button table), the push
+ * to register its outbox on, and where it is reachable from outside (webhook mode).
+ */
+import type { Context } from 'grammy';
+import type { Config } from '../../config.js';
+import type { Engine } from '../../conversation/engine.js';
+import type { Push } from '../../conversation/outbox.js';
+import type { Lang } from '../../domain/lang.js';
+import type { Logger } from '../../log.js';
+import type { Store } from '../../store/store.js';
+import type { Tap } from './view-table.js';
+
+export type TelegramConfig = NonNullable<Config['telegram']>;
+
+export interface TelegramDeps {
+  config: TelegramConfig;
+  engine: Engine;
+  store: Store;
+  logger: Logger;
+  /** PUBLIC_URL: the webhook is `${publicUrl}/telegram/webhook`. */
+  publicUrl: string;
+  /** Bot-initiated replies (payment outcome, expiry reminders) for `tg:` conversations. */
+  push?: Push;
+  /** The partner's language: the default command list and a new customer's language. */
+  defaultLanguage?: Lang;
+}
+
+/** grammY's context, with the checked meaning of a button tap. */
+export type TgContext = Context & { tap?: Tap };
+
+/** The conversation of a private chat. */
+export const conversationOf = (chatId: number) => `tg:${chatId}`;

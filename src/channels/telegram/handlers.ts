@@ -1,0 +1,161 @@
+/**
+ * Customer updates as conversation input, one handler per kind: typed text and
+ * commands, button taps (already checked by the gate), a shared contact for phone
+ * questions, documents and photos for file questions. Each turn goes to the engine under
+ * the conversation `tg:<chat id>`, and its reply is rendered in the chat.
+ */
+import type { Bot } from 'grammy';
+import { BusyError, type Engine } from '../../conversation/engine.js';
+import type { Input } from '../../conversation/interpret.js';
+import type { Lang } from '../../domain/lang.js';
+import type { Logger } from '../../log.js';
+import type { Store } from '../../store/store.js';
+import { comingSoon, commandOf } from './commands.js';
+import { conversationOf, type TgContext } from './deps.js';
+import { describeApiError } from './errors.js';
+import {
+  downloadFile,
+  FileTooLargeError,
+  formatBytes,
+  fromDocument,
+  fromPhoto,
+  refusal,
+  type IncomingFile,
+} from './files.js';
+import { telegramMessages } from './messages.js';
+import { languageOf } from './middleware.js';
+import type { Renderer } from './render.js';
+import { getPointer, loadView, releaseChoice } from './view-table.js';
+
+export interface HandlerDeps {
+  engine: Engine;
+  store: Store;
+  renderer: Renderer;
+  logger: Logger;
+  defaultLanguage: Lang;
+  files: { apiRoot: string; token: string };
+}
+
+/** A shared contact's number as typed: Telegram omits the "+" of the country code. */
+export function phoneOfContact(phoneNumber: string): string {
+  const trimmed = phoneNumber.trim();
+  return trimmed.startsWith('+') ? trimmed : `+${trimmed}`;
+}
+
+export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
+  const { engine, store, renderer, logger } = deps;
+  const lang = (ctx: TgContext) => languageOf(store, ctx, deps.defaultLanguage);
+
+  async function turn(
+    ctx: TgContext,
+    chatId: number,
+    input: Input,
+    tapped?: { stamp: string; messageId?: number },
+  ): Promise<void> {
+    const conversationId = conversationOf(chatId);
+    let reply;
+    try {
+      reply = await engine.handle(conversationId, input);
+    } catch (error) {
+      // Nothing happened: the same button may be tapped again.
+      if (tapped) await releaseChoice(store, tapped.stamp);
+      if (error instanceof BusyError) {
+        await renderer.say(chatId, error.message);
+        return;
+      }
+      logger.error({ chatId, ...describeApiError(error) }, 'telegram: turn failed');
+      await renderer.say(chatId, telegramMessages(await lang(ctx)).failed);
+      return;
+    }
+    await renderer.deliver(chatId, conversationId, reply, {
+      lang: await lang(ctx),
+      ...(tapped?.messageId !== undefined ? { tappedMessageId: tapped.messageId } : {}),
+    });
+  }
+
+  bot.on('callback_query', async (ctx) => {
+    const tap = ctx.tap;
+    const chatId = ctx.chat?.id;
+    const messageId = ctx.callbackQuery.message?.message_id;
+    if (!tap || chatId === undefined) return;
+    if (tap.kind === 'input') {
+      await turn(ctx, chatId, tap.input, { stamp: tap.stamp, ...(messageId ? { messageId } : {}) });
+      return;
+    }
+    if ((tap.kind === 'page' || tap.kind === 'month') && messageId !== undefined) {
+      // The view may have moved on while this tap waited for its turn.
+      if ((await getPointer(store, chatId))?.stamp !== tap.stamp) return;
+      const position = tap.kind === 'page' ? { page: tap.page } : { month: tap.month };
+      await renderer.redraw(chatId, messageId, tap.stamp, tap.record, position, await lang(ctx));
+    }
+  });
+
+  bot.on('message:text', async (ctx) => {
+    const command = commandOf(ctx.message.text);
+    if (command !== undefined && comingSoon(command)) {
+      await renderer.say(ctx.chat.id, telegramMessages(await lang(ctx)).comingSoon);
+      return;
+    }
+    const text = command !== undefined ? `/${command}` : ctx.message.text;
+    await turn(ctx, ctx.chat.id, { kind: 'text', text });
+  });
+
+  bot.on('message:contact', async (ctx) => {
+    await turn(ctx, ctx.chat.id, {
+      kind: 'text',
+      text: phoneOfContact(ctx.message.contact.phone_number),
+    });
+  });
+
+  async function takeFile(
+    ctx: TgContext,
+    chatId: number,
+    pick: (maxBytes: number) => IncomingFile,
+  ) {
+    const m = telegramMessages(await lang(ctx));
+    const pointer = await getPointer(store, chatId);
+    const rules = pointer ? (await loadView(store, pointer.stamp))?.file : undefined;
+    if (!rules) {
+      await renderer.say(chatId, m.noFileExpected);
+      return;
+    }
+    const file = pick(rules.maxBytes);
+    const refused = refusal(file, rules, await lang(ctx));
+    if (refused) {
+      await renderer.say(chatId, refused);
+      return;
+    }
+    let content;
+    try {
+      content = await downloadFile(ctx.api, { ...deps.files, maxBytes: rules.maxBytes }, file);
+    } catch (error) {
+      if (error instanceof FileTooLargeError) {
+        await renderer.say(chatId, m.fileTooLarge(formatBytes(rules.maxBytes)));
+        return;
+      }
+      logger.warn(describeApiError(error), 'telegram: file download failed');
+      await renderer.say(chatId, m.fileFailed);
+      return;
+    }
+    await turn(ctx, chatId, { kind: 'file', file: content });
+  }
+
+  bot.on('message:document', (ctx) =>
+    takeFile(ctx, ctx.chat.id, () => fromDocument(ctx.message.document)),
+  );
+  bot.on('message:photo', (ctx) =>
+    takeFile(ctx, ctx.chat.id, (maxBytes) => fromPhoto(ctx.message.photo, maxBytes)),
+  );
+
+  bot.on('message', async (ctx) => {
+    await renderer.say(ctx.chat.id, telegramMessages(await lang(ctx)).unsupported);
+  });
+
+  bot.on('my_chat_member', (ctx) => {
+    const status = ctx.myChatMember.new_chat_member.status;
+    if (status === 'kicked')
+      logger.info({ chatId: ctx.chat.id }, 'telegram: the customer blocked the bot');
+    else if (status === 'member')
+      logger.info({ chatId: ctx.chat.id }, 'telegram: the customer unblocked the bot');
+  });
+}

@@ -1,0 +1,159 @@
+/**
+ * The Telegram customer channel on grammY. `startTelegram` checks the token, registers
+ * the commands, installs the middleware and handlers, starts long polling or returns
+ * the webhook route to mount (POST /telegram/webhook), and registers the channel's
+ * outbox for `tg:` conversations on the push.
+ *
+ * Middleware order: in-flight tracking → error boundary → private chats → update
+ * deduplication → button gate (answers every tap at once) → sequentialize per chat →
+ * handlers. API calls go through auto-retry, which waits out 429 `retry_after`.
+ */
+import { autoRetry } from '@grammyjs/auto-retry';
+import { sequentialize } from '@grammyjs/runner';
+import { Bot, GrammyError } from 'grammy';
+import type { Outbox } from '../../conversation/outbox.js';
+import type { Route } from '../../server.js';
+import { registerCommands } from './commands.js';
+import type { TelegramDeps, TgContext } from './deps.js';
+import { describeApiError, isUnreachable } from './errors.js';
+import { registerHandlers } from './handlers.js';
+import { createInFlight } from './in-flight.js';
+import { conversationLanguage } from './language.js';
+import { callbackGate, dedupeUpdates, errorBoundary, privateChatsOnly } from './middleware.js';
+import { createRenderer } from './render.js';
+import { startPolling, startWebhook } from './transport.js';
+
+export type { TelegramDeps } from './deps.js';
+export { TELEGRAM_WEBHOOK_PATH } from './transport.js';
+
+export interface TelegramChannel {
+  mode: 'polling' | 'webhook';
+  /** Webhook mode: mount on the bot's server. */
+  route?: Route;
+  bot: Bot<TgContext>;
+  /** Delivers bot-initiated replies to `tg:<chat id>` conversations. */
+  outbox: Outbox;
+  /** Resolves once update `updateId` has been handled `times` times (tests). */
+  whenHandled(updateId: number, times?: number): Promise<void>;
+  /** Resolves when the work started so far has finished. */
+  idle(): Promise<void>;
+  /** Stops receiving updates and lets running turns finish. */
+  stop(): Promise<void>;
+}
+
+/** The bot with its API root and retries, before any middleware. */
+export function createBot(deps: TelegramDeps): Bot<TgContext> {
+  const bot = new Bot<TgContext>(deps.config.token, {
+    client: { apiRoot: deps.config.apiRoot.replace(/\/+$/, ''), timeoutSeconds: 60 },
+  });
+  bot.api.config.use(
+    autoRetry({
+      maxRetryAttempts: 3,
+      // Waiting longer than a minute to answer makes a stale answer; better to fail.
+      maxDelaySeconds: 60,
+      // A network error is not retried forever inside a customer's turn.
+      rethrowHttpErrors: true,
+    }),
+  );
+  bot.api.config.use(async (previous, method, payload, signal) => {
+    try {
+      return await previous(method, payload, signal);
+    } catch (error) {
+      if (method === 'getUpdates' && !signal?.aborted) {
+        deps.logger.warn(describeApiError(error), 'telegram: fetching updates failed; retrying');
+      }
+      throw error;
+    }
+  });
+  return bot;
+}
+
+export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel> {
+  const defaultLanguage = deps.defaultLanguage ?? 'es';
+  const { logger, store } = deps;
+  const bot = createBot(deps);
+  try {
+    await bot.init();
+  } catch (error) {
+    if (error instanceof GrammyError && error.error_code === 401) {
+      throw new Error('TELEGRAM_BOT_TOKEN: Telegram refused the token (401 Unauthorized)', {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+
+  const inFlight = createInFlight();
+  const renderer = createRenderer({ api: bot.api, store, logger });
+  bot.use(inFlight.middleware);
+  bot.use(errorBoundary(logger));
+  bot.use(privateChatsOnly);
+  bot.use(dedupeUpdates(store, bot.botInfo.id, logger));
+  bot.use(callbackGate(store, defaultLanguage, logger));
+  bot.use(sequentialize<TgContext>((ctx) => (ctx.chat ? String(ctx.chat.id) : undefined)));
+  registerHandlers(bot, {
+    engine: deps.engine,
+    store,
+    renderer,
+    logger,
+    defaultLanguage,
+    files: { apiRoot: deps.config.apiRoot, token: deps.config.token },
+  });
+  bot.catch((error) => {
+    logger.error(describeApiError(error.error), 'telegram: update failed');
+  });
+
+  try {
+    await registerCommands(bot.api, defaultLanguage);
+  } catch (error) {
+    logger.warn(describeApiError(error), 'telegram: could not register the command list');
+  }
+
+  const outbox: Outbox = {
+    deliver(conversationId, reply) {
+      const chatId = Number(conversationId.slice('tg:'.length));
+      return inFlight.track(
+        (async () => {
+          const lang = await conversationLanguage(store, conversationId, defaultLanguage);
+          try {
+            await renderer.deliver(chatId, conversationId, reply, { lang });
+          } catch (error) {
+            if (!isUnreachable(error)) throw error;
+            logger.info(
+              { chatId, ...describeApiError(error) },
+              'telegram: the customer cannot be reached (blocked the bot); message dropped',
+            );
+          }
+        })(),
+      );
+    },
+  };
+  deps.push?.register('tg', outbox);
+
+  let transport;
+  if (deps.config.webhookSecret) {
+    transport = await startWebhook(bot, {
+      secret: deps.config.webhookSecret,
+      publicUrl: deps.publicUrl,
+      inFlight,
+      logger,
+    });
+  } else {
+    await bot.api.deleteWebhook();
+    transport = startPolling(bot, logger);
+  }
+  logger.info({ mode: transport.mode, bot: bot.botInfo.username }, 'telegram: channel started');
+
+  return {
+    mode: transport.mode,
+    ...(transport.route ? { route: transport.route } : {}),
+    bot,
+    outbox,
+    whenHandled: inFlight.whenHandled,
+    idle: inFlight.drain,
+    async stop() {
+      await transport.stop();
+      await inFlight.drain();
+    },
+  };
+}

@@ -1,0 +1,124 @@
+/**
+ * What every update goes through before the handlers:
+ * - a boundary that keeps one update's failure from reaching the runner or the webhook
+ *   (a customer who blocked the bot is logged at info: their choice, not our error);
+ * - private chats only (a conversation is one customer's);
+ * - deduplication by update_id, claimed in the store (Telegram redelivers a webhook
+ *   update on any non-2xx or timeout, and a restarted poller fetches again what it had
+ *   not confirmed; ids are not always increasing, so no "highest seen" shortcut);
+ * - the button gate: every callback query is answered at once, before waiting for the
+ *   chat's turn, and forged, stale and repeated taps stop there.
+ */
+import type { MiddlewareFn } from 'grammy';
+import type { Lang } from '../../domain/lang.js';
+import type { Logger } from '../../log.js';
+import type { Store } from '../../store/store.js';
+import { conversationOf, type TgContext } from './deps.js';
+import { describeApiError, isUnreachable } from './errors.js';
+import { conversationLanguage, userLanguage } from './language.js';
+import { telegramMessages } from './messages.js';
+import { claimChoice, resolveTap } from './view-table.js';
+
+/** Telegram keeps undelivered updates for 24 hours; remember ids for twice that. */
+export const UPDATE_TTL_SECONDS = 48 * 60 * 60;
+
+export function errorBoundary(logger: Logger): MiddlewareFn<TgContext> {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (isUnreachable(error)) {
+        logger.info(
+          { chatId: ctx.chat?.id, ...describeApiError(error) },
+          'telegram: the customer cannot be reached (blocked the bot); reply dropped',
+        );
+        return;
+      }
+      logger.error(
+        { updateId: ctx.update.update_id, ...describeApiError(error) },
+        'telegram: update failed',
+      );
+    }
+  };
+}
+
+export const privateChatsOnly: MiddlewareFn<TgContext> = async (ctx, next) => {
+  if (ctx.chat && ctx.chat.type !== 'private') return;
+  await next();
+};
+
+export function dedupeUpdates(
+  store: Store,
+  botId: number,
+  logger: Logger,
+): MiddlewareFn<TgContext> {
+  return async (ctx, next) => {
+    const updateId = ctx.update.update_id;
+    if (await store.claim(`tg:update:${botId}:${updateId}`, UPDATE_TTL_SECONDS)) {
+      await next();
+      return;
+    }
+    logger.info({ updateId }, 'telegram: repeated update ignored');
+  };
+}
+
+/** The language of the adapter's words for this update's customer. */
+export function languageOf(store: Store, ctx: TgContext, fallback: Lang): Promise<Lang> {
+  const own = userLanguage(ctx.from?.language_code, fallback);
+  return ctx.chat
+    ? conversationLanguage(store, conversationOf(ctx.chat.id), own)
+    : Promise.resolve(own);
+}
+
+export function callbackGate(
+  store: Store,
+  defaultLanguage: Lang,
+  logger: Logger,
+): MiddlewareFn<TgContext> {
+  return async (ctx, next) => {
+    const query = ctx.callbackQuery;
+    if (!query) {
+      await next();
+      return;
+    }
+    const answer = async (text?: string) => {
+      try {
+        await ctx.answerCallbackQuery(text ? { text } : undefined);
+      } catch (error) {
+        // A query answered late is "too old"; the tap is still handled.
+        if (isUnreachable(error)) throw error;
+        logger.debug(describeApiError(error), 'telegram: callback query not answered');
+      }
+    };
+    const chatId = ctx.chat?.id;
+    const tap =
+      chatId === undefined
+        ? { kind: 'forged' as const }
+        : await resolveTap(store, chatId, query.data);
+    const m = () => languageOf(store, ctx, defaultLanguage).then(telegramMessages);
+    switch (tap.kind) {
+      case 'forged':
+        logger.info({ chatId }, 'telegram: unknown button data refused');
+        await answer((await m()).forgedButton);
+        return;
+      case 'stale':
+        await answer((await m()).staleButton);
+        return;
+      case 'noop':
+        await answer();
+        return;
+      case 'input':
+        if (!(await claimChoice(store, tap.stamp))) {
+          await answer((await m()).repeatedTap);
+          return;
+        }
+        break;
+      case 'page':
+      case 'month':
+        break;
+    }
+    await answer();
+    ctx.tap = tap;
+    await next();
+  };
+}

@@ -1,0 +1,334 @@
+/**
+ * How a conversation's reply appears in a chat.
+ *
+ * - The view is one message with its inline keyboard. After a tap on that message's
+ *   buttons, with nothing to say first, the message is edited in place: the chat reads
+ *   as one message that moves on, not a flood.
+ * - Notices ("added to your cart") go as new messages before the view; then the view is
+ *   sent anew below them, and the previous view's message loses its buttons.
+ * - Phone questions offer a reply keyboard with the contact button (and the view's
+ *   options as keys, which come back as their labels); it is removed by the next
+ *   message the bot sends.
+ * - The payment link is a URL button; tickets follow the view as QR code photos.
+ *
+ * Every rendered view is stored (view-table.ts) before its buttons are shown.
+ */
+import { InputFile, type Api } from 'grammy';
+import type {
+  InlineKeyboardButton,
+  KeyboardButton,
+  Message,
+  ReplyKeyboardMarkup,
+  ReplyKeyboardRemove,
+} from 'grammy/types';
+import type { Reply } from '../../conversation/view.js';
+import type { Lang } from '../../domain/lang.js';
+import type { Logger } from '../../log.js';
+import type { Store } from '../../store/store.js';
+import {
+  describeApiError,
+  isBadButtonUrl,
+  isNotEditable,
+  isNotModified,
+  isUnreachable,
+} from './errors.js';
+import { columnsFor, inlineKeyboard, type KeyboardPosition } from './keyboard.js';
+import { telegramMessages } from './messages.js';
+import { splitText } from './text.js';
+import { ticketCaption, ticketFileName, ticketQr } from './tickets.js';
+import { getPointer, saveView, setPointer, type ViewRecord } from './view-table.js';
+
+export interface DeliverOptions {
+  lang: Lang;
+  /** The message whose button brought this reply: the view may replace it in place. */
+  tappedMessageId?: number;
+}
+
+export interface Renderer {
+  /** Shows a conversation's reply in its chat. */
+  deliver(
+    chatId: number,
+    conversationId: string,
+    reply: Reply<unknown>,
+    options: DeliverOptions,
+  ): Promise<void>;
+  /** A message of the adapter's own (a file refusal, "coming soon"); the view stays current. */
+  say(chatId: number, text: string): Promise<void>;
+  /** Draws another page or month of a view's keyboard on its message. */
+  redraw(
+    chatId: number,
+    messageId: number,
+    stamp: string,
+    record: ViewRecord,
+    position: KeyboardPosition,
+    lang: Lang,
+  ): Promise<void>;
+}
+
+const NO_PREVIEW = { link_preview_options: { is_disabled: true } };
+const REMOVE_KEYBOARD: ReplyKeyboardRemove = { remove_keyboard: true };
+
+export function recordOf(
+  chatId: number,
+  conversationId: string,
+  reply: Reply<unknown>,
+): ViewRecord {
+  const { view } = reply;
+  return {
+    conversationId,
+    chatId,
+    options: view.options.map(({ id, label }) => ({ id, label })),
+    expects: view.expects,
+    ...(view.expects === 'date' && view.calendar && view.calendar.available.length > 0
+      ? { calendar: [...view.calendar.available] }
+      : {}),
+    ...(view.link ? { link: { ...view.link } } : {}),
+    ...(view.file
+      ? { file: { mimeTypes: [...view.file.mimeTypes], maxBytes: view.file.maxBytes } }
+      : {}),
+  };
+}
+
+/** The reply keyboard of a phone question: the contact button, then the options. */
+export function contactKeyboard(record: ViewRecord, lang: Lang): ReplyKeyboardMarkup {
+  const m = telegramMessages(lang);
+  const labels = record.options.map((option) => option.label);
+  const columns = Math.min(columnsFor(labels), 2);
+  const rows: KeyboardButton[][] = [[{ text: m.sharePhone, request_contact: true }]];
+  for (let at = 0; at < labels.length; at += columns) {
+    rows.push(labels.slice(at, at + columns).map((text) => ({ text })));
+  }
+  return {
+    keyboard: rows,
+    resize_keyboard: true,
+    one_time_keyboard: true,
+    input_field_placeholder: m.phonePlaceholder,
+  };
+}
+
+const withoutLink = (record: ViewRecord): ViewRecord => {
+  const { link: _link, ...rest } = record;
+  return rest;
+};
+
+const linkLine = (record: ViewRecord) =>
+  record.link ? `\n\n${record.link.label}: ${record.link.url}` : '';
+
+const inlineMarkup = (rows: InlineKeyboardButton[][]) =>
+  rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {};
+
+export function createRenderer(deps: { api: Api; store: Store; logger: Logger }): Renderer {
+  const { api, store, logger } = deps;
+
+  /** Removes a message's inline keyboard; a message we can no longer edit is left alone. */
+  async function retireButtons(chatId: number, messageId: number): Promise<void> {
+    try {
+      await api.editMessageReplyMarkup(chatId, messageId);
+    } catch (error) {
+      if (isUnreachable(error)) throw error;
+      if (isNotModified(error) || isNotEditable(error)) return;
+      logger.warn(describeApiError(error), 'telegram: could not remove old buttons');
+    }
+  }
+
+  /**
+   * Sends the view's text with its keyboard; when Telegram refuses the payment link as a
+   * button (it takes no local addresses), the link goes in the text instead.
+   */
+  async function sendView(
+    chatId: number,
+    text: string,
+    record: ViewRecord,
+    stamp: string,
+    lang: Lang,
+  ): Promise<{ message: Message; inline: boolean }> {
+    const rows = inlineKeyboard(record, stamp, {}, lang);
+    try {
+      return {
+        message: await api.sendMessage(chatId, text, { ...NO_PREVIEW, ...inlineMarkup(rows) }),
+        inline: rows.length > 0,
+      };
+    } catch (error) {
+      if (!record.link || !isBadButtonUrl(error)) throw error;
+      const plain = inlineKeyboard(withoutLink(record), stamp, {}, lang);
+      return {
+        message: await api.sendMessage(chatId, `${text}${linkLine(record)}`, {
+          ...NO_PREVIEW,
+          ...inlineMarkup(plain),
+        }),
+        inline: plain.length > 0,
+      };
+    }
+  }
+
+  /** Edits the tapped message into the new view; false when Telegram no longer lets us. */
+  async function editView(
+    chatId: number,
+    messageId: number,
+    text: string,
+    record: ViewRecord,
+    stamp: string,
+    lang: Lang,
+  ): Promise<{ inline: boolean } | undefined> {
+    const attempt = async (body: string, rows: InlineKeyboardButton[][]) => {
+      try {
+        await api.editMessageText(chatId, messageId, body, {
+          ...NO_PREVIEW,
+          ...inlineMarkup(rows),
+        });
+      } catch (error) {
+        if (!isNotModified(error)) throw error;
+      }
+      return { inline: rows.length > 0 };
+    };
+    try {
+      try {
+        return await attempt(text, inlineKeyboard(record, stamp, {}, lang));
+      } catch (error) {
+        if (!record.link || !isBadButtonUrl(error)) throw error;
+        return await attempt(
+          `${text}${linkLine(record)}`,
+          inlineKeyboard(withoutLink(record), stamp, {}, lang),
+        );
+      }
+    } catch (error) {
+      if (isNotEditable(error)) return undefined;
+      throw error;
+    }
+  }
+
+  async function deliver(
+    chatId: number,
+    conversationId: string,
+    reply: Reply<unknown>,
+    options: DeliverOptions,
+  ): Promise<void> {
+    const { view } = reply;
+    const m = telegramMessages(options.lang);
+    const record = recordOf(chatId, conversationId, reply);
+    const stamp = await saveView(store, record);
+    const pointer = await getPointer(store, chatId);
+    const phone = view.expects === 'phone';
+    const tickets = view.tickets ?? [];
+    const parts = splitText(view.text);
+
+    const inPlace =
+      options.tappedMessageId !== undefined &&
+      pointer?.messageId === options.tappedMessageId &&
+      !pointer.replyKeyboard &&
+      !pointer.covered &&
+      reply.notices.length === 0 &&
+      !phone &&
+      tickets.length === 0 &&
+      parts.length === 1;
+    if (inPlace) {
+      const edited = await editView(
+        chatId,
+        options.tappedMessageId!,
+        parts[0]!,
+        record,
+        stamp,
+        options.lang,
+      );
+      if (edited) {
+        await setPointer(store, chatId, {
+          stamp,
+          messageId: options.tappedMessageId!,
+          inline: edited.inline,
+          replyKeyboard: false,
+        });
+        return;
+      }
+    }
+
+    if (pointer?.messageId !== undefined && pointer.inline) {
+      await retireButtons(chatId, pointer.messageId);
+    }
+    // The contact keyboard goes with the first message sent that can carry its removal.
+    let removal = pointer?.replyKeyboard === true && !phone;
+    const takeRemoval = () => {
+      const extra = removal ? { reply_markup: REMOVE_KEYBOARD } : {};
+      removal = false;
+      return extra;
+    };
+
+    for (const notice of reply.notices) {
+      for (const part of splitText(notice.text)) {
+        await api.sendMessage(chatId, part, { ...NO_PREVIEW, ...takeRemoval() });
+      }
+    }
+    for (const part of parts.slice(0, -1)) {
+      await api.sendMessage(chatId, part, { ...NO_PREVIEW, ...takeRemoval() });
+    }
+
+    const last = parts.at(-1)!;
+    let messageId: number;
+    let inline = false;
+    if (phone) {
+      const text = `${last}${linkLine(record)}`;
+      const message = await api.sendMessage(chatId, text, {
+        ...NO_PREVIEW,
+        reply_markup: contactKeyboard(record, options.lang),
+      });
+      messageId = message.message_id;
+    } else if (inlineKeyboard(record, stamp, {}, options.lang).length === 0) {
+      const message = await api.sendMessage(chatId, last, { ...NO_PREVIEW, ...takeRemoval() });
+      messageId = message.message_id;
+    } else {
+      // A message cannot carry both an inline keyboard and the removal of a reply keyboard.
+      if (removal) await api.sendMessage(chatId, m.keyboardRemoved, takeRemoval());
+      const sent = await sendView(chatId, last, record, stamp, options.lang);
+      messageId = sent.message.message_id;
+      inline = sent.inline;
+    }
+
+    for (const ticket of tickets) {
+      await api.sendPhoto(
+        chatId,
+        new InputFile(await ticketQr(ticket.accessCode), ticketFileName(ticket.accessCode)),
+        { caption: ticketCaption(ticket, options.lang) },
+      );
+    }
+    await setPointer(store, chatId, {
+      stamp,
+      messageId,
+      inline,
+      replyKeyboard: phone,
+      covered: tickets.length > 0,
+    });
+  }
+
+  async function say(chatId: number, text: string): Promise<void> {
+    for (const part of splitText(text)) await api.sendMessage(chatId, part, NO_PREVIEW);
+    const pointer = await getPointer(store, chatId);
+    if (pointer && !pointer.covered) await setPointer(store, chatId, { ...pointer, covered: true });
+  }
+
+  async function redraw(
+    chatId: number,
+    messageId: number,
+    stamp: string,
+    record: ViewRecord,
+    position: KeyboardPosition,
+    lang: Lang,
+  ): Promise<void> {
+    const attempt = async (rows: InlineKeyboardButton[][]) => {
+      try {
+        await api.editMessageReplyMarkup(chatId, messageId, {
+          reply_markup: { inline_keyboard: rows },
+        });
+      } catch (error) {
+        if (!isNotModified(error)) throw error;
+      }
+    };
+    try {
+      await attempt(inlineKeyboard(record, stamp, position, lang));
+    } catch (error) {
+      if (isNotEditable(error)) return;
+      if (!record.link || !isBadButtonUrl(error)) throw error;
+      await attempt(inlineKeyboard(withoutLink(record), stamp, position, lang));
+    }
+  }
+
+  return { deliver, say, redraw };
+}

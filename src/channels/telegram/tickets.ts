@@ -1,0 +1,32 @@
+/**
+ * Tickets as Telegram photos: one QR code PNG per access code (what the venue scans),
+ * captioned with the ticket's title, its lines and the code in text.
+ */
+import QRCode from 'qrcode';
+import type { TicketDocument } from '../../conversation/view.js';
+import type { Lang } from '../../domain/lang.js';
+import { telegramMessages } from './messages.js';
+
+/** Telegram's limit for photo captions. */
+export const MAX_CAPTION = 1024;
+
+export function ticketQr(accessCode: string): Promise<Buffer> {
+  return QRCode.toBuffer(accessCode, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    width: 512,
+  });
+}
+
+export function ticketCaption(ticket: TicketDocument, lang: Lang): string {
+  const text = [ticket.title, ...ticket.lines, telegramMessages(lang).ticketCode(ticket.accessCode)]
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+  return text.length <= MAX_CAPTION ? text : `${text.slice(0, MAX_CAPTION - 1)}…`;
+}
+
+/** A file name Telegram shows for the photo: the code, made safe. */
+export function ticketFileName(accessCode: string): string {
+  return `ticket-${accessCode.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 60)}.png`;
+}

@@ -1,0 +1,116 @@
+/** The server side of the buttons: stored views, the chat's current view, and what a tap means. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { encodeCallback } from '../../src/channels/telegram/callback-data.js';
+import {
+  claimChoice,
+  releaseChoice,
+  resolveTap,
+  saveView,
+  setPointer,
+  type ViewRecord,
+} from '../../src/channels/telegram/view-table.js';
+import { createMemoryStore } from '../../src/store/memory-store.js';
+import type { Store } from '../../src/store/store.js';
+
+const CHAT = 42;
+let store: Store;
+let stamp: string;
+
+const view: ViewRecord = {
+  conversationId: `tg:${CHAT}`,
+  chatId: CHAT,
+  expects: 'date',
+  calendar: ['2026-12-01', '2026-12-15', '2027-01-05'],
+  options: [
+    { id: 'date:2026-12-01', label: 'Tue 1 Dec' },
+    { id: 'back', label: '⬅️ Back' },
+  ],
+};
+
+beforeEach(async () => {
+  store = createMemoryStore();
+  stamp = await saveView(store, view);
+  await setPointer(store, CHAT, { stamp, messageId: 7, inline: true, replyKeyboard: false });
+});
+
+const tap = (data: string, chatId = CHAT) => resolveTap(store, chatId, data);
+
+describe('resolving taps', () => {
+  it('gives the stored view, with a random stamp short enough for button data', async () => {
+    expect(stamp).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(await saveView(store, view)).not.toBe(stamp);
+  });
+
+  it('turns an option into the choice of its id', async () => {
+    const result = await tap(encodeCallback(stamp, { kind: 'option', index: 1 }));
+    expect(result).toMatchObject({ kind: 'input', stamp, input: { kind: 'choose', id: 'back' } });
+  });
+
+  it('turns a calendar day into its date option, or the typed date when the view has no button for it', async () => {
+    expect(await tap(encodeCallback(stamp, { kind: 'day', date: '2026-12-01' }))).toMatchObject({
+      kind: 'input',
+      input: { kind: 'choose', id: 'date:2026-12-01' },
+    });
+    expect(await tap(encodeCallback(stamp, { kind: 'day', date: '2027-01-05' }))).toMatchObject({
+      kind: 'input',
+      input: { kind: 'text', text: '2027-01-05' },
+    });
+  });
+
+  it('pages and months within the view', async () => {
+    expect(await tap(encodeCallback(stamp, { kind: 'month', month: '2027-01' }))).toMatchObject({
+      kind: 'month',
+      month: '2027-01',
+    });
+    expect(await tap(encodeCallback(stamp, { kind: 'page', page: 0 }))).toMatchObject({
+      kind: 'page',
+      page: 0,
+    });
+    expect(await tap(encodeCallback(stamp, { kind: 'noop' }))).toEqual({ kind: 'noop' });
+  });
+
+  it('refuses what the view never offered, unknown stamps and other chats as forged', async () => {
+    const forged = [
+      'garbage',
+      encodeCallback('ZZZZZZZZZZZZZZZZ', { kind: 'option', index: 0 }),
+      encodeCallback(stamp, { kind: 'option', index: 2 }),
+      encodeCallback(stamp, { kind: 'day', date: '2026-12-02' }),
+      encodeCallback(stamp, { kind: 'month', month: '2027-02' }),
+      encodeCallback(stamp, { kind: 'page', page: 1 }),
+    ];
+    for (const data of forged) expect(await tap(data)).toEqual({ kind: 'forged' });
+    expect(await tap(encodeCallback(stamp, { kind: 'option', index: 0 }), CHAT + 1)).toEqual({
+      kind: 'forged',
+    });
+  });
+
+  it("calls a tap on a view that is no longer the chat's current one stale", async () => {
+    const next = await saveView(store, { ...view, options: [{ id: 'home', label: 'Home' }] });
+    await setPointer(store, CHAT, {
+      stamp: next,
+      messageId: 8,
+      inline: true,
+      replyKeyboard: false,
+    });
+    expect(await tap(encodeCallback(stamp, { kind: 'option', index: 0 }))).toEqual({
+      kind: 'stale',
+    });
+    expect(await tap(encodeCallback(stamp, { kind: 'month', month: '2027-01' }))).toEqual({
+      kind: 'stale',
+    });
+    expect(await tap(encodeCallback(next, { kind: 'option', index: 0 }))).toMatchObject({
+      kind: 'input',
+    });
+  });
+});
+
+describe('choice claims', () => {
+  it('lets one choice through per view, until released', async () => {
+    expect(await claimChoice(store, stamp)).toBe(true);
+    expect(await claimChoice(store, stamp)).toBe(false);
+    await releaseChoice(store, stamp);
+    expect(await claimChoice(store, stamp)).toBe(true);
+    const other = await saveView(store, view);
+    expect(await claimChoice(store, other)).toBe(true);
+  });
+});
