@@ -25,8 +25,8 @@ export interface Route {
 export interface HttpServer {
   readonly url: string;
   readonly server: Server;
-  /** Adds a route to a running server (a channel that needs the server up first). */
-  mount(route: Route): void;
+  /** Adds routes to a running server (a channel that needs the server up first). */
+  mount(...routes: Route[]): void;
   close(): Promise<void>;
 }
 
@@ -91,8 +91,8 @@ export async function startHttpServer(options: {
   return {
     url: `http://127.0.0.1:${port}`,
     server,
-    mount(route) {
-      table.set(`${route.method} ${route.path}`, route);
+    mount(...routes) {
+      for (const route of routes) table.set(`${route.method} ${route.path}`, route);
     },
     close: () =>
       new Promise((resolve) => {

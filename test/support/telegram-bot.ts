@@ -10,8 +10,9 @@ import { Writable } from 'node:stream';
 import { createApp, type App } from '../../src/app.js';
 import { startTelegram, type TelegramChannel } from '../../src/channels/telegram/index.js';
 import { parseConfig } from '../../src/config.js';
-import { createPush, type Push } from '../../src/conversation/outbox.js';
+import type { Push } from '../../src/conversation/outbox.js';
 import { createLogger } from '../../src/log.js';
+import { paymentReturnRoutes } from '../../src/payments/return-route.js';
 import { startHttpServer, type HttpServer, type Route } from '../../src/server.js';
 import type { FakeTelegram, FakeUser } from './fake-telegram.js';
 import type { TestSandbox } from './sandbox.js';
@@ -93,7 +94,9 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
       : {}),
   });
   const app = await createApp(config, logger);
-  const push = createPush(app.engine);
+  // The app's own push: the scheduler (reminders, expiry) delivers through it too.
+  const push = app.push;
+  server?.mount(...paymentReturnRoutes({ store: app.store, push, logger }));
   let channel: TelegramChannel;
   try {
     channel = await startTelegram({

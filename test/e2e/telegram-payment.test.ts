@@ -1,0 +1,103 @@
+/**
+ * What the bot sends on its own in Telegram: a debit partner's customer pays on the
+ * payment page, the page calls our /payments/return/ok, and the tickets arrive as QR
+ * codes; a reservation left to expire is explained with a one-tap re-reserve.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { startFakeTelegram, type FakeTelegram, type FakeUser } from '../support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
+import { answerCheckout, currentView } from '../support/telegram-customer.js';
+
+let fake: FakeTelegram;
+let sandbox: TestSandbox;
+let bot: TelegramBot;
+
+beforeAll(async () => {
+  fake = await startFakeTelegram();
+  sandbox = await startTestSandbox();
+  bot = await startTelegramBot({ mode: 'webhook', fake, sandbox, redisUrl: inject('redisUrl') });
+});
+afterAll(async () => {
+  await bot?.stop();
+  await fake?.close();
+  await sandbox?.close();
+});
+
+async function until(predicate: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** From /start to a reserved order of one jellyfish ticket on the first day offered. */
+async function reserveJellyfish(ana: FakeUser): Promise<void> {
+  await bot.act(() => fake.text(ana, '/start'));
+  await bot.act(() => fake.tapButton(ana, 'Book tickets'));
+  await bot.act(() => fake.tapButton(ana, 'Valencia Sea Museum'));
+  await bot.act(() => fake.tapButton(ana, /^Tickets$/));
+  await bot.act(() => fake.tapButton(ana, /Jellyfish aquarium/));
+  await bot.act(() => fake.tapButton(ana, 'Choose a date'));
+  const calendar = currentView(fake, ana.id);
+  const day = fake.buttons(calendar).find((button) => /:d:/.test(button.callback_data ?? ''))!;
+  await bot.act(() => fake.tap(ana, calendar.messageId, day.callback_data!));
+  await bot.act(() => fake.tapButton(ana, 'Assign one for me'));
+  await bot.act(() => fake.tapButton(ana, /^1$/));
+  await bot.act(() => fake.tapButton(ana, 'Check out'));
+  await answerCheckout(bot, fake, ana);
+  await bot.act(() => fake.tapButton(ana, 'Reserve'));
+  expect(currentView(fake, ana.id).text).toMatch(/Held until/);
+}
+
+describe('messages the bot sends on its own', () => {
+  beforeEach(async () => {
+    await sandbox.extra('reset', {});
+  });
+
+  it('sends the tickets when the payment page reports a payment', { timeout: 60_000 }, async () => {
+    await sandbox.extra('reset', { options: { debitPartner: true } });
+    const ana = newCustomer();
+    await reserveJellyfish(ana);
+    await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+    const all = fake
+      .messages(ana.id)
+      .map((message) => `${message.text ?? ''} ${JSON.stringify(message.inlineKeyboard ?? [])}`);
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/.exec(all.join('\n'))?.[1];
+    expect(link).toBeDefined();
+    expect(fake.callsOf('sendPhoto', ana.id)).toHaveLength(0);
+
+    const paid = await fetch(link!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'outcome=ok',
+    });
+    expect(paid.status).toBe(200);
+    await until(() => fake.callsOf('sendPhoto', ana.id).length > 0, 'the tickets');
+    expect(
+      fake.messages(ana.id).some((message) => /Purchase confirmed/.test(message.text ?? '')),
+    ).toBe(true);
+    const caption = String(fake.callsOf('sendPhoto', ana.id)[0]!.params.caption);
+    expect(caption).toMatch(/Jellyfish aquarium/);
+  });
+
+  it(
+    'explains an expired reservation and offers to reserve again',
+    { timeout: 60_000 },
+    async () => {
+      await sandbox.extra('reset', { options: { reservationMinutes: 0.1 } });
+      const ana = newCustomer();
+      await reserveJellyfish(ana);
+      await until(
+        () =>
+          fake.messages(ana.id).some((message) => /reservation expired/i.test(message.text ?? '')),
+        'the expiry message',
+      );
+      const view = currentView(fake, ana.id);
+      expect(fake.buttons(view).map((button) => button.text)).toContain('🔁 Reserve again');
+      await bot.act(() => fake.tapButton(ana, 'Reserve again'));
+      expect(currentView(fake, ana.id).text).toMatch(/Held until|Reserved again/);
+    },
+  );
+});
