@@ -15,6 +15,7 @@ import {
   optional,
   text,
   withDefault,
+  codeOf,
 } from './schema.js';
 
 /** DataType of a question, and the answer property it fills. */
@@ -36,13 +37,7 @@ export const DataType = {
 } as const;
 export type DataType = (typeof DataType)[keyof typeof DataType];
 
-const dataType = integer.pipe(
-  z
-    .number()
-    .int()
-    .min(0, 'expected a DataType from 0 to 13')
-    .max(13, 'expected a DataType from 0 to 13'),
-) as unknown as z.ZodType<DataType, unknown>;
+const dataType = codeOf(DataType, 'a DataType');
 
 export const question = z.object({
   id: text,

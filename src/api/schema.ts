@@ -156,3 +156,14 @@ export function withDefault<T extends z.ZodType>(schema: T, fallback: z.input<T>
     schema,
   );
 }
+
+/**
+ * One of a set of named integer codes (DataType, ResultType…): the output type is the
+ * union of the codes, so a switch over it is checked for exhaustiveness.
+ */
+export function codeOf<const Codes extends Record<string, number>>(codes: Codes, what: string) {
+  const values = Object.values(codes) as Codes[keyof Codes][];
+  return integer.pipe(
+    z.literal(values, { error: `expected ${what}: one of ${values.join(', ')}` }),
+  );
+}

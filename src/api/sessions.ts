@@ -16,6 +16,7 @@ import {
   optional,
   text,
   withDefault,
+  codeOf,
 } from './schema.js';
 
 /** HH:mm, a provider-local time of day. */
@@ -48,13 +49,7 @@ export const ResultType = {
 } as const;
 export type ResultType = (typeof ResultType)[keyof typeof ResultType];
 
-const resultType = integer.pipe(
-  z
-    .number()
-    .int()
-    .min(0, 'expected a ResultType from 0 to 4')
-    .max(4, 'expected a ResultType from 0 to 4'),
-) as unknown as z.ZodType<ResultType, unknown>;
+const resultType = codeOf(ResultType, 'a ResultType');
 
 /** 0 access at the session time, 1 access from the session time onwards. */
 export const SessionStartTimeType = { AtTime: 0, FromTime: 1 } as const;
