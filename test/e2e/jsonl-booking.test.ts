@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OutputLine } from '../../src/channels/console/lines.js';
+import { inputFor, museumBooking as steps } from '../support/booking-script.js';
 import { startJsonlBot, type JsonlBot } from '../support/jsonl-process.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
@@ -14,52 +14,6 @@ beforeAll(async () => {
   sandbox = await startTestSandbox();
 });
 afterAll(() => sandbox.close());
-
-/** What the customer does at each step: a number picks that option of a list. */
-const steps = [
-  '/language',
-  '2', // English
-  '1',
-  '1',
-  '1',
-  '1', // book → Sea Museum → Tickets → adult
-  '1',
-  '1',
-  '1', // choose a date → the first date → 1 ticket
-  'Ana García',
-  'no',
-  '15/08/1990',
-  '30', // ticket questions
-  '1', // check out
-  'yes', // refund insurance
-  '+34600111222',
-  'no', // provider questions
-  'skip',
-  'skip', // sale questions
-  'Ana García',
-  'ana@example.com',
-  'skip',
-  'skip',
-  'skip',
-  'skip', // client questions
-  'Ana',
-  'García',
-  '12345678Z',
-  '+34600111222',
-  'ana@example.com', // client details
-  '1', // all correct
-  '1', // reserve
-  '1', // confirm and pay
-];
-
-function inputFor(step: string, view: OutputLine): unknown {
-  if (view.expects === 'choice' && /^\d+$/.test(step)) {
-    const option = view.options[Number(step) - 1];
-    if (!option) throw new Error(`no option ${step} in: ${view.text}`);
-    return { choose: option.id };
-  }
-  return { text: step };
-}
 
 describe('a booking through the JSON-lines chat, killed after every step', () => {
   it('resumes each time and ends with tickets', { timeout: 240_000 }, async () => {

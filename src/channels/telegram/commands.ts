@@ -22,15 +22,11 @@ export const COMMANDS = [
 export type TelegramCommand = (typeof COMMANDS)[number];
 
 /**
- * Commands of the menu that the conversation does not offer yet: those it does not
- * read as commands at all, and those it reads but has no step for (a list of past
- * bookings). They answer "coming soon" instead of "I did not get that".
+ * Commands of the menu that the conversation does not read as commands (yet): they
+ * answer "coming soon" instead of "I did not get that".
  */
-const NOT_OFFERED_YET: ReadonlySet<string> = new Set(['mybookings']);
-
 export function comingSoon(command: string): boolean {
   if (!(COMMANDS as readonly string[]).includes(command)) return false;
-  if (NOT_OFFERED_YET.has(command)) return true;
   const probe = interpret(
     { kind: 'text', text: `/${command}` },
     { text: '', options: [], expects: 'none' },

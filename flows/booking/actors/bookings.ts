@@ -1,0 +1,20 @@
+/** The customer's own bookings (/mybookings). */
+import type { IsoDate } from '../../../src/api/schema.js';
+import type { Lang } from '../../../src/domain/lang.js';
+import { notProvided } from './not-provided.js';
+
+export interface MyBooking {
+  partnerSaleId: string;
+  /** ActivityStatus of its activities: 1 Started, 2 Confirmed, 4 Cancelled, 7 In process. */
+  activities: { name: string; accessDate: IsoDate; status: number; accessCodes: string[] }[];
+}
+
+export interface MyBookingsInput {
+  userKey: string;
+  language: Lang;
+}
+
+export const bookingActors = {
+  /** The sales this conversation made, newest first, as GET /Sale has them now. */
+  loadMyBookings: notProvided<MyBooking[], MyBookingsInput>('loadMyBookings'),
+};

@@ -1,0 +1,46 @@
+/** /mybookings: GET /Sale for each PartnerSaleId this conversation made. */
+import { fromPromise } from 'xstate';
+import type { MyBooking, MyBookingsInput } from '../../../flows/booking/actors/bookings.js';
+import { salesOperation } from '../../api/sales.js';
+import { bookingsOf } from '../bookings-record.js';
+import type { ActorDeps } from './index.js';
+
+/** How many of the newest bookings are shown. */
+const SHOWN = 5;
+
+export function createBookingsActors(deps: ActorDeps) {
+  async function loadMyBookings(input: MyBookingsInput): Promise<MyBooking[]> {
+    const ids = (await bookingsOf(deps.store, input.userKey)).slice(0, SHOWN);
+    const index = await deps.catalog.get(input.language).catch(() => undefined);
+    const found = await Promise.all(
+      ids.map(async (partnerSaleId) => {
+        const { sales } = await deps.client.call(salesOperation, { partnerSaleId });
+        // The filter is ours; a service that ignored it must not show others' sales.
+        const sale = sales.find((candidate) => candidate.partnerSaleId === partnerSaleId);
+        if (!sale) return undefined;
+        return {
+          partnerSaleId,
+          activities: sale.activities.map((activity) => ({
+            name:
+              index?.product(activity.productId)?.product.productName ||
+              activity.productName ||
+              activity.productId,
+            accessDate: activity.accessDateTime,
+            status: activity.status,
+            accessCodes: [
+              ...(activity.accessCode ? [activity.accessCode] : []),
+              ...activity.tickets.flatMap((ticket) =>
+                ticket.accessCode ? [ticket.accessCode] : [],
+              ),
+            ],
+          })),
+        } satisfies MyBooking;
+      }),
+    );
+    return found.filter((booking): booking is MyBooking => booking !== undefined);
+  }
+
+  return {
+    loadMyBookings: fromPromise<MyBooking[], MyBookingsInput>(({ input }) => loadMyBookings(input)),
+  };
+}

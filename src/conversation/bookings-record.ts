@@ -1,0 +1,41 @@
+/**
+ * Which sales a conversation made, for /mybookings: our own PartnerSaleIds, kept apart
+ * from the conversation (which expires sooner, being full of personal data) and never
+ * looked up by e-mail or name, so a customer only ever sees the sales they made here.
+ */
+import type { BookingContext } from '../../flows/booking/types.js';
+import type { Store } from '../store/store.js';
+
+const KEY = (userKey: string) => `bookings:${userKey}`;
+/** Ids only; kept for a season. */
+const TTL_SECONDS = 180 * 24 * 60 * 60;
+const MAX_KEPT = 50;
+
+/** After a turn: remember a sale this conversation made, once. */
+export function recordBookings(store: Store) {
+  return async (
+    conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ): Promise<void> => {
+    const sale = after.sale;
+    if (!sale || sale.saleIds.length === 0) return;
+    if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.saleIds.length > 0) return;
+    for (let tries = 0; tries < 5; tries += 1) {
+      const current = await store.get<string[]>(KEY(conversationId));
+      const ids = current?.value ?? [];
+      if (ids.includes(sale.partnerSaleId)) return;
+      const next = [sale.partnerSaleId, ...ids].slice(0, MAX_KEPT);
+      if (
+        (await store.put(KEY(conversationId), next, current?.version ?? 0, TTL_SECONDS)) !==
+        undefined
+      )
+        return;
+    }
+  };
+}
+
+/** The PartnerSaleIds of a conversation's sales, newest first. */
+export async function bookingsOf(store: Store, userKey: string): Promise<string[]> {
+  return (await store.get<string[]>(KEY(userKey)))?.value ?? [];
+}

@@ -1,0 +1,58 @@
+/**
+ * /mybookings shows the customer's own sales made in this conversation, with status and
+ * access codes, and nobody else's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputFor, museumBooking } from '../support/booking-script.js';
+import { startChat, type Chat } from '../support/chat.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+
+async function book(chat: Chat): Promise<void> {
+  let view = (await chat.start()).at(-1)!;
+  for (const step of museumBooking) {
+    const input = inputFor(step, view);
+    view = ('choose' in input ? await chat.choose(input.choose) : await chat.say(input.text)).at(
+      -1,
+    )!;
+  }
+  expect(view.text).toMatch(/Purchase confirmed/);
+}
+
+describe('/mybookings', () => {
+  it(
+    'lists this conversation’s sales with status and codes, and only those',
+    { timeout: 60_000 },
+    async () => {
+      const ana = await startChat({ sandbox });
+      const bruno = await startChat({ sandbox, env: {} });
+      try {
+        await book(ana);
+        const codes = (ana.last().tickets ?? []).map((ticket) => ticket.accessCode);
+        expect(codes.length).toBeGreaterThan(0);
+
+        const mine = (await ana.say('/mybookings')).at(-1)!;
+        expect(mine.text).toMatch(/Your bookings/);
+        expect(mine.text).toMatch(/General admission, adult|Sea Museum: adult/);
+        expect(mine.text).toMatch(/confirmed/);
+        for (const code of codes) expect(mine.text).toContain(code);
+
+        // Another customer (another conversation on another app) sees none of it.
+        await bruno.start();
+        await bruno.say('/language');
+        await bruno.choose('lang:en');
+        const theirs = (await bruno.say('/mybookings')).at(-1)!;
+        expect(theirs.text).toMatch(/no bookings/);
+        for (const code of codes) expect(theirs.text).not.toContain(code);
+      } finally {
+        await ana.close();
+        await bruno.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,52 @@
+/**
+ * A complete booking as a customer types it (the demo's adult museum ticket, English,
+ * insurance, every checkout question): a number picks that option of a list of choices,
+ * anything else is typed.
+ */
+import type { OutputLine } from '../../src/channels/console/lines.js';
+
+export const museumBooking = [
+  '/language',
+  '2', // English
+  '1',
+  '1',
+  '1',
+  '1', // book → Sea Museum → Tickets → adult
+  '1',
+  '1',
+  '1', // choose a date → the first date → 1 ticket
+  'Ana García',
+  'no',
+  '15/08/1990',
+  '30', // ticket questions
+  '1', // check out
+  'yes', // refund insurance
+  '+34600111222',
+  'no', // provider questions
+  'skip',
+  'skip', // sale questions
+  'Ana García',
+  'ana@example.com',
+  'skip',
+  'skip',
+  'skip',
+  'skip', // client questions
+  'Ana',
+  'García',
+  '12345678Z',
+  '+34600111222',
+  'ana@example.com', // client details
+  '1', // all correct
+  '1', // reserve
+  '1', // confirm and pay
+];
+
+/** The input for one step of a script, given the view it answers. */
+export function inputFor(step: string, view: OutputLine): { choose: string } | { text: string } {
+  if (view.expects === 'choice' && /^\d+$/.test(step)) {
+    const option = view.options[Number(step) - 1];
+    if (!option) throw new Error(`no option ${step} in: ${view.text}`);
+    return { choose: option.id };
+  }
+  return { text: step };
+}
