@@ -6,6 +6,7 @@
 import { assign } from 'xstate';
 import { common } from '../../src/i18n/common.js';
 import { booking } from './setup.js';
+import { bookingsState } from './steps/bookings.js';
 import { homeState, languageState } from './steps/home.js';
 import { browseState } from './steps/browse.js';
 import { dateState } from './steps/date.js';
@@ -22,6 +23,9 @@ import { reviewState } from './steps/review.js';
 import { reservedState } from './steps/reserved.js';
 import { paymentState } from './steps/payment.js';
 import { doneState } from './steps/done.js';
+import { giftCardsState } from './steps/giftcards/index.js';
+import { packagesState } from './steps/packages/index.js';
+import { combinedState } from './steps/combined/index.js';
 
 export const bookingMachine = booking.createMachine({
   id: 'booking',
@@ -47,8 +51,10 @@ export const bookingMachine = booking.createMachine({
         ],
       },
       { guard: ({ event }) => event.name === 'start', target: '.home' },
+      { guard: ({ event }) => event.name === 'mybookings', target: '.bookings' },
       { guard: ({ event }) => event.name === 'book', target: '.browse' },
       { guard: ({ event }) => event.name === 'cart', target: '.cart' },
+      { guard: ({ event }) => event.name === 'giftcard', target: '.giftcards.redeem' },
       { guard: ({ event }) => event.name === 'language', target: '.language' },
       {
         guard: ({ event }) => event.name === 'help',
@@ -60,6 +66,8 @@ export const bookingMachine = booking.createMachine({
     ],
     'nav.home': { target: '.home' },
     'cart.open': { target: '.cart' },
+    'package.open': { target: '.packages' },
+    'combined.pick': { target: '.combined' },
     'language.set': {
       actions: [
         assign({ language: ({ event }) => event.language }),
@@ -72,6 +80,7 @@ export const bookingMachine = booking.createMachine({
   },
   states: {
     home: homeState,
+    bookings: bookingsState,
     language: languageState,
     browse: browseState,
     product: productState,
@@ -88,6 +97,9 @@ export const bookingMachine = booking.createMachine({
     reserved: reservedState,
     payment: paymentState,
     done: doneState,
+    giftcards: giftCardsState,
+    packages: packagesState,
+    combined: combinedState,
   },
 });
 

@@ -4,7 +4,10 @@
  * `booking.createStateConfig`, each in its own module under steps/.
  */
 import { assign, emit, setup } from 'xstate';
+import { bookingActors } from './actors/bookings.js';
 import { cartActors } from './actors/cart.js';
+import { giftCardActors } from './actors/giftcards.js';
+import { packageActors } from './actors/packages.js';
 import { questionActors } from './actors/questions.js';
 import { selectionActors } from './actors/selection.js';
 import { failureText } from './problem.js';
@@ -22,7 +25,14 @@ export const booking = setup({
     meta: {} as StepMeta,
     tags: {} as 'busy',
   },
-  actors: { ...selectionActors, ...questionActors, ...cartActors },
+  actors: {
+    ...bookingActors,
+    ...selectionActors,
+    ...questionActors,
+    ...cartActors,
+    ...giftCardActors,
+    ...packageActors,
+  },
   actions: {
     /** Explains a failed actor (its `error`) to the customer, in their language. */
     explainFailure: emit(({ context, event }) => ({

@@ -3,14 +3,17 @@
  * chose and what the service answered, never the catalog itself (views read that from
  * the local catalog): snapshots stay small and survive restarts.
  */
-import type { CartActivity } from '../../src/api/cart.js';
-import type { Answer } from '../../src/api/common.js';
+import type { CartActivity, CartGiftCard } from '../../src/api/cart.js';
+import type { Answer, CancellationPolicy } from '../../src/api/common.js';
+import type { MyBooking } from './actors/bookings.js';
+import type { CartPackageGrouping } from '../../src/api/cart.js';
 import type { Question } from '../../src/api/questions.js';
 import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
 import type { FileInput } from '../../src/domain/answers.js';
 import type { Lang } from '../../src/domain/lang.js';
 
-export type Command = 'start' | 'book' | 'cart' | 'help' | 'language' | 'cancel' | 'mybookings';
+export type Command =
+  'start' | 'book' | 'cart' | 'help' | 'language' | 'cancel' | 'mybookings' | 'giftcard';
 
 /** A price as the customer pays it: integer cents, one currency. */
 export interface Money {
@@ -70,6 +73,8 @@ export interface Draft {
   questionCursor: number;
   /** A multiple choice or a list of files being gathered for the current question. */
   questionPending?: PendingAnswer;
+  /** The draft redeems a gift card: Add sets GiftCardIdentifier, quantity 1, price 0. */
+  giftCard?: GiftCardRedemption;
 }
 
 export interface CartLine {
@@ -89,6 +94,12 @@ export interface CartLine {
   activity?: CartActivity;
   /** Refund insurance may be offered for it (partner settings and catalog flags). */
   insurable?: boolean;
+  /** A combined product: its products, added together (one line for the customer). */
+  parts?: CartPart[];
+  /** A package (activities + accommodation), added through Packages. */
+  package?: PackageLine;
+  /** A gift card bought: the Add request's GiftCards item as sent (added again as is). */
+  giftCard?: CartGiftCard;
 }
 
 export interface Cart {
@@ -126,6 +137,8 @@ export interface Reservation {
   zone?: string;
   /** The service (or the scheduler) said it expired, whatever our clock says. */
   lapsed?: boolean;
+  /** The accommodations of the reservation (packages), with their conditions. */
+  stays?: ReservedStay[];
 }
 
 export interface SaleRecord {
@@ -154,6 +167,8 @@ export interface Checkout {
 }
 
 export interface BookingContext {
+  /** /mybookings: the list being shown (only while in that step). */
+  myBookings?: MyBooking[];
   language: Lang;
   /** Who this conversation belongs to (channel-qualified), for ids and look-ups. */
   userKey: string;
@@ -163,6 +178,12 @@ export interface BookingContext {
   checkout: Checkout;
   reservation?: Reservation;
   sale?: SaleRecord;
+  /** A package (activity + accommodation) being chosen (steps/packages). */
+  packages?: PackageFlow;
+  /** A combined product being chosen (steps/combined). */
+  combined?: CombinedDraft;
+  /** The gift card being bought or redeemed (steps/giftcards). */
+  giftCards?: GiftCardFlow;
 }
 
 export interface BookingInput {
@@ -215,6 +236,7 @@ export type BookingEvent =
   | { type: 'confirm' }
   | { type: 'reservation.expired' }
   | { type: 'reservation.remind' }
+  | { type: 'bookings.refresh' }
   | { type: 'payment.result'; outcome: 'ok' | 'ko' }
   /** Adds the draft kept after a failed Add (from the cart). */
   | { type: 'cart.add-draft' }
@@ -224,7 +246,42 @@ export type BookingEvent =
   | { type: 'reservation.cancel' }
   | { type: 'payment.check' }
   /** From the order review: change the client details. */
-  | { type: 'checkout.edit' };
+  | { type: 'checkout.edit' }
+  /** Packages (activity + accommodation): from home, then each choice of the flow. */
+  | { type: 'package.open' }
+  | { type: 'package.pick'; prepackageId: string }
+  /** How many adults, children or babies (the step asking says which). */
+  | { type: 'package.count'; count: number }
+  | { type: 'package.age'; age: number }
+  /** After a room: another one, or on to the dates. */
+  | { type: 'package.room'; more: boolean }
+  | { type: 'package.menu'; menu: 'filters' | 'sort' }
+  | { type: 'package.filter-kind'; kind: PackageFilterKind }
+  /** A filter value; `value` undefined removes the filter of that kind. */
+  | { type: 'package.filter'; kind: PackageFilterKind; value?: string }
+  | { type: 'package.filters-clear' }
+  | { type: 'package.sort'; criteria: PackageSort }
+  | { type: 'package.page'; page: number }
+  | { type: 'package.stay'; packageId: string }
+  | { type: 'package.add' }
+  /** Another accommodation for a package line whose accommodation failed at reserve. */
+  | { type: 'package.restay'; cartItemId: string }
+  | { type: 'package.remove' }
+  /** A combined product from browse, then added once priced. */
+  | { type: 'combined.pick'; combinedProductId: string }
+  | { type: 'combined.add' }
+  /** Gift cards (steps/giftcards): the menu, buying one, redeeming one. */
+  | { type: 'giftcard.menu' }
+  | { type: 'giftcard.buy' }
+  | { type: 'giftcard.redeem' }
+  | { type: 'giftcard.toggle'; productId: string; providerId: string }
+  | { type: 'giftcard.next' }
+  | { type: 'giftcard.text'; field: GiftCardTextField; value: string }
+  | { type: 'giftcard.skip' }
+  | { type: 'giftcard.add' }
+  | { type: 'giftcard.code'; code: string }
+  | { type: 'giftcard.use' }
+  | { type: 'giftcard.another' };
 
 /**
  * An answer being gathered over several messages: ticked values of a multiple choice,
@@ -327,4 +384,207 @@ export interface SoldActivity {
   /** ActivityStatus: 1 Started, 2 Confirmed, 4 Cancelled, 7 In process. */
   status: number;
   tickets: SoldTicket[];
+}
+
+/** What the buyer types for a gift card: the message, the recipient's name and e-mail. */
+export type GiftCardTextField = 'message' | 'name' | 'email';
+
+/** A gift card being bought: its products (one provider) and who it is for. */
+export interface GiftCardPurchase {
+  products: { productId: string; providerId: string }[];
+  message?: string;
+  recipientName?: string;
+  recipientEmail?: string;
+}
+
+/** A product a gift card gives, as the check named it. */
+export interface GiftCardProduct {
+  productId: string;
+  name: string;
+  /** Currency of the product's prices (the redemption line is 0 in it). */
+  currency: string;
+  /** The first visit date whose exchange was still open when the card was checked. */
+  firstDate?: IsoDate;
+  /** The provider takes no access date (DemandAccessDate false): the purchase date only. */
+  purchaseDateOnly?: boolean;
+}
+
+/** A gift card as GET /activity/giftcard described it. */
+export interface GiftCardCheck {
+  code: string;
+  exchanged: boolean;
+  /** HoursInAdvanceOfGiftCardExchange: hours before 00:00 of the day after the visit. */
+  hoursInAdvance?: number;
+  /** The purchaser's message. */
+  message?: string;
+  /** Who the card is for (the check's Client). */
+  holder?: string;
+  products: GiftCardProduct[];
+}
+
+export interface GiftCardFlow {
+  buying?: GiftCardPurchase;
+  /** The code being checked (typed, or checked again after a refused Add). */
+  code?: string;
+  check?: GiftCardCheck;
+}
+
+/** The marker of a draft that redeems a gift card. */
+export interface GiftCardRedemption {
+  code: string;
+  hoursInAdvance?: number;
+  firstDate?: IsoDate;
+  currency: string;
+}
+
+/** A product of a combined product as added to the cart (its own cart item id). */
+export interface CartPart {
+  cartItemId: string;
+  productId: string;
+  activity: CartActivity;
+}
+
+/** A person under 18 in a package room: a child (2 to 17) or a baby (under 2). */
+export interface PackageMinor {
+  kind: 'child' | 'baby';
+  /** Asked for each minor; a search is never sent without it. */
+  age?: number;
+}
+
+export interface PackageRoom {
+  adults: number;
+  minors: PackageMinor[];
+}
+
+export interface PrepackageGrouping {
+  id: string;
+  name: string;
+  providerId: string;
+  providerName: string;
+  datePolicyKey?: number;
+}
+
+/** A prepackage as offered (POST /Activity/Prepackages). */
+export interface PrepackageChoice {
+  id: string;
+  name: string;
+  description?: string;
+  groupings: PrepackageGrouping[];
+  /** SuggestedLocation: where accommodation is searched around. */
+  location?: { lat: number; lng: number };
+}
+
+/** What a package search asks (BasicCatalog); kept with the line to search again. */
+export interface PackageSearch {
+  prepackage: PrepackageChoice;
+  rooms: PackageRoom[];
+  checkIn: IsoDate;
+  checkOut: IsoDate;
+  /** The activity day, within the stay (every pax grouping on that day). */
+  activityDate: IsoDate;
+}
+
+export type PackageFilterKind =
+  'board' | 'category' | 'rateClass' | 'type' | 'city' | 'price' | 'distance';
+
+/** SortCriteria: 1 cheapest, 2 most expensive, 3 closest. */
+export type PackageSort = 1 | 2 | 3;
+
+/** An accommodation of the basic package catalog, as listed. */
+export interface AccommodationOffer {
+  /** The package id (Prices and Add name the package by it). */
+  packageId: string;
+  name: string;
+  city?: string;
+  /** 1 to 5 stars; absent or 0 when unknown. */
+  stars?: number;
+  /** AccommodationType. */
+  type?: number;
+  /** Metres from the start of the activity. */
+  distance?: number;
+  priceFrom: Money;
+}
+
+export interface PackageResults {
+  totalPages: number;
+  offers: AccommodationOffer[];
+  /** AvailableFilters: each value with how many packages it gives. */
+  facets: Partial<Record<PackageFilterKind, { value: string; count: number }[]>>;
+}
+
+/** The priced package (PricesAndCancellationConditions), ready to add. */
+export interface PackageQuote {
+  echoToken: string;
+  offer: AccommodationOffer;
+  price: Money;
+}
+
+export interface PackageFlow {
+  prepackages?: PrepackageChoice[];
+  prepackage?: PrepackageChoice;
+  /** The rooms; the last one is being filled in. */
+  rooms: PackageRoom[];
+  checkIn?: IsoDate;
+  checkOut?: IsoDate;
+  activityDate?: IsoDate;
+  filters: Partial<Record<PackageFilterKind, string>>;
+  /** The filter whose values are being shown. */
+  filterKind?: PackageFilterKind;
+  sort: PackageSort;
+  /** 1-based, as the service counts pages. */
+  page: number;
+  results?: PackageResults;
+  /** The EchoToken of the search the results came from. */
+  echoToken?: string;
+  /** The accommodation being priced or offered. */
+  chosen?: AccommodationOffer;
+  quote?: PackageQuote;
+  /** A package line whose accommodation could not be reserved, and why. */
+  replace?: { cartItemId: string; reason?: string };
+  /** Accommodations (package ids) that could not be reserved: left out of the list. */
+  unavailable?: string[];
+}
+
+/** A package in the cart: what was searched, priced and added. */
+export interface PackageLine {
+  search: PackageSearch;
+  accommodation: AccommodationOffer;
+  /** The Add's Packages item as sent: a rebuilt cart adds it again unchanged. */
+  request: CartPackageGrouping;
+  /** The cart item id is ours: the service answered the Add without one. */
+  localId?: boolean;
+}
+
+/** An accommodation of a reservation (Confirm's Accommodations). */
+export interface ReservedStay {
+  /** The package line it belongs to. */
+  cartItemId?: string;
+  rateId: string;
+  checkIn?: IsoDate;
+  checkOut?: IsoDate;
+  conditions?: string;
+  cancellationPolicy?: CancellationPolicy;
+  price?: Money;
+  success: boolean;
+  errorMessage?: string;
+}
+
+/** A combined product being chosen: its products, sellable dates, quantity and price. */
+export interface CombinedDraft {
+  combinedProductId: string;
+  /** Filled in when opened (openCombined). */
+  product?: {
+    name: string;
+    providerId: string;
+    parts: { productId: string; name: string }[];
+    /** Days on which every product is on sale. */
+    dates: IsoDate[];
+    minimumQuantity: number;
+    maximumQuantity?: number;
+    insurable: boolean;
+  };
+  accessDate?: IsoDate;
+  quantity?: number;
+  /** The combined price of one unit (all its products), from /realTimePrices. */
+  unitPrice?: Money;
 }

@@ -16,7 +16,18 @@ export type Input =
   | { kind: 'event'; event: BookingEvent };
 
 export type Interpretation =
-  { event: BookingEvent } | { stale: true } | { error: string } | { notUnderstood: true };
+  | { event: BookingEvent }
+  | { stale: true }
+  | { error: string }
+  | { notUnderstood: true }
+  | { tooLong: true };
+
+/**
+ * The longest text read from a customer: Telegram's own message limit, so every channel
+ * behaves alike. Longer texts are refused before any step reads them: nothing unbounded
+ * is stored in the conversation, echoed in a view or sent to the partner.
+ */
+export const MAX_TEXT_LENGTH = 4096;
 
 const COMMANDS: Record<string, Command> = {
   start: 'start',
@@ -32,6 +43,8 @@ const COMMANDS: Record<string, Command> = {
   cancelar: 'cancel',
   mybookings: 'mybookings',
   misreservas: 'mybookings',
+  giftcard: 'giftcard',
+  regalo: 'giftcard',
 };
 
 /** Lower case, no accents, no emoji or punctuation: how labels and typed text compare. */
@@ -62,6 +75,7 @@ export function interpret(input: Input, view: BookingView): Interpretation {
       return view.readFile(input.file);
     }
     case 'text': {
+      if (input.text.length > MAX_TEXT_LENGTH) return { tooLong: true };
       const text = input.text.trim();
       const command = /^\/([a-z]+)(?:@\w+)?$/i.exec(text);
       if (command) {

@@ -12,11 +12,13 @@ export const common = defineMessages({
     no: 'No',
     notUnderstood: 'No te he entendido. Elige una de las opciones o escribe /help.',
     staleButton: 'Ese botón ya no es válido. Esto es lo que tienes ahora:',
+    tooLong: (max: number) =>
+      `Ese mensaje es demasiado largo (más de ${max} caracteres): no lo he leído. Escríbelo más corto, por favor.`,
     serviceDown:
       'El servicio de reservas no responde ahora mismo. No se ha perdido nada: inténtalo de nuevo en un momento.',
     refused: (message: string) => `El servicio de reservas no lo ha aceptado: ${message}`,
     busy: 'Sigo con tu petición anterior; un momento, por favor.',
-    help: 'Puedo ayudarte a reservar entradas y actividades. Usa los botones o escribe: /book para reservar, /cart para ver tu carrito, /cancel para empezar de nuevo, /language para cambiar de idioma.',
+    help: 'Puedo ayudarte a reservar entradas y actividades. Usa los botones o escribe: /book para reservar, /cart para ver tu carrito, /mybookings para ver tus reservas, /giftcard para canjear una tarjeta regalo, /cancel para empezar de nuevo, /language para cambiar de idioma.',
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
   },
@@ -30,11 +32,13 @@ export const common = defineMessages({
     no: 'No',
     notUnderstood: "Sorry, I didn't get that. Choose one of the options or type /help.",
     staleButton: 'That button is no longer valid. Here is where you are:',
+    tooLong: (max: number) =>
+      `That message is too long (over ${max} characters), so I did not read it. Please write it shorter.`,
     serviceDown:
       'The booking service is not answering right now. Nothing was lost: please try again in a moment.',
     refused: (message: string) => `The booking service did not accept that: ${message}`,
     busy: 'Still working on your previous request; one moment, please.',
-    help: 'I can help you book tickets and activities. Use the buttons or type: /book to book, /cart to see your cart, /cancel to start over, /language to change the language.',
+    help: 'I can help you book tickets and activities. Use the buttons or type: /book to book, /cart to see your cart, /mybookings to see your bookings, /giftcard to redeem a gift card, /cancel to start over, /language to change the language.',
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
   },

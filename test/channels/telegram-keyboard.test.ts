@@ -12,7 +12,8 @@ import {
   monthTitle,
   weekdayNames,
 } from '../../src/channels/telegram/calendar.js';
-import { comingSoon, commandOf } from '../../src/channels/telegram/commands.js';
+import { COMMANDS, commandOf } from '../../src/channels/telegram/commands.js';
+import { interpret } from '../../src/conversation/interpret.js';
 import {
   columnsFor,
   inlineKeyboard,
@@ -242,10 +243,13 @@ describe('texts and commands', () => {
     expect(commandOf('/12:30')).toBeUndefined();
   });
 
-  it('says "coming soon" only for menu commands the conversation does not offer', () => {
-    expect(comingSoon('mybookings')).toBe(true);
-    expect(comingSoon('book')).toBe(false);
-    expect(comingSoon('cancel')).toBe(false);
-    expect(comingSoon('whatever')).toBe(false);
+  it('offers in the menu only commands the conversation reads', () => {
+    for (const command of COMMANDS) {
+      const reading = interpret(
+        { kind: 'text', text: `/${command}` },
+        { text: '', options: [], expects: 'none' },
+      );
+      expect({ command, understood: 'event' in reading }).toEqual({ command, understood: true });
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The turn engine on the real booking machine (its home and language steps), with the
  * memory store and with Redis: snapshots survive a new engine (a restart), buttons of an
- * older view are refused, and concurrent turns of one conversation are serialized.
+ * older view are refused, concurrent turns of one conversation are serialized, and an
+ * input with a key is taken once.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -53,6 +54,8 @@ describe.each([
     expect(reply.view.options.map((option) => option.id)).toEqual([
       'book',
       'cart',
+      'giftcards',
+      'packages',
       'help',
       'language',
     ]);
@@ -108,5 +111,23 @@ describe.each([
     // id is the same: both are valid in turn, and no turn is lost or interleaved.
     const languages = replies.map((reply) => (/Hi!/.test(reply.view.text) ? 'en' : 'es'));
     expect(languages.sort()).toEqual(['en', 'es']);
+  });
+
+  it('takes an input once by its key: a repeat (two instances, a redelivery) shows where it is', async () => {
+    const id = `c:${randomUUID()}`;
+    const tap = { kind: 'choose', id: 'language' } as const;
+    // The same tap (one rendered view's button) handled by two instances at once.
+    const replies = await Promise.all([
+      engineOn(store).handle(id, tap, { key: 'view:1' }),
+      engineOn(store).handle(id, tap, { key: 'view:1' }),
+    ]);
+    expect(replies.map((reply) => /Hi!/.test(reply.view.text))).toEqual([true, true]);
+    // Again after a crash that lost the answer: still the current view, nothing changed.
+    const again = await engineOn(store).handle(id, tap, { key: 'view:1' });
+    expect(again.notices).toEqual([]);
+    expect(again.view.text).toMatch(/Hi!/);
+    // A tap of a later view is a new input.
+    const later = await engineOn(store).handle(id, tap, { key: 'view:2' });
+    expect(later.view.text).toMatch(/Hola/);
   });
 });

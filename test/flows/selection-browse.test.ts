@@ -39,6 +39,8 @@ describe('what browse lists', () => {
       `base:${B.museumTickets}`,
       `base:${B.museumGuided}`,
       `base:${B.museumGifts}`,
+      // The combined product is offered whole (steps/combined), never its products alone.
+      `combined:${demoIds.combinedProducts.maritimeValencia}`,
       'back',
       'home',
     ]);

@@ -13,6 +13,7 @@ import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { cartMessages, changeNotes, changedContext, saleUnderWay } from './cart.js';
+import { redeemedMore, redemptionRefused } from './giftcards/redeem.js';
 
 const messages = defineMessages({
   es: {
@@ -79,7 +80,7 @@ export const addingState = booking.createStateConfig({
           reserved: context.reservation !== undefined,
         }),
         onDone: {
-          target: '#booking.cart',
+          target: 'added',
           actions: [
             assign(({ context, event }) => changedContext(context, event.output)),
             'dropDraft',
@@ -100,6 +101,12 @@ export const addingState = booking.createStateConfig({
           ],
         },
         onError: [
+          {
+            // A gift card redemption refused for the card itself: check the card again.
+            guard: ({ context, event }) => redemptionRefused(context, event.error),
+            target: '#booking.giftcards.redeem.checking',
+            actions: 'explainFailure',
+          },
           { guard: refusedFor('date'), target: '#booking.date', actions: 'explainFailure' },
           { guard: refusedFor('session'), target: '#booking.session', actions: 'explainFailure' },
           { guard: refusedFor('quantity'), target: '#booking.quantity', actions: 'explainFailure' },
@@ -111,6 +118,13 @@ export const addingState = booking.createStateConfig({
           { target: '#booking.cart', actions: 'explainFailure' },
         ],
       },
+    },
+    added: {
+      always: [
+        // A gift card with more products to book: the next one.
+        { guard: ({ context }) => redeemedMore(context), target: '#booking.giftcards.redeem.next' },
+        { target: '#booking.cart' },
+      ],
     },
   },
 });

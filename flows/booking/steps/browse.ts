@@ -22,6 +22,7 @@ import {
 } from './selection/offerable.js';
 import { PAGE_SIZE, pageOf } from './selection/paging.js';
 import { optionByNumber } from './selection/read.js';
+import { combinedOptions } from './combined/offer.js';
 
 const messages = defineMessages({
   es: {
@@ -117,11 +118,15 @@ export const browseView: ViewFn = (context, deps): BookingView => {
         label: base.productBaseName,
         event: { type: 'browse.base', productBaseId: base.productBaseId },
       }));
+      items.push(...combinedOptions(deps.catalog, deps.now, provider.providerId, lang));
       break;
     }
     case 'products':
       text = m.products(level.title);
       items = level.items.map(productOption);
+      // A provider shown without categories lists its combined products with its products.
+      if (context.browse.productBaseId === undefined && context.browse.providerId !== undefined)
+        items.push(...combinedOptions(deps.catalog, deps.now, context.browse.providerId, lang));
       break;
     case 'search':
       text =

@@ -15,6 +15,7 @@ import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft } from '../types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '../view.js';
+import { closedText, exchangeClosed } from './giftcards/exchange.js';
 import { parseTypedDate } from './selection/dates.js';
 import { formatDate } from './selection/format.js';
 import { optionByNumber } from './selection/read.js';
@@ -208,6 +209,12 @@ export const enclosureDateView: ViewFn = (context, deps): BookingView => {
 /** Back from a step after the date: the date, or the card when the date was not asked. */
 export const backToDate = [
   {
+    // Redeeming a gift card of a product whose date is not asked: back to the gift card.
+    guard: ({ context }: { context: BookingContext }) =>
+      context.draft?.product.fixedDate !== undefined && context.draft.giftCard !== undefined,
+    target: '#booking.giftcards.redeem.card',
+  },
+  {
     guard: ({ context }: { context: BookingContext }) =>
       context.draft?.product.fixedDate !== undefined,
     target: '#booking.product.card',
@@ -249,21 +256,42 @@ export const dateState = booking.createStateConfig({
     pick: {
       meta: { view: dateView },
       on: {
-        'date.pick': {
-          guard: ({ context, event }) => context.draft?.product.dates.includes(event.date) ?? false,
-          target: 'more',
-          actions: assign({
-            draft: ({ context, event }) => {
-              const first = context.draft!.product.rules?.dateEnclosures?.[0];
-              return {
-                ...context.draft!,
-                accessDate: event.date,
-                enclosureDates: first ? { [first.enclosureId]: event.date } : undefined,
-              };
+        'date.pick': [
+          {
+            // A gift card being redeemed: its exchange for that date has closed.
+            guard: ({ context, event }) =>
+              (context.draft?.product.dates.includes(event.date) ?? false) &&
+              exchangeClosed(context.draft, event.date),
+            actions: {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                text: closedText(context.draft!, event.date, context.language),
+              }),
             },
-          }),
-        },
-        'nav.back': { target: '#booking.product.card' },
+          },
+          {
+            guard: ({ context, event }) =>
+              context.draft?.product.dates.includes(event.date) ?? false,
+            target: 'more',
+            actions: assign({
+              draft: ({ context, event }) => {
+                const first = context.draft!.product.rules?.dateEnclosures?.[0];
+                return {
+                  ...context.draft!,
+                  accessDate: event.date,
+                  enclosureDates: first ? { [first.enclosureId]: event.date } : undefined,
+                };
+              },
+            }),
+          },
+        ],
+        'nav.back': [
+          {
+            guard: ({ context }) => context.draft?.giftCard !== undefined,
+            target: '#booking.giftcards.redeem.card',
+          },
+          { target: '#booking.product.card' },
+        ],
       },
     },
     more: {

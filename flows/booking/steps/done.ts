@@ -18,6 +18,7 @@ import { booking } from '../setup.js';
 import type { SoldActivity } from '../types.js';
 import type { ViewDeps, ViewFn } from '../view.js';
 import { formatDate } from './selection/format.js';
+import { giftCardDocuments, giftCardLines, withoutGiftCards } from './giftcards/sold.js';
 
 const messages = defineMessages({
   es: {
@@ -51,7 +52,9 @@ export function ticketDocuments(
   lang: Lang,
 ): TicketDocument[] {
   const m = messages(lang);
-  return activities.flatMap((activity) => {
+  // Gift cards sold: one document per redemption code (steps/giftcards/sold.ts).
+  const cards = giftCardDocuments(activities, deps.catalog, lang);
+  const tickets = withoutGiftCards(activities, deps.catalog).flatMap((activity) => {
     const withCodes = activity.tickets.filter((ticket) => ticket.accessCode !== undefined);
     if (withCodes.length === 0) {
       if (activity.accessCode === undefined) return [];
@@ -83,6 +86,7 @@ export function ticketDocuments(
       };
     });
   });
+  return [...cards, ...tickets];
 }
 
 const doneView: ViewFn = (context, deps) => {
@@ -110,11 +114,14 @@ const doneView: ViewFn = (context, deps) => {
         activity.tickets.every((ticket) => ticket.accessCode === undefined),
     )
     .map((activity) => m.pendingCodes(activity.name));
-  const summary = activities.map(
+  const summary = withoutGiftCards(activities, deps.catalog).map(
     (activity) => `• ${activity.name} — ${formatDate(activity.accessDate, lang)}`,
   );
+  const cards = giftCardLines(activities, deps.catalog, lang);
   return {
-    text: [tickets.length > 0 ? m.done : m.doneNoTickets, ...summary, ...pending].join('\n'),
+    text: [tickets.length > 0 ? m.done : m.doneNoTickets, ...summary, ...cards, ...pending].join(
+      '\n',
+    ),
     expects: 'choice',
     tickets,
     options: [bookMore, home],

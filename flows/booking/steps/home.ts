@@ -9,6 +9,8 @@ const messages = defineMessages({
   es: {
     welcome: '¡Hola! Soy tu asistente de reservas. ¿Qué quieres hacer?',
     book: '🎟️ Reservar entradas',
+    giftCards: '🎁 Tarjetas regalo',
+    packages: '🏨 Paquetes (actividad + hotel)',
     cart: (lines: number) => `🛒 Mi carrito (${lines})`,
     help: 'ℹ️ Ayuda',
     language: '🌐 English',
@@ -17,6 +19,8 @@ const messages = defineMessages({
   en: {
     welcome: 'Hi! I am your booking assistant. What would you like to do?',
     book: '🎟️ Book tickets',
+    giftCards: '🎁 Gift cards',
+    packages: '🏨 Packages (activity + hotel)',
     cart: (lines: number) => `🛒 My cart (${lines})`,
     help: 'ℹ️ Help',
     language: '🌐 Español',
@@ -32,6 +36,8 @@ const homeView: ViewFn = (context) => {
     options: [
       { id: 'book', label: m.book, event: { type: 'command', name: 'book' } },
       { id: 'cart', label: m.cart(context.cart.lines.length), event: { type: 'cart.open' } },
+      { id: 'giftcards', label: m.giftCards, event: { type: 'giftcard.menu' } },
+      { id: 'packages', label: m.packages, event: { type: 'package.open' } },
       { id: 'help', label: m.help, event: { type: 'command', name: 'help' } },
       {
         id: 'language',
@@ -54,6 +60,7 @@ const languageView: ViewFn = (context) => ({
 
 export const homeState = booking.createStateConfig({
   meta: { view: homeView },
+  on: { 'giftcard.menu': { target: '#booking.giftcards' } },
 });
 
 export const languageState = booking.createStateConfig({

@@ -15,6 +15,7 @@ import { booking } from '../setup.js';
 import type { BookingContext, Draft } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { backToDate } from './date.js';
+import { redemptionPrice, redemptionQuantityView } from './giftcards/quantity.js';
 import { quantityAllowed, quantityBounds } from './selection/bounds.js';
 import { blockedText, limitsText, outOfRangeText } from './selection/explain.js';
 import { formatDate, formatPrice, formatTotal } from './selection/format.js';
@@ -50,6 +51,8 @@ export function totalText(draft: Draft, quantity: number, lang: Lang): string {
 }
 
 export const quantityView: ViewFn = (context, deps): BookingView => {
+  // Redeeming a gift card: one of each product, nothing to choose.
+  if (context.draft?.giftCard !== undefined) return redemptionQuantityView(context, deps);
   const lang = context.language;
   const m = messages(lang);
   const c = common(lang);
@@ -126,6 +129,17 @@ export const quantityState = booking.createStateConfig({
       always: [
         { guard: ({ context }) => !context.draft?.accessDate, target: '#booking.browse' },
         { guard: ({ context }) => capacityUnknown(context), target: 'capacity' },
+        {
+          // Redeeming a gift card: price 0, quantity 1 (confirmed in the view).
+          guard: ({ context }) => context.draft?.giftCard !== undefined,
+          target: 'choosing',
+          actions: assign({
+            draft: ({ context }) => ({
+              ...context.draft!,
+              unitPrice: redemptionPrice(context.draft!),
+            }),
+          }),
+        },
         { target: 'pricing' },
       ],
     },
@@ -169,7 +183,7 @@ export const quantityState = booking.createStateConfig({
             ],
           },
           {
-            target: 'pricing',
+            target: 'checking',
             actions: assign({
               draft: ({ context, event }) => {
                 const draft = context.draft!;
@@ -221,7 +235,9 @@ export const quantityState = booking.createStateConfig({
       on: {
         'quantity.pick': {
           guard: ({ context, event }) =>
-            context.draft !== undefined && quantityAllowed(context.draft, event.quantity),
+            context.draft !== undefined &&
+            quantityAllowed(context.draft, event.quantity) &&
+            (context.draft.giftCard === undefined || event.quantity === 1),
           target: '#booking.questions',
           actions: [
             assign({

@@ -39,6 +39,8 @@ const messages = defineMessages({
     renewed: (time: string) => `Reservado de nuevo hasta las ${time}.`,
     reminder: (time: string) =>
       `⏳ Tu reserva caduca a las ${time}. Confirma y paga para no perderla.`,
+    saleUnknown:
+      'El servicio de reservas no ha respondido y no sé si tu compra se ha completado. No se cobrará dos veces: pulsa «Confirmar y pagar» para comprobarlo.',
   },
   en: {
     title: '✅ Your order is reserved:',
@@ -56,6 +58,8 @@ const messages = defineMessages({
     renewed: (time: string) => `Reserved again until ${time}.`,
     reminder: (time: string) =>
       `⏳ Your reservation expires at ${time}. Confirm and pay to keep it.`,
+    saleUnknown:
+      'The booking service did not answer, so I cannot tell yet whether your purchase went through. You will not be charged twice: choose “Confirm and pay” to check.',
   },
 });
 
@@ -263,8 +267,15 @@ export const reservedState = booking.createStateConfig({
             target: 'idle',
             actions: [assign({ sale: undefined }), 'explainFailure'],
           },
-          // No answer: the sale record stays, and "confirm and pay" reconciles.
-          { target: 'idle', actions: 'explainFailure' },
+          // No answer: the sale record stays, and "confirm and pay" reconciles. The customer
+          // must not read "nothing was lost" here: the purchase may have been made.
+          {
+            target: 'idle',
+            actions: {
+              type: 'notify',
+              params: ({ context }) => ({ text: messages(context.language).saleUnknown }),
+            },
+          },
         ],
       },
     },

@@ -28,6 +28,14 @@ import {
   sumMoney,
 } from './cart.js';
 import { formatPrice } from './selection/format.js';
+import {
+  failedStayLines,
+  packageOrderLines,
+  refusedStayFlow,
+  restayOption,
+  restayTransition,
+  stayRefused,
+} from './packages/replace.js';
 
 const messages = defineMessages({
   es: {
@@ -97,10 +105,12 @@ export function cancellationText(line: CartLine, deps: ViewDeps, lang: Lang): st
 export function orderText(context: BookingContext, deps: ViewDeps): string[] {
   const lang = context.language;
   const m = messages(lang);
-  const lines = context.cart.lines.flatMap((line, i) => [
-    lineText(line, i + 1, lang),
-    m.cancellation(cancellationText(line, deps, lang)),
-  ]);
+  const lines = context.cart.lines.flatMap((line, i) =>
+    // A package: its stay, and the accommodation's conditions once reserved.
+    line.package !== undefined
+      ? packageOrderLines(context, line, i + 1)
+      : [lineText(line, i + 1, lang), m.cancellation(cancellationText(line, deps, lang))],
+  );
   const insurance = context.checkout.insurance;
   const client = context.checkout.client;
   const who = [client?.fullName, client?.surname].filter(Boolean).join(' ');
@@ -145,7 +155,10 @@ const failedView: ViewFn = (context): BookingView => {
   return {
     text: [
       m.failedTitle,
-      ...failed.map(({ line, n }) => lineText(line, n, lang)),
+      ...failed.flatMap(({ line, n }) => [
+        lineText(line, n, lang),
+        ...failedStayLines(context, line),
+      ]),
       m.failedHint,
     ].join('\n'),
     expects: 'choice',
@@ -156,11 +169,14 @@ const failedView: ViewFn = (context): BookingView => {
           label: m.removeFailed(n, line.name),
           event: { type: 'cart.remove' as const, cartItemId: line.cartItemId },
         },
-        {
-          id: `redate:${line.cartItemId}`,
-          label: m.redate(n, line.name),
-          event: { type: 'cart.redate' as const, cartItemId: line.cartItemId },
-        },
+        // A package is not redated: another accommodation for the same stay.
+        line.package !== undefined
+          ? restayOption(line, n, lang)
+          : {
+              id: `redate:${line.cartItemId}`,
+              label: m.redate(n, line.name),
+              event: { type: 'cart.redate' as const, cartItemId: line.cartItemId },
+            },
       ]),
       { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
       { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
@@ -236,7 +252,15 @@ export const reviewState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'idle', actions: 'explainFailure' },
+        onError: [
+          // A package's accommodation refused (nothing else held): steps/packages/replace.ts.
+          {
+            guard: stayRefused,
+            target: '#booking.packages.stayFailed',
+            actions: assign({ packages: refusedStayFlow }),
+          },
+          { target: 'idle', actions: 'explainFailure' },
+        ],
       },
     },
     failed: {
@@ -244,6 +268,7 @@ export const reviewState = booking.createStateConfig({
       on: {
         'cart.remove': { target: 'removing' },
         'cart.redate': { target: 'redating' },
+        'package.restay': restayTransition,
         'nav.back': { target: '#booking.cart' },
       },
     },

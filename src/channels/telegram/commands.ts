@@ -5,7 +5,6 @@
  */
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
-import { interpret } from '../../conversation/interpret.js';
 import type { Lang } from '../../domain/lang.js';
 
 export const COMMANDS = [
@@ -20,19 +19,6 @@ export const COMMANDS = [
 ] as const;
 
 export type TelegramCommand = (typeof COMMANDS)[number];
-
-/**
- * Commands of the menu that the conversation does not read as commands (yet): they
- * answer "coming soon" instead of "I did not get that".
- */
-export function comingSoon(command: string): boolean {
-  if (!(COMMANDS as readonly string[]).includes(command)) return false;
-  const probe = interpret(
-    { kind: 'text', text: `/${command}` },
-    { text: '', options: [], expects: 'none' },
-  );
-  return !('event' in probe);
-}
 
 const DESCRIPTIONS: Record<Lang, Record<TelegramCommand, string>> = {
   es: {

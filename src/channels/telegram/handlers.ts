@@ -10,7 +10,7 @@ import type { Input } from '../../conversation/interpret.js';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/store.js';
-import { comingSoon, commandOf } from './commands.js';
+import { commandOf } from './commands.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError } from './errors.js';
 import {
@@ -25,7 +25,7 @@ import {
 import { telegramMessages } from './messages.js';
 import { languageOf } from './middleware.js';
 import type { Renderer } from './render.js';
-import { getPointer, loadView, releaseChoice } from './view-table.js';
+import { getPointer, loadView } from './view-table.js';
 
 export interface HandlerDeps {
   engine: Engine;
@@ -53,12 +53,14 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     tapped?: { stamp: string; messageId?: number },
   ): Promise<void> {
     const conversationId = conversationOf(chatId);
+    // The input's identity for the conversation: one choice per view, one turn per update.
+    const key = tapped ? `tg:view:${tapped.stamp}` : `tg:update:${ctx.update.update_id}`;
     let reply;
     try {
-      reply = await engine.handle(conversationId, input);
+      reply = await engine.handle(conversationId, input, { key });
     } catch (error) {
-      // Nothing happened: the same button may be tapped again.
-      if (tapped) await releaseChoice(store, tapped.stamp);
+      // Nothing happened: the same button may be tapped again (the view is free when the
+      // gate's handling ends).
       if (error instanceof BusyError) {
         await renderer.say(chatId, error.message);
         return;
@@ -92,10 +94,6 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
 
   bot.on('message:text', async (ctx) => {
     const command = commandOf(ctx.message.text);
-    if (command !== undefined && comingSoon(command)) {
-      await renderer.say(ctx.chat.id, telegramMessages(await lang(ctx)).comingSoon);
-      return;
-    }
     const text = command !== undefined ? `/${command}` : ctx.message.text;
     await turn(ctx, ctx.chat.id, { kind: 'text', text });
   });

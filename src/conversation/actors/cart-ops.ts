@@ -13,7 +13,13 @@
  * - While a Sale of a cart may have happened (its record exists), the cart is never
  *   released, changed or abandoned: that could sell the same things twice.
  */
-import { cartAddOperation, cartCancelConfirmOperation, type CartActivity } from '../../api/cart.js';
+import {
+  cartAddOperation,
+  cartCancelConfirmOperation,
+  type CartActivity,
+  type CartGiftCard,
+  type CartPackageGrouping,
+} from '../../api/cart.js';
 import { PartnerEnvelopeError } from '../../api/errors.js';
 import type { PartnerClient } from '../../api/client.js';
 import type { CatalogIndex } from '../../catalog/catalog-index.js';
@@ -24,6 +30,7 @@ import type { CartChange } from '../../../flows/booking/actors/cart.js';
 import type { Cart } from '../../../flows/booking/types.js';
 import { activityOfLine } from './cart-requests.js';
 import { fingerprintOf, type EffectOutcome, type Effects } from './effects.js';
+import { localPackageId, packageRequest, partActivities, relinked } from './package-lines.js';
 
 const messages = defineMessages({
   es: {
@@ -51,6 +58,24 @@ export interface CartOps {
     shoppingCartId: string,
     seq: number,
     activities: CartActivity[],
+  ): Promise<EffectOutcome<AddResult>>;
+  /**
+   * The `seq`-th Add to a cart, of a gift card bought (a GiftCards item). The service
+   * answers no id for it: the item's id is ours, `giftcard-<seq + 1>`.
+   */
+  addGiftCardOnce(
+    shoppingCartId: string,
+    seq: number,
+    giftCard: CartGiftCard,
+  ): Promise<EffectOutcome<AddResult>>;
+  /**
+   * The `seq`-th Add to a cart, of a package (a Packages item). Its id is the
+   * accommodation's when the service answers one, else ours (package-lines.ts).
+   */
+  addPackageOnce(
+    shoppingCartId: string,
+    seq: number,
+    grouping: CartPackageGrouping,
   ): Promise<EffectOutcome<AddResult>>;
   /** The cart's lines (but `without`) added again under a new id. */
   rebuild(cart: Cart, language: Lang, without?: string): Promise<CartChange>;
@@ -101,16 +126,62 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
     );
   }
 
+  async function addGiftCardOnce(shoppingCartId: string, seq: number, giftCard: CartGiftCard) {
+    const fingerprint = fingerprintOf({ giftCards: [giftCard] });
+    return effects.run<AddResult>(
+      { shoppingCartId, operation: 'add', attempt: String(seq) },
+      fingerprint,
+      async () => {
+        await client.call(cartAddOperation, { shoppingCartId, giftCards: [giftCard] });
+        return { ids: [`giftcard-${seq + 1}`] };
+      },
+      { decide: (record) => (record.fingerprint === fingerprint ? 'reuse' : 'unknown') },
+    );
+  }
+
+  async function addPackageOnce(
+    shoppingCartId: string,
+    seq: number,
+    grouping: CartPackageGrouping,
+  ) {
+    const fingerprint = fingerprintOf({ packages: [grouping] });
+    return effects.run<AddResult>(
+      { shoppingCartId, operation: 'add', attempt: String(seq) },
+      fingerprint,
+      async () => {
+        const response = await client.call(cartAddOperation, {
+          shoppingCartId,
+          packages: [grouping],
+        });
+        return { ids: [response.accommodations[0]?.id ?? localPackageId(seq)] };
+      },
+      { decide: (record) => (record.fingerprint === fingerprint ? 'reuse' : 'unknown') },
+    );
+  }
+
   async function rebuild(cart: Cart, language: Lang, without?: string): Promise<CartChange> {
     const catalog = await deps.catalog(language);
     const next: Cart = { shoppingCartId: deps.newCartId(), lines: [], adds: 0 };
     const dropped: { name: string; reason: string }[] = [];
     for (const line of cart.lines) {
       if (line.cartItemId === without) continue;
-      const activity = activityOfLine(line, catalog);
+      // A gift card bought is added again as its GiftCards item.
+      const giftCard = line.giftCard;
+      // A combined product is added again with all its products, a package as its Packages item.
+      const parts = partActivities(line);
+      const grouping = packageRequest(line);
+      const activity =
+        giftCard === undefined && parts === undefined && grouping === undefined
+          ? activityOfLine(line, catalog)
+          : undefined;
       let outcome: EffectOutcome<AddResult>;
       try {
-        outcome = await addOnce(next.shoppingCartId, next.adds ?? 0, [activity]);
+        outcome =
+          giftCard !== undefined
+            ? await addGiftCardOnce(next.shoppingCartId, next.adds ?? 0, giftCard)
+            : grouping !== undefined
+              ? await addPackageOnce(next.shoppingCartId, next.adds ?? 0, grouping)
+              : await addOnce(next.shoppingCartId, next.adds ?? 0, parts ?? [activity!]);
       } catch (error) {
         if (!(error instanceof PartnerEnvelopeError)) throw error;
         dropped.push({ name: line.name, reason: error.messages.join('; ') });
@@ -118,7 +189,9 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
       }
       // The new cart is in doubt as well: give up this time; the held lines are intact.
       if (outcome.kind === 'unknown') throw unknownOutcome(language);
-      next.lines.push({ ...line, activity, cartItemId: outcome.result.ids[0]! });
+      next.lines.push(
+        relinked({ ...line, ...(activity !== undefined ? { activity } : {}) }, outcome.result.ids),
+      );
       next.adds = (next.adds ?? 0) + 1;
     }
     return { cart: next, rebuilt: true, released: true, dropped };
@@ -147,5 +220,13 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
     return rebuild(cart, language);
   }
 
-  return { addOnce, rebuild, cancelConfirm, release, assertNotSelling };
+  return {
+    addOnce,
+    addGiftCardOnce,
+    addPackageOnce,
+    rebuild,
+    cancelConfirm,
+    release,
+    assertNotSelling,
+  };
 }

@@ -21,6 +21,7 @@ import type { IsoDate } from '../../api/schema.js';
 import type { CatalogIndex } from '../../catalog/catalog-index.js';
 import { isInsurable } from '../../domain/insurance.js';
 import type { Cart, CartLine, Draft } from '../../../flows/booking/types.js';
+import { insuredItems } from './package-lines.js';
 
 /** The access date of a draft: the chosen one, or the purchase date where none is asked. */
 export function draftDate(draft: Draft): IsoDate | undefined {
@@ -68,6 +69,8 @@ export function activityOf(draft: Draft, catalog: CatalogIndex): CartActivity {
   }
   return {
     productId: draft.product.productId,
+    // Redeeming a gift card: its code on the activity (steps/giftcards/redeem.ts).
+    ...(draft.giftCard !== undefined ? { giftCardIdentifier: draft.giftCard.code } : {}),
     accessDateTime: date,
     quantity: draft.quantity,
     ...(tickets.length > 0 ? { tickets } : {}),
@@ -101,7 +104,8 @@ export function lineOf(
     sessions: draft.sessions,
     unitPrice: draft.unitPrice,
     activity,
-    insurable: insurableProduct(catalog, draft.product.productId),
+    // A gift card redeemed costs nothing: there is nothing to insure.
+    insurable: draft.giftCard === undefined && insurableProduct(catalog, draft.product.productId),
   };
 }
 
@@ -135,7 +139,18 @@ export function activityOfLine(line: CartLine, catalog: CatalogIndex): CartActiv
 export function insuranceSaleOf(cart: Cart): InsuranceSale {
   const products: NonNullable<InsuranceSale['products']> = [];
   const combined = new Map<string, NonNullable<InsuranceSale['products']>>();
+  const combinedProducts: NonNullable<InsuranceSale['combinedProducts']> = [];
+  const packages: NonNullable<InsuranceSale['packages']> = [];
   for (const line of cart.lines) {
+    // Gift cards bought (not activities) and redeemed (price 0) are left out of the quote.
+    if (line.giftCard !== undefined || line.activity?.giftCardIdentifier !== undefined) continue;
+    // Combined products (one line, every product) and packages: see package-lines.ts.
+    const whole = insuredItems(line);
+    if (whole !== undefined) {
+      combinedProducts.push(...(whole.combinedProducts ?? []));
+      packages.push(...(whole.packages ?? []));
+      continue;
+    }
     const items = Array.from({ length: line.quantity }, (_, unit) => ({
       id: `${line.cartItemId}/${unit + 1}`,
       productId: line.productId,
@@ -147,15 +162,19 @@ export function insuranceSaleOf(cart: Cart): InsuranceSale {
   }
   return {
     ...(products.length > 0 ? { products } : {}),
-    ...(combined.size > 0
+    ...(combined.size > 0 || combinedProducts.length > 0
       ? {
-          combinedProducts: [...combined].map(([combinedProductId, items]) => ({
-            id: items[0]!.id,
-            combinedProductId,
-            products: items,
-          })),
+          combinedProducts: [
+            ...[...combined].map(([combinedProductId, items]) => ({
+              id: items[0]!.id,
+              combinedProductId,
+              products: items,
+            })),
+            ...combinedProducts,
+          ],
         }
       : {}),
+    ...(packages.length > 0 ? { packages } : {}),
   };
 }
 

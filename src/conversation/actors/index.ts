@@ -8,10 +8,13 @@ import type { CatalogService } from '../../catalog/catalog-service.js';
 import type { BotEventBus } from '../../events.js';
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/store.js';
+import { createBookingsActors } from './bookings.js';
 import { createQuestionActors } from './questions.js';
 import { createSelectionActors } from './selection.js';
 import { createCartActors } from './cart.js';
 import { createSaleActors } from './sales.js';
+import { createGiftCardActors } from './giftcards.js';
+import { createPackageActors } from './packages.js';
 
 export interface ActorDeps {
   client: PartnerClient;
@@ -27,9 +30,12 @@ export interface ActorDeps {
 
 export function createBookingActors(deps: ActorDeps) {
   return {
+    ...createBookingsActors(deps),
     ...createQuestionActors(deps),
     ...createSelectionActors(deps),
     ...createCartActors(deps),
     ...createSaleActors(deps),
+    ...createGiftCardActors(deps),
+    ...createPackageActors(deps),
   };
 }

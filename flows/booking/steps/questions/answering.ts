@@ -80,7 +80,9 @@ export function errorText(error: AnswerError, question: Question, lang: Lang): s
     case 'not-an-option':
       return m.errorNotAnOption(item, (error.allowed ?? []).join(', '));
     case 'too-many-values':
-      return m.errorTooManyValues(error.max ?? 1);
+      return question.dataType === DataType.FileList
+        ? m.errorTooManyFiles(error.max ?? 1)
+        : m.errorTooManyValues(error.max ?? 1);
     case 'not-a-file':
       return m.errorNotAFile;
     case 'file-type':

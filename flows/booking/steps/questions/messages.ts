@@ -54,6 +54,8 @@ export const questionMessages = defineMessages({
         ? 'Solo se admite una.'
         : `Puedes marcar como máximo ${max}; desmarca alguna antes.`,
     errorNotAFile: 'Esta pregunta espera un archivo: envíalo como adjunto.',
+    errorTooManyFiles: (max: number) =>
+      `Ya tengo ${max} archivos, el máximo para esta respuesta: pulsa Listo.`,
     errorFileType: (type: string, accepted: string) =>
       `No se admite ese tipo de archivo (${type}). Se admiten: ${accepted}.`,
     errorFileTooLarge: (size: string) => `El archivo es demasiado grande: como máximo ${size}.`,
@@ -110,6 +112,8 @@ export const questionMessages = defineMessages({
     errorTooManyValues: (max: number) =>
       max === 1 ? 'Only one is allowed.' : `You can tick at most ${max}; untick one first.`,
     errorNotAFile: 'This question expects a file: send it as an attachment.',
+    errorTooManyFiles: (max: number) =>
+      `I already have ${max} files, the most this answer takes: press Done.`,
     errorFileType: (type: string, accepted: string) =>
       `That file type (${type}) is not accepted. Accepted: ${accepted}.`,
     errorFileTooLarge: (size: string) => `The file is too large: at most ${size}.`,

@@ -1,0 +1,325 @@
+/**
+ * Combined products (e.g. "Maritime Valencia": museum + boat): products that may be sold
+ * only together (CanOnlyBeSoldAsPartOfCombinedProduct) are offered as one, under their
+ * provider in browse. Chosen: a day on which every product is on sale, how many, the
+ * combined price (POST /realTimePrices with CombinedProducts), and into the cart as one
+ * line (every product added with the same CombinedProductId). Checkout as usual.
+ *
+ * Where the spec is silent (decisions):
+ * - A combined product belongs to the provider of its first product, and is offered
+ *   when every product of it is in the catalog and they share a day on sale.
+ * - Its quantity is bounded as its products' are (the strictest of them).
+ */
+import { assign } from 'xstate';
+import type { IsoDate } from '../../../../src/api/schema.js';
+import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
+import type { Lang } from '../../../../src/domain/lang.js';
+import { dateOf, providerNow } from '../../../../src/domain/time.js';
+import { common } from '../../../../src/i18n/common.js';
+import { defineMessages } from '../../../../src/i18n/messages.js';
+import type { Option } from '../../../../src/conversation/view.js';
+import { booking } from '../../setup.js';
+import type { BookingContext, BookingEvent, CombinedDraft } from '../../types.js';
+import type { BookingView, ViewFn } from '../../view.js';
+import { changeNotes, changedContext } from '../cart.js';
+import { DATE_BUTTONS, nearestDates } from '../date.js';
+import { QUANTITY_CAP } from '../selection/bounds.js';
+import { parseTypedDate } from '../selection/dates.js';
+import { formatDate, formatTotal } from '../selection/format.js';
+import { readCount } from '../selection/read.js';
+export { combinedDates, combinedEntries, combinedOptions } from './offer.js';
+
+const messages = defineMessages({
+  es: {
+    opening: 'Preparando la entrada combinada…',
+    date: (name: string, parts: string) =>
+      `🎫 ${name} (${parts}). ¿Qué día quieres ir? Elige una fecha o escríbela.`,
+    noDates: 'No quedan fechas disponibles para esta entrada combinada.',
+    quantity: (name: string, date: string) => `🎫 ${name}, ${date}. ¿Cuántas quieres?`,
+    pricing: 'Consultando el precio combinado…',
+    price: (name: string, date: string, total: string) =>
+      `🎫 ${name}, ${date}\nPrecio combinado: ${total}.`,
+    add: '🛒 Añadir al carrito',
+    adding: 'Añadiendo al carrito…',
+    added: (name: string) => `✅ ${name} está en tu carrito.`,
+    unreadable: (text: string) =>
+      `No he entendido «${text}» como fecha. Escribe por ejemplo «mañana», «el sábado» o «12/8».`,
+    notAvailable: (date: string, near: string) =>
+      `El ${date} no está disponible. Las fechas más cercanas: ${near}.`,
+    count: (min: number, max: number) => `Escribe un número de ${min} a ${max}.`,
+  },
+  en: {
+    opening: 'Getting the combined ticket ready…',
+    date: (name: string, parts: string) =>
+      `🎫 ${name} (${parts}). Which day would you like to go? Choose a date or type it.`,
+    noDates: 'There are no dates left for this combined ticket.',
+    quantity: (name: string, date: string) => `🎫 ${name}, ${date}. How many would you like?`,
+    pricing: 'Checking the combined price…',
+    price: (name: string, date: string, total: string) =>
+      `🎫 ${name}, ${date}\nCombined price: ${total}.`,
+    add: '🛒 Add to cart',
+    adding: 'Adding to your cart…',
+    added: (name: string) => `✅ ${name} is in your cart.`,
+    unreadable: (text: string) =>
+      `I could not read "${text}" as a date. Type for example "tomorrow", "Saturday" or "12/8".`,
+    notAvailable: (date: string, near: string) =>
+      `${date} is not available. The nearest dates: ${near}.`,
+    count: (min: number, max: number) => `Type a number from ${min} to ${max}.`,
+  },
+});
+
+const product = (context: BookingContext) => context.combined?.product;
+
+const busyView =
+  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
+  (context) => ({ text: text(messages(context.language)), expects: 'none', options: [] });
+
+const navigation = (lang: Lang): Option<BookingEvent>[] => [
+  { id: 'back', label: common(lang).back, event: { type: 'nav.back' } },
+  { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+];
+
+/** Dates from today on (a conversation may be resumed days later). */
+function upcoming(context: BookingContext, catalog: CatalogIndex, now: Date): IsoDate[] {
+  const providerId = product(context)?.providerId ?? '';
+  const provider = catalog.provider(providerId);
+  const today = dateOf(providerNow(provider ?? { taxType: 0 }, now));
+  return (product(context)?.dates ?? []).filter((date) => date >= today);
+}
+
+const dateView: ViewFn = (context, deps): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const combined = product(context)!;
+  const available = upcoming(context, deps.catalog, deps.now);
+  const options: Option<BookingEvent>[] = [
+    ...available.slice(0, DATE_BUTTONS).map((date) => ({
+      id: `date:${date}`,
+      label: formatDate(date, lang),
+      event: { type: 'date.pick' as const, date },
+    })),
+    ...navigation(lang),
+  ];
+  const today = available[0] ?? dateOf(providerNow({ taxType: 0 }, deps.now));
+  return {
+    text: [
+      m.date(combined.name, combined.parts.map((part) => part.name).join(' + ')),
+      ...(available.length === 0 ? [m.noDates] : []),
+    ].join('\n'),
+    expects: 'date',
+    calendar: { available },
+    options,
+    readText: (text) => {
+      const date = parseTypedDate(text, lang, today);
+      if (!date) return { error: m.unreadable(text.trim()) };
+      if (available.includes(date)) return { event: { type: 'date.pick', date } };
+      const near = nearestDates(available, date).map((d) => formatDate(d, lang));
+      return { error: m.notAvailable(formatDate(date, lang, 'long'), near.join('; ')) };
+    },
+  };
+};
+
+/** The quantities that may be bought: the products' strictest bounds, capped for a chat. */
+export function combinedBounds(draft: CombinedDraft): { min: number; max: number } {
+  const min = draft.product?.minimumQuantity ?? 1;
+  const max = Math.min(draft.product?.maximumQuantity ?? Infinity, Math.max(QUANTITY_CAP, min));
+  return { min, max };
+}
+
+const quantityView: ViewFn = (context): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const draft = context.combined!;
+  const { min, max } = combinedBounds(draft);
+  const options: Option<BookingEvent>[] = [];
+  for (let n = min; n <= Math.min(max, min + 7); n += 1)
+    options.push({
+      id: `qty:${n}`,
+      label: String(n),
+      event: { type: 'quantity.pick', quantity: n },
+    });
+  options.push(...navigation(lang));
+  return {
+    text: m.quantity(draft.product!.name, formatDate(draft.accessDate!, lang, 'long')),
+    expects: 'number',
+    options,
+    readText: (text) => {
+      const quantity = readCount(text);
+      return quantity !== undefined && quantity >= min && quantity <= max
+        ? { event: { type: 'quantity.pick', quantity } }
+        : { error: m.count(min, max) };
+    },
+  };
+};
+
+const priceView: ViewFn = (context): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const draft = context.combined!;
+  return {
+    text: m.price(
+      draft.product!.name,
+      formatDate(draft.accessDate!, lang, 'long'),
+      formatTotal(draft.unitPrice!, draft.quantity!, lang),
+    ),
+    expects: 'choice',
+    options: [
+      { id: 'combined:add', label: m.add, event: { type: 'combined.add' } },
+      ...navigation(lang),
+    ],
+  };
+};
+
+/** Guards (the views only offer what passes them). */
+export const combinedDateAccepted = ({
+  context,
+  event,
+}: {
+  context: BookingContext;
+  event: BookingEvent;
+}) => event.type === 'date.pick' && (product(context)?.dates.includes(event.date) ?? false);
+
+export const combinedQuantityAccepted = ({
+  context,
+  event,
+}: {
+  context: BookingContext;
+  event: BookingEvent;
+}) => {
+  if (event.type !== 'quantity.pick' || context.combined === undefined) return false;
+  const { min, max } = combinedBounds(context.combined);
+  return Number.isInteger(event.quantity) && event.quantity >= min && event.quantity <= max;
+};
+
+export const combinedState = booking.createStateConfig({
+  initial: 'opening',
+  entry: assign({
+    combined: ({ context, event }) =>
+      event.type === 'combined.pick'
+        ? { combinedProductId: event.combinedProductId }
+        : context.combined,
+  }),
+  states: {
+    opening: {
+      always: {
+        guard: ({ context }) => context.combined === undefined,
+        target: '#booking.browse',
+      },
+      tags: ['busy'],
+      meta: { view: busyView((m) => m.opening) },
+      invoke: {
+        src: 'openCombined',
+        input: ({ context }) => ({
+          combinedProductId: context.combined?.combinedProductId ?? '',
+          language: context.language,
+          cart: context.cart.lines,
+        }),
+        onDone: {
+          target: 'date',
+          actions: assign({
+            combined: ({ context, event }) => ({
+              combinedProductId: context.combined!.combinedProductId,
+              product: event.output,
+            }),
+          }),
+        },
+        onError: { target: '#booking.browse', actions: 'explainFailure' },
+      },
+    },
+    date: {
+      meta: { view: dateView },
+      on: {
+        'date.pick': {
+          guard: combinedDateAccepted,
+          target: 'quantity',
+          actions: assign({
+            combined: ({ context, event }) => ({
+              ...context.combined!,
+              accessDate: event.date,
+              unitPrice: undefined,
+            }),
+          }),
+        },
+        'nav.back': { target: '#booking.browse' },
+      },
+    },
+    quantity: {
+      meta: { view: quantityView },
+      on: {
+        'quantity.pick': {
+          guard: combinedQuantityAccepted,
+          target: 'pricing',
+          actions: assign({
+            combined: ({ context, event }) => ({ ...context.combined!, quantity: event.quantity }),
+          }),
+        },
+        'nav.back': { target: 'date' },
+      },
+    },
+    pricing: {
+      tags: ['busy'],
+      meta: { view: busyView((m) => m.pricing) },
+      invoke: {
+        src: 'quoteCombined',
+        input: ({ context }) => ({
+          combinedProductId: context.combined!.combinedProductId,
+          productIds: context.combined!.product!.parts.map((part) => part.productId),
+          date: context.combined!.accessDate!,
+          language: context.language,
+        }),
+        onDone: {
+          target: 'priced',
+          actions: assign({
+            combined: ({ context, event }) => ({ ...context.combined!, unitPrice: event.output }),
+          }),
+        },
+        onError: { target: 'quantity', actions: 'explainFailure' },
+      },
+    },
+    priced: {
+      meta: { view: priceView },
+      on: {
+        'combined.add': [
+          {
+            guard: ({ context }) =>
+              context.combined?.unitPrice !== undefined && context.combined.quantity !== undefined,
+            target: 'adding',
+          },
+        ],
+        'nav.back': { target: 'quantity' },
+      },
+    },
+    adding: {
+      tags: ['busy'],
+      meta: { view: busyView((m) => m.adding) },
+      invoke: {
+        src: 'addCombinedToCart',
+        input: ({ context }) => ({
+          cart: context.cart,
+          combined: context.combined!,
+          language: context.language,
+          reserved: context.reservation !== undefined,
+        }),
+        onDone: {
+          target: '#booking.cart',
+          actions: [
+            assign(({ context, event }) => ({
+              ...changedContext(context, event.output),
+              combined: undefined,
+            })),
+            {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                text: [
+                  messages(context.language).added(event.output.line.name),
+                  ...changeNotes(event.output, context.language),
+                ].join('\n'),
+              }),
+            },
+          ],
+        },
+        onError: { target: 'priced', actions: 'explainFailure' },
+      },
+    },
+  },
+});

@@ -1,0 +1,63 @@
+/**
+ * Which combined products browse offers under a provider: those whose products are all in
+ * the catalog and share a day on sale now. Pure, over the local catalog.
+ */
+import type { IsoDate } from '../../../../src/api/schema.js';
+import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
+import type { Lang } from '../../../../src/domain/lang.js';
+import { sellableDates } from '../../../../src/domain/sale-window.js';
+import { providerNow } from '../../../../src/domain/time.js';
+import type { Option } from '../../../../src/conversation/view.js';
+import type { BookingEvent } from '../../types.js';
+
+const entryLabel = (name: string, _lang: Lang) => `🎫 ${name}`;
+
+export interface CombinedEntry {
+  combinedProductId: string;
+  name: string;
+}
+
+/** The days on which every product of a combined product is on sale now. */
+export function combinedDates(
+  catalog: CatalogIndex,
+  productIds: readonly string[],
+  now: Date,
+): IsoDate[] | undefined {
+  let common: IsoDate[] | undefined;
+  for (const productId of productIds) {
+    const entry = catalog.product(productId);
+    if (!entry) return undefined;
+    const dates = sellableDates(entry.product, providerNow(entry.provider, now));
+    common = common === undefined ? dates : common.filter((date) => dates.includes(date));
+  }
+  return common;
+}
+
+/** The combined products offered under a provider (its first product's). */
+export function combinedEntries(
+  catalog: CatalogIndex,
+  now: Date,
+  providerId: string,
+): CombinedEntry[] {
+  return catalog.catalog.combinedProducts.flatMap((combined) => {
+    const first = catalog.product(combined.productIds[0] ?? '');
+    if (first?.provider.providerId !== providerId) return [];
+    const dates = combinedDates(catalog, combined.productIds, now);
+    if (!dates || dates.length === 0) return [];
+    return [{ combinedProductId: combined.combinedProductId, name: combined.combinedProductName }];
+  });
+}
+
+/** Browse's options for the combined products of a provider. */
+export function combinedOptions(
+  catalog: CatalogIndex,
+  now: Date,
+  providerId: string,
+  lang: Lang,
+): Option<BookingEvent>[] {
+  return combinedEntries(catalog, now, providerId).map((entry) => ({
+    id: `combined:${entry.combinedProductId}`,
+    label: entryLabel(entry.name, lang),
+    event: { type: 'combined.pick', combinedProductId: entry.combinedProductId },
+  }));
+}

@@ -1,0 +1,57 @@
+/**
+ * The quantity step of a draft that redeems a gift card: a card gives each of its
+ * products once, at price 0 (the sandbox redeems a card whole), so there is nothing to
+ * choose; the step confirms what is being redeemed, for which day.
+ */
+import { common } from '../../../../src/i18n/common.js';
+import { defineMessages } from '../../../../src/i18n/messages.js';
+import type { Draft, Money } from '../../types.js';
+import type { BookingView, ViewFn } from '../../view.js';
+import { formatDate, formatPrice } from '../selection/format.js';
+import { optionByNumber } from '../selection/read.js';
+
+const messages = defineMessages({
+  es: {
+    confirm: (name: string, date: string, price: string) =>
+      `🎁 Con la tarjeta regalo: 1 × «${name}», ${date}. Precio: ${price}.`,
+    sessions: (labels: string) => `Sesión: ${labels}.`,
+    go: '✅ Continuar',
+    useButtons: 'Pulsa «Continuar» para canjearla, o vuelve atrás para cambiar la fecha.',
+  },
+  en: {
+    confirm: (name: string, date: string, price: string) =>
+      `🎁 With the gift card: 1 × "${name}", ${date}. Price: ${price}.`,
+    sessions: (labels: string) => `Session: ${labels}.`,
+    go: '✅ Continue',
+    useButtons: 'Press "Continue" to redeem it, or go back to change the date.',
+  },
+});
+
+/** What a redemption line costs: nothing, in the product's currency. */
+export const redemptionPrice = (draft: Draft): Money => ({
+  cents: 0,
+  currency: draft.giftCard?.currency ?? 'EUR',
+});
+
+export const redemptionQuantityView: ViewFn = (context): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const c = common(lang);
+  const draft = context.draft!;
+  const options = [
+    { id: 'qty:1', label: m.go, event: { type: 'quantity.pick' as const, quantity: 1 } },
+    { id: 'back', label: c.back, event: { type: 'nav.back' as const } },
+    { id: 'home', label: c.home, event: { type: 'nav.home' as const } },
+  ];
+  const date = draft.accessDate ? formatDate(draft.accessDate, lang, 'long') : '';
+  const sessions = draft.sessions.map((s) => s.label).filter(Boolean);
+  return {
+    text: [
+      m.confirm(draft.product.name, date, formatPrice(redemptionPrice(draft), lang)),
+      ...(sessions.length > 0 ? [m.sessions(sessions.join(', '))] : []),
+    ].join('\n'),
+    options,
+    expects: 'choice',
+    readText: (text) => optionByNumber(options, text) ?? { error: m.useButtons },
+  };
+};

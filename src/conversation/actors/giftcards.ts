@@ -1,0 +1,213 @@
+/**
+ * The gift card actors: the check of a card by its code (GET /activity/giftcard), and
+ * the Add of a gift card bought (a GiftCards item) under the same effect records as any
+ * Add (cart-ops.ts); a rebuilt cart adds the card again unchanged.
+ *
+ * Where the spec is silent:
+ * - Add answers no id for a GiftCards item (only Activities and Accommodations ids are
+ *   described): the line's cart item id is ours (cart-ops.ts). Removing it is refused by
+ *   the service (unknown id), so the cart is rebuilt without it, as for any failed Remove.
+ * - Any error envelope of the check means the code is not a card we can use: the
+ *   customer is told so with the service's words, and may type another code.
+ * - The card is priced, and its AccessDateTime set, on the first date its products are
+ *   all on sale (the spec calls the date approximate and statistical).
+ */
+import { fromPromise } from 'xstate';
+import type { CartGiftCard } from '../../api/cart.js';
+import { PartnerEnvelopeError } from '../../api/errors.js';
+import { giftCardOperation } from '../../api/giftcards.js';
+import type { IsoDate } from '../../api/schema.js';
+import type { CatalogIndex } from '../../catalog/catalog-index.js';
+import type { Lang } from '../../domain/lang.js';
+import { providerNow } from '../../domain/time.js';
+import { common } from '../../i18n/common.js';
+import { defineMessages } from '../../i18n/messages.js';
+import type { AddToCartOutput, CartChange } from '../../../flows/booking/actors/cart.js';
+import type {
+  AddGiftCardInput,
+  CheckGiftCardInput,
+} from '../../../flows/booking/actors/giftcards.js';
+import { Refusal } from '../../../flows/booking/problem.js';
+import { firstExchangeDate } from '../../../flows/booking/steps/giftcards/exchange.js';
+import {
+  giftCardLineName,
+  giftCardOffer,
+  isGiftCardProduct,
+  type GiftCardOffer,
+} from '../../../flows/booking/steps/giftcards/products.js';
+import { productName } from '../../../flows/booking/steps/selection/offerable.js';
+import type {
+  Cart,
+  CartLine,
+  GiftCardCheck,
+  GiftCardPurchase,
+} from '../../../flows/booking/types.js';
+import { cartContextOf, type CartActorOptions } from './cart.js';
+import { unknownOutcome } from './cart-ops.js';
+import type { ActorDeps } from './index.js';
+
+const messages = defineMessages({
+  es: {
+    notFound: (code: string, reason: string) =>
+      `No encuentro ninguna tarjeta regalo con el código ${code} (${reason}). Revisa el código y prueba de nuevo.`,
+    notOnSale: (name: string) => `«${name}» ya no se vende como tarjeta regalo.`,
+    nothing: 'Elige al menos un producto para la tarjeta regalo.',
+  },
+  en: {
+    notFound: (code: string, reason: string) =>
+      `I cannot find a gift card with the code ${code} (${reason}). Check the code and try again.`,
+    notOnSale: (name: string) => `"${name}" is no longer sold as a gift card.`,
+    nothing: 'Choose at least one product for the gift card.',
+  },
+});
+
+/** The GiftCards item of a purchase, with its offers (prices), from the local catalog. */
+export function giftCardRequestOf(
+  purchase: GiftCardPurchase,
+  catalog: CatalogIndex,
+  now: Date,
+  language: Lang,
+): { item: CartGiftCard; offers: GiftCardOffer[] } {
+  const m = messages(language);
+  if (purchase.products.length === 0) throw new Refusal(m.nothing);
+  const offers = purchase.products.map(({ productId }) => {
+    const entry = catalog.product(productId);
+    const offer = isGiftCardProduct(entry) ? giftCardOffer(entry!, now) : undefined;
+    if (!offer) throw new Refusal(m.notOnSale(entry ? productName(entry.product) : productId));
+    return offer;
+  });
+  // The first date on which every product of the card is on sale (approximate anyway).
+  const date = offers
+    .map((offer) => offer.date)
+    .sort()
+    .at(-1) as IsoDate;
+  const { message, recipientName, recipientEmail } = purchase;
+  const client =
+    recipientName !== undefined || recipientEmail !== undefined
+      ? {
+          ...(recipientName !== undefined ? { fullName: recipientName } : {}),
+          ...(recipientEmail !== undefined ? { email: recipientEmail } : {}),
+        }
+      : undefined;
+  return {
+    item: {
+      productIds: offers.map((offer) => offer.entry.product.productId),
+      accessDateTime: date,
+      ...(message !== undefined ? { message } : {}),
+      ...(client !== undefined ? { client } : {}),
+    },
+    offers,
+  };
+}
+
+export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions = {}) {
+  const { client, ops, catalog, now } = cartContextOf(deps, options);
+
+  async function checkGiftCard(input: CheckGiftCardInput, signal: AbortSignal) {
+    const m = messages(input.language);
+    let response;
+    try {
+      response = await client.call(
+        giftCardOperation,
+        { giftCardIdentifier: input.code, languageCode: input.language },
+        { signal },
+      );
+    } catch (error) {
+      if (error instanceof PartnerEnvelopeError) {
+        throw new Refusal(m.notFound(input.code, error.messages.join('; ')), { cause: error });
+      }
+      throw error;
+    }
+    const index = await catalog(input.language);
+    const instant = now();
+    const hours = response.hoursInAdvanceOfGiftCardExchange;
+    const holder = [response.client?.fullName, response.client?.surname].filter(Boolean).join(' ');
+    const check: GiftCardCheck = {
+      code: input.code,
+      exchanged: response.isExchanged,
+      ...(hours !== undefined ? { hoursInAdvance: hours } : {}),
+      ...(response.message !== undefined ? { message: response.message } : {}),
+      ...(holder !== '' ? { holder } : {}),
+      products: response.products.map((product) => {
+        const entry = index.product(product.id);
+        return {
+          productId: product.id,
+          name: entry ? productName(entry.product) : (product.name ?? product.id),
+          currency: entry?.product.pricesAndDates[0]?.currency ?? 'EUR',
+          ...(entry !== undefined && !entry.provider.demandAccessDate
+            ? { purchaseDateOnly: true }
+            : {}),
+          ...(entry !== undefined && hours !== undefined
+            ? { firstDate: firstExchangeDate(hours, providerNow(entry.provider, instant)) }
+            : {}),
+        };
+      }),
+    };
+    return check;
+  }
+
+  async function addGiftCard(input: AddGiftCardInput): Promise<AddToCartOutput> {
+    const index = await catalog(input.language);
+    const { item, offers } = giftCardRequestOf(input.purchase, index, now(), input.language);
+    let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
+    if (input.reserved) change = await ops.release(input.cart, input.language);
+    else await ops.assertNotSelling(input.cart, input.language);
+
+    const attempt = async (cart: Cart) => {
+      try {
+        return await ops.addGiftCardOnce(cart.shoppingCartId, cart.adds ?? 0, item);
+      } catch (error) {
+        if (error instanceof PartnerEnvelopeError) {
+          throw new Refusal(common(input.language).refused(error.messages.join('; ')), {
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    };
+    let outcome = await attempt(change.cart);
+    if (outcome.kind === 'unknown') {
+      const rebuilt = await ops.rebuild(change.cart, input.language);
+      change = {
+        ...rebuilt,
+        released: true,
+        dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
+      };
+      outcome = await attempt(change.cart);
+      if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
+    }
+    const first = offers[0]!;
+    const line: CartLine = {
+      cartItemId: outcome.result.ids[0]!,
+      productId: first.entry.product.productId,
+      providerId: first.entry.provider.providerId,
+      name: giftCardLineName(
+        offers.map((offer) => productName(offer.entry.product)),
+        input.purchase.recipientName,
+        input.language,
+      ),
+      accessDate: item.accessDateTime,
+      quantity: 1,
+      sessions: [],
+      unitPrice: {
+        cents: offers.reduce((sum, offer) => sum + offer.unit.cents, 0),
+        currency: first.unit.currency,
+      },
+      insurable: false,
+      giftCard: item,
+    };
+    const cart: Cart = {
+      shoppingCartId: change.cart.shoppingCartId,
+      lines: [...change.cart.lines, line],
+      adds: (change.cart.adds ?? 0) + 1,
+    };
+    return { ...change, cart, line };
+  }
+
+  return {
+    checkGiftCard: fromPromise<GiftCardCheck, CheckGiftCardInput>(({ input, signal }) =>
+      checkGiftCard(input, signal),
+    ),
+    addGiftCard: fromPromise<AddToCartOutput, AddGiftCardInput>(({ input }) => addGiftCard(input)),
+  };
+}

@@ -1,0 +1,446 @@
+/**
+ * The package and combined-product actors over the partner client, the local catalog and
+ * the cart operations (effect records, rebuilt carts; see cart-ops.ts).
+ *
+ * Where the spec is silent:
+ * - The prepackages request has no language: their texts come as the service sends them.
+ * - A package's Id (Prices, Add) is its accommodation's Id: the basic catalog's packages
+ *   carry no other.
+ * - Package prices carry no currency: euros. PriceMode and Commission read as for any
+ *   product (src/domain/pricing.ts).
+ * - The package line of the cart is priced as a whole (quantity 1); its product id is
+ *   ours (`package:<id>`: the activities' products are not named before the reservation)
+ *   and its provider is the first pax grouping's, whose provider questions are asked.
+ * - The Add's Packages item names the package only (no Providers/Activities): the
+ *   prepackages say nothing of sessions to choose.
+ * - A combined product's price is the /realTimePrices entry of its CombinedProductId, in
+ *   the currency of its first product's price set on that day.
+ */
+import { fromPromise } from 'xstate';
+import type { CartActivity, CartPackageGrouping, CartTicket } from '../../api/cart.js';
+import { PartnerEnvelopeError } from '../../api/errors.js';
+import {
+  PersonType,
+  packageBasicCatalogOperation,
+  packagePricesOperation,
+  prepackagesOperation,
+  type PackageFilter,
+  type Person,
+} from '../../api/packages.js';
+import { realTimePricesOperation } from '../../api/prices.js';
+import type { Lang } from '../../domain/lang.js';
+import { priceSetOf } from '../../domain/price-sets.js';
+import { quotePrice, toCents } from '../../domain/pricing.js';
+import { common } from '../../i18n/common.js';
+import { defineMessages } from '../../i18n/messages.js';
+import type { AddToCartOutput, CartChange } from '../../../flows/booking/actors/cart.js';
+import type {
+  AddCombinedInput,
+  AddPackageInput,
+  LoadPrepackagesInput,
+  OpenCombinedInput,
+  PricePackageInput,
+  QuoteCombinedInput,
+  SearchPackagesInput,
+  SearchPackagesOutput,
+} from '../../../flows/booking/actors/packages.js';
+import { Refusal } from '../../../flows/booking/problem.js';
+import { combinedDates } from '../../../flows/booking/steps/combined/offer.js';
+import { quantityRule } from '../../../flows/booking/steps/selection/product-rules.js';
+import { bandOf, nightsBetween } from '../../../flows/booking/steps/packages/shared.js';
+import type {
+  Cart,
+  CartLine,
+  CombinedDraft,
+  Money,
+  PackageFilterKind,
+  PackageQuote,
+  PackageRoom,
+  PackageSearch,
+  PrepackageChoice,
+} from '../../../flows/booking/types.js';
+import { cartContextOf, type CartActorOptions } from './cart.js';
+import { unknownOutcome, type AddResult } from './cart-ops.js';
+import { insurableProduct } from './cart-requests.js';
+import type { EffectOutcome } from './effects.js';
+import type { ActorDeps } from './index.js';
+
+const PAGE_SIZE = 10;
+
+const messages = defineMessages({
+  es: {
+    noLocation: 'Este paquete no indica dónde buscar alojamiento. Elige otro, por favor.',
+    noPrice: 'Ese alojamiento ya no tiene precio para esas fechas. Elige otro, por favor.',
+    unknownCombined: 'Esa entrada combinada ya no está a la venta.',
+    noCombinedDates: 'Esa entrada combinada no tiene fechas disponibles ahora mismo.',
+    noCombinedPrice: (reason: string) => `No se ha podido obtener el precio combinado: ${reason}`,
+    packageName: (prepackage: string, stay: string, nights: number) =>
+      `${prepackage} + ${stay} (${nights === 1 ? '1 noche' : `${nights} noches`})`,
+  },
+  en: {
+    noLocation: 'This package does not say where to look for accommodation. Please choose another.',
+    noPrice: 'That accommodation has no price for those dates any more. Please choose another.',
+    unknownCombined: 'That combined ticket is no longer on sale.',
+    noCombinedDates: 'That combined ticket has no dates available right now.',
+    noCombinedPrice: (reason: string) => `The combined price could not be obtained: ${reason}`,
+    packageName: (prepackage: string, stay: string, nights: number) =>
+      `${prepackage} + ${stay} (${nights === 1 ? '1 night' : `${nights} nights`})`,
+  },
+});
+
+/** People (adults first, then each minor with its age) and rooms as indexes into them. */
+export function peopleOf(rooms: readonly PackageRoom[]): {
+  people: Person[];
+  roomDistribution: number[][];
+} {
+  const people: Person[] = [];
+  const roomDistribution = rooms.map((room) => {
+    const indexes: number[] = [];
+    for (let i = 0; i < room.adults; i += 1) {
+      indexes.push(people.length);
+      people.push({ type: PersonType.Adult });
+    }
+    for (const minor of room.minors) {
+      // Never sent without an age: the steps ask for it first.
+      if (minor.age === undefined) throw new Error('a child or baby without an age');
+      indexes.push(people.length);
+      people.push({
+        type: minor.kind === 'baby' ? PersonType.Baby : PersonType.Child,
+        age: minor.age,
+      });
+    }
+    return indexes;
+  });
+  return { people, roomDistribution };
+}
+
+/** The Filter of a search: one value per kind; price and distance as bands. */
+export function filterOf(filters: Partial<Record<PackageFilterKind, string>>): PackageFilter {
+  const number = (value: string | undefined) => (value === undefined ? undefined : [Number(value)]);
+  const band = (value: string | undefined) => {
+    const range = value === undefined ? undefined : bandOf(value);
+    return range === undefined ? undefined : [range];
+  };
+  const filter: PackageFilter = {
+    accommodationBoards: number(filters.board),
+    accommodationCategories: number(filters.category),
+    accommodationRateClasses: number(filters.rateClass),
+    accommodationTypes: number(filters.type),
+    cities: filters.city === undefined ? undefined : [filters.city],
+    priceRange: band(filters.price),
+    distanceRanges: band(filters.distance),
+  };
+  return Object.fromEntries(
+    Object.entries(filter).filter(([, value]) => value !== undefined),
+  ) as PackageFilter;
+}
+
+const euros = (amount: number): Money => ({ cents: toCents(amount), currency: 'EUR' });
+
+export function createPackageActors(deps: ActorDeps, options: CartActorOptions = {}) {
+  const { client, ops, catalog } = cartContextOf(deps, options);
+
+  async function loadPrepackages(_input: LoadPrepackagesInput): Promise<PrepackageChoice[]> {
+    const response = await client.call(prepackagesOperation, {});
+    return response.prePackages.map((prepackage) => ({
+      id: prepackage.id,
+      name: prepackage.commercialName || prepackage.name || prepackage.id,
+      ...(prepackage.description ? { description: prepackage.description } : {}),
+      groupings: prepackage.productPaxGroupings.map((grouping) => ({
+        id: grouping.productPaxGroupingId,
+        name: grouping.productPaxGroupingName,
+        providerId: grouping.providerId,
+        providerName: grouping.providerName,
+        ...(grouping.datePolicyKey !== undefined ? { datePolicyKey: grouping.datePolicyKey } : {}),
+      })),
+      ...(prepackage.suggestedLocation ? { location: prepackage.suggestedLocation } : {}),
+    }));
+  }
+
+  async function searchPackages(input: SearchPackagesInput): Promise<SearchPackagesOutput> {
+    const { search } = input;
+    const location = search.prepackage.location;
+    if (!location) throw new Refusal(messages(input.language).noLocation);
+    const { people, roomDistribution } = peopleOf(search.rooms);
+    const filter = filterOf(input.filters);
+    const response = await client.call(packageBasicCatalogOperation, {
+      people,
+      activity: {
+        fromDate: search.activityDate,
+        toDate: search.activityDate,
+        prePackageIds: [search.prepackage.id],
+      },
+      accommodation: {
+        destination: { latitude: location.lat, longitude: location.lng },
+        checkIn: search.checkIn,
+        checkOut: search.checkOut,
+        roomDistribution,
+      },
+      ...(Object.keys(filter).length > 0 ? { filter } : {}),
+      sort: { criteria: input.sort },
+      paging: { number: input.page, size: PAGE_SIZE },
+    });
+    const facet = (values: { value: number | string; count: number }[]) =>
+      values.map(({ value, count }) => ({ value: String(value), count }));
+    const available = response.availableFilters;
+    return {
+      ...(response.echoToken !== undefined ? { echoToken: response.echoToken } : {}),
+      totalPages: response.totalPages,
+      offers: response.packages.map(({ accommodation, priceFrom }) => ({
+        packageId: accommodation.id,
+        name: accommodation.name || accommodation.id,
+        ...(accommodation.city ? { city: accommodation.city } : {}),
+        ...(accommodation.category !== undefined ? { stars: accommodation.category } : {}),
+        ...(accommodation.type !== undefined ? { type: accommodation.type } : {}),
+        ...(accommodation.distanceToActivity !== undefined
+          ? { distance: accommodation.distanceToActivity }
+          : {}),
+        priceFrom: euros(priceFrom),
+      })),
+      facets: {
+        board: facet(available.accommodationBoards),
+        category: facet(available.accommodationCategories),
+        rateClass: facet(available.accommodationRateClasses),
+        type: facet(available.accommodationTypes),
+        city: facet(available.accommodationCities),
+      },
+    };
+  }
+
+  async function pricePackage(input: PricePackageInput): Promise<PackageQuote> {
+    const { search, offer } = input;
+    const response = await client.call(packagePricesOperation, {
+      echoToken: input.echoToken,
+      packages: [
+        {
+          id: offer.packageId,
+          paxGroupings: search.prepackage.groupings.map((grouping) => ({
+            id: grouping.id,
+            accessDate: search.activityDate,
+          })),
+        },
+      ],
+    });
+    const priced = response.packages.find((item) => item.id === offer.packageId);
+    if (!priced) throw new Refusal(messages(input.language).noPrice);
+    const quote = quotePrice(
+      {
+        price: priced.price,
+        currency: 'EUR',
+        priceMode: priced.priceMode,
+        commission: priced.commission ? [priced.commission] : [],
+      },
+      1,
+    );
+    return {
+      echoToken: response.echoToken ?? input.echoToken,
+      offer,
+      price: { cents: quote.unit, currency: quote.currency },
+    };
+  }
+
+  /**
+   * An Add as the adding step makes it: the reservation released first, a refusal
+   * explained, a cart in doubt rebuilt and the Add made on the new one.
+   */
+  async function addLine(
+    input: { cart: Cart; language: Lang; reserved: boolean },
+    add: (cart: Cart) => Promise<EffectOutcome<AddResult>>,
+    lineOf: (ids: string[]) => CartLine,
+  ): Promise<AddToCartOutput> {
+    let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
+    if (input.reserved) change = await ops.release(input.cart, input.language);
+    else await ops.assertNotSelling(input.cart, input.language);
+    const attempt = async (cart: Cart) => {
+      try {
+        return await add(cart);
+      } catch (error) {
+        if (error instanceof PartnerEnvelopeError)
+          throw new Refusal(common(input.language).refused(error.messages.join('; ')), {
+            cause: error,
+          });
+        throw error;
+      }
+    };
+    let outcome = await attempt(change.cart);
+    if (outcome.kind === 'unknown') {
+      const rebuilt = await ops.rebuild(change.cart, input.language);
+      change = {
+        ...rebuilt,
+        released: true,
+        dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
+      };
+      outcome = await attempt(change.cart);
+      if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
+    }
+    const line = lineOf(outcome.result.ids);
+    const cart: Cart = {
+      shoppingCartId: change.cart.shoppingCartId,
+      lines: [...change.cart.lines, line],
+      adds: (change.cart.adds ?? 0) + 1,
+    };
+    return { ...change, cart, line };
+  }
+
+  async function addPackageToCart(input: AddPackageInput): Promise<AddToCartOutput> {
+    const { search, quote } = input;
+    const request: CartPackageGrouping = {
+      echoToken: quote.echoToken,
+      packages: [{ id: quote.offer.packageId }],
+    };
+    return addLine(
+      input,
+      (cart) => ops.addPackageOnce(cart.shoppingCartId, cart.adds ?? 0, request),
+      (ids) => packageLineOf(search, quote, request, ids[0]!, input.language),
+    );
+  }
+
+  async function openCombined(
+    input: OpenCombinedInput,
+  ): Promise<NonNullable<CombinedDraft['product']>> {
+    const index = await catalog(input.language);
+    const m = messages(input.language);
+    const combined = index.catalog.combinedProducts.find(
+      (candidate) => candidate.combinedProductId === input.combinedProductId,
+    );
+    const entries = combined?.productIds.map((id) => index.product(id));
+    if (!combined || !entries || entries.length === 0 || entries.some((e) => e === undefined))
+      throw new Refusal(m.unknownCombined);
+    const parts = entries.map((entry) => entry!);
+    const dates = combinedDates(index, combined.productIds, deps.now()) ?? [];
+    if (dates.length === 0) throw new Refusal(m.noCombinedDates);
+    const rules = parts.map((entry) => quantityRule(entry, index, input.cart));
+    const maxima = rules.flatMap((rule) => (rule.maximum !== undefined ? [rule.maximum] : []));
+    return {
+      name: combined.combinedProductName || combined.combinedProductId,
+      providerId: parts[0]!.provider.providerId,
+      parts: parts.map((entry) => ({
+        productId: entry.product.productId,
+        name: entry.product.suggestedSalesProductName ?? entry.product.productName,
+      })),
+      dates,
+      minimumQuantity: Math.max(1, ...rules.map((rule) => rule.minimum)),
+      ...(maxima.length > 0 ? { maximumQuantity: Math.min(...maxima) } : {}),
+      insurable: parts.some((entry) => insurableProduct(index, entry.product.productId)),
+    };
+  }
+
+  async function quoteCombined(input: QuoteCombinedInput): Promise<Money> {
+    const index = await catalog(input.language);
+    const m = messages(input.language);
+    const response = await client.call(realTimePricesOperation, {
+      combinedProducts: [
+        {
+          combinedProductId: input.combinedProductId,
+          products: input.productIds.map((productId) => ({ productId, accessDate: input.date })),
+        },
+      ],
+    });
+    const entry = response.productsRealTimePrices.find(
+      (price) => price.combinedProductId === input.combinedProductId,
+    );
+    if (!entry || !entry.success || entry.price === undefined)
+      throw new Refusal(m.noCombinedPrice(entry?.errorMessage ?? m.noCombinedDates));
+    const first = index.product(input.productIds[0] ?? '');
+    const currency = (first && priceSetOf(first.product, input.date)?.currency) || 'EUR';
+    const quote = quotePrice({ price: entry.price, currency, priceMode: entry.priceMode }, 1);
+    return { cents: quote.unit, currency };
+  }
+
+  async function addCombinedToCart(input: AddCombinedInput): Promise<AddToCartOutput> {
+    const index = await catalog(input.language);
+    const { combined } = input;
+    const product = combined.product;
+    const date = combined.accessDate;
+    const quantity = combined.quantity;
+    const unitPrice = combined.unitPrice;
+    if (!product || !date || !quantity || !unitPrice)
+      throw new Error(`combined product ${combined.combinedProductId} is not complete`);
+    const activities: CartActivity[] = product.parts.map((part) => {
+      const tickets: CartTicket[] = [];
+      const catalogTickets = index.product(part.productId)?.product.tickets ?? [];
+      for (let unit = 0; unit < quantity; unit += 1)
+        for (const ticket of catalogTickets)
+          tickets.push({ ticketId: ticket.ticketId, accessDateTime: date });
+      return {
+        productId: part.productId,
+        combinedProductId: combined.combinedProductId,
+        accessDateTime: date,
+        quantity,
+        ...(tickets.length > 0 ? { tickets } : {}),
+      };
+    });
+    return addLine(
+      input,
+      (cart) => ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, activities),
+      (ids) => ({
+        cartItemId: ids[0]!,
+        productId: product.parts[0]!.productId,
+        providerId: product.providerId,
+        name: product.name,
+        accessDate: date,
+        quantity,
+        sessions: [],
+        unitPrice,
+        activity: activities[0]!,
+        insurable: product.insurable,
+        parts: product.parts.map((part, i) => ({
+          cartItemId: ids[i]!,
+          productId: part.productId,
+          activity: activities[i]!,
+        })),
+      }),
+    );
+  }
+
+  return {
+    loadPrepackages: fromPromise<PrepackageChoice[], LoadPrepackagesInput>(({ input }) =>
+      loadPrepackages(input),
+    ),
+    searchPackages: fromPromise<SearchPackagesOutput, SearchPackagesInput>(({ input }) =>
+      searchPackages(input),
+    ),
+    pricePackage: fromPromise<PackageQuote, PricePackageInput>(({ input }) => pricePackage(input)),
+    addPackageToCart: fromPromise<AddToCartOutput, AddPackageInput>(({ input }) =>
+      addPackageToCart(input),
+    ),
+    openCombined: fromPromise<NonNullable<CombinedDraft['product']>, OpenCombinedInput>(
+      ({ input }) => openCombined(input),
+    ),
+    quoteCombined: fromPromise<Money, QuoteCombinedInput>(({ input }) => quoteCombined(input)),
+    addCombinedToCart: fromPromise<AddToCartOutput, AddCombinedInput>(({ input }) =>
+      addCombinedToCart(input),
+    ),
+  };
+}
+
+/** The cart line of a package added as `cartItemId`. */
+export function packageLineOf(
+  search: PackageSearch,
+  quote: PackageQuote,
+  request: CartPackageGrouping,
+  cartItemId: string,
+  language: Lang,
+): CartLine {
+  return {
+    cartItemId,
+    productId: `package:${quote.offer.packageId}`,
+    providerId: search.prepackage.groupings[0]?.providerId ?? '',
+    name: messages(language).packageName(
+      search.prepackage.name,
+      quote.offer.name,
+      nightsBetween(search.checkIn, search.checkOut),
+    ),
+    accessDate: search.activityDate,
+    quantity: 1,
+    sessions: [],
+    unitPrice: quote.price,
+    insurable: false,
+    package: {
+      search,
+      accommodation: quote.offer,
+      request,
+      ...(cartItemId.startsWith('package-') ? { localId: true } : {}),
+    },
+  };
+}

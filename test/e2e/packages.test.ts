@@ -1,0 +1,252 @@
+/**
+ * Packages and combined products end to end: a customer talking to the real bot (real
+ * actors, memory store) against the sandbox, from home to the sale, as JSON-lines
+ * messages.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { salesOperation } from '../../src/api/sales.js';
+import { toCents } from '../../src/domain/pricing.js';
+import { demoIds } from '../../src/sandbox/seed/demo-ids.js';
+import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
+import type { BookingContext } from '../../flows/booking/types.js';
+import { startChat, type Chat } from '../support/chat.js';
+
+let chat: Chat | undefined;
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+});
+
+interface Persisted {
+  snapshot: { context: BookingContext };
+}
+
+async function saved(c: Chat): Promise<BookingContext> {
+  const found = await c.app.store.get<Persisted>(`conv:${c.conversationId}`);
+  if (!found) throw new Error('no conversation saved');
+  return found.value.snapshot.context;
+}
+
+const ids = (c: Chat) => c.last().options.map((option) => option.id);
+
+/** From home to the list of accommodations of the Gran Canaria package. */
+async function toAccommodations(c: Chat) {
+  await c.start();
+  await c.choose('packages');
+  await c.choose(`prepackage:${(await grancanaria(c)).id}`);
+  expect(c.last().text).toMatch(/How many adults/);
+  await c.say('2');
+  await c.choose('count:1'); // a child
+  await c.choose('count:0'); // no babies
+  // The child's age is asked: a child is never searched without one.
+  expect(c.last().text).toBe('How old is child 1 in room 1? Type the age (2 to 17).');
+  const wrong = await c.say('1');
+  expect(wrong[0]?.text).toMatch(/Children are 2 to 17 years old/);
+  await c.say('8');
+  expect(c.last().text).toContain('2 adults, 1 child (aged 8)');
+  await c.choose('rooms:done');
+  // Check-in in three days, two nights, the activity on the day in between.
+  await c.choose(ids(c)[3]!);
+  await c.pick('2 nights');
+  await c.choose(ids(c)[1]!);
+  expect(c.last().text).toMatch(/^🏨 /);
+}
+
+/** A combined product (two of it) from home into the cart. */
+async function addCombined(c: Chat) {
+  await c.choose('book');
+  await c.choose(`provider:${demoIds.providers.museum}`);
+  await c.choose(`combined:${demoIds.combinedProducts.maritimeValencia}`);
+  await c.choose(ids(c)[2]!);
+  await c.say('2');
+  await c.choose('combined:add');
+}
+
+async function grancanaria(c: Chat) {
+  const context = await saved(c);
+  return context.packages!.prepackages!.find(
+    (p) => p.groupings[0]?.providerId === demoIds.providers.waterpark,
+  )!;
+}
+
+/** From the cart, through the questions and client details, to the order review. */
+async function checkout(c: Chat) {
+  await c.choose('checkout');
+  if (c.last().text.startsWith('🛡️')) await c.choose('insurance:no');
+  while (!c.last().text.startsWith('Please check your details')) {
+    const view = c.last();
+    const option = (id: string) => view.options.some((o) => o.id === id);
+    if (option('keep')) await c.choose('keep');
+    else if (/Full name/.test(view.text)) await c.say('Ana García');
+    else if (/E-mail address/.test(view.text)) await c.say('ana@example.com');
+    else if (/Visit contact/.test(view.text) && !option('skip')) await c.say('+34600000000');
+    else if (option('skip')) await c.choose('skip');
+    else if (/first name/.test(view.text)) await c.say('Ana');
+    else if (/surname/.test(view.text)) await c.say('García López');
+    else if (/ID card/.test(view.text)) await c.say('X1234567L');
+    else if (/phone number/.test(view.text)) await c.say('+34600000000');
+    else if (/e-mail address/.test(view.text)) await c.say('ana@example.com');
+    else throw new Error(`unexpected step: ${view.text}`);
+  }
+  await c.choose('client:confirm');
+  expect(c.last().text).toMatch(/^📋 Check your order:/);
+}
+
+describe('a package from prepackage to sale', () => {
+  it('asks the child’s age, survives a filter that finds nothing and a hotel that fails', async () => {
+    chat = await startChat();
+    const c = chat;
+    await toAccommodations(c);
+
+    // A filter that leaves no accommodation says so and offers to clear the filters.
+    await c.choose('filters');
+    await c.choose('kind:board');
+    const halfBoard = c.last().options.find((o) => o.id === 'filter:board:30')!;
+    expect(halfBoard.label).toMatch(/^Half board \(\d+\)$/);
+    await c.choose('filter:board:30');
+    expect(c.last().text).toContain('Filters: Board: Half board.');
+    await c.choose('filters');
+    await c.choose('kind:distance');
+    await c.choose('filter:distance:0-1000');
+    expect(c.last().text).toContain('No accommodation matches those filters.');
+    expect(ids(c)).toEqual(['clear', 'filters', 'dates', 'home']);
+    await c.choose('clear');
+    expect(c.last().text).not.toContain('Filters:');
+
+    // Hotel Faro Sur: priced and added, then refused at reserve.
+    await c.pick('Hotel Faro Sur');
+    expect(c.last().text).toMatch(/Price of the whole package: €\d+\.\d\d/);
+    await c.choose('package:add');
+    expect(c.last().text).toMatch(/Hotel Faro Sur \(2 nights\)/);
+    await checkout(c);
+    expect(c.last().text).toContain('🛏️');
+    await c.choose('reserve');
+    expect(c.last().text).toMatch(/The accommodation "Hotel Faro Sur" could not be reserved/);
+    expect(ids(c)).toEqual(['restay', 'remove', 'cart', 'home']);
+
+    // Another accommodation for the same stay: Faro Sur is left out.
+    await c.choose('restay');
+    expect(c.last().text).toContain('(Without Hotel Faro Sur: it could not be reserved.)');
+    expect(ids(c).some((id) => id.startsWith('stay:') && /faro/.test(id))).toBe(false);
+    await c.pick('Hotel Dunas del Faro');
+    const price = /Price of the whole package: €(\d+\.\d\d)/.exec(c.last().text)![1]!;
+    await c.choose('package:add');
+    await checkout(c);
+    await c.choose('reserve');
+
+    // Reserved: the stay with its conditions and cancellation policy.
+    const reserved = c.last().text;
+    expect(reserved).toMatch(/^✅ Your order is reserved:/);
+    expect(reserved).toContain('Hotel Dunas del Faro');
+    expect(reserved).toMatch(/Accommodation conditions: .+/);
+    expect(reserved).toMatch(/Accommodation cancellation: .+/);
+    expect(reserved).toContain(`Total: €${price}`);
+
+    const { cart } = await saved(c);
+    await c.choose('pay');
+    expect(c.last().text).toMatch(/^🎉 Purchase confirmed!/);
+    expect(c.last().tickets?.length).toBe(6);
+
+    const sales = await c.sandbox.client.call(salesOperation, {
+      partnerSaleId: partnerSaleIdOf(c.conversationId, cart.shoppingCartId),
+    });
+    expect(sales.sales).toHaveLength(1);
+    expect(sales.sales[0]!.accommodations).toHaveLength(1);
+    expect(toCents(sales.sales[0]!.totalPrice)).toBe(toCents(Number(price)));
+    expect(sales.sales[0]!.client?.surname).toBe('García López');
+  });
+});
+
+describe('a combined product', () => {
+  it('is offered under its provider, priced as one, and sold', async () => {
+    chat = await startChat();
+    const c = chat;
+    await c.start();
+    await c.choose('book');
+    await c.choose(`provider:${demoIds.providers.museum}`);
+    await c.choose(`combined:${demoIds.combinedProducts.maritimeValencia}`);
+    expect(c.last().text).toMatch(/Maritime Valencia: museum \+ boat/);
+    await c.choose(ids(c)[2]!);
+    await c.say('2');
+    const priced = /Combined price: 2 × €(\d+\.\d\d) = €(\d+\.\d\d)/.exec(c.last().text);
+    expect(priced).not.toBeNull();
+    const total = priced![2]!;
+    await c.choose('combined:add');
+    // One line in the cart for both products.
+    expect(c.last().text).toMatch(/1\. Maritime Valencia: museum \+ boat — .*\n {3}2 × €/);
+    expect(c.last().text).not.toContain('2. ');
+    const context = await saved(c);
+    expect(context.cart.lines[0]?.parts).toHaveLength(2);
+
+    await checkout(c);
+    await c.choose('reserve');
+    expect(c.last().text).toContain(`Total: €${total}`);
+    await c.choose('pay');
+    expect(c.last().text).toMatch(/^🎉 Purchase confirmed!/);
+
+    const sales = await c.sandbox.client.call(salesOperation, {
+      partnerSaleId: partnerSaleIdOf(c.conversationId, context.cart.shoppingCartId),
+    });
+    const sold = sales.sales[0]!;
+    expect(sold.activities.map((a) => a.productId).sort()).toEqual(
+      [demoIds.products.comboMuseum, demoIds.products.comboBoat].sort(),
+    );
+    expect(
+      sold.activities.every(
+        (a) => a.combinedProductId === demoIds.combinedProducts.maritimeValencia,
+      ),
+    ).toBe(true);
+    expect(toCents(sold.totalPrice)).toBe(toCents(Number(total)));
+  });
+});
+
+describe('a package whose hotel fails next to a combined product', () => {
+  it('holds the rest, offers another accommodation, and sells both', async () => {
+    chat = await startChat();
+    const c = chat;
+    await c.start();
+    await addCombined(c);
+    await c.choose('home');
+    await c.choose('packages');
+    await c.choose(`prepackage:${(await grancanaria(c)).id}`);
+    await c.say('2');
+    await c.choose('count:0');
+    await c.choose('count:0');
+    await c.choose('rooms:done');
+    await c.choose(ids(c)[4]!);
+    await c.pick('1 night');
+    await c.choose(ids(c)[0]!);
+    await c.pick('Hotel Faro Sur');
+    await c.choose('package:add');
+    expect(c.last().text).toMatch(/1\. Maritime Valencia.*\n.*\n2\. .*Hotel Faro Sur/);
+    await checkout(c);
+    await c.choose('reserve');
+
+    // The combined product is held; the hotel is not, and another one is offered.
+    expect(c.last().text).toMatch(/^⚠️ These could not be reserved:\n2\. .*Hotel Faro Sur/);
+    expect(c.last().text).toContain('⚠️ Accommodation not reserved:');
+    const restay = c.last().options.find((o) => o.id.startsWith('restay:'))!;
+    expect(restay.label).toMatch(/Another accommodation for 2\./);
+    await c.choose(restay.id);
+    expect(c.last().text).toContain('(Without Hotel Faro Sur: it could not be reserved.)');
+    await c.pick('Hotel Dunas del Faro');
+    await c.choose('package:add');
+    expect((await saved(c)).cart.lines.map((line) => line.name)).toEqual([
+      'Maritime Valencia: museum + boat',
+      expect.stringContaining('Hotel Dunas del Faro'),
+    ]);
+    await checkout(c);
+    await c.choose('reserve');
+    expect(c.last().text).toMatch(/^✅ Your order is reserved:/);
+    const { cart } = await saved(c);
+    await c.choose('pay');
+    expect(c.last().text).toMatch(/^🎉 Purchase confirmed!/);
+    const sales = await c.sandbox.client.call(salesOperation, {
+      partnerSaleId: partnerSaleIdOf(c.conversationId, cart.shoppingCartId),
+    });
+    expect(sales.sales[0]!.accommodations).toHaveLength(1);
+    expect(sales.sales[0]!.activities.map((a) => a.productId)).toEqual(
+      expect.arrayContaining([demoIds.products.comboMuseum, demoIds.products.parkHotel]),
+    );
+  });
+});
