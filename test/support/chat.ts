@@ -4,7 +4,7 @@
  * the JSON-lines messages the customer would see.
  */
 import { randomUUID } from 'node:crypto';
-import { createApp, type App } from '../../src/app.js';
+import { createApp, type App, type AppOptions } from '../../src/app.js';
 import { replyLines, type OutputLine } from '../../src/channels/console/lines.js';
 import { parseConfig } from '../../src/config.js';
 import type { Input } from '../../src/conversation/interpret.js';
@@ -29,7 +29,13 @@ export interface Chat {
 }
 
 export async function startChat(
-  options: { env?: Record<string, string>; sandbox?: TestSandbox; conversationId?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    sandbox?: TestSandbox;
+    conversationId?: string;
+    /** Partner client time limits and retries (e.g. short ones for fault tests). */
+    partner?: AppOptions['partner'];
+  } = {},
 ): Promise<Chat> {
   const sandbox = options.sandbox ?? (await startTestSandbox());
   const config = parseConfig({
@@ -38,7 +44,7 @@ export async function startChat(
     PARTNER_LANGUAGE: 'en',
     ...options.env,
   });
-  const app = await createApp(config, silentLogger);
+  const app = await createApp(config, silentLogger, { partner: options.partner });
   const conversationId = options.conversationId ?? `test:${randomUUID()}`;
   const transcript: OutputLine[] = [];
   const record = (lines: OutputLine[]) => {

@@ -51,6 +51,7 @@ import { activityOf, cartCurrency, insuranceSaleOf, lineOf } from './cart-reques
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
 import type { ActorDeps } from './index.js';
 import { addFixOf } from './partner-failures.js';
+import { removableIds, stayOutcomes } from './package-lines.js';
 
 const messages = defineMessages({
   es: { noSuchLine: 'Esa línea ya no está en tu carrito.' },
@@ -107,11 +108,19 @@ function reservationOf(
       );
       return sum + (line ? line.unitPrice.cents * line.quantity : 0);
     }, 0);
+  // Packages: their accommodations, with what they cost and which lines they fail.
+  const stays = stayOutcomes(response.accommodations, cart, cartCurrency(cart));
   return {
     expiresAtLocal: response.expirationDateTime,
     expiresAt: toInstant(response.expirationDateTime, zone).toISOString(),
-    total: { cents: total, currency: cartCurrency(cart) },
-    failedProductIds: products.filter((product) => !product.success).map((p) => p.productId),
+    total: { cents: total + stays.cents, currency: cartCurrency(cart) },
+    failedProductIds: [
+      ...new Set([
+        ...products.filter((product) => !product.success).map((p) => p.productId),
+        ...stays.failedProductIds,
+      ]),
+    ],
+    ...(stays.stays.length > 0 ? { stays: stays.stays } : {}),
     paymentRequired: !response.paymentMethodsNotApplicable,
     ...(response.paymentMethods[0] !== undefined
       ? { paymentMethodType: response.paymentMethods[0].type }
@@ -119,6 +128,10 @@ function reservationOf(
     zone,
   };
 }
+
+/** Marks a cart whose Add was refused (see addToCart). */
+const refusedAddKey = (shoppingCartId: string) =>
+  ({ shoppingCartId, operation: 'add', attempt: 'refused' }) as const;
 
 /** A failure in words for staff: the service's own messages, or what went wrong. */
 export function failureReason(error: unknown): string {
@@ -141,11 +154,28 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     if (input.reserved) change = await ops.release(input.cart, input.language);
     else await ops.assertNotSelling(input.cart, input.language);
 
+    // A new cart with the lines we hold. The customer hears of it only when the old one
+    // held lines ("a new cart with the same products" of an empty cart says nothing).
+    const startOver = async () => {
+      const rebuilt = await ops.rebuild(change.cart, input.language);
+      change = {
+        ...rebuilt,
+        rebuilt: change.cart.lines.length > 0,
+        released: change.released,
+        dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
+      };
+    };
+    // A cart whose last Add was refused may hold that item all the same (a service that
+    // took it and answered no): the next Add goes to a new cart, so that the item can
+    // never be bought twice.
+    if (await effects.read(refusedAddKey(change.cart.shoppingCartId))) await startOver();
+
     const attempt = async (cart: Cart) => {
       try {
         return await ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, [activity]);
       } catch (error) {
         if (error instanceof PartnerEnvelopeError) {
+          await effects.settle(refusedAddKey(cart.shoppingCartId), 'refused', true);
           throw new AddRefused(
             common(input.language).refused(error.messages.join('; ')),
             addFixOf(error),
@@ -160,12 +190,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     let outcome = await attempt(change.cart);
     if (outcome.kind === 'unknown') {
       // The partner's cart may hold this item (or another we lost): start a new one.
-      const rebuilt = await ops.rebuild(change.cart, input.language);
-      change = {
-        ...rebuilt,
-        released: true,
-        dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
-      };
+      await startOver();
       outcome = await attempt(change.cart);
       if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
     }
@@ -194,7 +219,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     try {
       await client.call(cartRemoveOperation, {
         shoppingCartId: cart.shoppingCartId,
-        shoppingCartItemIdsToRemove: [input.cartItemId],
+        shoppingCartItemIdsToRemove: removableIds(removed),
       });
     } catch {
       // Not offered, refused (our cart and theirs differ) or no answer: a new cart

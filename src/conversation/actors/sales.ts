@@ -120,18 +120,8 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
       };
     };
 
-    let outcome;
-    try {
-      // Sold is sold: a recorded Sale of this cart stands, whatever is asked now.
-      outcome = await effects.run<SaleResult>(key, fingerprint, call, { decide: () => 'reuse' });
-    } catch (error) {
-      throw refusalOf(error, input);
-    }
-    if (outcome.kind === 'done') return { ...outcome.result, reconciled: false };
-
-    // No outcome seen: ask the service what it has under our PartnerSaleId.
-    const found = await findSale(input.partnerSaleId);
-    if (found !== undefined) {
+    /** The sale the service has under our PartnerSaleId, as the outcome of this Sale. */
+    const settleFound = async (found: Sale): Promise<SellOutput> => {
       const waitingForPayment = input.paymentMethodType !== undefined && !paid(found);
       if (waitingForPayment) {
         const again = await effects.callAgain(key, fingerprint, call).catch((error: unknown) => {
@@ -145,7 +135,27 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
       };
       await effects.settle(key, fingerprint, result);
       return { ...result, reconciled: true };
+    };
+
+    let outcome;
+    try {
+      // Sold is sold: a recorded Sale of this cart stands, whatever is asked now.
+      outcome = await effects.run<SaleResult>(key, fingerprint, call, { decide: () => 'reuse' });
+    } catch (error) {
+      // A refusal is believed once the sale list agrees: a service that sold and then
+      // answered no must not leave the customer thinking nothing was bought (and buying
+      // it again). The list unreadable, or not naming our PartnerSaleId, the refusal stands.
+      if (error instanceof PartnerEnvelopeError) {
+        const found = await findSale(input.partnerSaleId).catch(() => undefined);
+        if (found?.partnerSaleId === input.partnerSaleId) return settleFound(found);
+      }
+      throw refusalOf(error, input);
     }
+    if (outcome.kind === 'done') return { ...outcome.result, reconciled: false };
+
+    // No outcome seen: ask the service what it has under our PartnerSaleId.
+    const found = await findSale(input.partnerSaleId);
+    if (found !== undefined) return settleFound(found);
     if (expiredByClock(input)) {
       // Not sold, and it cannot be any more: the attempt is over.
       await effects.forget(key);
