@@ -15,7 +15,9 @@
  *   bad pattern from the service never blocks a sale. Booleans and files are not tested.
  * - A blank optional answer is ok with `answer: null`: nothing is sent for it.
  * - Files: the allowed types and maximum size are parameters (the spec states none); a
- *   list of files must share one type, as the answer carries one BinaryMimeType.
+ *   list of files must share one type, as the answer carries one BinaryMimeType, and
+ *   holds at most `maxFiles` (10): files are kept whole until they are sent, so a list
+ *   that could grow without end would let one customer grow a conversation without end.
  *   BinaryExtension is sent without the dot ("pdf").
  */
 import type { Answer } from '../api/common.js';
@@ -36,11 +38,14 @@ export interface FileRules {
   /** Exact types ("application/pdf") or families ("image/*"). */
   allowedMimeTypes: readonly string[];
   maxBytes: number;
+  /** The most files of a list of files (DataType 13); 10 when not given. */
+  maxFiles?: number;
 }
 
 export const defaultFileRules: FileRules = {
   allowedMimeTypes: ['application/pdf', 'image/jpeg', 'image/png'],
   maxBytes: 5 * 1024 * 1024,
+  maxFiles: 10,
 };
 
 export type AnswerErrorKey =
@@ -266,6 +271,10 @@ function parseFiles(
   const files = fileItems(input);
   if (files === undefined) return fail('not-a-file');
   if (files.length === 0) return null;
+  // Counted before any file is read: a list grown too long costs nothing more to refuse.
+  const maxFiles = rules.maxFiles ?? 10;
+  if (question.dataType === DataType.FileList && files.length > maxFiles)
+    return fail('too-many-values', { max: maxFiles });
   const checked: CheckedFile[] = [];
   for (const file of files) {
     const result = checkFile(file, rules);

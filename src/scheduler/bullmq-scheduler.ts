@@ -38,7 +38,14 @@ export function createBullmqScheduler(
   const name = options.queueName ?? 'bot-jobs';
   const connection = connectionOf(redisUrl);
   const prefix = options.prefix ?? 'bull';
-  const queue = new Queue<JobData>(name, { connection, prefix });
+  // BullMQ logs every job event (with the job id, which names the conversation) to a
+  // stream without expiry, kept to 10,000 entries by default. Nothing here reads it: keep
+  // none, so that no conversation id outlives its jobs there.
+  const queue = new Queue<JobData>(name, {
+    connection,
+    prefix,
+    streams: { events: { maxLen: 0 } },
+  });
   let worker: Worker<JobData> | undefined;
 
   return {

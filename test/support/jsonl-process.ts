@@ -17,6 +17,11 @@ export interface JsonlBot {
   /** Waits for the first reply (the current view). */
   ready(): Promise<OutputLine[]>;
   send(input: unknown): Promise<OutputLine[]>;
+  /**
+   * Writes `line` as it is (garbage included; bytes may be invalid UTF-8) and waits for
+   * the answer. The line must not be blank nor hold a line break: those get no answer.
+   */
+  sendRaw(line: string | Buffer): Promise<OutputLine[]>;
   kill(signal?: NodeJS.Signals): Promise<void>;
   stderr(): string;
 }
@@ -65,6 +70,11 @@ export function startJsonlBot(env: Record<string, string>, conversationId: strin
     send(input) {
       const answer = reply();
       child.stdin.write(`${JSON.stringify(input)}\n`);
+      return answer;
+    },
+    sendRaw(line) {
+      const answer = reply();
+      child.stdin.write(Buffer.concat([Buffer.from(line), Buffer.from('\n')]));
       return answer;
     },
     kill: (signal = 'SIGKILL') =>
