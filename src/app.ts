@@ -6,7 +6,11 @@
  */
 import { bookingMachine } from '../flows/booking/machine.js';
 import type { BookingContext } from '../flows/booking/types.js';
-import { createPartnerClient, type PartnerClient } from './api/client.js';
+import {
+  createPartnerClient,
+  type PartnerClient,
+  type PartnerClientOptions,
+} from './api/client.js';
 import { createCatalogService, type CatalogService } from './catalog/catalog-service.js';
 import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
@@ -15,6 +19,7 @@ import { newCartId } from './conversation/actors/cart-id.js';
 import { BusyError, createEngine, type Engine } from './conversation/engine.js';
 import { createPush, type Push } from './conversation/outbox.js';
 import { watchReservations } from './conversation/reservation-watch.js';
+import { recordBookings } from './conversation/bookings-record.js';
 import { reportConfirmedSales } from './conversation/sale-events.js';
 import { pickLang } from './domain/lang.js';
 import { createEventBus, type BotEventBus } from './events.js';
@@ -44,6 +49,15 @@ export interface App {
 
 export { newCartId };
 
+/** What tests (and embedders) may change beyond the configuration. */
+export interface AppOptions {
+  /**
+   * Partner calls: per-operation time limits by operation name and the read retries
+   * (the client's defaults otherwise). The fault tests use short ones.
+   */
+  partner?: Pick<PartnerClientOptions, 'timeoutMs' | 'retry'>;
+}
+
 const CATALOG_REFRESH_MS = 15 * 60_000;
 
 type TurnHook = (
@@ -52,7 +66,11 @@ type TurnHook = (
   after: BookingContext,
 ) => Promise<void>;
 
-export async function createApp(config: Config, logger: Logger): Promise<App> {
+export async function createApp(
+  config: Config,
+  logger: Logger,
+  options: AppOptions = {},
+): Promise<App> {
   const target = await startPartnerTarget(config, logger);
   const events = createEventBus();
   const metrics = createMetrics(events);
@@ -60,6 +78,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     baseUrl: target.baseUrl,
     apiKey: config.partner.apiKey,
     logger,
+    ...options.partner,
     observe: (outcome) => {
       metrics.partnerCall(outcome);
       if (outcome.result === 'unavailable') {
@@ -93,6 +112,7 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
     watchReservations(scheduler, now),
     rememberPaymentReturns(store),
     reportConfirmedSales(events),
+    recordBookings(store),
   ];
   const untimed = createEngine({
     machine,
@@ -150,11 +170,11 @@ export async function createApp(config: Config, logger: Logger): Promise<App> {
 /** The engine, with every customer turn counted and timed. */
 function timed(engine: Engine, metrics: Metrics): Engine {
   return {
-    async handle(conversationId, input) {
+    async handle(conversationId, input, options) {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
       try {
-        const reply = await engine.handle(conversationId, input);
+        const reply = await engine.handle(conversationId, input, options);
         metrics.turn('ok', seconds());
         return reply;
       } catch (error) {

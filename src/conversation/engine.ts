@@ -7,6 +7,13 @@
  * XState re-runs invoked actors when a snapshot is restored; we only ever save settled
  * snapshots (no state tagged `busy`), and the actors that change state at the partner
  * guard themselves with idempotency records, so a crash between two steps is safe.
+ *
+ * Across instances and crashes: the lock is a lease (kept alive while the turn runs), so
+ * an instance killed mid-turn holds the conversation for seconds, not minutes; and an
+ * input may carry a key (the channel's id for it: a Telegram update, a rendered view),
+ * remembered in the snapshot it produced, in the same write. An input handled again
+ * (redelivered after a crash, or taken by two instances) then changes nothing: the turn
+ * answers with the current view, whether or not the first handling got to answer.
  */
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import type { BookingMachine } from '../../flows/booking/machine.js';
@@ -15,9 +22,10 @@ import type { BookingView, StepMeta, ViewDeps } from '../../flows/booking/view.j
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { Lang } from '../domain/lang.js';
 import { common } from '../i18n/common.js';
+import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
-import { LockTimeoutError, withLock, type Store } from '../store/store.js';
-import { interpret, type Input } from './interpret.js';
+import { LockTimeoutError, withLease, type Store } from '../store/store.js';
+import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
 import type { Notice, Reply } from './view.js';
 
 export interface EngineOptions {
@@ -32,6 +40,11 @@ export interface EngineOptions {
   ttlSeconds?: number;
   /** Upper bound of one turn; above the partner calls' own time limits. */
   turnTimeoutMs?: number;
+  /**
+   * The conversation lock's lease: how long a crashed holder keeps the conversation
+   * (a live one extends it while its turn runs).
+   */
+  lockLeaseMs?: number;
   logger?: Logger;
   /**
    * Called after every saved turn with the context before and after it: for work that
@@ -46,13 +59,49 @@ export interface EngineOptions {
 
 interface Persisted {
   snapshot: unknown;
+  /** Keys of the latest inputs this snapshot has taken (newest last). */
+  handled?: string[];
+}
+
+/** How many input keys a conversation remembers. */
+const HANDLED_KEYS = 32;
+
+export interface TurnOptions {
+  /**
+   * The input's identity at the channel (e.g. `tg:update:<id>`, or the stamp of the
+   * view a button belongs to): an input whose key the conversation has already taken
+   * changes nothing.
+   */
+  key?: string;
 }
 
 type Snapshot = SnapshotFrom<BookingMachine>;
 
+const messages = defineMessages({
+  es: { retry: '🔄 Reintentar' },
+  en: { retry: '🔄 Try again' },
+});
+
+/** The option of the view shown while the catalog cannot be loaded. */
+const RETRY_ID = 'service:retry';
+
+/**
+ * What a turn shows when the partner's catalog cannot be loaded (no step can be drawn
+ * without it): the customer hears the service is down, and gets a button to try again.
+ * Its event is never sent: the next turn reads the input against the real view, and
+ * this button there just shows where the customer is.
+ */
+function unavailableView(language: Lang): Reply<unknown>['view'] {
+  return {
+    text: common(language).serviceDown,
+    expects: 'choice',
+    options: [{ id: RETRY_ID, label: messages(language).retry, event: { type: 'nav.home' } }],
+  };
+}
+
 export interface Engine {
   /** Handles one input of a conversation and answers with what to show. */
-  handle(conversationId: string, input: Input): Promise<Reply<unknown>>;
+  handle(conversationId: string, input: Input, options?: TurnOptions): Promise<Reply<unknown>>;
   /** What the conversation shows now, without changing it. */
   current(conversationId: string): Promise<Reply<unknown>>;
 }
@@ -78,14 +127,20 @@ export function createEngine(options: EngineOptions): Engine {
     now = () => new Date(),
     ttlSeconds = 3 * DAY,
     turnTimeoutMs = 60_000,
+    lockLeaseMs = 4_000,
     logger = silentLogger,
   } = options;
   const keyOf = (conversationId: string) => `conv:${conversationId}`;
 
-  const deps = async (language: Lang): Promise<ViewDeps> => ({
-    catalog: await catalog.get(language),
-    now: now(),
-  });
+  /** What views need; undefined when the catalog cannot be loaded now (service down). */
+  const deps = async (language: Lang): Promise<ViewDeps | undefined> => {
+    try {
+      return { catalog: await catalog.get(language), now: now() };
+    } catch (error) {
+      logger.warn({ err: error, language }, 'catalog unavailable; turn answered without it');
+      return undefined;
+    }
+  };
 
   const settle = (actor: ReturnType<typeof createActor<BookingMachine>>) =>
     waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs });
@@ -109,9 +164,18 @@ export function createEngine(options: EngineOptions): Engine {
     }
   }
 
-  async function turn(conversationId: string, input: Input | undefined): Promise<Reply<unknown>> {
+  async function turn(
+    conversationId: string,
+    received: Input | undefined,
+    inputKey?: string,
+  ): Promise<Reply<unknown>> {
     const key = keyOf(conversationId);
     const saved = await store.get<Persisted>(key);
+    const handled = saved?.value.handled ?? [];
+    // Taken before (a redelivery, a retry after a crash): answered with where things are.
+    const repeated = inputKey !== undefined && handled.includes(inputKey);
+    const input = repeated ? undefined : received;
+    if (repeated) logger.info({ conversationId }, 'input already taken; current view shown');
     const notices: Notice[] = [];
     let ignored = false;
     const actor = await restore(conversationId, saved?.value, notices);
@@ -122,15 +186,29 @@ export function createEngine(options: EngineOptions): Engine {
       const before = actor.getSnapshot();
       if (input) {
         const m = common(before.context.language);
-        const reading = interpret(input, viewOf(before, await deps(before.context.language)));
+        const beforeDeps = await deps(before.context.language);
+        // Without the catalog the customer's input cannot be read against the view: it is
+        // left unread (nothing changes). The bot's own events need no view.
+        if (beforeDeps === undefined && input.kind !== 'event') {
+          return { notices, view: unavailableView(before.context.language) };
+        }
+        const reading =
+          beforeDeps === undefined
+            ? interpret(input, { text: '', options: [], expects: 'none' })
+            : interpret(input, viewOf(before, beforeDeps));
         if ('event' in reading) {
           if (before.can(reading.event)) actor.send(reading.event);
           else if (input.kind === 'event') ignored = true;
           else notices.push({ text: m.notUnderstood });
         } else if ('stale' in reading) {
-          notices.push({ text: m.staleButton });
+          // "Try again" of the service-down view: the current view is the answer.
+          if (!(input.kind === 'choose' && input.id === RETRY_ID)) {
+            notices.push({ text: m.staleButton });
+          }
         } else if ('error' in reading) {
           notices.push({ text: reading.error });
+        } else if ('tooLong' in reading) {
+          notices.push({ text: m.tooLong(MAX_TEXT_LENGTH) });
         } else {
           notices.push({ text: m.notUnderstood });
         }
@@ -139,7 +217,13 @@ export function createEngine(options: EngineOptions): Engine {
       const after = actor.getSnapshot();
       const version = await store.put(
         key,
-        { snapshot: actor.getPersistedSnapshot() } satisfies Persisted,
+        {
+          snapshot: actor.getPersistedSnapshot(),
+          handled:
+            inputKey !== undefined && !repeated
+              ? [...handled, inputKey].slice(-HANDLED_KEYS)
+              : handled,
+        } satisfies Persisted,
         saved?.version ?? 0,
         ttlSeconds,
       );
@@ -150,20 +234,24 @@ export function createEngine(options: EngineOptions): Engine {
         return turn(conversationId, undefined);
       }
       await options.onSettled?.(conversationId, before.context, after.context);
-      const view = viewOf(after, await deps(after.context.language));
+      const afterDeps = await deps(after.context.language);
+      const view =
+        afterDeps === undefined
+          ? unavailableView(after.context.language)
+          : viewOf(after, afterDeps);
       return ignored ? { notices, view, ignored } : { notices, view };
     } finally {
       actor.stop();
     }
   }
 
-  const locked = async (conversationId: string, input: Input | undefined) => {
+  const locked = async (conversationId: string, input: Input | undefined, inputKey?: string) => {
     try {
-      return await withLock(
+      return await withLease(
         store,
         `conv:${conversationId}`,
-        { ttlMs: turnTimeoutMs * 2, waitMs: turnTimeoutMs },
-        () => turn(conversationId, input),
+        { leaseMs: lockLeaseMs, waitMs: turnTimeoutMs },
+        () => turn(conversationId, input, inputKey),
       );
     } catch (error) {
       if (error instanceof LockTimeoutError) {
@@ -177,7 +265,7 @@ export function createEngine(options: EngineOptions): Engine {
   };
 
   return {
-    handle: (conversationId, input) => locked(conversationId, input),
+    handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions?.key),
     current: (conversationId) => locked(conversationId, undefined),
   };
 }

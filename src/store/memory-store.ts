@@ -77,6 +77,12 @@ export function createMemoryStore(now: () => number = Date.now): Store {
         async release() {
           if (locks.get(key)?.token === token) locks.delete(key);
         },
+        async extend(ttl) {
+          const held = locks.get(key);
+          if (held?.token !== token || held.expiresAt <= now()) return false;
+          held.expiresAt = now() + ttl;
+          return true;
+        },
       };
     },
 

@@ -1,7 +1,8 @@
 /**
  * The Redis store (ioredis). A value and its version live in one hash so that the
  * version check and the write are one atomic script; locks are SET NX PX with a random
- * token, released only by their holder (a compare-and-delete script).
+ * token, released and extended only by their holder (compare-and-delete and
+ * compare-and-expire scripts).
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -20,6 +21,10 @@ const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+const EXTEND = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
 const LOCK_POLL_MS = 10;
 
 export interface RedisStoreOptions {
@@ -30,6 +35,7 @@ export interface RedisStoreOptions {
 type StoreRedis = Redis & {
   storePut(key: string, expected: number, json: string, ttl: number): Promise<number | null>;
   storeRelease(key: string, token: string): Promise<number>;
+  storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
 };
 
 export function createRedisStore(
@@ -40,6 +46,7 @@ export function createRedisStore(
   const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: false, maxRetriesPerRequest: 3 });
   redis.defineCommand('storePut', { numberOfKeys: 1, lua: PUT });
   redis.defineCommand('storeRelease', { numberOfKeys: 1, lua: RELEASE });
+  redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
 
   return {
@@ -89,6 +96,9 @@ export function createRedisStore(
       return {
         async release() {
           await commands.storeRelease(`lock:${key}`, token);
+        },
+        async extend(ttl) {
+          return (await commands.storeExtend(`lock:${key}`, token, Math.max(1, ttl))) === 1;
         },
       };
     },

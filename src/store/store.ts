@@ -16,6 +16,8 @@ export interface Versioned<T> {
 export interface Lock {
   /** Releases the lock if still held by us; a lock that expired is not touched. */
   release(): Promise<void>;
+  /** Makes the lock expire `ttlMs` from now if still held by us; false when it was lost. */
+  extend(ttlMs: number): Promise<boolean>;
 }
 
 export class LockTimeoutError extends Error {
@@ -53,6 +55,70 @@ export interface Store {
   lock(key: string, options: { ttlMs: number; waitMs: number }): Promise<Lock>;
 
   close(): Promise<void>;
+}
+
+/**
+ * Runs `fn` holding the lock on `key` as a lease: taken for `leaseMs` and extended while
+ * `fn` runs, so that a holder that dies (a killed process) frees it within `leaseMs`,
+ * however long a live holder's work takes. Losing the lease (a stall longer than
+ * `leaseMs`) does not stop `fn`: what it writes must be version-checked anyway.
+ */
+export async function withLease<T>(
+  store: Store,
+  key: string,
+  options: { leaseMs: number; waitMs: number },
+  fn: () => Promise<T>,
+): Promise<T> {
+  const lock = await store.lock(key, { ttlMs: options.leaseMs, waitMs: options.waitMs });
+  return keepLease(lock, options.leaseMs, fn);
+}
+
+/** Runs `fn` with `lock` (taken for `leaseMs`) extended while it runs, then releases it. */
+export async function keepLease<T>(lock: Lock, leaseMs: number, fn: () => Promise<T>): Promise<T> {
+  const renew = setInterval(
+    () => void lock.extend(leaseMs).catch(() => false),
+    Math.max(1, Math.floor(leaseMs / 4)),
+  );
+  renew.unref();
+  try {
+    return await fn();
+  } finally {
+    clearInterval(renew);
+    await lock.release();
+  }
+}
+
+/**
+ * Runs `fn` unless it already ran to its end for `key` (remembered `doneTtlSeconds`) or
+ * is running now, in this process or another; 'done' and 'busy' say which stopped it.
+ * Running holds a lease (`leaseMs`): if the process dies meanwhile, `fn` may run again
+ * soon after, so it must be safe to repeat what it did before dying.
+ */
+export async function runOnce(
+  store: Store,
+  key: string,
+  options: { leaseMs: number; doneTtlSeconds: number },
+  fn: () => Promise<void>,
+): Promise<'ran' | 'done' | 'busy'> {
+  const doneKey = `${key}:done`;
+  if ((await store.get(doneKey)) !== undefined) return 'done';
+  let lock: Lock;
+  try {
+    lock = await store.lock(key, { ttlMs: options.leaseMs, waitMs: 0 });
+  } catch (error) {
+    if (error instanceof LockTimeoutError) return 'busy';
+    throw error;
+  }
+  return keepLease(lock, options.leaseMs, async () => {
+    // It may have finished between our look and our lock.
+    if ((await store.get(doneKey)) !== undefined) return 'done';
+    try {
+      await fn();
+    } finally {
+      await store.put(doneKey, true, 0, options.doneTtlSeconds);
+    }
+    return 'ran';
+  });
 }
 
 /** Runs `fn` holding the lock on `key`. */

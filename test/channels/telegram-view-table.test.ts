@@ -2,11 +2,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeCallback } from '../../src/channels/telegram/callback-data.js';
 import {
-  claimChoice,
-  releaseChoice,
+  HANDLING_LEASE_MS,
   resolveTap,
   saveView,
   setPointer,
+  withChoice,
   type ViewRecord,
 } from '../../src/channels/telegram/view-table.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
@@ -104,13 +104,35 @@ describe('resolving taps', () => {
   });
 });
 
-describe('choice claims', () => {
-  it('lets one choice through per view, until released', async () => {
-    expect(await claimChoice(store, stamp)).toBe(true);
-    expect(await claimChoice(store, stamp)).toBe(false);
-    await releaseChoice(store, stamp);
-    expect(await claimChoice(store, stamp)).toBe(true);
+describe('choices being handled', () => {
+  it('lets one choice of a view be handled at a time, and frees the view after', async () => {
     const other = await saveView(store, view);
-    expect(await claimChoice(store, other)).toBe(true);
+    const handled: string[] = [];
+    let inner: boolean[] = [];
+    const first = await withChoice(store, stamp, async () => {
+      handled.push('first');
+      inner = [
+        await withChoice(store, stamp, async () => void handled.push('second')),
+        await withChoice(store, other, async () => void handled.push('other view')),
+      ];
+    });
+    expect([first, ...inner]).toEqual([true, false, true]);
+    expect(await withChoice(store, stamp, async () => void handled.push('later'))).toBe(true);
+    expect(handled).toEqual(['first', 'other view', 'later']);
+  });
+
+  it('frees the view of a choice whose instance died, after the lease', async () => {
+    let now = 1_000_000;
+    const clocked = createMemoryStore(() => now);
+    // A holder that does not get to extend its lease (its process died): the view is
+    // taken, then free again once the lease has run out.
+    let die = () => undefined as void;
+    const dead = withChoice(clocked, stamp, () => new Promise<void>((done) => (die = done)));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(await withChoice(clocked, stamp, async () => undefined)).toBe(false);
+    now += HANDLING_LEASE_MS + 1;
+    expect(await withChoice(clocked, stamp, async () => undefined)).toBe(true);
+    die();
+    await dead;
   });
 });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import { createRedisStore } from '../../src/store/redis-store.js';
-import { LockTimeoutError, withLock, type Store } from '../../src/store/store.js';
+import { LockTimeoutError, withLease, withLock, type Store } from '../../src/store/store.js';
 
 let fakeNow = 1_000_000;
 const memory = createMemoryStore(() => fakeNow);
@@ -118,6 +118,40 @@ describe.each(stores)('%s store', (name, store) => {
     await store.lock(k, { ttlMs: 50, waitMs: 100 }); // never released
     if (name === 'memory') fakeNow += 100;
     const next = await store.lock(k, { ttlMs: 1_000, waitMs: 2_000 });
+    await next.release();
+  });
+
+  it('extends a lock only while it holds it', async () => {
+    const k = key('lock-extend');
+    const ours = await store.lock(k, { ttlMs: 50, waitMs: 100 });
+    expect(await ours.extend(60_000)).toBe(true);
+    if (name === 'memory') fakeNow += 100;
+    else await new Promise((resolve) => setTimeout(resolve, 80));
+    await expect(store.lock(k, { ttlMs: 1_000, waitMs: 30 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await ours.release();
+    expect(await ours.extend(60_000)).toBe(false);
+  });
+
+  it('keeps a lease while its work runs, longer than the lease', async () => {
+    const k = key('lease');
+    let inside = false;
+    await withLease(store, k, { leaseMs: 40, waitMs: 100 }, async () => {
+      if (name === 'memory') {
+        // The renewal runs on the real clock; the memory store's expiry on its own.
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        fakeNow += 30;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        fakeNow += 30;
+      } else await new Promise((resolve) => setTimeout(resolve, 150));
+      await expect(store.lock(k, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
+        LockTimeoutError,
+      );
+      inside = true;
+    });
+    expect(inside).toBe(true);
+    const next = await store.lock(k, { ttlMs: 1_000, waitMs: 0 });
     await next.release();
   });
 

@@ -11,6 +11,11 @@
  *
  * Faults: a flood wait on a method (429 with retry_after, enforced until it passes, as
  * Telegram does), a chat whose customer blocked the bot (403), one-off errors.
+ *
+ * Several instances (`balance`): the fake plays Telegram and a load balancer in front of
+ * the bot's instances. Every webhook set becomes a target, and each delivery attempt
+ * goes to the one the router picks (round robin by default); a failed attempt is tried
+ * again, routed anew (so an instance that died is passed over).
  */
 import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -50,6 +55,8 @@ export interface BotMessage {
 export interface Delivery {
   updateId: number;
   status: number | 'error';
+  /** `balance`: the target it went to. */
+  url?: string;
 }
 
 export interface FakeUser {
@@ -84,6 +91,10 @@ export interface FakeTelegram {
   inject(update: Json): number;
   /** Delivers an update again, as Telegram does after a timeout (webhook mode). */
   redeliver(updateId: number): void;
+  /** `balance`: the webhook URLs set so far (one per instance). */
+  targets(): string[];
+  /** `balance`: picks the target of each delivery attempt (attempt 0 first). */
+  route(router: WebhookRouter): void;
 
   // The bot's side, as the customer sees it.
   messages(chatId: number): BotMessage[];
@@ -97,14 +108,26 @@ export interface FakeTelegram {
   floodWait(method: string, seconds: number): void;
   /** The next call of `method` fails with this error. */
   failNext(method: string, code: number, description: string): void;
+  /**
+   * The next call of `method` is held `ms` before it is acted on; if its caller has gone
+   * meanwhile (the bot's process died), it is dropped, as a call never sent would be.
+   * `holding()` tells how many held calls are waiting now.
+   */
+  holdNext(method: string, ms: number): void;
+  holding(): number;
 
   /** Waits until `check` is true (polls), or fails after `timeoutMs`. */
   until(check: () => boolean, timeoutMs?: number, what?: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Which of `targets` gets this delivery attempt of `update`. */
+export type WebhookRouter = (update: Json, targets: string[], attempt: number) => string;
+
 export interface FakeTelegramOptions {
   token?: string;
+  /** Several bot instances: every setWebhook adds a target; deliveries are spread. */
+  balance?: boolean;
   /** Wait before redelivering a webhook update that was not answered 2xx. */
   webhookRetryMs?: number;
   /** Refuse URL buttons to local addresses, as Telegram does. */
@@ -187,11 +210,16 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const blocked = new Set<number>();
   const floods = new Map<string, { seconds: number; until?: number }>();
   const failures = new Map<string, { code: number; description: string }>();
+  const holds = new Map<string, number>();
+  let held = 0;
   /** Updates not yet confirmed (polling) or not yet acknowledged (webhook). */
   let pending: Json[] = [];
   const history = new Map<number, Json>();
   let nextUpdateId = randomInt(100_000, 900_000);
   let hook: { url: string; secret?: string } | undefined;
+  const targets: string[] = [];
+  let turn = 0;
+  let router: WebhookRouter = (_update, list) => list[turn++ % list.length]!;
   let pollWaiters: Array<() => void> = [];
   let delivering = false;
   let closed = false;
@@ -274,9 +302,12 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     if (delivering) return;
     delivering = true;
     try {
+      let attempt = 0;
       while (!closed && hook && pending.length > 0) {
         const update = pending[0]!;
-        const target = hook;
+        const target = options.balance
+          ? { ...hook, url: router(update, [...targets], attempt) }
+          : hook;
         let status: number | 'error';
         try {
           const response = await fetch(target.url, {
@@ -293,11 +324,17 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         } catch {
           status = 'error';
         }
-        deliveries.push({ updateId: update.update_id as number, status });
+        deliveries.push({
+          updateId: update.update_id as number,
+          status,
+          ...(options.balance ? { url: target.url } : {}),
+        });
         if (typeof status === 'number' && status >= 200 && status < 300) {
           if (pending[0] === update) pending.shift();
           else pending = pending.filter((item) => item !== update);
+          attempt = 0;
         } else {
+          attempt += 1;
           await new Promise((resolve) => setTimeout(resolve, retryMs));
         }
       }
@@ -388,6 +425,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     request: IncomingMessage,
     record: ApiCall,
   ): Promise<unknown> {
+    const hold = holds.get(method);
+    if (hold !== undefined) {
+      holds.delete(method);
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, hold));
+      held -= 1;
+      if (request.socket.destroyed) throw new ApiError(499, 'caller gone');
+    }
     const failure = failures.get(method);
     if (failure) {
       failures.delete(method);
@@ -428,12 +473,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
           url: params.url,
           ...(typeof params.secret_token === 'string' ? { secret: params.secret_token } : {}),
         };
+        if (!targets.includes(params.url)) targets.push(params.url);
         if (params.drop_pending_updates === true) pending = [];
         wake();
         return true;
       }
       case 'deleteWebhook':
         hook = undefined;
+        targets.length = 0;
         if (params.drop_pending_updates === true) pending = [];
         wake();
         return true;
@@ -763,6 +810,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       pending.push(update);
       wake();
     },
+    targets: () => [...targets],
+    route(next) {
+      router = next;
+    },
     messages: (chatId) => chatOf(chatId),
     lastKeyboard(chatId) {
       return [...chatOf(chatId)]
@@ -779,6 +830,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     floodWait(method, seconds) {
       floods.set(method, { seconds });
     },
+    holdNext(method, ms) {
+      holds.set(method, ms);
+    },
+    holding: () => held,
     failNext(method, code, description) {
       failures.set(method, { code, description });
     },

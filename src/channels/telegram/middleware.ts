@@ -3,21 +3,24 @@
  * - a boundary that keeps one update's failure from reaching the runner or the webhook
  *   (a customer who blocked the bot is logged at info: their choice, not our error);
  * - private chats only (a conversation is one customer's);
- * - deduplication by update_id, claimed in the store (Telegram redelivers a webhook
- *   update on any non-2xx or timeout, and a restarted poller fetches again what it had
- *   not confirmed; ids are not always increasing, so no "highest seen" shortcut);
+ * - deduplication by update_id in the store (Telegram redelivers a webhook update on
+ *   any non-2xx or timeout, and a restarted poller fetches again what it had not
+ *   confirmed; ids are not always increasing, so no "highest seen" shortcut). An update
+ *   is taken by one instance at a time under a lease, and marked handled when done: one
+ *   whose instance died mid-way is handled again when it comes again (the engine's
+ *   input key makes that safe), instead of being lost for good;
  * - the button gate: every callback query is answered at once, before waiting for the
  *   chat's turn, and forged, stale and repeated taps stop there.
  */
 import type { MiddlewareFn } from 'grammy';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
-import type { Store } from '../../store/store.js';
+import { runOnce, type Store } from '../../store/store.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { conversationLanguage, userLanguage } from './language.js';
 import { telegramMessages } from './messages.js';
-import { claimChoice, resolveTap } from './view-table.js';
+import { getPointer, HANDLING_LEASE_MS, resolveTap, withChoice } from './view-table.js';
 
 /** Telegram keeps undelivered updates for 24 hours; remember ids for twice that. */
 export const UPDATE_TTL_SECONDS = 48 * 60 * 60;
@@ -54,11 +57,13 @@ export function dedupeUpdates(
 ): MiddlewareFn<TgContext> {
   return async (ctx, next) => {
     const updateId = ctx.update.update_id;
-    if (await store.claim(`tg:update:${botId}:${updateId}`, UPDATE_TTL_SECONDS)) {
-      await next();
-      return;
-    }
-    logger.info({ updateId }, 'telegram: repeated update ignored');
+    const outcome = await runOnce(
+      store,
+      `tg:update:${botId}:${updateId}`,
+      { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS },
+      () => next(),
+    );
+    if (outcome !== 'ran') logger.info({ updateId, outcome }, 'telegram: repeated update ignored');
   };
 }
 
@@ -107,12 +112,21 @@ export function callbackGate(
       case 'noop':
         await answer();
         return;
-      case 'input':
-        if (!(await claimChoice(store, tap.stamp))) {
-          await answer((await m()).repeatedTap);
-          return;
-        }
-        break;
+      case 'input': {
+        // The view is taken while this choice is handled; a second tap meanwhile is told.
+        const taken = await withChoice(store, tap.stamp, async () => {
+          // The choice handled just before this one may have moved the view on.
+          if ((await getPointer(store, chatId!))?.stamp !== tap.stamp) {
+            await answer((await m()).staleButton);
+            return;
+          }
+          await answer();
+          ctx.tap = tap;
+          await next();
+        });
+        if (!taken) await answer((await m()).repeatedTap);
+        return;
+      }
       case 'page':
       case 'month':
         break;

@@ -6,16 +6,17 @@
  * - forged: unknown or expired stamp, another chat's stamp, an action the view never
  *   offered → answered politely, nothing happens;
  * - stale: a view that is no longer the chat's current one → answered, nothing happens;
- * - a choice: claimed once per view (a double tap or a second button of the same view
+ * - a choice: one at a time per view (a double tap or a second button of the same view
  *   while the first is being handled is answered "on it"), then given to the engine,
- *   which checks once more that the option belongs to the conversation's current view.
+ *   which checks once more that the option belongs to the conversation's current view,
+ *   and takes one choice per view (the stamp is the input's key).
  * Both live in the store (Redis in production): buttons keep working across restarts
  * and instances.
  */
 import { randomBytes } from 'node:crypto';
 import type { Input } from '../../conversation/interpret.js';
 import type { Expects } from '../../conversation/view.js';
-import type { Store } from '../../store/store.js';
+import { keepLease, LockTimeoutError, type Store } from '../../store/store.js';
 import { decodeCallback } from './callback-data.js';
 import { calendarMonths } from './calendar.js';
 import { pageCount } from './keyboard.js';
@@ -49,8 +50,12 @@ export interface ChatPointer {
 
 /** As long as a conversation is kept (engine's default): older buttons are simply invalid. */
 export const VIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
-/** How long a choice claim blocks a second tap on the same view. */
-const CLAIM_TTL_SECONDS = VIEW_TTL_SECONDS;
+/**
+ * How long an update or a choice being handled stays taken after its instance died (a
+ * live instance keeps extending it): then the customer's tap, or Telegram's
+ * redelivery, is handled by whichever instance gets it.
+ */
+export const HANDLING_LEASE_MS = 4_000;
 
 const viewKey = (stamp: string) => `tg:view:${stamp}`;
 const pointerKey = (chatId: number) => `tg:chat:${chatId}`;
@@ -97,16 +102,27 @@ export async function setPointer(
 }
 
 /**
- * True for the first choice made on a view; false for any later one. A versioned key
- * rather than `store.claim`, so that a choice that could not be handled can be released.
+ * Runs `handle` for a choice made on a view unless another choice of that view is being
+ * handled (false). The view is held under a lease while `handle` runs: a choice whose
+ * instance died frees the view within HANDLING_LEASE_MS, so the customer can tap again
+ * (a permanent claim would answer "on it" forever). Once handled, the view is no longer
+ * the chat's current one; were its reply lost, the engine still takes one choice per
+ * view (its stamp is the input's key) and answers a second with the current view.
  */
-export async function claimChoice(store: Store, stamp: string): Promise<boolean> {
-  return (await store.put(claimKey(stamp), true, 0, CLAIM_TTL_SECONDS)) !== undefined;
-}
-
-/** Lets the view be chosen on again (the choice could not be handled). */
-export function releaseChoice(store: Store, stamp: string): Promise<void> {
-  return store.delete(claimKey(stamp));
+export async function withChoice(
+  store: Store,
+  stamp: string,
+  handle: () => Promise<void>,
+): Promise<boolean> {
+  let lock;
+  try {
+    lock = await store.lock(claimKey(stamp), { ttlMs: HANDLING_LEASE_MS, waitMs: 0 });
+  } catch (error) {
+    if (error instanceof LockTimeoutError) return false;
+    throw error;
+  }
+  await keepLease(lock, HANDLING_LEASE_MS, handle);
+  return true;
 }
 
 export type Tap =
