@@ -1,0 +1,76 @@
+/**
+ * Our bot as it runs in production (createApp from the configuration, the Telegram
+ * channel in long polling on top), in a process of its own so that its CPU, memory and
+ * start time are its own. Started by the bench with fork(); instrumented from outside
+ * (instrument.ts) and reporting each handled update over IPC.
+ */
+import { createApp } from '../src/app.js';
+import { startTelegram } from '../src/channels/telegram/index.js';
+import { parseConfig } from '../src/config.js';
+import type { Engine } from '../src/conversation/engine.js';
+import { createLogger } from '../src/log.js';
+import {
+  instrumentPartner,
+  instrumentRedis,
+  instrumentTelegram,
+  parent,
+  processStats,
+  timeEngine,
+  traceUpdates,
+} from './instrument.js';
+import type { BotOptions } from './protocol.js';
+
+/** Imports are evaluated first: this is process start → code loaded (Node, tsx, modules). */
+const loadMs = performance.now();
+const options = JSON.parse(process.argv[2] ?? '{}') as BotOptions;
+const ipc = parent();
+const stats = processStats();
+instrumentPartner(options.partnerUrl);
+instrumentRedis();
+
+const config = parseConfig({
+  PARTNER_API_URL: options.partnerUrl,
+  PARTNER_API_KEY: 'sandbox-key',
+  PARTNER_LANGUAGE: 'en',
+  REDIS_URL: options.redisUrl,
+  TELEGRAM_BOT_TOKEN: options.telegramToken,
+  TELEGRAM_API_ROOT: options.telegramApiRoot,
+});
+const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
+const app = await createApp(config, logger);
+const appMs = performance.now();
+
+/** The engine, with its time added to the update's trace. */
+const engine: Engine = {
+  handle: (conversationId, input) => timeEngine(() => app.engine.handle(conversationId, input)),
+  current: (conversationId) => app.engine.current(conversationId),
+};
+const channel = await startTelegram({
+  config: config.telegram!,
+  engine,
+  store: app.store,
+  logger,
+  publicUrl: config.publicUrl,
+  push: app.push,
+  defaultLanguage: 'en',
+});
+instrumentTelegram(channel.bot);
+traceUpdates(channel.bot, (turn) => ipc.send({ type: 'turn', turn }));
+ipc.send({
+  type: 'ready',
+  timings: { loadMs, appMs, readyMs: performance.now() },
+  stats: stats.read(true),
+});
+
+ipc.on((request) => {
+  if (request.type === 'stats') {
+    ipc.send({ type: 'stats', id: request.id, stats: stats.read(request.reset) });
+  } else if (request.type === 'stop') {
+    void (async () => {
+      await channel.stop();
+      await app.close();
+      ipc.send({ type: 'stopped' });
+      process.exit(0);
+    })();
+  }
+});

@@ -1,0 +1,196 @@
+/**
+ * Instruments a bot process for the benchmark, from outside its code: each Telegram
+ * update runs in an AsyncLocalStorage trace, and the time the update spent waiting on
+ * the partner service (global fetch to the partner's URL, until the whole body has
+ * arrived) and on the Bot API (grammY's API transformer) is added to that trace. Both
+ * waits are measured as the union of their intervals, so calls made in parallel are not
+ * counted twice. Bot-side time = update time − partner time.
+ *
+ * Why fetch and not the client's `observe` hook: `observe` times the whole client call,
+ * zod validation and parsing included, which is our CPU, not the partner's; and it
+ * needs no hook in src/. grammY does not use the global fetch (node-fetch), so only
+ * partner calls pass here.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Bot, Context } from 'grammy';
+import { Redis } from 'ioredis';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyBot = Bot<any>;
+import type { BotReport, BotRequest, ProcessStats, TurnRecord } from './protocol.js';
+
+/** Time waited on one kind of I/O: the union of intervals, and a count of calls. */
+class Waits {
+  ms = 0;
+  calls = 0;
+  private active = 0;
+  private since = 0;
+  begin(): void {
+    this.calls += 1;
+    if (this.active++ === 0) this.since = performance.now();
+  }
+  end(): void {
+    if (--this.active === 0) this.ms += performance.now() - this.since;
+  }
+}
+
+interface Trace {
+  partner: Waits;
+  telegram: Waits;
+  engineMs: number;
+  redisCommands: number;
+}
+
+const traces = new AsyncLocalStorage<Trace>();
+
+/** Commands this process sent to Redis, by name (store, locks, scheduler: all of them). */
+const redisSent = new Map<string, number>();
+
+/**
+ * Counts every command the process sends to Redis (ioredis' sendCommand, which scripts
+ * and BullMQ's commands go through too), per update and in all. Round trips, not the
+ * commands a script runs inside the server (INFO commandstats counts those as well).
+ */
+export function instrumentRedis(): void {
+  const prototype = Redis.prototype as unknown as {
+    sendCommand(command: { name: string }, stream?: unknown): unknown;
+  };
+  const original = prototype.sendCommand;
+  prototype.sendCommand = function (this: unknown, command, stream) {
+    redisSent.set(command.name, (redisSent.get(command.name) ?? 0) + 1);
+    const trace = traces.getStore();
+    if (trace) trace.redisCommands += 1;
+    return original.call(this, command, stream);
+  };
+}
+
+/** Partner calls outside any update (the catalog refresh), by operation path. */
+const outside = new Waits();
+const partnerPaths = new Map<string, number>();
+
+const urlOf = (input: Parameters<typeof fetch>[0]): string =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+export function instrumentPartner(partnerUrl: string): void {
+  const original = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = urlOf(input);
+    if (!url.startsWith(partnerUrl)) return original(input, init);
+    const path = new URL(url).pathname.toLowerCase();
+    partnerPaths.set(path, (partnerPaths.get(path) ?? 0) + 1);
+    const waits = traces.getStore()?.partner ?? outside;
+    waits.begin();
+    try {
+      const response = await original(input, init);
+      // The wait ends when the whole answer is here, not at its headers.
+      const body = await response.arrayBuffer();
+      return new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    } finally {
+      waits.end();
+    }
+  };
+}
+
+/** Times every Bot API call made while an update is handled. */
+export function instrumentTelegram(bot: AnyBot): void {
+  (bot as Bot<Context>).api.config.use(async (previous, method, payload, signal) => {
+    const waits = traces.getStore()?.telegram;
+    waits?.begin();
+    try {
+      return await previous(method, payload, signal);
+    } finally {
+      waits?.end();
+    }
+  });
+}
+
+/** Adds `ms` of engine time to the current update's trace (our bot's engine wrapper). */
+export async function timeEngine<T>(work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const trace = traces.getStore();
+    if (trace) trace.engineMs += performance.now() - started;
+  }
+}
+
+/**
+ * Wraps `bot.handleUpdate` (what the runner and the webhook call for each update) so that
+ * each update is traced and reported to the parent once handled.
+ */
+export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
+  const target = bot as Bot<Context>;
+  const original = target.handleUpdate.bind(target);
+  target.handleUpdate = async (update, envelope) => {
+    const trace: Trace = {
+      partner: new Waits(),
+      telegram: new Waits(),
+      engineMs: 0,
+      redisCommands: 0,
+    };
+    const started = performance.now();
+    try {
+      return await traces.run(trace, () => original(update, envelope));
+    } finally {
+      report({
+        updateId: update.update_id,
+        ms: performance.now() - started,
+        partnerMs: trace.partner.ms,
+        partnerCalls: trace.partner.calls,
+        telegramMs: trace.telegram.ms,
+        telegramCalls: trace.telegram.calls,
+        engineMs: trace.engineMs,
+        redisCommands: trace.redisCommands,
+      });
+    }
+  };
+}
+
+/** Memory, CPU and event-loop figures of this process, since the last reset. */
+export function processStats() {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let cpu = process.cpuUsage();
+  let at = performance.now();
+  return {
+    read(reset: boolean): ProcessStats {
+      const memory = process.memoryUsage();
+      const used = process.cpuUsage(cpu);
+      const stats: ProcessStats = {
+        rssBytes: memory.rss,
+        heapUsedBytes: memory.heapUsed,
+        cpuMs: (used.user + used.system) / 1000,
+        wallMs: performance.now() - at,
+        loopDelayMaxMs: loop.max / 1e6,
+        loopDelayP99Ms: loop.percentile(99) / 1e6,
+        partnerOutsideMs: outside.ms,
+        partnerPaths: Object.fromEntries(partnerPaths),
+        redisSent: Object.fromEntries(redisSent),
+      };
+      if (reset) {
+        loop.reset();
+        cpu = process.cpuUsage();
+        at = performance.now();
+      }
+      return stats;
+    },
+  };
+}
+
+/** The parent's channel (IPC), typed. */
+export function parent(): {
+  send(report: BotReport): void;
+  on(handler: (request: BotRequest) => void): void;
+} {
+  if (!process.send) throw new Error('run this file with child_process.fork (an IPC channel)');
+  return {
+    send: (report) => process.send!(report),
+    on: (handler) => process.on('message', (message) => handler(message as BotRequest)),
+  };
+}

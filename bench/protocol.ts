@@ -1,0 +1,61 @@
+/** What the bench and its bot processes tell each other over IPC. */
+
+/** One Telegram update, as the bot handled it (times in ms). */
+export interface TurnRecord {
+  updateId: number;
+  /** From handleUpdate's start to its end: middleware, engine, Redis, Bot API calls. */
+  ms: number;
+  /** Waiting on the partner service (union of intervals). */
+  partnerMs: number;
+  partnerCalls: number;
+  /** Waiting on the (fake) Bot API. */
+  telegramMs: number;
+  telegramCalls: number;
+  /** Inside engine.handle (our bot only; 0 for the baseline). */
+  engineMs: number;
+  /** Commands sent to Redis while handling it (round trips). */
+  redisCommands: number;
+}
+
+export interface ProcessStats {
+  rssBytes: number;
+  heapUsedBytes: number;
+  /** CPU time (user + system) since the last reset. */
+  cpuMs: number;
+  wallMs: number;
+  loopDelayMaxMs: number;
+  loopDelayP99Ms: number;
+  /** Partner wait outside any update (a catalog refresh). */
+  partnerOutsideMs: number;
+  /** Partner calls by request path since the start. */
+  partnerPaths: Record<string, number>;
+  /** Commands sent to Redis by name since the start (every connection of the process). */
+  redisSent: Record<string, number>;
+}
+
+export interface ReadyTimings {
+  /** Process start (module load) → the app built (store, scheduler, client). */
+  appMs: number;
+  /** Process start → the Telegram channel receiving updates. */
+  readyMs: number;
+  /** Process start → this module running (Node + tsx start, imports). */
+  loadMs: number;
+  /** The catalog loaded at start (baseline only; our bot loads it on first use). */
+  catalogMs?: number;
+}
+
+export type BotReport =
+  | { type: 'ready'; timings: ReadyTimings; stats: ProcessStats }
+  | { type: 'turn'; turn: TurnRecord }
+  | { type: 'stats'; id: number; stats: ProcessStats }
+  | { type: 'stopped' };
+
+export type BotRequest = { type: 'stats'; id: number; reset: boolean } | { type: 'stop' };
+
+/** How a bot process is started (argv[2], JSON). */
+export interface BotOptions {
+  partnerUrl: string;
+  redisUrl: string;
+  telegramToken: string;
+  telegramApiRoot: string;
+}

@@ -1,0 +1,201 @@
+/**
+ * The results as Markdown tables (readable on a terminal, pasteable in the README):
+ * our bot against the baseline on the small catalog, then the small catalog against
+ * the large one, then what a booking costs in partner calls and Redis.
+ */
+import type { LoadFigures, BenchResults, BotResults } from './suite.js';
+
+const number = (value: number | undefined, digits?: number): string => {
+  if (value === undefined || !Number.isFinite(value)) return '—';
+  const places = digits ?? (Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2);
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: places,
+    maximumFractionDigits: places,
+  });
+};
+
+const bytes = (value: number | undefined): string => {
+  if (value === undefined || !Number.isFinite(value)) return '—';
+  if (Math.abs(value) >= 2 ** 20) return `${number(value / 2 ** 20, 0)} MB`;
+  if (Math.abs(value) >= 10_000) return `${number(value / 1024, 0)} KB`;
+  if (Math.abs(value) >= 1024) return `${number(value / 1024, 1)} KB`;
+  return `${number(value, 0)} B`;
+};
+
+const seconds = (ms: number | undefined) =>
+  ms === undefined ? '—' : ms >= 1000 ? `${number(ms / 1000, 1)} s` : `${number(ms, 0)} ms`;
+
+const ratio = (baseline: number | undefined, ours: number | undefined): string =>
+  baseline === undefined || ours === undefined || !(ours > 0)
+    ? '—'
+    : `${number(baseline / ours, 1)}×`;
+
+const plural = (count: number) =>
+  `${count.toLocaleString('en-US')} conversation${count === 1 ? '' : 's'}`;
+
+function table(head: string[], rows: string[][]): string[] {
+  const align = head.map((_, index) => (index === 0 ? ':--' : '--:'));
+  return [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
+}
+
+const level = (results: BotResults | undefined, conversations: number) =>
+  results?.levels.find((item) => item.conversations === conversations);
+
+function comparisonRows(results: BenchResults): string[][] {
+  const { ours, baseline } = results;
+  const rows: string[][] = [];
+  for (const conversations of results.config.concurrency) {
+    const a = level(ours, conversations)!;
+    const b = level(baseline, conversations);
+    rows.push([
+      `${plural(conversations)}: bot-side ms per turn, p50 / p99`,
+      `${number(a.botP50)} / ${number(a.botP99)}`,
+      b ? `${number(b.botP50)} / ${number(b.botP99)}` : '—',
+      ratio(b?.botP50, a.botP50),
+    ]);
+    rows.push([
+      `${plural(conversations)}: turns per second (CPU ms per turn)`,
+      `${number(a.turnsPerSecond, 0)} (${number(a.cpuMsPerTurn)})`,
+      b ? `${number(b.turnsPerSecond, 0)} (${number(b.cpuMsPerTurn)})` : '—',
+      ratio(b?.turnsPerSecond, a.turnsPerSecond),
+    ]);
+  }
+  const turns = ours.length.turns;
+  rows.push([
+    `Turns 1–10 → turns ${turns - 9}–${turns}, bot-side ms p50`,
+    `${number(ours.length.firstTenP50)} → ${number(ours.length.lastTenP50)}`,
+    baseline
+      ? `${number(baseline.length.firstTenP50)} → ${number(baseline.length.lastTenP50)}`
+      : '—',
+    ratio(baseline?.length.lastTenP50, ours.length.lastTenP50),
+  ]);
+  rows.push([
+    `Conversation state in Redis at turn 10 → ${turns}`,
+    `${bytes(ours.length.stateBytesAtTen)} → ${bytes(ours.length.stateBytesAtLast)}`,
+    baseline
+      ? `${bytes(baseline.length.stateBytesAtTen)} → ${bytes(baseline.length.stateBytesAtLast)}`
+      : '—',
+    ratio(baseline?.length.stateBytesAtLast, ours.length.stateBytesAtLast),
+  ]);
+  const a = level(ours, 1) ?? ours.levels[0]!;
+  const b = level(baseline, 1) ?? baseline?.levels[0];
+  rows.push([
+    'Redis per turn: commands sent (run in the server), bytes in / out',
+    redisCell(a),
+    b ? redisCell(b) : '—',
+    ratio(b ? b.redis.bytesIn + b.redis.bytesOut : undefined, a.redis.bytesIn + a.redis.bytesOut),
+  ]);
+  rows.push([
+    'Redis per idle conversation: keys, memory (idle commands/s, whole process)',
+    idleCell(ours),
+    baseline ? idleCell(baseline) : '—',
+    ratio(baseline?.idle.memoryBytes, ours.idle.memoryBytes),
+  ]);
+  rows.push([
+    'Start → receiving updates; RSS then',
+    `${seconds(ours.start.readyMs)}; ${bytes(ours.start.rssReadyBytes)}`,
+    baseline ? `${seconds(baseline.start.readyMs)}; ${bytes(baseline.start.rssReadyBytes)}` : '—',
+    '',
+  ]);
+  return rows;
+}
+
+const redisCell = (figures: LoadFigures) =>
+  `${number(figures.redis.sent, 1)} (${number(figures.redis.executed, 1)}), ${bytes(figures.redis.bytesIn)} / ${bytes(figures.redis.bytesOut)}`;
+
+const idleCell = (results: BotResults) =>
+  `${number(results.idle.keys, 1)}, ${bytes(results.idle.memoryBytes)} (${number(results.idle.idleCommandsPerSecond, 1)})`;
+
+function catalogRows(results: BenchResults): string[][] {
+  const small = results.ours;
+  const big = results.big!;
+  const a = level(small, 1) ?? small.levels[0]!;
+  const b = big.load;
+  const step = (figures: LoadFigures, name: string) => figures.steps[name]?.botP50;
+  return [
+    [
+      'Bot-side ms per turn, 1 conversation, p50 / p99 (max)',
+      `${number(a.botP50)} / ${number(a.botP99)}`,
+      `${number(b.botP50)} / ${number(b.botP99)} (${seconds(big.maxTurnMs)})`,
+    ],
+    ['CPU ms per turn', number(a.cpuMsPerTurn), number(b.cpuMsPerTurn)],
+    [
+      'Longest event-loop stall during those turns (every conversation waits)',
+      seconds(a.loopDelayMaxMs),
+      seconds(b.loopDelayMaxMs),
+    ],
+    [
+      'Search by name / product card / date, bot-side ms p50',
+      `${number(step(a, 'search'))} / ${number(step(a, 'product'))} / ${number(step(a, 'date'))}`,
+      `${number(step(b, 'search'))} / ${number(step(b, 'product'))} / ${number(step(b, 'date'))}`,
+    ],
+    ['Start → receiving updates', seconds(small.start.readyMs), seconds(big.start.readyMs)],
+    [
+      'First turn (loads the catalog): bot-side + Catalog call',
+      `${seconds(small.start.firstTurn.botMs)} + ${seconds(small.start.firstTurn.partnerMs)}`,
+      `${seconds(big.start.firstTurn.botMs)} + ${seconds(big.start.firstTurn.partnerMs)}`,
+    ],
+    [
+      'First list of what is on sale (Book tickets)',
+      seconds(small.start.firstBrowse.botMs),
+      seconds(big.start.firstBrowse.botMs),
+    ],
+    ...(big.newMinute
+      ? [
+          [
+            'The same list, first in a new minute (worked out again; loop stalled)',
+            '—',
+            `${seconds(big.newMinute.botMs)} (${seconds(big.newMinute.loopDelayMaxMs)})`,
+          ],
+        ]
+      : []),
+    [
+      'RSS at start → with the catalog loaded (heap used)',
+      `${bytes(small.start.rssReadyBytes)} → ${bytes(small.start.rssLoadedBytes)} (${bytes(small.start.heapLoadedBytes)})`,
+      `${bytes(big.start.rssReadyBytes)} → ${bytes(big.start.rssLoadedBytes)} (${bytes(big.start.heapLoadedBytes)})`,
+    ],
+  ];
+}
+
+export function renderReport(results: BenchResults): string {
+  const { machine } = results;
+  const lines: string[] = [];
+  lines.push(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}; load average at start ${machine.loadAverage.join(' / ')}.`,
+    `Loopback: real redis-server, the sandbox (no added latency) and the fake Bot API, each outside the bot's process; long polling. Bot-side = the update's handling minus the time waiting on the partner service. Run took ${number(results.durationSeconds, 0)} s.`,
+    '',
+  );
+  lines.push(
+    ...table(
+      [
+        `Catalog of ${results.config.catalog} products`,
+        'Ours',
+        'Baseline (grammY conversations)',
+        'Baseline ÷ ours',
+      ],
+      comparisonRows(results),
+    ),
+  );
+  if (results.big) {
+    lines.push('');
+    lines.push(
+      ...table(
+        [
+          'Our bot, by catalog size',
+          `${results.config.catalog.toLocaleString('en-US')} products`,
+          `${results.big.products.toLocaleString('en-US')} products`,
+        ],
+        catalogRows(results),
+      ),
+    );
+  }
+  const single = level(results.ours, 1) ?? results.ours.levels[0]!;
+  const calls = Object.entries(single.partnerCallsPerBooking ?? {})
+    .map(([operation, count]) => `${operation} ${number(count, count % 1 === 0 ? 0 : 2)}`)
+    .join(', ');
+  lines.push('');
+  lines.push(
+    `Partner calls per completed booking (ours, after warm-up): ${calls || '—'}; catalog calls per sale: ${number(results.catalogCallsPerSale, 0)}.`,
+  );
+  return lines.join('\n');
+}

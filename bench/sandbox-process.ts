@@ -1,0 +1,18 @@
+/**
+ * The partner service (the sandbox, no added latency) in a process of its own, so that
+ * its CPU does not count as the bot's. argv[2]: how many generated products (0: the
+ * demo catalog). Tells the parent its URL once listening.
+ */
+import { startSandbox } from '../src/sandbox/index.js';
+
+const products = Number(process.argv[2] ?? '0');
+const sandbox = await startSandbox({
+  language: 'en',
+  ...(products > 0 ? { generatedProducts: products } : {}),
+});
+// The catalog in English is built on its first request: build it now, off the clock.
+sandbox.context().data.catalog('en');
+process.send?.({ type: 'ready', url: sandbox.url });
+process.on('message', (message: { type?: string }) => {
+  if (message.type === 'stop') void sandbox.close().then(() => process.exit(0));
+});

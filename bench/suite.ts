@@ -1,0 +1,185 @@
+/**
+ * The whole benchmark, in order: our bot and the baseline on the small catalog (start,
+ * each load level, a long conversation, idle conversations), then our bot on the large
+ * catalog (start, a few bookings). One private redis-server serves them all, one bot
+ * process at a time.
+ */
+import { cpus, loadavg, totalmem } from 'node:os';
+import type { BenchConfig } from './config.js';
+import type { Sample } from './customer.js';
+import {
+  measureNewMinute,
+  measureStart,
+  runIdle,
+  runLength,
+  runLoad,
+  startRig,
+  warmUp,
+  type BotKind,
+  type IdleResult,
+  type LengthResult,
+  type LoadResult,
+  type StartResult,
+} from './harness.js';
+import { startSandboxProcess } from './processes.js';
+import { startRedis } from './redis.js';
+
+export type LoadFigures = Omit<LoadResult, 'samples'>;
+
+export interface BotResults {
+  start: StartResult;
+  levels: LoadFigures[];
+  length: LengthResult;
+  idle: IdleResult;
+}
+
+export interface BigCatalogResults {
+  products: number;
+  start: StartResult;
+  /** The bookings on the large catalog (1 conversation). */
+  load: LoadFigures;
+  /** Slowest turn of those bookings (a recomputation of what is on sale, if any). */
+  maxTurnMs: number;
+  /** The first list of what is on sale in a new minute (when measured). */
+  newMinute?: { botMs: number; loopDelayMaxMs: number };
+}
+
+export interface BenchResults {
+  at: string;
+  machine: {
+    cpu: string;
+    cores: number;
+    memoryGb: number;
+    node: string;
+    platform: string;
+    /** Load average when the run began: other work on the machine skews every figure. */
+    loadAverage: number[];
+  };
+  config: BenchConfig;
+  ours: BotResults;
+  baseline?: BotResults;
+  big?: BigCatalogResults;
+  /** Catalog calls during completed bookings after warm-up (must be 0). */
+  catalogCallsPerSale: number;
+  durationSeconds: number;
+}
+
+export type Progress = (line: string) => void;
+
+const withoutSamples = ({ samples: _samples, ...figures }: LoadResult): LoadFigures => figures;
+
+async function benchBot(
+  kind: BotKind,
+  config: BenchConfig,
+  shared: {
+    redis: Awaited<ReturnType<typeof startRedis>>;
+    sandbox: Awaited<ReturnType<typeof startSandboxProcess>>;
+  },
+  progress: Progress,
+): Promise<BotResults> {
+  progress(`${kind}: starting`);
+  const rig = await startRig(kind, config.catalog, shared.redis, { sandbox: shared.sandbox });
+  try {
+    const start = await measureStart(rig);
+    await warmUp(rig);
+    const levels: LoadFigures[] = [];
+    for (const conversations of config.concurrency) {
+      progress(`${kind}: ${conversations} conversation(s)`);
+      const result =
+        conversations === 1
+          ? await runLoad(rig, { conversations, seconds: 600, maxBookings: config.bookings })
+          : await runLoad(rig, { conversations, seconds: config.seconds });
+      levels.push(withoutSamples(result));
+    }
+    progress(`${kind}: ${config.longTurns}-turn conversations`);
+    const length = await runLength(rig, {
+      conversations: config.longConversations,
+      turns: config.longTurns,
+    });
+    progress(`${kind}: ${config.idleConversations} idle conversations`);
+    const idle = await runIdle(rig, {
+      conversations: config.idleConversations,
+      seconds: config.idleSeconds,
+    });
+    return { start, levels, length, idle };
+  } finally {
+    await rig.close();
+  }
+}
+
+async function benchBigCatalog(
+  config: BenchConfig,
+  redis: Awaited<ReturnType<typeof startRedis>>,
+  progress: Progress,
+): Promise<BigCatalogResults> {
+  progress(`ours: starting with ${config.bigCatalog} products`);
+  const rig = await startRig('ours', config.bigCatalog, redis);
+  try {
+    const start = await measureStart(rig);
+    progress(`ours: ${config.bigBookings} booking(s) with ${config.bigCatalog} products`);
+    const result = await runLoad(rig, {
+      conversations: 1,
+      seconds: 600,
+      maxBookings: config.bigBookings,
+    });
+    let newMinute;
+    if (config.newMinute) {
+      progress('ours: waiting for a new minute, then the list of what is on sale');
+      newMinute = await measureNewMinute(rig);
+    }
+    return {
+      products: config.bigCatalog,
+      start,
+      load: withoutSamples(result),
+      maxTurnMs: Math.max(...result.samples.map((sample: Sample) => sample.ms - sample.partnerMs)),
+      ...(newMinute ? { newMinute } : {}),
+    };
+  } finally {
+    await rig.close();
+  }
+}
+
+export async function runBench(
+  config: BenchConfig,
+  progress: Progress = () => {},
+): Promise<BenchResults> {
+  const began = performance.now();
+  const machine = {
+    cpu: cpus()[0]?.model.trim() ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+    loadAverage: loadavg().map((value) => Math.round(value * 100) / 100),
+  };
+  const redis = await startRedis();
+  try {
+    const sandbox = await startSandboxProcess(config.catalog);
+    let ours: BotResults;
+    let baseline: BotResults | undefined;
+    try {
+      ours = await benchBot('ours', config, { redis, sandbox }, progress);
+      if (config.baseline)
+        baseline = await benchBot('baseline', config, { redis, sandbox }, progress);
+    } finally {
+      await sandbox.close();
+    }
+    const big = config.bigCatalog > 0 ? await benchBigCatalog(config, redis, progress) : undefined;
+    const single = ours.levels.find((level) => level.conversations === 1);
+    const catalogCalls = [single, big?.load]
+      .filter((level): level is LoadFigures => level !== undefined)
+      .map((level) => level.partnerCallsPerBooking?.catalog ?? 0);
+    return {
+      at: new Date().toISOString(),
+      machine,
+      config,
+      ours,
+      ...(baseline ? { baseline } : {}),
+      ...(big ? { big } : {}),
+      catalogCallsPerSale: Math.max(0, ...catalogCalls),
+      durationSeconds: (performance.now() - began) / 1000,
+    };
+  } finally {
+    await redis.close();
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The benchmark's harness runs end to end, tiny: our bot and the baseline each start
+ * in a process of their own, book through the fake Bot API, hold a 12-turn conversation
+ * and leave two idle ones, and the report renders. No figure is judged here (speed has
+ * no thresholds in tests); only that the harness measures what it says it measures.
+ */
+import { describe, expect, it } from 'vitest';
+import { benchConfig } from '../../bench/config.js';
+import { renderReport } from '../../bench/report.js';
+import { runBench } from '../../bench/suite.js';
+
+describe('the benchmark harness', () => {
+  it('runs every measurement on a tiny configuration', { timeout: 60_000 }, async () => {
+    const config = benchConfig({
+      BENCH_CONCURRENCY: '1,2',
+      BENCH_BOOKINGS: '1',
+      BENCH_SECONDS: '1',
+      BENCH_LONG_TURNS: '12',
+      BENCH_LONG_CONVERSATIONS: '1',
+      BENCH_IDLE_CONVERSATIONS: '2',
+      BENCH_IDLE_SECONDS: '0',
+      BENCH_BIG_CATALOG: '0',
+    });
+    const results = await runBench(config);
+
+    for (const bot of [results.ours, results.baseline!]) {
+      const [single, double] = bot.levels;
+      expect(single!.bookings).toBe(1);
+      expect(single!.partnerCallsPerBooking).toMatchObject({
+        'cart-add': 1,
+        'cart-confirm': 1,
+        'cart-sale': 1,
+      });
+      expect(single!.turns).toBeGreaterThan(10);
+      expect(single!.redis.sent).toBeGreaterThan(0);
+      expect(double!.conversations).toBe(2);
+      expect(double!.turns).toBeGreaterThan(0);
+      expect(double!.partnerCallsPerBooking).toBeUndefined();
+      expect(bot.length.turns).toBe(12);
+      expect(bot.length.stateBytesAtLast).toBeGreaterThan(0);
+      expect(bot.idle.keys).toBeGreaterThan(0);
+      expect(bot.start.firstTurn.botMs).toBeGreaterThan(0);
+    }
+    // The baseline's state is a replay log: it grows with every turn; ours does not.
+    expect(results.baseline!.length.stateBytesAtLast).toBeGreaterThan(
+      results.baseline!.length.stateBytesAtTen,
+    );
+    expect(results.ours.length.stateBytesAtLast).toBe(results.ours.length.stateBytesAtTen);
+    expect(results.catalogCallsPerSale).toBe(0);
+
+    const report = renderReport(results);
+    expect(report).toContain('| 1 conversation: bot-side ms per turn, p50 / p99 |');
+    expect(report).toContain('| 2 conversations: turns per second (CPU ms per turn) |');
+    expect(report).toMatch(/catalog calls per sale: 0\./);
+  });
+});
