@@ -112,9 +112,10 @@ export function canBeSoldAlone(
     Pick<Product, 'canOnlyBeSoldAsPartOfCombinedProduct' | 'isForPackaging'>,
   now: IsoDateTime,
 ): boolean {
-  return (
-    !product.canOnlyBeSoldAsPartOfCombinedProduct &&
-    !product.isForPackaging &&
-    sellableDates(product, now).length > 0
+  if (product.canOnlyBeSoldAsPartOfCombinedProduct || product.isForPackaging) return false;
+  // The first date on sale is enough: listing them all is what browsing 50,000 products
+  // cannot afford (npm run bench).
+  return product.pricesAndDates.some((set) =>
+    set.dates.some((visit) => isSellableOn(product, visit, now)),
   );
 }
