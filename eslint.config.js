@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'bench/results.json', 'coverage/'] },
+  { ignores: ['node_modules/', 'bench/results.json', 'coverage/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

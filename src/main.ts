@@ -14,7 +14,7 @@ import { healthRoute } from './health.js';
 import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
-import { startHttpServer, type Route } from './server.js';
+import { startHttpServer } from './server.js';
 
 const { values } = parseArgs({
   options: {
