@@ -3,9 +3,8 @@
  * the test suite starts one: the machine's own Redis on 6379 is never touched. Figures
  * come from the server itself (INFO), so nothing in the bot is wrapped to count them.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { freePort } from './ports.js';
+import { startRedisServer } from '../test/support/redis-server.js';
 
 export interface RedisServer {
   url: string;
@@ -25,47 +24,15 @@ export interface RedisFigures {
   keys: number;
 }
 
-function waitForReady(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        child.stdout?.off('data', onData);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'ENOENT'
-          ? new Error('redis-server is not installed: apt-get install -y redis-server')
-          : error,
-      ),
-    );
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
-  });
-}
-
 export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await waitForReady(child);
-  const url = `redis://127.0.0.1:${port}`;
-  const admin = new Redis(url);
+  const server = await startRedisServer();
+  const admin = new Redis(server.url);
   return {
-    url,
+    url: server.url,
     admin,
     async close() {
       await admin.quit().catch(() => undefined);
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
     },
   };
 }

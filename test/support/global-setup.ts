@@ -1,12 +1,10 @@
 /**
- * Starts a private redis-server for the whole test run, on a free loopback port,
- * without persistence, so tests never touch a Redis the machine may already run.
+ * Starts a private redis-server for the whole test run (test/support/redis-server.ts).
  * Tests read its URL with `inject('redisUrl')`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
+import { startRedisServer, type RedisServerProcess } from './redis-server.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,59 +12,13 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-function waitForReady(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        child.stdout?.off('data', onData);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'ENOENT'
-          ? new Error('redis-server is not installed: apt-get install -y redis-server')
-          : error,
-      ),
-    );
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
-  });
-}
-
-let redis: ChildProcess | undefined;
+let redis: RedisServerProcess | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  const port = await freePort();
-  redis = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  await waitForReady(redis);
-  project.provide('redisUrl', `redis://127.0.0.1:${port}`);
+  redis = await startRedisServer();
+  project.provide('redisUrl', redis.url);
 }
 
 export async function teardown(): Promise<void> {
-  if (!redis || redis.exitCode !== null) return;
-  const exited = new Promise((resolve) => redis?.once('exit', resolve));
-  redis.kill('SIGTERM');
-  await exited;
+  await redis?.stop();
 }

@@ -1,0 +1,67 @@
+/**
+ * A private redis-server on a free loopback port, without persistence, so tests and
+ * benchmarks never touch a Redis the machine may already run (127.0.0.1:6379).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface RedisServerProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+function waitForReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        child.stdout?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'ENOENT'
+          ? new Error('redis-server is not installed: apt-get install -y redis-server')
+          : error,
+      ),
+    );
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+  });
+}
+
+export async function startRedisServer(): Promise<RedisServerProcess> {
+  const port = await freePort();
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await waitForReady(child);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
