@@ -43,7 +43,6 @@ if (channels) {
     logger,
   });
   stops.push(() => server.close());
-  logger.info({ port: config.port }, 'listening');
   if (config.slack) {
     const slack = await startSlack({
       config: config.slack,
@@ -69,6 +68,8 @@ if (channels) {
     if (telegram.route) server.mount(telegram.route);
     stops.unshift(() => telegram.stop());
   }
+  // Said once every route is mounted: operators and tests take it as "ready".
+  logger.info({ port: config.port }, 'listening');
 } else {
   const onError = (error: unknown): string => {
     if (error instanceof BusyError) return error.message;
