@@ -14,6 +14,7 @@ import {
   optional,
   text,
   withDefault,
+  pageNumber,
 } from './schema.js';
 
 /** The spec gives value 3 to both Rejected and Failed; they cannot be told apart. */
@@ -36,8 +37,6 @@ export const CancellationReason = {
   Payment: 7,
 } as const;
 export type CancellationReason = (typeof CancellationReason)[keyof typeof CancellationReason];
-
-const pageNumber = integer.pipe(z.number().min(1, 'expected a page number from 1'));
 
 /**
  * PartnerSaleIds is required and not empty: the sandbox answers an error envelope

@@ -18,6 +18,7 @@ import {
   priceMode,
   text,
   withDefault,
+  pageNumber,
 } from './schema.js';
 import { timeOfDay } from './sessions.js';
 
@@ -30,8 +31,6 @@ export type ActivityStatus = (typeof ActivityStatus)[keyof typeof ActivityStatus
  * suggest states the spec leaves out, and one unknown state must not hide a sale list.
  */
 const activityStatus = integer;
-
-const pageNumber = integer.pipe(z.number().min(1, 'expected a page number from 1'));
 
 /** All optional; Page defaults to 1 at the service, PageSize has no stated default. */
 export const salesRequest = z.object({

@@ -63,6 +63,9 @@ export const decimal = z.union(
 /** An integer, possibly sent as a string. */
 export const integer = decimal.pipe(z.number().int('expected a whole number'));
 
+/** A page of a list operation: 1 or more (Page defaults to 1 at the service). */
+export const pageNumber = integer.pipe(z.number().min(1, 'expected a page number from 1'));
+
 /** A boolean, possibly sent as "true"/"false". */
 export const boolean = z.union(
   [
