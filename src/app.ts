@@ -29,6 +29,7 @@ import { rememberPaymentReturns } from './payments/return-route.js';
 import { createBullmqScheduler } from './scheduler/bullmq-scheduler.js';
 import { createMemoryScheduler } from './scheduler/memory-scheduler.js';
 import type { Scheduler } from './scheduler/scheduler.js';
+import { createClock } from './sandbox/clock.js';
 import { createMemoryStore } from './store/memory-store.js';
 import { createRedisStore } from './store/redis-store.js';
 import type { Store } from './store/store.js';
@@ -42,6 +43,8 @@ export interface App {
   push: Push;
   events: BotEventBus;
   metrics: Metrics;
+  /** The bot's clock (see AppOptions.now). */
+  now: () => Date;
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
   close(): Promise<void>;
@@ -56,6 +59,12 @@ export interface AppOptions {
    * (the client's defaults otherwise). The fault tests use short ones.
    */
   partner?: Pick<PartnerClientOptions, 'timeoutMs' | 'retry'>;
+  /**
+   * The bot's clock. Default: the built-in sandbox's when embedded (so that moving the
+   * sandbox's clock moves the bot's), else CLOCK_START's running clock, else real time.
+   * Tests pass the sandbox's clock so that "today" is the same on both sides.
+   */
+  now?: () => Date;
 }
 
 const CATALOG_REFRESH_MS = 15 * 60_000;
@@ -91,12 +100,13 @@ export async function createApp(
       }
     },
   });
+  const now = options.now ?? target.now ?? createClock(config.clockStart).now;
   const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
+  // Jobs are due by the bot's clock (a reservation's expiry is an instant of that clock).
   const scheduler = config.redisUrl
-    ? createBullmqScheduler(config.redisUrl, { logger })
-    : createMemoryScheduler({ logger });
+    ? createBullmqScheduler(config.redisUrl, { logger, now })
+    : createMemoryScheduler({ logger, now });
   const catalog = createCatalogService(client, { logger });
-  const now = () => new Date();
   const machine = bookingMachine.provide({
     actors: createBookingActors({
       client,
@@ -157,6 +167,7 @@ export async function createApp(
     push,
     events,
     metrics,
+    now,
     partnerUrl: target.baseUrl,
     async close() {
       clearInterval(refresh);

@@ -65,6 +65,11 @@ const schema = z.object({
   PORT: port.default(3000),
   SANDBOX_PORT: port.default(8787),
   SANDBOX_API_KEY: z.string().min(1, 'a non-empty key').default('sandbox-key'),
+  CLOCK_START: optionalText.pipe(
+    z.iso
+      .datetime({ offset: true, error: 'an ISO instant such as 2026-11-24T22:30:00Z' })
+      .optional(),
+  ),
   DATA_TTL_HOURS: z.coerce
     .number({ error: 'a number of hours from 1 to 720' })
     .min(1, 'a number of hours from 1 to 720')
@@ -105,6 +110,11 @@ function toConfig(env: z.output<typeof schema>) {
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
     port: env.PORT,
     sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY },
+    /**
+     * For tests and demos only: the bot's clock (and the built-in sandbox's) starts at
+     * this instant and runs on from there. Unset: the real time.
+     */
+    clockStart: env.CLOCK_START === undefined ? undefined : new Date(env.CLOCK_START),
     /** How long an idle conversation (and the personal data in it) is kept. */
     dataTtlSeconds: Math.round(env.DATA_TTL_HOURS * 3600),
   };

@@ -8,6 +8,8 @@ import { startSandbox } from '../sandbox/index.js';
 
 export interface PartnerTarget {
   baseUrl: string;
+  /** The built-in sandbox's clock, which the bot then shares (tests move it). */
+  now?: () => Date;
   close(): Promise<void>;
 }
 
@@ -20,7 +22,8 @@ export async function startPartnerTarget(
     apiKey: config.partner.apiKey,
     language: config.partner.language === 'en' ? 'en' : 'es',
     logger,
+    clockStart: config.clockStart,
   });
   logger.info({ url: sandbox.url }, 'no PARTNER_API_URL: using the built-in sandbox');
-  return { baseUrl: sandbox.url, close: () => sandbox.close() };
+  return { baseUrl: sandbox.url, now: () => sandbox.clock.now(), close: () => sandbox.close() };
 }

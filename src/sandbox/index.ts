@@ -21,6 +21,11 @@ export interface StartSandboxOptions extends Partial<SandboxOptions> {
   port?: number;
   host?: string;
   logger?: Logger;
+  /**
+   * The instant the sandbox's clock starts at, and goes back to on reset (tests pin
+   * "now" with it); absent: the real time.
+   */
+  clockStart?: Date;
 }
 
 export interface Sandbox {
@@ -33,8 +38,8 @@ export interface Sandbox {
 }
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
-  const { port = 0, host = '127.0.0.1', logger = silentLogger, ...overrides } = options;
-  const clock = createClock();
+  const { port = 0, host = '127.0.0.1', logger = silentLogger, clockStart, ...overrides } = options;
+  const clock = createClock(clockStart);
   const faults = createFaults();
   const stats = new Map<string, number>();
   const base: SandboxOptions = { ...defaultSandboxOptions, ...overrides };

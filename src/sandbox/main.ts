@@ -10,6 +10,7 @@ const sandbox = await startSandbox({
   apiKey: config.sandbox.apiKey,
   language: config.partner.language === 'en' ? 'en' : 'es',
   logger,
+  clockStart: config.clockStart,
 });
 logger.info(
   { url: sandbox.url },

@@ -32,8 +32,10 @@ const safeId = (id: string): string => id.replace(/:/g, '|');
 
 export function createBullmqScheduler(
   redisUrl: string,
-  options: { queueName?: string; logger?: Logger; prefix?: string } = {},
+  options: { queueName?: string; logger?: Logger; prefix?: string; now?: () => Date } = {},
 ): Scheduler {
+  // BullMQ waits in real time: a job's delay is how far its instant is on our clock.
+  const now = options.now ?? (() => new Date());
   const logger = options.logger ?? silentLogger;
   const name = options.queueName ?? 'bot-jobs';
   const connection = connectionOf(redisUrl);
@@ -57,7 +59,7 @@ export function createBullmqScheduler(
         { kind: job.kind, conversationId: job.conversationId, at: job.at.toISOString() },
         {
           jobId,
-          delay: Math.max(0, job.at.getTime() - Date.now()),
+          delay: Math.max(0, job.at.getTime() - now().getTime()),
           // Personal data stays out of jobs (only ids); finished jobs are dropped.
           removeOnComplete: true,
           removeOnFail: { age: 24 * 60 * 60 },
