@@ -35,6 +35,8 @@ const config = parseConfig({
   REDIS_URL: options.redisUrl,
   TELEGRAM_BOT_TOKEN: options.telegramToken,
   TELEGRAM_API_ROOT: options.telegramApiRoot,
+  // The tests pin "now" for both processes; the bench itself runs on real time.
+  CLOCK_START: process.env.CLOCK_START,
 });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
 const app = await createApp(config, logger);

@@ -6,8 +6,11 @@
 import { startSandbox } from '../src/sandbox/index.js';
 
 const products = Number(process.argv[2] ?? '0');
+const clockStart = process.env.CLOCK_START;
 const sandbox = await startSandbox({
   language: 'en',
+  // The tests pin "now" (CLOCK_START, as for the bot); the bench runs on real time.
+  ...(clockStart ? { clockStart: new Date(clockStart) } : {}),
   ...(products > 0 ? { generatedProducts: products } : {}),
 });
 // The catalog in English is built on its first request: build it now, off the clock.

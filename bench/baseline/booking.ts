@@ -36,6 +36,8 @@ export interface BookingDeps {
   /** The catalog, loaded at start and kept in memory (outside the conversation's log). */
   catalog: CatalogIndex;
   newCartId: () => string;
+  /** Added to the real time: the tests pin "now" (CLOCK_START) for every process. */
+  clockOffsetMs?: number;
 }
 
 const PAGE = 8;
@@ -130,7 +132,7 @@ export function createBooking(deps: BookingDeps) {
     }
     const { product, provider } = entry;
 
-    const now = new Date(await conversation.now());
+    const now = new Date((await conversation.now()) + (deps.clockOffsetMs ?? 0));
     const dates = sellableDates(product, providerNow(provider, now)).slice(0, 12);
     const days = new InlineKeyboard();
     dates.forEach((date, index) => {

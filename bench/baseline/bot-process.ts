@@ -63,7 +63,14 @@ bot.command('start', async (ctx, next) => {
   await ctx.conversation.exitAll();
   await next();
 });
-bot.use(createConversation(createBooking({ client, catalog, newCartId }), 'booking'));
+// The tests pin "now" (CLOCK_START), as for our bot and the sandbox; the bench runs on
+// real time.
+const clockOffsetMs = process.env.CLOCK_START
+  ? Date.parse(process.env.CLOCK_START) - Date.now()
+  : 0;
+bot.use(
+  createConversation(createBooking({ client, catalog, newCartId, clockOffsetMs }), 'booking'),
+);
 bot.command('start', (ctx) => ctx.conversation.enter('booking'));
 bot.catch((error) => logger.error({ err: error.error }, 'baseline: update failed'));
 

@@ -4,10 +4,15 @@
  * and leave two idle ones, and the report renders. No figure is judged here (speed has
  * no thresholds in tests); only that the harness measures what it says it measures.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { benchConfig } from '../../bench/config.js';
 import { renderReport } from '../../bench/report.js';
 import { runBench } from '../../bench/suite.js';
+import { testNow } from '../support/clock.js';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('the benchmark harness', () => {
   it('runs every measurement on a tiny configuration', { timeout: 60_000 }, async () => {
@@ -21,6 +26,8 @@ describe('the benchmark harness', () => {
       BENCH_IDLE_SECONDS: '0',
       BENCH_BIG_CATALOG: '0',
     });
+    // The bench's processes inherit the environment: the suite's pinned "now" for both.
+    vi.stubEnv('CLOCK_START', testNow().toISOString());
     const results = await runBench(config);
 
     for (const bot of [results.ours, results.baseline!]) {

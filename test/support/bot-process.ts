@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { testNow } from './clock.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -92,6 +93,8 @@ export async function createBotProcess(options: BotProcessOptions): Promise<BotP
       env: {
         ...process.env,
         LOG_LEVEL: 'info',
+        // The suite's pinned "now" (the test's sandbox starts at it too).
+        CLOCK_START: testNow().toISOString(),
         ...options.env,
         PORT: String(port),
         PUBLIC_URL: url,

@@ -35,16 +35,27 @@ export async function startChat(
     conversationId?: string;
     /** Partner client time limits and retries (e.g. short ones for fault tests). */
     partner?: AppOptions['partner'];
+    /** Where the sandbox it starts sets its clock (default: the suite's pinned now). */
+    clockStart?: Date;
+    /** The bot's clock (default: the sandbox's), for a bot whose time differs from it. */
+    now?: () => Date;
   } = {},
 ): Promise<Chat> {
-  const sandbox = options.sandbox ?? (await startTestSandbox());
+  const sandbox =
+    options.sandbox ??
+    (await startTestSandbox(options.clockStart ? { clockStart: options.clockStart } : {}));
   const config = parseConfig({
     PARTNER_API_URL: sandbox.sandbox.url,
     PARTNER_API_KEY: 'sandbox-key',
     PARTNER_LANGUAGE: 'en',
     ...options.env,
   });
-  const app = await createApp(config, silentLogger, { partner: options.partner });
+  // The bot's clock is the sandbox's: "today" is the same on both sides, and moving the
+  // sandbox's clock (POST /__sandbox/clock) moves the bot's.
+  const app = await createApp(config, silentLogger, {
+    partner: options.partner,
+    now: options.now ?? (() => sandbox.sandbox.clock.now()),
+  });
   const conversationId = options.conversationId ?? `test:${randomUUID()}`;
   const transcript: OutputLine[] = [];
   const record = (lines: OutputLine[]) => {

@@ -8,6 +8,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { OutputLine } from '../../src/channels/console/lines.js';
+import { testNow } from './clock.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -30,7 +31,12 @@ export function startJsonlBot(env: Record<string, string>, conversationId: strin
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
     ['--import', 'tsx', 'src/main.ts', '--jsonl', '--conversation', conversationId],
-    { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: 'pipe' },
+    {
+      cwd: root,
+      // The suite's pinned "now", for the bot and its built-in sandbox alike.
+      env: { ...process.env, LOG_LEVEL: 'warn', CLOCK_START: testNow().toISOString(), ...env },
+      stdio: 'pipe',
+    },
   );
   const lines: OutputLine[] = [];
   let errors = '';

@@ -1,6 +1,7 @@
 /** A sandbox on a free loopback port and a client of the project talking to it. */
 import { createPartnerClient, type PartnerClient } from '../../src/api/client.js';
 import { startSandbox, type Sandbox, type StartSandboxOptions } from '../../src/sandbox/index.js';
+import { testNow } from './clock.js';
 
 export interface TestSandbox {
   sandbox: Sandbox;
@@ -11,7 +12,8 @@ export interface TestSandbox {
 }
 
 export async function startTestSandbox(options: StartSandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox(options);
+  // Its clock starts (and resets) at the suite's pinned instant, not the machine's time.
+  const sandbox = await startSandbox({ clockStart: testNow(), ...options });
   const client = createPartnerClient({
     baseUrl: sandbox.url,
     apiKey: options.apiKey ?? 'sandbox-key',

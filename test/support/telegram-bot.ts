@@ -93,7 +93,8 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
         }
       : {}),
   });
-  const app = await createApp(config, logger);
+  // The bot's clock is the sandbox's (the same "today"; moving one moves the other).
+  const app = await createApp(config, logger, { now: () => options.sandbox.sandbox.clock.now() });
   // The app's own push: the scheduler (reminders, expiry) delivers through it too.
   const push = app.push;
   server?.mount(...paymentReturnRoutes({ store: app.store, push, logger }));
