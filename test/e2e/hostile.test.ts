@@ -405,7 +405,8 @@ function contextProblems(context: BookingContext, conversationId: string): strin
 
 /** An engine of its own (its own catalog and actors) on the same store: a restart. */
 function freshEngine(app: App): Engine {
-  const now = () => new Date();
+  // The restarted engine keeps the app's clock (the sandbox's), as a restart would.
+  const now = app.now;
   const catalog = createCatalogService(app.client);
   const actors = createBookingActors({
     client: app.client,

@@ -53,7 +53,8 @@ beforeAll(async () => {
     client: sandbox.client,
     catalog: createCatalogService(sandbox.client),
     store: createMemoryStore(),
-    now: () => new Date(),
+    // The bot's clock is the sandbox's (pinned by the test support).
+    now: () => sandbox.sandbox.clock.now(),
     publicUrl: 'https://bot.example/',
     logger: silentLogger,
   };
@@ -82,7 +83,8 @@ const PROFILES = [
   },
 ];
 
-const today = () => new Date().toISOString().slice(0, 10) as `${number}-${number}-${number}`;
+// The sandbox's today (its clock's date in Madrid), not the machine's UTC date.
+const today = () => sandbox.sandbox.context().data.today;
 const emptyCart = (): Cart => ({ shoppingCartId: `pkgcart${(carts += 1)}x`, lines: [], adds: 0 });
 
 async function granCanaria(): Promise<PrepackageChoice> {

@@ -28,7 +28,8 @@ function actorsOver(client: PartnerClient, catalogClient: PartnerClient = client
     client,
     catalog: createCatalogService(catalogClient),
     store: createMemoryStore(),
-    now: () => new Date(),
+    // The bot's clock is the sandbox's (pinned by the test support).
+    now: () => sandbox.sandbox.clock.now(),
     publicUrl: 'http://127.0.0.1',
     logger: silentLogger,
   });

@@ -12,6 +12,7 @@ import type { BookingContext, BookingEvent, Draft } from '../../flows/booking/ty
 import type { BookingView } from '../../flows/booking/view.js';
 import { viewOf } from '../../src/conversation/engine.js';
 import { interpret, type Input } from '../../src/conversation/interpret.js';
+import { testNow } from '../support/clock.js';
 import type { QuestionsProfile } from '../../src/api/questions.js';
 import { demoIds, questionProfiles } from '../../src/sandbox/seed/index.js';
 
@@ -93,7 +94,7 @@ export function startBooking(
     return snapshot();
   };
   const view = (): BookingView =>
-    viewOf(snapshot() as never, { catalog: undefined as never, now: new Date() });
+    viewOf(snapshot() as never, { catalog: undefined as never, now: testNow() });
   const send = (event: BookingEvent) => {
     if (snapshot().can(event)) actor.send(event);
     else notices.push('(not understood)');

@@ -12,6 +12,8 @@ import {
   PartnerTimeoutError,
 } from '../../src/api/errors.js';
 import { createPartnerClient } from '../../src/api/client.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { testNow } from '../support/clock.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
 let t: TestSandbox;
@@ -134,7 +136,23 @@ describe('sandbox HTTP layer', () => {
     const moved = (await t.extra('clock', { advanceMinutes: 20 })) as { now: string };
     expect(Date.parse(moved.now) - before).toBeGreaterThanOrEqual(20 * 60_000);
     await t.extra('reset', {});
-    expect(Math.abs(t.sandbox.clock.now().getTime() - Date.now())).toBeLessThan(60_000);
+    // Back to the instant it started at (the suite's pinned now), not the machine's time.
+    expect(Math.abs(t.sandbox.clock.now().getTime() - testNow().getTime())).toBeLessThan(60_000);
+  });
+
+  it('starts its clock at a given instant, and its "today" is that instant\'s date in Madrid', async () => {
+    // 23:30 UTC on 24 November is already 25 November in Madrid (UTC+1).
+    const pinned = await startSandbox({ clockStart: new Date('2026-11-24T23:30:00Z') });
+    try {
+      expect(pinned.context().data.today).toBe('2026-11-25');
+      pinned.clock.advance(3 * 3_600_000);
+      pinned.clock.reset();
+      expect(
+        Math.abs(pinned.clock.now().getTime() - Date.parse('2026-11-24T23:30:00Z')),
+      ).toBeLessThan(60_000);
+    } finally {
+      await pinned.close();
+    }
   });
 
   it('changes partner options on reset', async () => {
