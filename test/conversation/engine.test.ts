@@ -38,6 +38,8 @@ function engineOn(store: Store): Engine {
     store,
     catalog: createCatalogService(client),
     defaultLanguage: 'es',
+    // The sandbox's (pinned) clock, not the machine's: the same "today" on both sides.
+    now: () => sandbox.sandbox.clock.now(),
     newCartId: () => `cart${String((carts += 1)).padStart(9, '0')}`,
   });
 }
