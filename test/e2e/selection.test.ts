@@ -183,7 +183,8 @@ describe('sessions and capacity at the service', () => {
       .state.cart.capacity.hold(
         'someone-else',
         { days: new Map(), sessions: new Map([[sessionId, places]]) },
-        Date.now() + 3_600_000,
+        // An hour ahead by the sandbox's clock (holds lapse by it, not by the machine's).
+        sandbox.sandbox.clock.now().getTime() + 3_600_000,
       );
     await chat.choose('back');
     await chat.choose(`date:${day}`);
