@@ -16,6 +16,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { salesOperation, type Sale } from '../../src/api/sales.js';
 import type { OutputLine } from '../../src/channels/console/lines.js';
+import { createClock } from '../../src/sandbox/clock.js';
 import { startChat, type Chat } from '../support/chat.js';
 import { drive, finished, newMemo, nextMove, take } from '../support/faults-driver.js';
 import {
@@ -89,6 +90,9 @@ async function runCase(c: FaultCase): Promise<void> {
   const before = new Set((await allSales()).map((sale) => sale.saleId));
   chat = await startChat({
     sandbox,
+    // A clock of its own, from the sandbox's now: moving the service's clock (the expired
+    // case) leaves the bot's behind, as when the service's reservation lapses first.
+    now: createClock(sandbox.sandbox.clock.now()).now,
     partner: {
       timeoutMs: { [site.operation]: site.timeoutMs ?? TIMEOUT_MS },
       retry: { limit: 1, delayMs: 10 },

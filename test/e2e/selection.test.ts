@@ -178,14 +178,12 @@ describe('sessions and capacity at the service', () => {
     const places = Number(/(\d+) places? left/.exec(first.label)![1]);
 
     // Someone else reserves every place of it.
-    sandbox.sandbox
-      .context()
-      .state.cart.capacity.hold(
-        'someone-else',
-        { days: new Map(), sessions: new Map([[sessionId, places]]) },
-        // An hour ahead by the sandbox's clock (holds lapse by it, not by the machine's).
-        sandbox.sandbox.clock.now().getTime() + 3_600_000,
-      );
+    sandbox.sandbox.context().state.cart.capacity.hold(
+      'someone-else',
+      { days: new Map(), sessions: new Map([[sessionId, places]]) },
+      // An hour ahead by the sandbox's clock (holds lapse by it, not by the machine's).
+      sandbox.sandbox.clock.now().getTime() + 3_600_000,
+    );
     await chat.choose('back');
     await chat.choose(`date:${day}`);
     expect(ids(chat.last())).not.toContain(first.id);
