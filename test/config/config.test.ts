@@ -13,6 +13,13 @@ describe('configuration', () => {
     expect(config.dataTtlSeconds).toBe(72 * 3600);
   });
 
+  it('pins the clock at CLOCK_START, an instant (the tests use it; real time when unset)', () => {
+    expect(parseConfig({}).clockStart).toBeUndefined();
+    expect(parseConfig({ CLOCK_START: '2026-10-25T02:30:00+02:00' }).clockStart).toEqual(
+      new Date('2026-10-25T00:30:00Z'),
+    );
+  });
+
   it('reads every variable', () => {
     const config = parseConfig({
       PARTNER_API_URL: 'https://partner.example/api',
@@ -38,6 +45,7 @@ describe('configuration', () => {
     [{ PORT: '70000' }, /^PORT: expected a port number/],
     [{ PARTNER_API_URL: 'not a url' }, /^PARTNER_API_URL: expected an absolute http\(s\) URL/],
     [{ PARTNER_LANGUAGE: 'spanish' }, /^PARTNER_LANGUAGE: expected a two-letter/],
+    [{ CLOCK_START: 'tomorrow' }, /^CLOCK_START: expected an ISO instant/],
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL: expected a redis:\/\//],
     [{ TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /^TELEGRAM_WEBHOOK_SECRET: expected 1 to 256/],
     [{ SLACK_BOT_TOKEN: 'xoxb-1' }, /^SLACK_SIGNING_SECRET: expected a value/],
