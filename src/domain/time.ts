@@ -84,8 +84,13 @@ function offsetAt(zone: string, instantMs: number): number {
   return wallMs(localNow(zone, new Date(whole))) - whole;
 }
 
-/** The instant of a wall-clock date-time in `zone` (gap: moved forward; overlap: earlier). */
-export function toInstant(local: IsoDateTime, zone: string): Date {
+/**
+ * The instant of a wall-clock date-time in `zone` (gap: moved forward; overlap: earlier).
+ * With `notBefore`, a time that occurs twice is read as the first of its instants not
+ * before it: a moment known to lie ahead (a reservation's expiry, read as the service
+ * answers) that falls in autumn's repeated hour after the change is the second one.
+ */
+export function toInstant(local: IsoDateTime, zone: string, notBefore?: Date): Date {
   const wall = wallMs(local);
   const before = offsetAt(zone, wall - DAY_MS);
   const after = offsetAt(zone, wall + DAY_MS);
@@ -93,8 +98,12 @@ export function toInstant(local: IsoDateTime, zone: string): Date {
     .map((offset) => wall - offset)
     .filter((instant) => localNow(zone, new Date(instant)) === fromWallMs(wall))
     .sort((a, b) => a - b);
+  const ahead =
+    notBefore === undefined
+      ? undefined
+      : candidates.find((instant) => instant >= notBefore.getTime());
   // In a gap no candidate reads back; the offset before the change moves it forward.
-  return new Date(candidates[0] ?? wall - before);
+  return new Date(ahead ?? candidates[0] ?? wall - before);
 }
 
 /** The wall-clock date-time in `zone` of an instant (the inverse of `toInstant`). */

@@ -100,6 +100,25 @@ describe('toInstant', () => {
     expect(toInstant(local as IsoDateTime, zone).toISOString()).toBe(instant);
   });
 
+  it('reads a repeated time as the first instant not before a given one (an expiry ahead)', () => {
+    const local = '2024-10-27T02:05:00' as IsoDateTime;
+    // Asked at 02:50 summer time (00:50Z): its 02:05 can only be the winter one.
+    expect(toInstant(local, MADRID, new Date('2024-10-27T00:50:00Z')).toISOString()).toBe(
+      '2024-10-27T01:05:00.000Z',
+    );
+    // Asked at 01:55 summer time: the first 02:05 is still ahead.
+    expect(toInstant(local, MADRID, new Date('2024-10-26T23:55:00Z')).toISOString()).toBe(
+      '2024-10-27T00:05:00.000Z',
+    );
+    // Both past (a lapsed expiry): the earlier, as without the hint; other times unmoved.
+    expect(toInstant(local, MADRID, new Date('2024-10-27T03:00:00Z')).toISOString()).toBe(
+      '2024-10-27T00:05:00.000Z',
+    );
+    expect(
+      toInstant('2024-08-15T12:00:00' as IsoDateTime, MADRID, new Date('2025-01-01T00:00:00Z')),
+    ).toEqual(new Date('2024-08-15T10:00:00.000Z'));
+  });
+
   it.each([MADRID, CANARY])('reads back every half hour of both change days in %s', (zone) => {
     for (const day of ['2024-03-30T22:00:00Z', '2024-10-26T22:00:00Z']) {
       for (let step = 0; step < 48 * 2; step++) {

@@ -11,7 +11,9 @@
  * - The first insurance policy the service offers is the one offered to the customer.
  * - Confirm's Price of a product is the line's total (what the sandbox does); the
  *   reservation's total is the sum of the products reserved.
- * - ExpirationDateTime is read in the zone of the provider of the cart's first line.
+ * - ExpirationDateTime is read in the zone of the provider of the cart's first line, as
+ *   an instant not before the Confirm was asked (it lies ahead: in autumn's repeated
+ *   hour, "02:05" made at 02:50 summer time is the 02:05 of winter time).
  * - A done Confirm is reused while it holds (same lines and answers, not expired):
  *   pressing "reserve" again after a lost turn does not reserve twice.
  */
@@ -92,6 +94,7 @@ function reservationOf(
   response: CartConfirmResponse,
   cart: Cart,
   catalog: CatalogIndex,
+  asked: Date,
 ): Reservation {
   const products = response.activities.products;
   const provider = catalog.provider(cart.lines[0]?.providerId ?? '');
@@ -112,7 +115,7 @@ function reservationOf(
   const stays = stayOutcomes(response.accommodations, cart, cartCurrency(cart));
   return {
     expiresAtLocal: response.expirationDateTime,
-    expiresAt: toInstant(response.expirationDateTime, zone).toISOString(),
+    expiresAt: toInstant(response.expirationDateTime, zone, asked).toISOString(),
     total: { cents: total + stays.cents, currency: cartCurrency(cart) },
     failedProductIds: [
       ...new Set([
@@ -264,8 +267,9 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
       return effects.run<Reservation>(
         { shoppingCartId: cart.shoppingCartId, operation: 'confirm', attempt: 'reserve' },
         fingerprint,
-        async () =>
-          reservationOf(
+        async () => {
+          const asked = now();
+          return reservationOf(
             await client.call(cartConfirmOperation, {
               shoppingCartId: cart.shoppingCartId,
               languageCode: input.language,
@@ -273,7 +277,9 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
             }),
             cart,
             index,
-          ),
+            asked,
+          );
+        },
         {
           // Renewing means the last reservation is over, whatever our clock says.
           decide: (record) =>
