@@ -1,6 +1,9 @@
 /**
  * Where partner calls go: PARTNER_API_URL when set; otherwise the sandbox, started
- * in-process on a free loopback port (the embedded default).
+ * in-process on a free loopback port (the embedded default). The embedded sandbox plays
+ * a partner with a debit contract, so that `npm start` with nothing configured shows the
+ * whole path, the payment page included (a partner without one needs a payment
+ * configured for the channel: see README, Configuration).
  */
 import type { Config } from '../config.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -19,6 +22,7 @@ export async function startPartnerTarget(
   const sandbox = await startSandbox({
     apiKey: config.partner.apiKey,
     language: config.partner.language === 'en' ? 'en' : 'es',
+    debitPartner: true,
     logger,
   });
   logger.info({ url: sandbox.url }, 'no PARTNER_API_URL: using the built-in sandbox');
