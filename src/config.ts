@@ -154,8 +154,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const missing = SLACK_BOT_TOKEN ? 'SLACK_SIGNING_SECRET' : 'SLACK_BOT_TOKEN';
     throw new ConfigError(`${missing}: expected a value, since the other Slack variable is set`);
   }
-  const { TELEGRAM_PAYMENT_PROVIDER_TOKEN: token, PAYMENT_CURRENCY, PAYMENT_STARS_PER_EUR } =
-    result.data;
+  const {
+    TELEGRAM_PAYMENT_PROVIDER_TOKEN: token,
+    PAYMENT_CURRENCY,
+    PAYMENT_STARS_PER_EUR,
+  } = result.data;
   const stars = PAYMENT_CURRENCY === 'XTR';
   if (token !== undefined && token.trim() === '' && !stars) {
     throw new ConfigError(

@@ -57,7 +57,10 @@ function openInvoice(context: BookingContext) {
 }
 
 async function write(store: Store, payload: string, record: InvoiceRecord, nowMs: number) {
-  const ttl = Math.max(60, Math.ceil((Date.parse(record.expiresAt) + KEEP_AFTER_MS - nowMs) / 1000));
+  const ttl = Math.max(
+    60,
+    Math.ceil((Date.parse(record.expiresAt) + KEEP_AFTER_MS - nowMs) / 1000),
+  );
   for (let tries = 0; tries < 5; tries += 1) {
     const current = await store.get<InvoiceRecord>(KEY(payload));
     if ((await store.put(KEY(payload), record, current?.version ?? 0, ttl)) !== undefined) return;

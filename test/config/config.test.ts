@@ -53,7 +53,11 @@ describe('configuration', () => {
     it('takes no payment unless configured: no provider token, EUR, not on account', () => {
       const config = parseConfig(telegram);
       expect(config.telegram?.paymentProviderToken).toBeUndefined();
-      expect(config.payments).toEqual({ currency: 'EUR', starsPerEur: undefined, onAccount: false });
+      expect(config.payments).toEqual({
+        currency: 'EUR',
+        starsPerEur: undefined,
+        onAccount: false,
+      });
     });
 
     it('reads a provider token, a currency and on-account mode', () => {
@@ -81,7 +85,11 @@ describe('configuration', () => {
     it.each([
       [{ TELEGRAM_PAYMENT_PROVIDER_TOKEN: '' }, /^TELEGRAM_PAYMENT_PROVIDER_TOKEN: .*XTR/],
       [
-        { TELEGRAM_PAYMENT_PROVIDER_TOKEN: 'tok', PAYMENT_CURRENCY: 'XTR', PAYMENT_STARS_PER_EUR: '50' },
+        {
+          TELEGRAM_PAYMENT_PROVIDER_TOKEN: 'tok',
+          PAYMENT_CURRENCY: 'XTR',
+          PAYMENT_STARS_PER_EUR: '50',
+        },
         /^TELEGRAM_PAYMENT_PROVIDER_TOKEN: expected an empty value/,
       ],
       [{ TELEGRAM_PAYMENT_PROVIDER_TOKEN: '', PAYMENT_CURRENCY: 'XTR' }, /^PAYMENT_STARS_PER_EUR:/],

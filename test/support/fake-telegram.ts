@@ -671,7 +671,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         const description = String(params.description ?? '');
         const payload = String(params.payload ?? '');
         const currency = String(params.currency ?? '');
-        const providerToken = params.provider_token === undefined ? '' : String(params.provider_token);
+        const providerToken =
+          params.provider_token === undefined ? '' : String(params.provider_token);
         const prices = (
           typeof params.prices === 'string' ? JSON.parse(params.prices) : params.prices
         ) as { label: string; amount: number }[] | undefined;
@@ -711,8 +712,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       case 'answerPreCheckoutQuery': {
         const id = String(params.pre_checkout_query_id ?? '');
         const entry = queries.get(id);
-        if (!entry || entry.answer)
-          throw new ApiError(400, 'Bad Request: QUERY_ID_INVALID');
+        if (!entry || entry.answer) throw new ApiError(400, 'Bad Request: QUERY_ID_INVALID');
         const afterMs = Date.now() - (entry.deliveredAt ?? Date.now());
         if (afterMs > 10_000)
           throw new ApiError(
@@ -720,7 +720,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
             'Bad Request: query is too old and response timeout expired or query ID is invalid',
           );
         const ok = params.ok === true || params.ok === 'true';
-        const errorMessage = params.error_message === undefined ? undefined : String(params.error_message);
+        const errorMessage =
+          params.error_message === undefined ? undefined : String(params.error_message);
         if (!ok && !errorMessage) throw new ApiError(400, 'Bad Request: ERROR_MESSAGE_EMPTY');
         entry.answer = { ok, ...(errorMessage !== undefined ? { errorMessage } : {}), afterMs };
         return true;

@@ -19,7 +19,7 @@ import { ReservationExpired } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, PaymentCharge } from '../types.js';
 import type { ViewFn } from '../view.js';
-import { holdTime } from './cart.js';
+import { holdTime, lapsed } from './cart.js';
 import { questionsProfilesOf, reservedContext } from './review.js';
 import { definitelyNotSold, saleRecordOf, sellInputOf, soldContext } from './reserved.js';
 import { formatPrice } from './selection/format.js';
@@ -30,6 +30,9 @@ const messages = defineMessages({
       `💳 Paga ${total} con el botón de pago. Tu pedido está reservado hasta las ${time}; no se compra nada hasta que pagues.`,
     toCart: '🛒 Ver el carrito',
     cancel: '✖️ Cancelar la reserva',
+    expired:
+      '⌛ La reserva ha caducado y no se ha cobrado nada; ese pago ya no se acepta. ¿La renuevo con un toque?',
+    renew: '🔁 Reservar de nuevo',
     selling: 'Pago recibido. Confirmando tu compra…',
     renewing: 'Pago recibido. Reservando de nuevo tu pedido para completar la compra…',
     unsure:
@@ -46,6 +49,9 @@ const messages = defineMessages({
       `💳 Pay ${total} with the payment button. Your order is held until ${time}; nothing is bought until you pay.`,
     toCart: '🛒 See the cart',
     cancel: '✖️ Cancel the reservation',
+    expired:
+      '⌛ The reservation expired and nothing was charged; that payment is no longer accepted. Shall I reserve it again?',
+    renew: '🔁 Reserve again',
     selling: 'Payment received. Confirming your purchase…',
     renewing: 'Payment received. Reserving your order again to complete the purchase…',
     unsure:
@@ -98,6 +104,19 @@ const awaitingView: ViewFn = (context, deps) => {
   const lang = context.language;
   const m = messages(lang);
   const invoice = context.payment!.invoice!;
+  const home = { id: 'home', label: common(lang).home, event: { type: 'nav.home' as const } };
+  // Past its time by our clock (the scheduler may not have said so yet): no invoice.
+  if (lapsed(context, deps.now)) {
+    return {
+      text: m.expired,
+      expects: 'choice',
+      options: [
+        { id: 'renew', label: m.renew, event: { type: 'reservation.renew' } },
+        { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
+        home,
+      ],
+    };
+  }
   return {
     text: m.invoice(
       formatCharge({ amount: invoice.total, currency: invoice.currency }, lang),
@@ -108,7 +127,7 @@ const awaitingView: ViewFn = (context, deps) => {
     options: [
       { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
       { id: 'cancel', label: m.cancel, event: { type: 'reservation.cancel' } },
-      { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+      home,
     ],
   };
 };
@@ -135,11 +154,17 @@ export const collectState = booking.createStateConfig({
       on: {
         'nav.back': { target: '#booking.cart' },
         'reservation.cancel': { target: '#booking.reserved.cancelling' },
+        // A new reservation, then a new invoice from "Confirm and pay".
+        'reservation.renew': {
+          target: '#booking.reserved.renewing',
+          actions: assign({ payment: undefined }),
+        },
         // The scheduler: the reservation is over, and so is this invoice.
         'reservation.expired': {
           target: '#booking.reserved.expired',
           actions: assign({
-            reservation: ({ context }) => context.reservation && { ...context.reservation, lapsed: true },
+            reservation: ({ context }) =>
+              context.reservation && { ...context.reservation, lapsed: true },
             payment: undefined,
           }),
         },

@@ -171,7 +171,13 @@ export const paymentState = booking.createStateConfig({
             options: [
               ...(context.cart.lines.length > 0
                 ? [{ id: 'retry', label: m.retry, event: { type: 'payment.retry' as const } }]
-                : [{ id: 'book', label: m.bookAgain, event: { type: 'command' as const, name: 'book' as const } }]),
+                : [
+                    {
+                      id: 'book',
+                      label: m.bookAgain,
+                      event: { type: 'command' as const, name: 'book' as const },
+                    },
+                  ]),
               { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },
             ],
           };

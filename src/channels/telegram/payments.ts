@@ -40,9 +40,17 @@ export async function sendInvoice(
   const description = stars
     ? clip(invoice.lines.map((line) => `${line.label}: ${line.amount} ⭐`).join('; '), 255)
     : invoice.description;
-  await api.sendInvoice(chatId, invoice.title, description, invoice.payload, invoice.currency, prices, {
-    provider_token: stars ? '' : providerToken,
-  });
+  await api.sendInvoice(
+    chatId,
+    invoice.title,
+    description,
+    invoice.payload,
+    invoice.currency,
+    prices,
+    {
+      provider_token: stars ? '' : providerToken,
+    },
+  );
 }
 
 const clip = (text: string, max: number) =>

@@ -79,7 +79,12 @@ export function invoiceOf(input: PlanPaymentInput, currency: InvoiceCurrency): I
   const lines = [
     ...items,
     ...(insurance !== undefined
-      ? [{ label: clip(m.insurance(insurance.name), MAX_LABEL), amount: convert(insurance.quote.cents) }]
+      ? [
+          {
+            label: clip(m.insurance(insurance.name), MAX_LABEL),
+            amount: convert(insurance.quote.cents),
+          },
+        ]
       : []),
   ];
   return {

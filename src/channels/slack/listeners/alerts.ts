@@ -47,8 +47,7 @@ export function subscribeAlerts(
     'sale.confirmed': (event) => post('sale.confirmed', saleConfirmedAlert(event)),
     'reservation.failed': (event) => post('reservation.failed', reservationFailedAlert(event)),
     'sale.failed': (event) => post('sale.failed', saleFailedAlert(event)),
-    'payment.refund-needed': (event) =>
-      post('payment.refund-needed', refundNeededAlert(event)),
+    'payment.refund-needed': (event) => post('payment.refund-needed', refundNeededAlert(event)),
     'partner.unavailable': (event) => {
       if (outage.failed(now())) post('partner.unavailable', partnerDownAlert(event));
     },
