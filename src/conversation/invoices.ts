@@ -120,7 +120,10 @@ export interface PreCheckoutQuery {
   language: Lang;
 }
 
-export type PreCheckoutAnswer = { ok: true } | { ok: false; reason: string };
+export type PreCheckoutAnswer =
+  | { ok: true }
+  /** `lapsed`: the conversation whose reservation is over (the channel may tell it). */
+  | { ok: false; reason: string; lapsed?: string };
 
 /** Whether a payment for `query` may go ahead: a fast read, no lock (see above). */
 export async function checkPreCheckout(
@@ -132,7 +135,7 @@ export async function checkPreCheckout(
   const m = messages(record?.language ?? query.language);
   if (record === undefined || !record.open) return { ok: false, reason: m.unknown };
   if (Date.parse(record.expiresAt) - now().getTime() < PRECHECKOUT_MARGIN_MS)
-    return { ok: false, reason: m.expired };
+    return { ok: false, reason: m.expired, lapsed: record.conversationId };
   if (record.currency !== query.currency || record.total !== query.totalAmount)
     return { ok: false, reason: m.changed };
   return { ok: true };

@@ -107,6 +107,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     },
     logger,
     defaultLanguage,
+    deps.push,
   );
   registerHandlers(bot, {
     engine: deps.engine,

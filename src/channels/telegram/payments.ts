@@ -13,6 +13,7 @@
 import type { Api, Bot } from 'grammy';
 import type { InvoiceRequest } from '../../conversation/view.js';
 import type { PreCheckoutAnswer, PreCheckoutQuery } from '../../conversation/invoices.js';
+import type { Push } from '../../conversation/outbox.js';
 import type { Refunder } from '../../conversation/refunds.js';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
@@ -62,6 +63,7 @@ export function registerPreCheckout(
   payments: TelegramPayments,
   logger: Logger,
   defaultLanguage: Lang,
+  push?: Push,
 ): void {
   bot.on('pre_checkout_query', async (ctx) => {
     const query = ctx.preCheckoutQuery;
@@ -88,6 +90,13 @@ export function registerPreCheckout(
       { ok: answer.ok, currency: query.currency, amount: query.total_amount },
       'telegram: pre-checkout answered',
     );
+    // Refused for a lapsed reservation: the chat shows the one-tap re-reserve at once
+    // (after the answer, which must not wait for a turn).
+    if (!answer.ok && answer.lapsed !== undefined && push !== undefined) {
+      await push.send(answer.lapsed, { type: 'reservation.expired' }).catch((error: unknown) => {
+        logger.warn({ err: error }, 'telegram: lapsed reservation not told');
+      });
+    }
   });
 }
 
