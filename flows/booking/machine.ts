@@ -78,11 +78,11 @@ export const bookingMachine = booking.createMachine({
       { guard: ({ context, event }) => chargeTaken(context, event) },
       {
         guard: ({ context, event }) => paysCurrentInvoice(context, event),
-        target: '.collect.selling',
+        target: '.collect',
         actions: assign(({ context, event }) => paidContext(context, event)),
       },
       {
-        target: '.collect.refunding',
+        target: '.collect',
         actions: assign(({ context, event }) => strayPaymentContext(context, event)),
       },
     ],

@@ -193,6 +193,8 @@ export interface ChannelPayment {
   paid?: PaymentCharge;
   /** Sales tried after this payment (a lapse in between is reserved and sold once more). */
   attempts?: number;
+  /** Paid for an order that is not the one held now: to be given back, never sold on. */
+  stray?: boolean;
 }
 
 export interface Checkout {

@@ -145,6 +145,9 @@ export const collectState = booking.createStateConfig({
   states: {
     start: {
       always: [
+        // Entered with a payment taken (machine.ts, `payment.paid`): sell, or give back.
+        { guard: ({ context }) => context.payment?.stray === true, target: 'refunding' },
+        { guard: ({ context }) => context.payment?.paid !== undefined, target: 'selling' },
         { guard: ({ context }) => !invoiceHolds(context), target: '#booking.reserved' },
         { target: 'awaiting' },
       ],
@@ -319,5 +322,5 @@ export const paidContext = (context: BookingContext, event: BookingEvent) => ({
 
 /** A payment for an order no longer held (changed, lapsed, paid twice): to give back. */
 export const strayPaymentContext = (_context: BookingContext, event: BookingEvent) => ({
-  payment: { paid: chargeOf(event)! },
+  payment: { paid: chargeOf(event)!, stray: true },
 });
