@@ -473,8 +473,7 @@ describe('review', () => {
 });
 
 /** How the order is paid, as planPayment answers (conversation/actors/payments.ts). */
-const planned = (kind: 'partner' | 'on-account' | 'unavailable') =>
-  fake(() => ({ kind })).logic;
+const planned = (kind: 'partner' | 'on-account' | 'unavailable') => fake(() => ({ kind })).logic;
 
 describe('reserved', () => {
   const reserved = (over: Partial<BookingContext> = {}) =>
