@@ -35,6 +35,8 @@ const config = parseConfig({
   REDIS_URL: options.redisUrl,
   TELEGRAM_BOT_TOKEN: options.telegramToken,
   TELEGRAM_API_ROOT: options.telegramApiRoot,
+  // The benchmark measures booking turns, not payments: sold on account, as before.
+  PAYMENT_MODE: 'on-account',
 });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
 const app = await createApp(config, logger);

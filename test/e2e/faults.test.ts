@@ -89,6 +89,8 @@ async function runCase(c: FaultCase): Promise<void> {
   const before = new Set((await allSales()).map((sale) => sale.saleId));
   chat = await startChat({
     sandbox,
+    // About partner faults at every call, not about taking the money: sold on account.
+    env: { PAYMENT_MODE: 'on-account' },
     partner: {
       timeoutMs: { [site.operation]: site.timeoutMs ?? TIMEOUT_MS },
       retry: { limit: 1, delayMs: 10 },

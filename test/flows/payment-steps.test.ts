@@ -6,7 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PartnerEnvelopeError, PartnerTimeoutError } from '../../src/api/errors.js';
-import { ReservationExpired, type CartChange } from '../../flows/booking/actors/cart.js';
+import {
+  ReservationExpired,
+  type CartChange,
+  type SellInput,
+} from '../../flows/booking/actors/cart.js';
 import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
 import type {
   BookingContext,
@@ -221,7 +225,10 @@ describe('payment by the channel', () => {
 
   it('a Sale with no answer is never refunded on a guess: checked again', async () => {
     let calls = 0;
-    const sell = fake(() => {
+    const sell = fake<
+      { saleIds: string[]; reconciled: boolean; nextShoppingCartId: string },
+      SellInput
+    >(() => {
       calls += 1;
       if (calls === 1) throw serviceDown();
       return { saleIds: ['s1'], reconciled: true, nextShoppingCartId: 'next' };
