@@ -109,7 +109,8 @@ export async function createApp(
   logger: Logger,
   options: AppOptions = {},
 ): Promise<App> {
-  const target = await startPartnerTarget(config, logger);
+  // The demo's sandbox is a debit partner: the whole path shows, payment page included.
+  const target = await startPartnerTarget(config, logger, { debitPartner: true });
   const events = createEventBus();
   const metrics = createMetrics(events);
   const client = createPartnerClient({
