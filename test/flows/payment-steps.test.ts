@@ -257,6 +257,13 @@ describe('payment by the channel', () => {
     expect(h.context().payment).toBeUndefined();
   });
 
+  it('reminds the customer to pay before the reservation expires', async () => {
+    const h = place({ collect: 'awaiting' }, invoiced());
+    await h.send({ type: 'reservation.remind' });
+    expect(h.notices).toEqual(['⏳ Your reservation expires at 10:15. Pay to keep it.']);
+    expect(h.state()).toEqual({ collect: 'awaiting' });
+  });
+
   it('cancels the reservation or goes to the cart', async () => {
     const cancel = fake(() => ({ cart: context().cart, rebuilt: false, released: true }));
     const h = place({ collect: 'awaiting' }, invoiced(), { cancelReservation: cancel.logic });

@@ -22,7 +22,7 @@ import type { ViewFn } from '../view.js';
 import { holdTime, lapsed } from './cart.js';
 import { questionsProfilesOf, reservedContext } from './review.js';
 import { definitelyNotSold, saleRecordOf, sellInputOf, soldContext } from './reserved.js';
-import { formatPrice } from './selection/format.js';
+import { formatPrice, formatTime } from './selection/format.js';
 
 const messages = defineMessages({
   es: {
@@ -33,6 +33,7 @@ const messages = defineMessages({
     expired:
       '⌛ La reserva ha caducado y no se ha cobrado nada; ese pago ya no se acepta. ¿La renuevo con un toque?',
     renew: '🔁 Reservar de nuevo',
+    reminder: (time: string) => `⏳ Tu reserva caduca a las ${time}. Paga para no perderla.`,
     selling: 'Pago recibido. Confirmando tu compra…',
     renewing: 'Pago recibido. Reservando de nuevo tu pedido para completar la compra…',
     unsure:
@@ -52,6 +53,7 @@ const messages = defineMessages({
     expired:
       '⌛ The reservation expired and nothing was charged; that payment is no longer accepted. Shall I reserve it again?',
     renew: '🔁 Reserve again',
+    reminder: (time: string) => `⏳ Your reservation expires at ${time}. Pay to keep it.`,
     selling: 'Payment received. Confirming your purchase…',
     renewing: 'Payment received. Reserving your order again to complete the purchase…',
     unsure:
@@ -161,6 +163,17 @@ export const collectState = booking.createStateConfig({
         'reservation.renew': {
           target: '#booking.reserved.renewing',
           actions: assign({ payment: undefined }),
+        },
+        // Sent by the scheduler shortly before the expiry.
+        'reservation.remind': {
+          actions: {
+            type: 'notify',
+            params: ({ context }) => ({
+              text: messages(context.language).reminder(
+                formatTime(context.reservation!.expiresAtLocal),
+              ),
+            }),
+          },
         },
         // The scheduler: the reservation is over, and so is this invoice.
         'reservation.expired': {
