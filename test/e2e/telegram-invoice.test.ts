@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { chargesOf } from '../../src/conversation/bookings-record.js';
 import type { BotEvents } from '../../src/events.js';
+import { withLease } from '../../src/store/store.js';
 import { startFakeTelegram, type FakeTelegram, type FakeUser } from '../support/fake-telegram.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
@@ -24,11 +25,15 @@ let sandbox: TestSandbox;
 let card: Chat;
 let stars: Chat;
 let unpaid: Chat;
+let polling: Chat;
 
-async function startChat(env: Record<string, string>): Promise<Chat> {
+async function startChat(
+  env: Record<string, string>,
+  mode: 'webhook' | 'polling' = 'webhook',
+): Promise<Chat> {
   const fake = await startFakeTelegram();
   const bot = await startTelegramBot({
-    mode: 'webhook',
+    mode,
     fake,
     sandbox,
     redisUrl: inject('redisUrl'),
@@ -47,9 +52,10 @@ beforeAll(async () => {
     PAYMENT_STARS_PER_EUR: '50',
   });
   unpaid = await startChat({});
+  polling = await startChat({ TELEGRAM_PAYMENT_PROVIDER_TOKEN: '284685063:TEST:fake' }, 'polling');
 }, 60_000);
 afterAll(async () => {
-  for (const chat of [card, stars, unpaid]) {
+  for (const chat of [card, stars, unpaid, polling]) {
     await chat?.bot.stop();
     await chat?.fake.close();
   }
@@ -151,6 +157,60 @@ describe('payment in Telegram, before the Sale (no debit contract)', () => {
           currency: 'EUR',
         },
       ]);
+    },
+  );
+
+  it(
+    'answers the pre-checkout at once while the conversation is busy',
+    { timeout: 60_000 },
+    async () => {
+      const { fake, bot } = card;
+      const ana = newCustomer();
+      await reserveJellyfish(card, ana);
+      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+      // Another turn holds the conversation (a slow partner call, say).
+      let release!: () => void;
+      let taken!: () => void;
+      const isTaken = new Promise<void>((resolve) => (taken = resolve));
+      const held = withLease(
+        bot.app.store,
+        `conv:tg:${ana.id}`,
+        { leaseMs: 30_000, waitMs: 1_000 },
+        () =>
+          new Promise<void>((resolve) => {
+            release = resolve;
+            taken();
+          }),
+      );
+      await isTaken;
+      const { updateId, queryId } = fake.preCheckout(ana);
+      await bot.act(() => updateId);
+      release();
+      await held;
+      expect(fake.answer(queryId)).toMatchObject({ ok: true });
+      expect(await saleCalls()).toBe(0);
+    },
+  );
+
+  it(
+    'asks for pre-checkout queries and sells after the payment in long polling too',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const { fake, bot } = polling;
+      const asked = fake.callsOf('getUpdates').at(-1)!.params.allowed_updates;
+      expect(asked).toEqual(expect.arrayContaining(['pre_checkout_query', 'message']));
+      expect(card.fake.callsOf('setWebhook').at(-1)!.params.allowed_updates).toEqual(
+        expect.arrayContaining(['pre_checkout_query', 'message']),
+      );
+      const ana = newCustomer();
+      await reserveJellyfish(polling, ana);
+      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+      expect(await saleCalls()).toBe(0);
+      await pay(polling, ana);
+      expect(await saleCalls()).toBe(1);
+      expect(said(fake, ana, /Purchase confirmed/)).toBe(1);
     },
   );
 
