@@ -254,7 +254,44 @@ describe('payment by the channel', () => {
     expect(h.view(new Date('2026-06-10T08:16:00Z')).text).toMatch(/reservation expired/);
     await h.send({ type: 'reservation.expired' });
     expect(h.state()).toEqual({ reserved: 'expired' });
-    expect(h.context().payment).toBeUndefined();
+    expect(ids(h)).toEqual(['renew', 'cart', 'home']);
+  });
+
+  it('a payment made just before the lapse still sells: reserved again first', async () => {
+    const sell = fake<
+      { saleIds: string[]; reconciled: boolean; nextShoppingCartId: string },
+      SellInput
+    >((input) => {
+      if (input.expiresAt === reservation().expiresAt) throw new ReservationExpired('lapsed');
+      return { saleIds: ['s1'], reconciled: false, nextShoppingCartId: 'next' };
+    });
+    const reserve = renewed();
+    const refund = fake(() => ({ kind: 'staff' as const }));
+    const h = place({ collect: 'awaiting' }, invoiced(), {
+      sell: sell.logic,
+      reserve: reserve.logic,
+      refundPayment: refund.logic,
+      loadTickets: tickets(),
+    });
+    await h.send({ type: 'reservation.expired' });
+    await h.send(paid());
+    expect(reserve.inputs).toHaveLength(1);
+    expect(refund.inputs).toHaveLength(0);
+    expect(stepOf(h.state())).toBe('done');
+    expect(h.context().sale).toMatchObject({ saleIds: ['s1'], charge });
+  });
+
+  it('a payment of an invoice whose order was reserved anew is given back', async () => {
+    const refund = fake(() => ({ kind: 'staff' as const }));
+    const sell = sold();
+    const h = place(
+      { reserved: 'idle' },
+      invoiced({ reservation: reservation({ expiresAt: '2026-06-10T08:40:00.000Z' }) }),
+      { sell: sell.logic, refundPayment: refund.logic },
+    );
+    await h.send(paid());
+    expect(sell.inputs).toHaveLength(0);
+    expect(refund.inputs).toHaveLength(1);
   });
 
   it('reminds the customer to pay before the reservation expires', async () => {

@@ -80,9 +80,17 @@ export const invoiceHolds = (context: BookingContext): boolean =>
   context.reservation.lapsed !== true &&
   context.payment.expiresAt === context.reservation.expiresAt;
 
-/** A `payment.paid` for the invoice shown now, of its amount, not yet taken. */
+/**
+ * A `payment.paid` for the invoice of the reservation in the context, of its amount, not
+ * yet taken. The reservation may have lapsed since the customer paid (the Sale then
+ * reserves again); another reservation, or none (the cart changed), is another order.
+ */
 export function paysCurrentInvoice(context: BookingContext, event: BookingEvent): boolean {
-  if (event.type !== 'payment.paid' || !invoiceHolds(context)) return false;
+  const forReservation =
+    context.payment?.invoice !== undefined &&
+    context.reservation !== undefined &&
+    context.payment.expiresAt === context.reservation.expiresAt;
+  if (event.type !== 'payment.paid' || !forReservation) return false;
   const invoice = context.payment!.invoice!;
   return (
     context.payment?.paid === undefined &&
@@ -175,13 +183,13 @@ export const collectState = booking.createStateConfig({
             }),
           },
         },
-        // The scheduler: the reservation is over, and so is this invoice.
+        // The scheduler: the reservation is over, and so is this invoice. The invoice is
+        // kept: a payment made just before the lapse still sells (reserving again).
         'reservation.expired': {
           target: '#booking.reserved.expired',
           actions: assign({
             reservation: ({ context }) =>
               context.reservation && { ...context.reservation, lapsed: true },
-            payment: undefined,
           }),
         },
       },
