@@ -37,6 +37,8 @@ const config = parseConfig({
   TELEGRAM_API_ROOT: options.telegramApiRoot,
   // The tests pin "now" for both processes; the bench itself runs on real time.
   CLOCK_START: process.env.CLOCK_START,
+  // The benchmark measures booking turns, not payments: sold on account, as before.
+  PAYMENT_MODE: 'on-account',
 });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
 const app = await createApp(config, logger);

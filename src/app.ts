@@ -21,6 +21,14 @@ import { createPush, type Push } from './conversation/outbox.js';
 import { watchReservations } from './conversation/reservation-watch.js';
 import { recordBookings } from './conversation/bookings-record.js';
 import { reportConfirmedSales } from './conversation/sale-events.js';
+import {
+  checkPreCheckout,
+  rememberInvoices,
+  type PreCheckoutAnswer,
+  type PreCheckoutQuery,
+} from './conversation/invoices.js';
+import { createRefunds, type Refunds } from './conversation/refunds.js';
+import type { PaymentSettings } from './conversation/actors/payments.js';
 import { pickLang } from './domain/lang.js';
 import { createEventBus, type BotEventBus } from './events.js';
 import type { Logger } from './log.js';
@@ -45,6 +53,10 @@ export interface App {
   metrics: Metrics;
   /** The bot's clock (see AppOptions.now). */
   now: () => Date;
+  /** The channels' refunders (Telegram registers its Stars refunds). */
+  refunds: Refunds;
+  /** The fast pre-checkout check of an invoice (conversation/invoices.ts). */
+  preCheckout(query: PreCheckoutQuery): Promise<PreCheckoutAnswer>;
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
   close(): Promise<void>;
@@ -67,6 +79,30 @@ export interface AppOptions {
   now?: () => Date;
 }
 
+/** How payments are taken, from the configuration (conversation/actors/payments.ts). */
+export function paymentSettingsOf(config: Config): PaymentSettings {
+  return {
+    onAccount: config.payments.onAccount,
+    currency: config.payments.currency,
+    ...(config.payments.starsPerEur !== undefined
+      ? { starsPerEur: config.payments.starsPerEur }
+      : {}),
+    channels: config.telegram?.paymentProviderToken !== undefined ? ['tg'] : [],
+  };
+}
+
+/**
+ * One warn line at start when a partner without a debit contract could not be paid in
+ * any configured channel (the demo's sandbox is a debit partner: nothing to say).
+ */
+function warnUnpayable(config: Config, logger: Logger): void {
+  if (config.partner.baseUrl === undefined || config.payments.onAccount) return;
+  if (config.telegram?.paymentProviderToken !== undefined) return;
+  logger.warn(
+    'TELEGRAM_PAYMENT_PROVIDER_TOKEN is unset: customers of a partner without a debit contract cannot pay here, and nothing is sold to them (set it, or PAYMENT_MODE=on-account if the partner bills its customers elsewhere)',
+  );
+}
+
 const CATALOG_REFRESH_MS = 15 * 60_000;
 
 type TurnHook = (
@@ -80,7 +116,8 @@ export async function createApp(
   logger: Logger,
   options: AppOptions = {},
 ): Promise<App> {
-  const target = await startPartnerTarget(config, logger);
+  // The demo's sandbox is a debit partner: the whole path shows, payment page included.
+  const target = await startPartnerTarget(config, logger, { debitPartner: true });
   const events = createEventBus();
   const metrics = createMetrics(events);
   const client = createPartnerClient({
@@ -107,6 +144,8 @@ export async function createApp(
     ? createBullmqScheduler(config.redisUrl, { logger, now })
     : createMemoryScheduler({ logger, now });
   const catalog = createCatalogService(client, { logger });
+  const refunds = createRefunds();
+  warnUnpayable(config, logger);
   const machine = bookingMachine.provide({
     actors: createBookingActors({
       client,
@@ -116,6 +155,8 @@ export async function createApp(
       publicUrl: config.publicUrl,
       logger,
       events,
+      payments: paymentSettingsOf(config),
+      refunds,
     }),
   });
   const hooks: TurnHook[] = [
@@ -123,6 +164,7 @@ export async function createApp(
     rememberPaymentReturns(store),
     reportConfirmedSales(events),
     recordBookings(store),
+    rememberInvoices(store, now),
   ];
   const untimed = createEngine({
     machine,
@@ -168,6 +210,8 @@ export async function createApp(
     events,
     metrics,
     now,
+    refunds,
+    preCheckout: (query) => checkPreCheckout(store, query, now),
     partnerUrl: target.baseUrl,
     async close() {
       clearInterval(refresh);

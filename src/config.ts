@@ -54,6 +54,22 @@ const schema = z.object({
       .regex(/^[A-Za-z0-9_-]{1,256}$/, '1 to 256 characters of A-Z, a-z, 0-9, _ and -')
       .optional(),
   ),
+  // Unset and empty differ: empty (with PAYMENT_CURRENCY=XTR) means Telegram Stars.
+  TELEGRAM_PAYMENT_PROVIDER_TOKEN: z.string().optional(),
+  PAYMENT_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as EUR, or XTR for Telegram Stars')
+    .default('EUR'),
+  PAYMENT_MODE: optionalText.pipe(
+    z.enum(['on-account'], { error: 'on-account, or unset' }).optional(),
+  ),
+  PAYMENT_STARS_PER_EUR: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'a positive number of stars per euro' })
+      .positive('a positive number of stars per euro')
+      .optional(),
+  ),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -93,6 +109,10 @@ function toConfig(env: z.output<typeof schema>) {
           token: env.TELEGRAM_BOT_TOKEN,
           apiRoot: env.TELEGRAM_API_ROOT,
           webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+          /** Telegram Payments: the provider token ('' for Stars); unset: no payments. */
+          ...(env.TELEGRAM_PAYMENT_PROVIDER_TOKEN !== undefined
+            ? { paymentProviderToken: env.TELEGRAM_PAYMENT_PROVIDER_TOKEN }
+            : {}),
         }
       : undefined,
     slack:
@@ -107,6 +127,13 @@ function toConfig(env: z.output<typeof schema>) {
             alertsChannel: env.SLACK_ALERTS_CHANNEL,
           }
         : undefined,
+    payments: {
+      /** Invoices' currency; XTR is Telegram Stars (converted at starsPerEur). */
+      currency: env.PAYMENT_CURRENCY,
+      starsPerEur: env.PAYMENT_STARS_PER_EUR,
+      /** Sell without taking payment, on purpose (partners who bill their customers elsewhere). */
+      onAccount: env.PAYMENT_MODE === 'on-account',
+    },
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
     port: env.PORT,
     sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY },
@@ -136,6 +163,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (Boolean(SLACK_BOT_TOKEN) !== Boolean(SLACK_SIGNING_SECRET)) {
     const missing = SLACK_BOT_TOKEN ? 'SLACK_SIGNING_SECRET' : 'SLACK_BOT_TOKEN';
     throw new ConfigError(`${missing}: expected a value, since the other Slack variable is set`);
+  }
+  const {
+    TELEGRAM_PAYMENT_PROVIDER_TOKEN: token,
+    PAYMENT_CURRENCY,
+    PAYMENT_STARS_PER_EUR,
+  } = result.data;
+  const stars = PAYMENT_CURRENCY === 'XTR';
+  if (token !== undefined && token.trim() === '' && !stars) {
+    throw new ConfigError(
+      'TELEGRAM_PAYMENT_PROVIDER_TOKEN: expected the payment provider token from BotFather (empty only with PAYMENT_CURRENCY=XTR, Telegram Stars)',
+    );
+  }
+  if (token !== undefined && token.trim() !== '' && stars) {
+    throw new ConfigError(
+      'TELEGRAM_PAYMENT_PROVIDER_TOKEN: expected an empty value with PAYMENT_CURRENCY=XTR (Stars take no provider token)',
+    );
+  }
+  if (stars && PAYMENT_STARS_PER_EUR === undefined) {
+    throw new ConfigError(
+      'PAYMENT_STARS_PER_EUR: expected how many stars one euro is, since PAYMENT_CURRENCY is XTR',
+    );
   }
   return toConfig(result.data);
 }

@@ -19,6 +19,21 @@ export interface BotEvents {
   'reservation.failed': [{ shoppingCartId: string; reason: string }];
   /** The partner refused or failed a sale (Sale). */
   'sale.failed': [{ partnerSaleId: string; reason: string }];
+  /**
+   * A customer paid in the channel and no sale could be made: staff must refund the
+   * payment at the provider (Telegram refunds only Stars). Charge ids and the amount.
+   */
+  'payment.refund-needed': [
+    {
+      chargeId: string;
+      providerChargeId?: string;
+      /** Minor units of `currency`. */
+      amount: number;
+      currency: string;
+      partnerSaleId?: string;
+      reason: string;
+    },
+  ];
   /** A call to the partner failed for want of an answer (timeout, network, 5xx). */
   'partner.unavailable': [{ operation: string; kind: string }];
   /** A call to the partner got an answer (success or a refusal). */

@@ -64,6 +64,8 @@ if (channels) {
       publicUrl: config.publicUrl,
       push: app.push,
       defaultLanguage: pickLang(config.partner.language),
+      preCheckout: app.preCheckout,
+      refunds: app.refunds,
     });
     if (telegram.route) server.mount(telegram.route);
     stops.unshift(() => telegram.stop());

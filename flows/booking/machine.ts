@@ -22,6 +22,13 @@ import { insuranceState } from './steps/insurance.js';
 import { reviewState } from './steps/review.js';
 import { reservedState } from './steps/reserved.js';
 import { paymentState } from './steps/payment.js';
+import {
+  chargeTaken,
+  collectState,
+  paidContext,
+  paysCurrentInvoice,
+  strayPaymentContext,
+} from './steps/collect.js';
 import { doneState } from './steps/done.js';
 import { giftCardsState } from './steps/giftcards/index.js';
 import { packagesState } from './steps/packages/index.js';
@@ -64,6 +71,21 @@ export const bookingMachine = booking.createMachine({
         },
       },
     ],
+    // The channel took a payment (steps/collect.ts): from any step, since a customer may
+    // pay an invoice after moving on. Taken once; a payment that is not for the order held
+    // now is given back, never lost.
+    'payment.paid': [
+      { guard: ({ context, event }) => chargeTaken(context, event) },
+      {
+        guard: ({ context, event }) => paysCurrentInvoice(context, event),
+        target: '.collect',
+        actions: assign(({ context, event }) => paidContext(context, event)),
+      },
+      {
+        target: '.collect',
+        actions: assign(({ context, event }) => strayPaymentContext(context, event)),
+      },
+    ],
     'nav.home': { target: '.home' },
     'cart.open': { target: '.cart' },
     'package.open': { target: '.packages' },
@@ -95,6 +117,7 @@ export const bookingMachine = booking.createMachine({
     client: clientState,
     review: reviewState,
     reserved: reservedState,
+    collect: collectState,
     payment: paymentState,
     done: doneState,
     giftcards: giftCardsState,

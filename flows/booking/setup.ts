@@ -8,6 +8,7 @@ import { bookingActors } from './actors/bookings.js';
 import { cartActors } from './actors/cart.js';
 import { giftCardActors } from './actors/giftcards.js';
 import { packageActors } from './actors/packages.js';
+import { paymentActors } from './actors/payments.js';
 import { questionActors } from './actors/questions.js';
 import { selectionActors } from './actors/selection.js';
 import { failureText } from './problem.js';
@@ -32,6 +33,7 @@ export const booking = setup({
     ...cartActors,
     ...giftCardActors,
     ...packageActors,
+    ...paymentActors,
   },
   actions: {
     /** Explains a failed actor (its `error`) to the customer, in their language. */

@@ -152,6 +152,49 @@ export interface SaleRecord {
   activities?: SoldActivity[];
   /** What the customer pays (items and insurance), kept for the payment step. */
   total?: Money[];
+  /** The payment the channel took before this Sale (kept with the booking). */
+  charge?: PaymentCharge;
+  /**
+   * A debit partner's sale waiting for its payment page: the order as it was, so that a
+   * failed payment gives the customer their cart back instead of an empty one.
+   */
+  kept?: { lines: CartLine[]; checkout: Checkout };
+}
+
+/**
+ * An invoice the channel shows (partners without a debit contract): amounts are integers
+ * in the invoice currency's minor units (cents; whole stars for XTR), one line per cart
+ * line, the insurance its own line; `total` is their sum.
+ */
+export interface Invoice {
+  /** An opaque id of this sale's invoice (one per reservation), carried back by the payment. */
+  payload: string;
+  currency: string;
+  title: string;
+  description: string;
+  lines: { label: string; amount: number }[];
+  total: number;
+}
+
+/** A payment the channel took: its ids at the channel and at the payment provider. */
+export interface PaymentCharge {
+  chargeId: string;
+  providerChargeId?: string;
+  /** Minor units of `currency`, as paid. */
+  amount: number;
+  currency: string;
+}
+
+/** The payment taken in the channel before the Sale (no debit contract). */
+export interface ChannelPayment {
+  invoice?: Invoice;
+  /** The reservation the invoice is for (its expiry instant): another one needs another invoice. */
+  expiresAt?: string;
+  paid?: PaymentCharge;
+  /** Sales tried after this payment (a lapse in between is reserved and sold once more). */
+  attempts?: number;
+  /** Paid for an order that is not the one held now: to be given back, never sold on. */
+  stray?: boolean;
 }
 
 export interface Checkout {
@@ -178,6 +221,8 @@ export interface BookingContext {
   checkout: Checkout;
   reservation?: Reservation;
   sale?: SaleRecord;
+  /** The payment being taken in the channel (steps/collect.ts). */
+  payment?: ChannelPayment;
   /** A package (activity + accommodation) being chosen (steps/packages). */
   packages?: PackageFlow;
   /** A combined product being chosen (steps/combined). */
@@ -245,6 +290,10 @@ export type BookingEvent =
   | { type: 'reservation.renew' }
   | { type: 'reservation.cancel' }
   | { type: 'payment.check' }
+  /** The channel took a payment for the invoice `payload` (e.g. Telegram's successful_payment). */
+  | { type: 'payment.paid'; payload: string; charge: PaymentCharge }
+  /** After a failed payment or an unanswered Sale: try again from the same order. */
+  | { type: 'payment.retry' }
   /** From the order review: change the client details. */
   | { type: 'checkout.edit' }
   /** Packages (activity + accommodation): from home, then each choice of the flow. */

@@ -2,11 +2,14 @@
  * Which sales a conversation made, for /mybookings: our own PartnerSaleIds, kept apart
  * from the conversation (which expires sooner, being full of personal data) and never
  * looked up by e-mail or name, so a customer only ever sees the sales they made here.
+ * A sale paid in the channel keeps its charge ids (Telegram's and the provider's) and
+ * amount beside it, for refunds and disputes long after the conversation is gone.
  */
-import type { BookingContext } from '../../flows/booking/types.js';
+import type { BookingContext, PaymentCharge } from '../../flows/booking/types.js';
 import type { Store } from '../store/store.js';
 
 const KEY = (userKey: string) => `bookings:${userKey}`;
+const CHARGES = (userKey: string) => `bookings:${userKey}:charges`;
 /** Ids only; kept for a season. */
 const TTL_SECONDS = 180 * 24 * 60 * 60;
 const MAX_KEPT = 50;
@@ -21,6 +24,8 @@ export function recordBookings(store: Store) {
     const sale = after.sale;
     if (!sale || sale.saleIds.length === 0) return;
     if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.saleIds.length > 0) return;
+    if (sale.charge !== undefined)
+      await recordCharge(store, conversationId, sale.partnerSaleId, sale.charge);
     for (let tries = 0; tries < 5; tries += 1) {
       const current = await store.get<string[]>(KEY(conversationId));
       const ids = current?.value ?? [];
@@ -38,4 +43,27 @@ export function recordBookings(store: Store) {
 /** The PartnerSaleIds of a conversation's sales, newest first. */
 export async function bookingsOf(store: Store, userKey: string): Promise<string[]> {
   return (await store.get<string[]>(KEY(userKey)))?.value ?? [];
+}
+
+async function recordCharge(
+  store: Store,
+  userKey: string,
+  partnerSaleId: string,
+  charge: PaymentCharge,
+): Promise<void> {
+  for (let tries = 0; tries < 5; tries += 1) {
+    const current = await store.get<Record<string, PaymentCharge>>(CHARGES(userKey));
+    const next = { ...current?.value, [partnerSaleId]: charge };
+    const kept = Object.fromEntries(Object.entries(next).slice(-MAX_KEPT));
+    if ((await store.put(CHARGES(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !== undefined)
+      return;
+  }
+}
+
+/** The payments taken in the channel for a conversation's sales, by PartnerSaleId. */
+export async function chargesOf(
+  store: Store,
+  userKey: string,
+): Promise<Record<string, PaymentCharge>> {
+  return (await store.get<Record<string, PaymentCharge>>(CHARGES(userKey)))?.value ?? {};
 }

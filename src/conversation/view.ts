@@ -26,6 +26,19 @@ export interface TicketDocument {
   lines: string[];
 }
 
+/**
+ * A payment the channel should ask for (partners without a debit contract): amounts in
+ * the currency's minor units, one labelled line each; `payload` comes back with the payment.
+ */
+export interface InvoiceRequest {
+  payload: string;
+  currency: string;
+  title: string;
+  description: string;
+  lines: { label: string; amount: number }[];
+  total: number;
+}
+
 export interface View<Event = unknown> {
   text: string;
   options: Option<Event>[];
@@ -34,6 +47,8 @@ export interface View<Event = unknown> {
   calendar?: CalendarHint;
   /** A link the customer should open (the payment page). */
   link?: { label: string; url: string };
+  /** A payment to take in the channel (Telegram: sendInvoice); channels without payments never get one. */
+  invoice?: InvoiceRequest;
   /** Tickets to deliver (adapters may render QR codes). */
   tickets?: TicketDocument[];
   /** For file questions: what is accepted. */

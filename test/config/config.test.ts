@@ -54,4 +54,59 @@ describe('configuration', () => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
   });
+
+  describe('payments', () => {
+    const telegram = { TELEGRAM_BOT_TOKEN: '1:abc' };
+
+    it('takes no payment unless configured: no provider token, EUR, not on account', () => {
+      const config = parseConfig(telegram);
+      expect(config.telegram?.paymentProviderToken).toBeUndefined();
+      expect(config.payments).toEqual({
+        currency: 'EUR',
+        starsPerEur: undefined,
+        onAccount: false,
+      });
+    });
+
+    it('reads a provider token, a currency and on-account mode', () => {
+      const config = parseConfig({
+        ...telegram,
+        TELEGRAM_PAYMENT_PROVIDER_TOKEN: '284685063:TEST:abc',
+        PAYMENT_CURRENCY: 'USD',
+        PAYMENT_MODE: 'on-account',
+      });
+      expect(config.telegram?.paymentProviderToken).toBe('284685063:TEST:abc');
+      expect(config.payments).toMatchObject({ currency: 'USD', onAccount: true });
+    });
+
+    it('takes Stars with an empty token, XTR and a rate', () => {
+      const config = parseConfig({
+        ...telegram,
+        TELEGRAM_PAYMENT_PROVIDER_TOKEN: '',
+        PAYMENT_CURRENCY: 'XTR',
+        PAYMENT_STARS_PER_EUR: '50',
+      });
+      expect(config.telegram?.paymentProviderToken).toBe('');
+      expect(config.payments).toMatchObject({ currency: 'XTR', starsPerEur: 50 });
+    });
+
+    it.each([
+      [{ TELEGRAM_PAYMENT_PROVIDER_TOKEN: '' }, /^TELEGRAM_PAYMENT_PROVIDER_TOKEN: .*XTR/],
+      [
+        {
+          TELEGRAM_PAYMENT_PROVIDER_TOKEN: 'tok',
+          PAYMENT_CURRENCY: 'XTR',
+          PAYMENT_STARS_PER_EUR: '50',
+        },
+        /^TELEGRAM_PAYMENT_PROVIDER_TOKEN: expected an empty value/,
+      ],
+      [{ TELEGRAM_PAYMENT_PROVIDER_TOKEN: '', PAYMENT_CURRENCY: 'XTR' }, /^PAYMENT_STARS_PER_EUR:/],
+      [{ PAYMENT_CURRENCY: 'euro' }, /^PAYMENT_CURRENCY: expected an ISO 4217 code/],
+      [{ PAYMENT_MODE: 'free' }, /^PAYMENT_MODE: expected on-account, or unset/],
+      [{ PAYMENT_STARS_PER_EUR: '-1' }, /^PAYMENT_STARS_PER_EUR: expected a positive number/],
+    ])('refuses %j with one line naming the variable', (env, message) => {
+      expect(() => parseConfig({ ...telegram, ...env })).toThrow(ConfigError);
+      expect(() => parseConfig({ ...telegram, ...env })).toThrow(message);
+    });
+  });
 });

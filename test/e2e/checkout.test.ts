@@ -19,6 +19,13 @@ import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
 import type { BookingContext, Cart, Draft } from '../../flows/booking/types.js';
 import { startChat, type Chat } from '../support/chat.js';
 
+/**
+ * These tests are about the checkout and the Sale (reservations, reconciling, selling once), not about taking the money: the operator sells on
+ * account on purpose (PAYMENT_MODE=on-account), so a partner without a debit contract
+ * sells at "Confirm and pay" (payments: telegram-invoice.test.ts).
+ */
+const ON_ACCOUNT = { PAYMENT_MODE: 'on-account' };
+
 const JELLYFISH = demoIds.products.museumJellyfish;
 const TWO_DAYS = demoIds.products.parkTwoDays;
 
@@ -134,7 +141,7 @@ async function stats(c: Chat): Promise<Record<string, number>> {
 
 /** A conversation at the review of a reserved-to-be order of two jellyfish tickets. */
 async function atReview(options: { reset?: Record<string, unknown> } = {}) {
-  const c = await startChat();
+  const c = await startChat({ env: ON_ACCOUNT });
   if (options.reset) await c.sandbox.extra('reset', { options: options.reset });
   const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
   await addLine(c, cart, JELLYFISH, 2);
@@ -145,7 +152,7 @@ async function atReview(options: { reset?: Record<string, unknown> } = {}) {
 
 describe('checkout against the sandbox', () => {
   it('buys from the cart to the tickets: insurance, reservation, sale, access codes', async () => {
-    chat = await startChat();
+    chat = await startChat({ env: ON_ACCOUNT });
     const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
     await addLine(chat, cart, JELLYFISH, 2);
     await place(chat, { cart: 'idle' }, baseContext(chat, cart));
@@ -279,7 +286,7 @@ describe('checkout against the sandbox', () => {
   });
 
   it('removes a line from the cart, and says when the cart is empty', async () => {
-    chat = await startChat();
+    chat = await startChat({ env: ON_ACCOUNT });
     const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
     await addLine(chat, cart, JELLYFISH, 1);
     await addLine(chat, cart, TWO_DAYS, 1);

@@ -93,6 +93,8 @@ async function runCase(c: FaultCase): Promise<void> {
     // A clock of its own, from the sandbox's now: moving the service's clock (the expired
     // case) leaves the bot's behind, as when the service's reservation lapses first.
     now: createClock(sandbox.sandbox.clock.now()).now,
+    // About partner faults at every call, not about taking the money: sold on account.
+    env: { PAYMENT_MODE: 'on-account' },
     partner: {
       timeoutMs: { [site.operation]: site.timeoutMs ?? TIMEOUT_MS },
       retry: { limit: 1, delayMs: 10 },

@@ -17,6 +17,13 @@ import { demoIds } from '../../src/sandbox/seed/index.js';
 import { startChat, type Chat } from '../support/chat.js';
 import { profileAnswers, saleDate } from '../sandbox/cart-support.js';
 
+/**
+ * These tests are about gift cards bought and redeemed, not about taking the money: the operator sells on
+ * account on purpose (PAYMENT_MODE=on-account), so a partner without a debit contract
+ * sells at "Confirm and pay" (payments: telegram-invoice.test.ts).
+ */
+const ON_ACCOUNT = { PAYMENT_MODE: 'on-account' };
+
 let chat: Chat | undefined;
 afterEach(async () => {
   await chat?.close();
@@ -95,7 +102,7 @@ describe('gift cards through the chat', () => {
     'buys a card and shows its code; redeems it to tickets; then says it is exchanged',
     { timeout: 60_000 },
     async () => {
-      chat = await startChat();
+      chat = await startChat({ env: ON_ACCOUNT });
       await chat.start();
       const start = chat.transcript.length;
       await act(chat, [{ pick: 'Gift cards' }, { pick: 'Buy a gift card' }]);
@@ -176,7 +183,7 @@ describe('gift cards through the chat', () => {
   );
 
   it('answers a card already redeemed and an unknown code, then takes another code', async () => {
-    chat = await startChat();
+    chat = await startChat({ env: ON_ACCOUNT });
     await chat.start();
     // The seeded card, redeemed by someone else meanwhile.
     const date = saleDate(chat.sandbox.sandbox.context(), 'museumGiftCard');
@@ -222,7 +229,7 @@ describe('gift cards through the chat', () => {
 
   it('explains a closed exchange window and the first date still open', async () => {
     // 22:30 in the Canary Islands (the water park's time): today's exchange closed at 22:00.
-    chat = await startChat({ clockStart: new Date('2026-06-10T21:30:00Z') });
+    chat = await startChat({ clockStart: new Date('2026-06-10T21:30:00Z'), env: ON_ACCOUNT });
     await chat.start();
     const code = await soldCard(chat, demoIds.products.parkTwoDays, []);
     await act(chat, ['/giftcard', code]);
@@ -255,7 +262,7 @@ describe('gift cards through the chat', () => {
     // 21:50 in Valencia: the museum's card can still be redeemed today, for ten minutes.
     // The bot's clock is its own here: it stays behind the service's for a while.
     let botNow = new Date('2026-06-10T19:50:00Z');
-    chat = await startChat({ clockStart: botNow, now: () => botNow });
+    chat = await startChat({ clockStart: botNow, now: () => botNow, env: ON_ACCOUNT });
     await chat.start();
     const code = await soldCard(chat, demoIds.products.museumGiftCard);
     await act(chat, ['/giftcard', code, { pick: 'Book' }]);

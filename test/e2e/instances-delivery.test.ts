@@ -24,6 +24,8 @@ beforeAll(async () => {
     sandbox,
     redisUrl: inject('redisUrl'),
     names: ['a', 'b'],
+    // About delivery across instances, not about taking the money: sold on account, on purpose.
+    env: { PAYMENT_MODE: 'on-account' },
     seed: 20_260_501,
   });
 }, 60_000);

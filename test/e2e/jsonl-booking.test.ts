@@ -17,7 +17,13 @@ afterAll(() => sandbox.close());
 
 describe('a booking through the JSON-lines chat, killed after every step', () => {
   it('resumes each time and ends with tickets', { timeout: 240_000 }, async () => {
-    const env = { PARTNER_API_URL: sandbox.sandbox.url, REDIS_URL: inject('redisUrl') };
+    // About resuming, not about taking the money: the operator sells on account
+    // (PAYMENT_MODE=on-account; the JSON-lines chat takes no payments).
+    const env = {
+      PARTNER_API_URL: sandbox.sandbox.url,
+      REDIS_URL: inject('redisUrl'),
+      PAYMENT_MODE: 'on-account',
+    };
     const conversation = `jsonl:${randomUUID()}`;
     let bot: JsonlBot = startJsonlBot(env, conversation);
     let view = (await bot.ready()).at(-1)!;

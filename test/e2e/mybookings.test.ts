@@ -7,6 +7,13 @@ import { inputFor, museumBooking } from '../support/booking-script.js';
 import { startChat, type Chat } from '../support/chat.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
+/**
+ * These tests are about which sales /mybookings lists, not about taking the money: the operator sells on
+ * account on purpose (PAYMENT_MODE=on-account), so a partner without a debit contract
+ * sells at "Confirm and pay" (payments: telegram-invoice.test.ts).
+ */
+const ON_ACCOUNT = { PAYMENT_MODE: 'on-account' };
+
 let sandbox: TestSandbox;
 beforeAll(async () => {
   sandbox = await startTestSandbox();
@@ -29,8 +36,8 @@ describe('/mybookings', () => {
     'lists this conversation’s sales with status and codes, and only those',
     { timeout: 60_000 },
     async () => {
-      const ana = await startChat({ sandbox });
-      const bruno = await startChat({ sandbox, env: {} });
+      const ana = await startChat({ sandbox, env: ON_ACCOUNT });
+      const bruno = await startChat({ sandbox, env: ON_ACCOUNT });
       try {
         await book(ana);
         const codes = (ana.last().tickets ?? []).map((ticket) => ticket.accessCode);

@@ -11,6 +11,13 @@ import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
 import type { BookingContext } from '../../flows/booking/types.js';
 import { startChat, type Chat } from '../support/chat.js';
 
+/**
+ * These tests are about packages and combined products through to the sale, not about taking the money: the operator sells on
+ * account on purpose (PAYMENT_MODE=on-account), so a partner without a debit contract
+ * sells at "Confirm and pay" (payments: telegram-invoice.test.ts).
+ */
+const ON_ACCOUNT = { PAYMENT_MODE: 'on-account' };
+
 let chat: Chat | undefined;
 afterEach(async () => {
   await chat?.close();
@@ -94,7 +101,7 @@ async function checkout(c: Chat) {
 
 describe('a package from prepackage to sale', () => {
   it('asks the child’s age, survives a filter that finds nothing and a hotel that fails', async () => {
-    chat = await startChat();
+    chat = await startChat({ env: ON_ACCOUNT });
     const c = chat;
     await toAccommodations(c);
 
@@ -159,7 +166,7 @@ describe('a package from prepackage to sale', () => {
 
 describe('a combined product', () => {
   it('is offered under its provider, priced as one, and sold', async () => {
-    chat = await startChat();
+    chat = await startChat({ env: ON_ACCOUNT });
     const c = chat;
     await c.start();
     await c.choose('book');
@@ -202,7 +209,7 @@ describe('a combined product', () => {
 
 describe('a package whose hotel fails next to a combined product', () => {
   it('holds the rest, offers another accommodation, and sells both', async () => {
-    chat = await startChat();
+    chat = await startChat({ env: ON_ACCOUNT });
     const c = chat;
     await c.start();
     await addCombined(c);

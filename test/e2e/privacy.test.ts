@@ -156,6 +156,8 @@ describe('privacy of a full booking', () => {
           REDIS_URL: inject('redisUrl'),
           LOG_LEVEL: 'debug',
           DATA_TTL_HOURS: String(DATA_TTL_HOURS),
+          // About personal data, not payments: sold on account, to reach the tickets.
+          PAYMENT_MODE: 'on-account',
         },
         conversation,
       );

@@ -1,7 +1,8 @@
 /**
  * What the bot sends on its own in Telegram: a debit partner's customer pays on the
  * payment page, the page calls our /payments/return/ok, and the tickets arrive as QR
- * codes; a reservation left to expire is explained with a one-tap re-reserve.
+ * codes; a payment that fails there gives the order back, reserved again, to pay once
+ * more; a reservation left to expire is explained with a one-tap re-reserve.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { startFakeTelegram, type FakeTelegram, type FakeUser } from '../support/fake-telegram.js';
@@ -81,6 +82,60 @@ describe('messages the bot sends on its own', () => {
     const caption = String(fake.callsOf('sendPhoto', ana.id)[0]!.params.caption);
     expect(caption).toMatch(/Jellyfish aquarium/);
   });
+
+  it(
+    'a failed payment keeps the order: reserved again, paid on the second try, sold once',
+    { timeout: 60_000 },
+    async () => {
+      await sandbox.extra('reset', { options: { debitPartner: true } });
+      const ana = newCustomer();
+      await reserveJellyfish(ana);
+      const linkOf = () => {
+        const all = fake
+          .messages(ana.id)
+          .map(
+            (message) => `${message.text ?? ''} ${JSON.stringify(message.inlineKeyboard ?? [])}`,
+          );
+        return [...all.join('\n').matchAll(/(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/g)]
+          .map((match) => match[1]!)
+          .at(-1);
+      };
+      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+      const first = linkOf()!;
+      const failed = await fetch(first, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=ko',
+      });
+      expect(failed.status).toBe(200);
+      await until(
+        () =>
+          fake
+            .messages(ana.id)
+            .some((m) => /reserved again: you can pay once more/.test(m.text ?? '')),
+        'the order reserved again',
+      );
+      // The same order, held again, without building it anew.
+      const view = currentView(fake, ana.id);
+      expect(view.text).toMatch(/Held until/);
+      expect(view.text).toMatch(/Jellyfish aquarium/);
+
+      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+      const second = linkOf()!;
+      expect(second).not.toBe(first);
+      await fetch(second, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=ok',
+      });
+      await until(() => fake.callsOf('sendPhoto', ana.id).length > 0, 'the tickets');
+      const stats = (await sandbox.extra('stats')) as { calls: Record<string, number> };
+      expect(stats.calls['cart-sale']).toBe(2);
+      expect(
+        fake.messages(ana.id).filter((message) => /Purchase confirmed/.test(message.text ?? '')),
+      ).toHaveLength(1);
+    },
+  );
 
   it(
     'explains an expired reservation and offers to reserve again',

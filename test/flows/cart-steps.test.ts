@@ -472,6 +472,9 @@ describe('review', () => {
   });
 });
 
+/** How the order is paid, as planPayment answers (conversation/actors/payments.ts). */
+const planned = (kind: 'partner' | 'on-account' | 'unavailable') => fake(() => ({ kind })).logic;
+
 describe('reserved', () => {
   const reserved = (over: Partial<BookingContext> = {}) =>
     context({
@@ -536,6 +539,7 @@ describe('reserved', () => {
       },
     });
     const h = place('reserved', ctx, {
+      planPayment: planned('partner'),
       sell: sell.logic,
       loadTickets: fake(() => ({ activities: [] })).logic,
     });
@@ -587,7 +591,7 @@ describe('reserved', () => {
       reserved({
         checkout: { insuranceDeclined: true, profileAnswers: {}, client: { fullName: 'Ana' } },
       }),
-      { sell: sell.logic },
+      { planPayment: planned('on-account'), sell: sell.logic },
     );
     await h.choose('pay');
     expect(sell.inputs[0]).not.toHaveProperty('client');
@@ -597,6 +601,7 @@ describe('reserved', () => {
 
   it('goes to the payment when the Sale answers a payment link', async () => {
     const h = place('reserved', reserved(), {
+      planPayment: planned('partner'),
       sell: fake(() => ({
         saleIds: ['s1'],
         paymentUrl: 'https://pay/1',
@@ -609,7 +614,10 @@ describe('reserved', () => {
   });
 
   it('offers to reserve again when the Sale says the reservation lapsed', async () => {
-    const h = place('reserved', reserved(), { sell: failing(new ReservationExpired('lapsed')) });
+    const h = place('reserved', reserved(), {
+      planPayment: planned('on-account'),
+      sell: failing(new ReservationExpired('lapsed')),
+    });
     await h.choose('pay');
     expect(h.state()).toEqual({ reserved: 'expired' });
     expect(h.context().sale).toBeUndefined();
@@ -618,7 +626,10 @@ describe('reserved', () => {
   });
 
   it('forgets the sale record after a clear refusal, keeps it when there was no answer', async () => {
-    const refused = place('reserved', reserved(), { sell: failing(refusal('Client is required')) });
+    const refused = place('reserved', reserved(), {
+      planPayment: planned('on-account'),
+      sell: failing(refusal('Client is required')),
+    });
     await refused.choose('pay');
     expect(refused.state()).toEqual({ reserved: 'idle' });
     expect(refused.context().sale).toBeUndefined();
@@ -626,7 +637,10 @@ describe('reserved', () => {
       'The booking service did not accept that: Client is required',
     ]);
 
-    const down = place('reserved', reserved(), { sell: failing(serviceDown()) });
+    const down = place('reserved', reserved(), {
+      planPayment: planned('on-account'),
+      sell: failing(serviceDown()),
+    });
     await down.choose('pay');
     expect(down.state()).toEqual({ reserved: 'idle' });
     expect(down.context().sale?.partnerSaleId).toBe(partnerSaleIdOf('test:cart', 'cart000000001'));
@@ -735,7 +749,8 @@ describe('payment', () => {
     });
     await ok.send({ type: 'payment.result', outcome: 'ok' });
     expect(stepOf(ok.state())).toBe('done');
-    const ko = place('payment', paying(), {
+    // A sale without its order kept (an older one): nothing to pay again, book again.
+    const ko = place('payment', paying({ cart: { shoppingCartId: 'n', lines: [] } }), {
       checkPayment: fake(() => ({ status: 'failed' })).logic,
     });
     await ko.send({ type: 'payment.result', outcome: 'ko' });

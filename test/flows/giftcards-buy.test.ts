@@ -268,7 +268,7 @@ describe('the summary and the Add', () => {
         },
       },
       {},
-      { stub: ['reserved'] },
+      { stub: ['reserved', 'collect'] },
     );
     await h.choose('add');
     expect(h.state()).toBe('reserved');

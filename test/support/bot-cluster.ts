@@ -62,6 +62,8 @@ export async function startCluster(options: {
   redisUrl: string;
   names: string[];
   seed: number;
+  /** More variables for every instance (e.g. PAYMENT_MODE). */
+  env?: Record<string, string>;
 }): Promise<Cluster> {
   const fake = await startFakeTelegram({ balance: true, webhookRetryMs: 20 });
   const secret = `cluster-${randomInt(1e9)}`;
@@ -73,6 +75,7 @@ export async function startCluster(options: {
     TELEGRAM_BOT_TOKEN: fake.token,
     TELEGRAM_API_ROOT: fake.url,
     TELEGRAM_WEBHOOK_SECRET: secret,
+    ...options.env,
   };
   const webhookSet = (url: string, since: number) =>
     fake

@@ -9,6 +9,13 @@
  * fetched by getUpdates (long polling with offset semantics) or POSTed to the webhook
  * set with setWebhook (with the secret header; redelivered until answered 2xx).
  *
+ * Payments (Telegram Payments, as the Bot API documents them): `sendInvoice` (one price
+ * for Stars, a provider token otherwise), `answerPreCheckoutQuery` (within 10 seconds,
+ * once per query, a reason when refusing), `refundStarPayment` (a Stars charge, once),
+ * and the customer's side: a `pre_checkout_query` update for an invoice, then a message
+ * with `successful_payment`. Updates whose type is not in the bot's `allowed_updates`
+ * (getUpdates or setWebhook) are never delivered, as Telegram does.
+ *
  * Faults: a flood wait on a method (429 with retry_after, enforced until it passes, as
  * Telegram does), a chat whose customer blocked the bot (403), one-off errors.
  *
@@ -47,9 +54,37 @@ export interface BotMessage {
   photo?: { name: string; size: number; type: string; bytes: Buffer };
   /** The inline keyboard it shows now, if any. */
   inlineKeyboard?: InlineButton[][];
+  /** An invoice (sendInvoice). */
+  invoice?: SentInvoice;
   /** The reply keyboard sent with it, or its removal. */
   replyKeyboard?: Json;
   edits: number;
+}
+
+export interface SentInvoice {
+  title: string;
+  description: string;
+  payload: string;
+  currency: string;
+  prices: { label: string; amount: number }[];
+  totalAmount: number;
+  providerToken: string;
+}
+
+export interface PreCheckoutAnswer {
+  ok: boolean;
+  errorMessage?: string;
+  /** Milliseconds from the query's delivery to the answer. */
+  afterMs: number;
+}
+
+export interface Charge {
+  telegramChargeId: string;
+  providerChargeId: string;
+  userId: number;
+  currency: string;
+  amount: number;
+  refunded: boolean;
 }
 
 export interface Delivery {
@@ -85,6 +120,21 @@ export interface FakeTelegram {
   contact(user: FakeUser, phoneNumber: string): number;
   document(user: FakeUser, file: { name: string; mime: string; content: Buffer }): number;
   photo(user: FakeUser, content: Buffer): number;
+  /**
+   * The customer presses Pay on an invoice (the newest of the chat, or this one):
+   * a pre_checkout_query update. `answer(queryId)` tells how the bot answered.
+   */
+  preCheckout(user: FakeUser, invoice?: SentInvoice): { updateId: number; queryId: string };
+  answer(queryId: string): PreCheckoutAnswer | undefined;
+  /**
+   * The payment went through after an `ok` pre-checkout: a message with
+   * successful_payment (Telegram refuses to make one for a query not answered ok).
+   */
+  paid(user: FakeUser, queryId: string): number;
+  /** Charges made so far (successful payments), with whether they were refunded. */
+  charges(): Charge[];
+  /** The invoices sent to a chat, oldest first. */
+  invoices(chatId: number): SentInvoice[];
   /** The customer blocks the bot: 403 for everything sent to them, and a my_chat_member update. */
   block(user: FakeUser): number;
   /** Queues a raw update (its update_id is given when absent). */
@@ -224,6 +274,14 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   let delivering = false;
   let closed = false;
   let callbackCounter = 0;
+  /** allowed_updates of getUpdates / setWebhook; undefined: Telegram's default (all). */
+  let allowed: string[] | undefined;
+  const queries = new Map<
+    string,
+    { user: FakeUser; invoice: SentInvoice; deliveredAt?: number; answer?: PreCheckoutAnswer }
+  >();
+  const charges: Charge[] = [];
+  let queryCounter = 0;
 
   const messageIdFor = (chatId: number) => {
     const id = (nextMessageId.get(chatId) ?? 0) + 1;
@@ -278,8 +336,38 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       ...(message.inlineKeyboard
         ? { reply_markup: { inline_keyboard: message.inlineKeyboard } }
         : {}),
+      ...(message.invoice
+        ? {
+            invoice: {
+              title: message.invoice.title,
+              description: message.invoice.description,
+              start_parameter: '',
+              currency: message.invoice.currency,
+              total_amount: message.invoice.totalAmount,
+            },
+          }
+        : {}),
     };
   }
+
+  const typeOf = (update: Json) => Object.keys(update).find((key) => key !== 'update_id') ?? '';
+  const isAllowed = (update: Json) => allowed === undefined || allowed.includes(typeOf(update));
+  const readAllowed = (value: unknown): string[] | undefined => {
+    const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+    return Array.isArray(list) && list.length > 0 ? (list as string[]) : undefined;
+  };
+  /** Telegram never delivers an update the bot did not ask for: it is dropped. */
+  const dropUnwanted = () => {
+    pending = pending.filter(isAllowed);
+  };
+  /** A pre-checkout query's clock starts when it reaches the bot. */
+  const delivered = (updates: Json[]) => {
+    for (const update of updates) {
+      const query = update.pre_checkout_query as Json | undefined;
+      const entry = query ? queries.get(String(query.id)) : undefined;
+      if (entry && entry.deliveredAt === undefined) entry.deliveredAt = Date.now();
+    }
+  };
 
   function wake(): void {
     const waiters = pollWaiters;
@@ -304,7 +392,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     try {
       let attempt = 0;
       while (!closed && hook && pending.length > 0) {
+        dropUnwanted();
+        if (pending.length === 0) break;
         const update = pending[0]!;
+        delivered([update]);
         const target = options.balance
           ? { ...hook, url: router(update, [...targets], attempt) }
           : hook;
@@ -394,6 +485,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
       );
     }
+    if (params.allowed_updates !== undefined) allowed = readAllowed(params.allowed_updates);
+    dropUnwanted();
     const offset = Number(params.offset ?? 0);
     const limit = Math.min(Math.max(Number(params.limit ?? 100), 1), 100);
     const timeout = Math.max(Number(params.timeout ?? 0), 0);
@@ -403,7 +496,10 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         .filter((update) => offset <= 0 || (update.update_id as number) >= offset)
         .slice(0, limit);
     let found = available();
-    if (found.length > 0 || timeout === 0) return found;
+    if (found.length > 0 || timeout === 0) {
+      delivered(found);
+      return found;
+    }
     await new Promise<void>((resolve) => {
       const timer = setTimeout(done, timeout * 1000);
       function done() {
@@ -415,7 +511,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       pollWaiters.push(done);
       request.once('close', done);
     });
+    dropUnwanted();
     found = available();
+    delivered(found);
     return found;
   }
 
@@ -469,6 +567,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
           hook = undefined;
           return true;
         }
+        allowed = readAllowed(params.allowed_updates);
         hook = {
           url: params.url,
           ...(typeof params.secret_token === 'string' ? { secret: params.secret_token } : {}),
@@ -566,6 +665,76 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         else delete message.inlineKeyboard;
         message.edits += 1;
         return messageJson(message);
+      }
+      case 'sendInvoice': {
+        const title = String(params.title ?? '');
+        const description = String(params.description ?? '');
+        const payload = String(params.payload ?? '');
+        const currency = String(params.currency ?? '');
+        const providerToken =
+          params.provider_token === undefined ? '' : String(params.provider_token);
+        const prices = (
+          typeof params.prices === 'string' ? JSON.parse(params.prices) : params.prices
+        ) as { label: string; amount: number }[] | undefined;
+        if (title.length < 1 || title.length > 32)
+          throw new ApiError(400, 'Bad Request: INVOICE_TITLE_INVALID');
+        if (description.length < 1 || description.length > 255)
+          throw new ApiError(400, 'Bad Request: INVOICE_DESCRIPTION_INVALID');
+        if (Buffer.byteLength(payload) < 1 || Buffer.byteLength(payload) > 128)
+          throw new ApiError(400, 'Bad Request: INVOICE_PAYLOAD_INVALID');
+        if (!/^[A-Z]{3}$/.test(currency)) throw new ApiError(400, 'Bad Request: CURRENCY_INVALID');
+        if (
+          !Array.isArray(prices) ||
+          prices.length === 0 ||
+          prices.some(
+            (price) =>
+              typeof price.label !== 'string' ||
+              price.label === '' ||
+              !Number.isInteger(price.amount),
+          )
+        )
+          throw new ApiError(400, 'Bad Request: PRICES_INVALID');
+        if (currency === 'XTR' && (prices.length !== 1 || providerToken !== ''))
+          throw new ApiError(400, 'Bad Request: STARS_INVOICE_INVALID');
+        if (currency !== 'XTR' && providerToken === '')
+          throw new ApiError(400, 'Bad Request: PAYMENT_PROVIDER_INVALID');
+        const totalAmount = prices.reduce((sum, price) => sum + price.amount, 0);
+        if (totalAmount <= 0) throw new ApiError(400, 'Bad Request: TOTAL_AMOUNT_INVALID');
+        const message: BotMessage = {
+          messageId: messageIdFor(chatId!),
+          chatId: chatId!,
+          invoice: { title, description, payload, currency, prices, totalAmount, providerToken },
+          edits: 0,
+        };
+        chatOf(chatId!).push(message);
+        return messageJson(message);
+      }
+      case 'answerPreCheckoutQuery': {
+        const id = String(params.pre_checkout_query_id ?? '');
+        const entry = queries.get(id);
+        if (!entry || entry.answer) throw new ApiError(400, 'Bad Request: QUERY_ID_INVALID');
+        const afterMs = Date.now() - (entry.deliveredAt ?? Date.now());
+        if (afterMs > 10_000)
+          throw new ApiError(
+            400,
+            'Bad Request: query is too old and response timeout expired or query ID is invalid',
+          );
+        const ok = params.ok === true || params.ok === 'true';
+        const errorMessage =
+          params.error_message === undefined ? undefined : String(params.error_message);
+        if (!ok && !errorMessage) throw new ApiError(400, 'Bad Request: ERROR_MESSAGE_EMPTY');
+        entry.answer = { ok, ...(errorMessage !== undefined ? { errorMessage } : {}), afterMs };
+        return true;
+      }
+      case 'refundStarPayment': {
+        const charge = charges.find(
+          (item) => item.telegramChargeId === String(params.telegram_payment_charge_id ?? ''),
+        );
+        if (!charge || charge.currency !== 'XTR' || charge.userId !== Number(params.user_id))
+          throw new ApiError(400, 'Bad Request: CHARGE_NOT_FOUND');
+        if (charge.refunded) throw new ApiError(400, 'Bad Request: CHARGE_ALREADY_REFUNDED');
+        charge.refunded = true;
+        return true;
       }
       case 'getFile': {
         const stored = files.get(String(params.file_id));
@@ -792,6 +961,54 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         }),
       );
     },
+    preCheckout(user, invoice) {
+      const sent =
+        invoice ??
+        [...chatOf(user.id)].reverse().find((message) => message.invoice !== undefined)?.invoice;
+      if (!sent) throw new Error(`no invoice in chat ${user.id}`);
+      queryCounter += 1;
+      const queryId = `pcq-${botId}-${queryCounter}`;
+      queries.set(queryId, { user, invoice: sent });
+      const updateId = inject({
+        pre_checkout_query: {
+          id: queryId,
+          from: userJson(user),
+          currency: sent.currency,
+          total_amount: sent.totalAmount,
+          invoice_payload: sent.payload,
+        },
+      });
+      return { updateId, queryId };
+    },
+    answer: (queryId) => queries.get(queryId)?.answer,
+    paid(user, queryId) {
+      const entry = queries.get(queryId);
+      if (!entry?.answer?.ok) throw new Error(`pre-checkout ${queryId} was not answered ok`);
+      const stars = entry.invoice.currency === 'XTR';
+      const charge: Charge = {
+        telegramChargeId: `tgch-${randomInt(1e9)}-${charges.length + 1}`,
+        providerChargeId: stars ? '' : `prov-${randomInt(1e9)}`,
+        userId: user.id,
+        currency: entry.invoice.currency,
+        amount: entry.invoice.totalAmount,
+        refunded: false,
+      };
+      charges.push(charge);
+      return inject(
+        userMessage(user, {
+          successful_payment: {
+            currency: charge.currency,
+            total_amount: charge.amount,
+            invoice_payload: entry.invoice.payload,
+            telegram_payment_charge_id: charge.telegramChargeId,
+            provider_payment_charge_id: charge.providerChargeId,
+          },
+        }),
+      );
+    },
+    charges: () => charges,
+    invoices: (chatId) =>
+      chatOf(chatId).flatMap((message) => (message.invoice ? [message.invoice] : [])),
     block(user) {
       blocked.add(user.id);
       return inject({

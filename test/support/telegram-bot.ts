@@ -42,6 +42,13 @@ export interface StartOptions {
   redisUrl: string;
   /** The webhook secret (webhook mode). */
   secret?: string;
+  /**
+   * Payment variables (TELEGRAM_PAYMENT_PROVIDER_TOKEN, PAYMENT_CURRENCY, PAYMENT_MODE,
+   * PAYMENT_STARS_PER_EUR), as an operator would set them.
+   */
+  env?: Record<string, string>;
+  /** The bot's clock (e.g. the sandbox's, to see a reservation lapse without waiting). */
+  now?: () => Date;
 }
 
 export async function startTelegramBot(options: StartOptions): Promise<TelegramBot> {
@@ -84,6 +91,7 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
     PARTNER_API_KEY: 'sandbox-key',
     PARTNER_LANGUAGE: 'en',
     REDIS_URL: options.redisUrl,
+    ...options.env,
     TELEGRAM_BOT_TOKEN: options.fake.token,
     TELEGRAM_API_ROOT: options.fake.url,
     ...(options.mode === 'webhook'
@@ -93,8 +101,11 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
         }
       : {}),
   });
-  // The bot's clock is the sandbox's (the same "today"; moving one moves the other).
-  const app = await createApp(config, logger, { now: () => options.sandbox.sandbox.clock.now() });
+  // The bot's clock is the sandbox's (the same "today"; moving one moves the other),
+  // unless the test gives it its own.
+  const app = await createApp(config, logger, {
+    now: options.now ?? (() => options.sandbox.sandbox.clock.now()),
+  });
   // The app's own push: the scheduler (reminders, expiry) delivers through it too.
   const push = app.push;
   server?.mount(...paymentReturnRoutes({ store: app.store, push, logger }));
@@ -108,6 +119,8 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
       publicUrl: config.publicUrl,
       push,
       defaultLanguage: 'en',
+      preCheckout: app.preCheckout,
+      refunds: app.refunds,
     });
   } catch (error) {
     await app.close();

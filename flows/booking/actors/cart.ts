@@ -72,6 +72,11 @@ export interface ReserveInput {
   questionsProfiles: QuestionsProfileAnswers[];
   /** Reserving again after the reservation lapsed: a refusal rebuilds the cart once. */
   renew: boolean;
+  /**
+   * The cart's id was sold in a sale whose payment failed: its lines are added again to a
+   * new cart first (the old one is never touched again).
+   */
+  rebuild?: boolean;
 }
 
 export interface ReserveOutput extends CartChange {

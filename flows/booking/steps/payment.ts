@@ -4,14 +4,18 @@
  * (GET /Sale?PartnerSaleId): Confirmed moves on to the tickets, Started says "not yet".
  * The payment page's return (`payment.result`, from the HTTP return route) moves on the
  * same way: either outcome is checked with the service, which has the last word. A sale
- * the service cancelled (Cancelled, 4) is over: nothing was charged, and the customer
- * may book again.
+ * the service cancelled (Cancelled, 4) is over: nothing was charged. The order is not
+ * lost with it: its lines (kept in the sale record) are added to a new cart and reserved
+ * again, so the customer pays again with one tap instead of rebuilding the order.
  */
+import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
+import type { BookingContext } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { formatAmounts } from './cart.js';
+import { questionsProfilesOf, reservedContext } from './review.js';
 
 const messages = defineMessages({
   es: {
@@ -23,7 +27,11 @@ const messages = defineMessages({
     notYet:
       'Todavía no me consta el pago. Si ya has pagado, espera un momento y vuelve a intentarlo.',
     failed:
-      'El pago no se ha completado y la compra se ha anulado; no se ha cobrado nada. Puedes reservar de nuevo cuando quieras.',
+      'El pago no se ha completado y la compra se ha anulado; no se ha cobrado nada. Tu pedido sigue aquí.',
+    restoring: 'El pago no se ha completado; no se ha cobrado nada. Reservando tu pedido de nuevo…',
+    restored:
+      'El pago no se ha completado y no se ha cobrado nada. Tu pedido está reservado de nuevo: puedes pagar otra vez.',
+    retry: '🔁 Reservar y pagar de nuevo',
     bookAgain: '🎟️ Reservar de nuevo',
   },
   en: {
@@ -34,7 +42,11 @@ const messages = defineMessages({
     checking: 'Checking the payment…',
     notYet: 'I cannot see the payment yet. If you have paid, wait a moment and try again.',
     failed:
-      'The payment did not go through and the purchase was cancelled; nothing was charged. You can book again whenever you like.',
+      'The payment did not go through and the purchase was cancelled; nothing was charged. Your order is still here.',
+    restoring: 'The payment did not go through; nothing was charged. Reserving your order again…',
+    restored:
+      'The payment did not go through and nothing was charged. Your order is reserved again: you can pay once more.',
+    retry: '🔁 Reserve and pay again',
     bookAgain: '🎟️ Book again',
   },
 });
@@ -86,6 +98,12 @@ export const paymentState = booking.createStateConfig({
         }),
         onDone: [
           { guard: ({ event }) => event.output.status === 'confirmed', target: '#booking.done' },
+          {
+            guard: ({ context, event }) =>
+              event.output.status === 'failed' && (context.sale?.kept?.lines.length ?? 0) > 0,
+            target: 'restoring',
+            actions: assign(({ context }) => keptOrder(context)),
+          },
           { guard: ({ event }) => event.output.status === 'failed', target: 'failed' },
           {
             target: 'waiting',
@@ -98,6 +116,51 @@ export const paymentState = booking.createStateConfig({
         onError: { target: 'waiting', actions: 'explainFailure' },
       },
     },
+    // The failed sale's order, on a new cart (the sold one is never touched again).
+    restoring: {
+      tags: ['busy'],
+      meta: {
+        view: (context) => ({
+          text: messages(context.language).restoring,
+          expects: 'none',
+          options: [],
+        }),
+      },
+      invoke: {
+        src: 'reserve',
+        input: ({ context }) => ({
+          cart: context.cart,
+          language: context.language,
+          questionsProfiles: questionsProfilesOf(context.checkout),
+          renew: true,
+          rebuild: true,
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            target: '#booking.review.failed',
+            actions: assign(({ context, event }) => ({
+              ...reservedContext(context, event.output),
+              sale: undefined,
+            })),
+          },
+          {
+            target: '#booking.reserved',
+            actions: [
+              assign(({ context, event }) => ({
+                ...reservedContext(context, event.output),
+                sale: undefined,
+              })),
+              {
+                type: 'notify',
+                params: ({ context }) => ({ text: messages(context.language).restored }),
+              },
+            ],
+          },
+        ],
+        onError: { target: 'failed', actions: 'explainFailure' },
+      },
+    },
     failed: {
       meta: {
         view: (context) => {
@@ -106,12 +169,41 @@ export const paymentState = booking.createStateConfig({
             text: m.failed,
             expects: 'choice',
             options: [
-              { id: 'book', label: m.bookAgain, event: { type: 'command', name: 'book' } },
+              ...(context.cart.lines.length > 0
+                ? [{ id: 'retry', label: m.retry, event: { type: 'payment.retry' as const } }]
+                : [
+                    {
+                      id: 'book',
+                      label: m.bookAgain,
+                      event: { type: 'command' as const, name: 'book' as const },
+                    },
+                  ]),
               { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },
             ],
           };
         },
       },
+      on: {
+        'payment.retry': {
+          guard: ({ context }) => context.cart.lines.length > 0,
+          target: 'restoring',
+        },
+      },
     },
   },
 });
+
+/**
+ * The order of a sale whose payment failed, back in the context: its lines under the
+ * sold cart's id (`reserve` with `rebuild` adds them to a new cart), its checkout.
+ */
+function keptOrder(context: BookingContext): Partial<BookingContext> {
+  const sale = context.sale;
+  const kept = sale?.kept;
+  if (sale === undefined || kept === undefined) return {};
+  return {
+    cart: { shoppingCartId: sale.shoppingCartId ?? context.cart.shoppingCartId, lines: kept.lines },
+    checkout: kept.checkout,
+    reservation: undefined,
+  };
+}

@@ -41,6 +41,9 @@ const messages = defineMessages({
       `⏳ Tu reserva caduca a las ${time}. Confirma y paga para no perderla.`,
     saleUnknown:
       'El servicio de reservas no ha respondido y no sé si tu compra se ha completado. No se cobrará dos veces: pulsa «Confirmar y pagar» para comprobarlo.',
+    preparing: 'Preparando el pago…',
+    payUnavailable:
+      'Lo siento: aquí no se puede pagar todavía, así que no se ha comprado nada. Tu carrito se queda guardado.',
   },
   en: {
     title: '✅ Your order is reserved:',
@@ -60,6 +63,9 @@ const messages = defineMessages({
       `⏳ Your reservation expires at ${time}. Confirm and pay to keep it.`,
     saleUnknown:
       'The booking service did not answer, so I cannot tell yet whether your purchase went through. You will not be charged twice: choose “Confirm and pay” to check.',
+    preparing: 'Preparing the payment…',
+    payUnavailable:
+      'Sorry: paying is not available here yet, so nothing was bought. Your cart is kept.',
   },
 });
 
@@ -123,7 +129,13 @@ export const soldContext = (context: BookingContext, output: SellOutput) => ({
     ...saleRecordOf(context),
     saleIds: output.saleIds,
     total: orderTotal(context),
-    ...(output.paymentUrl !== undefined ? { paymentUrl: output.paymentUrl } : {}),
+    ...(output.paymentUrl !== undefined
+      ? {
+          paymentUrl: output.paymentUrl,
+          // Until the payment page is paid: a failed payment gives this order back.
+          kept: { lines: context.cart.lines, checkout: context.checkout },
+        }
+      : {}),
   },
   cart: { shoppingCartId: output.nextShoppingCartId, lines: [], adds: 0 },
   reservation: undefined,
@@ -186,7 +198,7 @@ const busy =
   });
 
 /** The service (or we) clearly said no: nothing was sold, the sale record may go. */
-const definitelyNotSold = (error: unknown) =>
+export const definitelyNotSold = (error: unknown) =>
   error instanceof PartnerEnvelopeError ||
   error instanceof Refusal ||
   error instanceof ReservationExpired;
@@ -208,11 +220,11 @@ export const reservedState = booking.createStateConfig({
     idle: {
       meta: { view: reservedView },
       on: {
-        confirm: {
-          target: 'selling',
-          // Made once, before the first Sale call; kept for every retry of this cart.
-          actions: assign({ sale: ({ context }) => saleRecordOf(context) }),
-        },
+        confirm: [
+          // A Sale of this cart may have happened: reconciled, never planned anew.
+          { guard: ({ context }) => saleUnderWay(context), target: 'selling' },
+          { target: 'planning' },
+        ],
         'reservation.renew': { target: 'renewing' },
         'reservation.cancel': [
           { guard: ({ context }) => !saleUnderWay(context), target: 'cancelling' },
@@ -237,6 +249,51 @@ export const reservedState = booking.createStateConfig({
           },
         ],
         'nav.back': { target: '#booking.cart' },
+      },
+    },
+    // Who takes the money (actors/payments.ts): nothing is sold before that is settled.
+    planning: {
+      tags: ['busy'],
+      meta: { view: busy((m) => m.preparing) },
+      invoke: {
+        src: 'planPayment',
+        input: ({ context }) => ({
+          userKey: context.userKey,
+          language: context.language,
+          cart: context.cart,
+          reservation: context.reservation!,
+          ...(context.checkout.insurance !== undefined
+            ? { insurance: context.checkout.insurance }
+            : {}),
+          partnerSaleId: saleRecordOf(context).partnerSaleId,
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.kind === 'invoice',
+            target: '#booking.collect',
+            actions: assign({
+              payment: ({ context, event }) => ({
+                ...(event.output.kind === 'invoice' ? { invoice: event.output.invoice } : {}),
+                expiresAt: context.reservation!.expiresAt,
+              }),
+            }),
+          },
+          {
+            // No one can take the money here: nothing is sold, and the cart is kept.
+            guard: ({ event }) => event.output.kind === 'unavailable',
+            target: 'cancelling',
+            actions: {
+              type: 'notify',
+              params: ({ context }) => ({ text: messages(context.language).payUnavailable }),
+            },
+          },
+          {
+            target: 'selling',
+            // Made once, before the first Sale call; kept for every retry of this cart.
+            actions: assign({ sale: ({ context }) => saleRecordOf(context) }),
+          },
+        ],
+        onError: { target: 'idle', actions: 'explainFailure' },
       },
     },
     selling: {
@@ -333,7 +390,11 @@ export const reservedState = booking.createStateConfig({
         onDone: {
           target: '#booking.cart',
           actions: [
-            assign(({ event }) => ({ cart: event.output.cart, reservation: undefined })),
+            assign(({ event }) => ({
+              cart: event.output.cart,
+              reservation: undefined,
+              payment: undefined,
+            })),
             {
               type: 'notify',
               params: ({ context, event }) => ({

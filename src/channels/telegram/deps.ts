@@ -6,7 +6,9 @@
 import type { Context } from 'grammy';
 import type { Config } from '../../config.js';
 import type { Engine } from '../../conversation/engine.js';
+import type { PreCheckoutAnswer, PreCheckoutQuery } from '../../conversation/invoices.js';
 import type { Push } from '../../conversation/outbox.js';
+import type { Refunds } from '../../conversation/refunds.js';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/store.js';
@@ -25,6 +27,10 @@ export interface TelegramDeps {
   push?: Push;
   /** The partner's language: the default command list and a new customer's language. */
   defaultLanguage?: Lang;
+  /** The fast pre-checkout check of invoices (Telegram Payments). */
+  preCheckout?: (query: PreCheckoutQuery) => Promise<PreCheckoutAnswer>;
+  /** Where the channel registers its Stars refunds. */
+  refunds?: Refunds;
 }
 
 /** grammY's context, with the checked meaning of a button tap. */

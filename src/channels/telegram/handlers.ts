@@ -51,6 +51,8 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     chatId: number,
     input: Input,
     tapped?: { stamp: string; messageId?: number },
+    /** Tries a busy conversation this many more times (a payment must not be dropped). */
+    busyRetries = 0,
   ): Promise<void> {
     const conversationId = conversationOf(chatId);
     // The input's identity for the conversation: one choice per view, one turn per update.
@@ -59,6 +61,10 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     try {
       reply = await engine.handle(conversationId, input, { key });
     } catch (error) {
+      if (error instanceof BusyError && busyRetries > 0) {
+        await turn(ctx, chatId, input, tapped, busyRetries - 1);
+        return;
+      }
       // Nothing happened: the same button may be tapped again (the view is free when the
       // gate's handling ends).
       if (error instanceof BusyError) {
@@ -144,6 +150,37 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
   bot.on('message:photo', (ctx) =>
     takeFile(ctx, ctx.chat.id, (maxBytes) => fromPhoto(ctx.message.photo, maxBytes)),
   );
+
+  // A payment Telegram took (payments.ts): the conversation sells, exactly once (the
+  // update's key and the machine's charge check make a redelivery change nothing).
+  bot.on('message:successful_payment', async (ctx) => {
+    const paid = ctx.message.successful_payment;
+    logger.info(
+      { chatId: ctx.chat.id, currency: paid.currency, amount: paid.total_amount },
+      'telegram: payment received',
+    );
+    await turn(
+      ctx,
+      ctx.chat.id,
+      {
+        kind: 'event',
+        event: {
+          type: 'payment.paid',
+          payload: paid.invoice_payload,
+          charge: {
+            chargeId: paid.telegram_payment_charge_id,
+            ...(paid.provider_payment_charge_id
+              ? { providerChargeId: paid.provider_payment_charge_id }
+              : {}),
+            amount: paid.total_amount,
+            currency: paid.currency,
+          },
+        },
+      },
+      undefined,
+      3,
+    );
+  });
 
   bot.on('message', async (ctx) => {
     await renderer.say(ctx.chat.id, telegramMessages(await lang(ctx)).unsupported);

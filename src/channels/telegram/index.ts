@@ -20,6 +20,7 @@ import { registerHandlers } from './handlers.js';
 import { createInFlight } from './in-flight.js';
 import { conversationLanguage } from './language.js';
 import { callbackGate, dedupeUpdates, errorBoundary, privateChatsOnly } from './middleware.js';
+import { registerPreCheckout, starsRefunder } from './payments.js';
 import { createRenderer } from './render.js';
 import { startPolling, startWebhook } from './transport.js';
 
@@ -84,13 +85,30 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   }
 
   const inFlight = createInFlight();
-  const renderer = createRenderer({ api: bot.api, store, logger });
+  const providerToken = deps.config.paymentProviderToken;
+  const renderer = createRenderer({
+    api: bot.api,
+    store,
+    logger,
+    ...(providerToken !== undefined ? { providerToken } : {}),
+  });
   bot.use(inFlight.middleware);
   bot.use(errorBoundary(logger));
   bot.use(privateChatsOnly);
   bot.use(dedupeUpdates(store, bot.botInfo.id, logger));
   bot.use(callbackGate(store, defaultLanguage, logger));
   bot.use(sequentialize<TgContext>((ctx) => (ctx.chat ? String(ctx.chat.id) : undefined)));
+  // Always answered (a query is never left to time out), even with payments off.
+  registerPreCheckout(
+    bot,
+    {
+      providerToken: providerToken ?? '',
+      preCheckout: deps.preCheckout ?? (async () => ({ ok: false, reason: 'Payments are off.' })),
+    },
+    logger,
+    defaultLanguage,
+    deps.push,
+  );
   registerHandlers(bot, {
     engine: deps.engine,
     store,
@@ -129,6 +147,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     },
   };
   deps.push?.register('tg', outbox);
+  deps.refunds?.register('tg', starsRefunder(bot.api));
 
   let transport;
   if (deps.config.webhookSecret) {

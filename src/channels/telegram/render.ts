@@ -9,7 +9,8 @@
  * - Phone questions offer a reply keyboard with the contact button (and the view's
  *   options as keys, which come back as their labels); it is removed by the next
  *   message the bot sends.
- * - The payment link is a URL button; tickets follow the view as QR code photos.
+ * - The payment link is a URL button; an invoice follows the view (payments.ts); tickets
+ *   follow the view as QR code photos.
  *
  * Every rendered view is stored (view-table.ts) before its buttons are shown.
  */
@@ -35,6 +36,7 @@ import {
 import { columnsFor, inlineKeyboard, type KeyboardPosition } from './keyboard.js';
 import { telegramMessages } from './messages.js';
 import { splitText } from './text.js';
+import { sendInvoice } from './payments.js';
 import { ticketCaption, ticketFileName, ticketQr } from './tickets.js';
 import { getPointer, saveView, setPointer, type ViewRecord } from './view-table.js';
 
@@ -117,7 +119,13 @@ const linkLine = (record: ViewRecord) =>
 const inlineMarkup = (rows: InlineKeyboardButton[][]) =>
   rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {};
 
-export function createRenderer(deps: { api: Api; store: Store; logger: Logger }): Renderer {
+export function createRenderer(deps: {
+  api: Api;
+  store: Store;
+  logger: Logger;
+  /** Telegram Payments' provider token ('' for Stars); unset: invoices are not sent. */
+  providerToken?: string;
+}): Renderer {
   const { api, store, logger } = deps;
 
   /** Removes a message's inline keyboard; a message we can no longer edit is left alone. */
@@ -220,6 +228,7 @@ export function createRenderer(deps: { api: Api; store: Store; logger: Logger })
       reply.notices.length === 0 &&
       !phone &&
       tickets.length === 0 &&
+      view.invoice === undefined &&
       parts.length === 1;
     if (inPlace) {
       const edited = await editView(
@@ -282,6 +291,13 @@ export function createRenderer(deps: { api: Api; store: Store; logger: Logger })
       inline = sent.inline;
     }
 
+    if (view.invoice !== undefined) {
+      if (deps.providerToken === undefined) {
+        logger.error('telegram: an invoice to send, but no TELEGRAM_PAYMENT_PROVIDER_TOKEN');
+      } else {
+        await sendInvoice(api, chatId, view.invoice, deps.providerToken);
+      }
+    }
     for (const ticket of tickets) {
       await api.sendPhoto(
         chatId,
@@ -294,7 +310,7 @@ export function createRenderer(deps: { api: Api; store: Store; logger: Logger })
       messageId,
       inline,
       replyKeyboard: phone,
-      covered: tickets.length > 0,
+      covered: tickets.length > 0 || view.invoice !== undefined,
     });
   }
 

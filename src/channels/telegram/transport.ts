@@ -27,8 +27,16 @@ import type { InFlight } from './in-flight.js';
 
 export const TELEGRAM_WEBHOOK_PATH = '/telegram/webhook';
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
-/** The updates the bot acts on; `my_chat_member` tells when a customer blocks the bot. */
-export const ALLOWED_UPDATES = ['message', 'callback_query', 'my_chat_member'] as const;
+/**
+ * The updates the bot acts on; `my_chat_member` tells when a customer blocks the bot.
+ * Telegram sends `pre_checkout_query` only to a bot that asks for it (payments).
+ */
+export const ALLOWED_UPDATES = [
+  'message',
+  'callback_query',
+  'my_chat_member',
+  'pre_checkout_query',
+] as const;
 
 export interface Transport {
   mode: 'polling' | 'webhook';

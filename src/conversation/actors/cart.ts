@@ -258,7 +258,9 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
 
   async function reserve(input: ReserveInput): Promise<ReserveOutput> {
     const index = await catalog(input.language);
-    await ops.assertNotSelling(input.cart, input.language);
+    // A cart sold in a sale whose payment failed is never touched again: its lines go to
+    // a new cart (below). Any other cart a Sale may have sold is left alone.
+    if (!input.rebuild) await ops.assertNotSelling(input.cart, input.language);
     const confirm = async (cart: Cart) => {
       const fingerprint = fingerprintOf({
         items: cart.lines.map((line) => line.cartItemId),
@@ -294,6 +296,10 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     };
 
     let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
+    if (input.rebuild) {
+      change = await ops.rebuild(input.cart, input.language);
+      if (change.cart.lines.length === 0) throw unknownOutcome(input.language);
+    }
     let outcome;
     try {
       outcome = await confirm(change.cart);

@@ -15,6 +15,8 @@ import { createCartActors } from './cart.js';
 import { createSaleActors } from './sales.js';
 import { createGiftCardActors } from './giftcards.js';
 import { createPackageActors } from './packages.js';
+import { createPaymentActors, type PaymentSettings } from './payments.js';
+import type { Refunds } from '../refunds.js';
 
 export interface ActorDeps {
   client: PartnerClient;
@@ -26,7 +28,14 @@ export interface ActorDeps {
   logger: Logger;
   /** Where failed reservations and sales are reported (staff alerts). */
   events?: BotEventBus;
+  /** How payments are taken (configuration); absent: nothing is sold without a debit contract. */
+  payments?: PaymentSettings;
+  /** The channels' refunders (Telegram Stars). */
+  refunds?: Refunds;
 }
+
+/** No payment configured: only a debit partner's payment page takes money. */
+const NO_PAYMENTS: PaymentSettings = { onAccount: false, channels: [], currency: 'EUR' };
 
 export function createBookingActors(deps: ActorDeps) {
   return {
@@ -37,5 +46,11 @@ export function createBookingActors(deps: ActorDeps) {
     ...createSaleActors(deps),
     ...createGiftCardActors(deps),
     ...createPackageActors(deps),
+    ...createPaymentActors({
+      payments: deps.payments ?? NO_PAYMENTS,
+      logger: deps.logger,
+      ...(deps.events !== undefined ? { events: deps.events } : {}),
+      ...(deps.refunds !== undefined ? { refunds: deps.refunds } : {}),
+    }),
   };
 }

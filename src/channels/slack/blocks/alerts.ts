@@ -47,6 +47,27 @@ export function saleFailedAlert(event: Payload<'sale.failed'>): SlackMessage {
   };
 }
 
+export function refundNeededAlert(event: Payload<'payment.refund-needed'>): SlackMessage {
+  const amount =
+    event.currency === 'XTR'
+      ? `${event.amount} XTR`
+      : formatMoney(event.amount, event.currency, 'en');
+  const ids = [
+    `telegram_payment_charge_id \`${esc(event.chargeId)}\``,
+    `provider_payment_charge_id \`${esc(event.providerChargeId ?? '—')}\``,
+    ...(event.partnerSaleId ? [`PartnerSaleId \`${esc(event.partnerSaleId)}\``] : []),
+  ];
+  return {
+    text: `Refund needed: ${amount}, charge ${event.chargeId}`,
+    blocks: [
+      section(
+        `:money_with_wings: *Refund needed* — *${amount}*: the customer paid and no sale was made. Refund it at the payment provider.\n${reason(event.reason)}`,
+      ),
+      context(ids.join(' · ')),
+    ],
+  };
+}
+
 export function partnerDownAlert(event: Payload<'partner.unavailable'>): SlackMessage {
   return {
     text: 'Partner service unavailable',

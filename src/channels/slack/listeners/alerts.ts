@@ -1,6 +1,6 @@
 /**
  * Staff alerts in SLACK_ALERTS_CHANNEL, from the bot's events: each confirmed sale, each
- * failed reservation or sale, and the start and end of a partner outage. Messages are
+ * failed reservation or sale, each payment taken that must be refunded by hand, and the start and end of a partner outage. Messages are
  * posted one after another, in the order of the events; a failure to post is logged and
  * does not stop later alerts.
  */
@@ -9,6 +9,7 @@ import type { BotEventName, BotEvents } from '../../../events.js';
 import {
   partnerDownAlert,
   partnerUpAlert,
+  refundNeededAlert,
   reservationFailedAlert,
   saleConfirmedAlert,
   saleFailedAlert,
@@ -46,6 +47,7 @@ export function subscribeAlerts(
     'sale.confirmed': (event) => post('sale.confirmed', saleConfirmedAlert(event)),
     'reservation.failed': (event) => post('reservation.failed', reservationFailedAlert(event)),
     'sale.failed': (event) => post('sale.failed', saleFailedAlert(event)),
+    'payment.refund-needed': (event) => post('payment.refund-needed', refundNeededAlert(event)),
     'partner.unavailable': (event) => {
       if (outage.failed(now())) post('partner.unavailable', partnerDownAlert(event));
     },
