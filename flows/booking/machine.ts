@@ -57,6 +57,13 @@ export const bookingMachine = booking.createMachine({
       { guard: ({ event }) => event.name === 'giftcard', target: '.giftcards.redeem' },
       { guard: ({ event }) => event.name === 'language', target: '.language' },
       {
+        guard: ({ event }) => event.name === 'greeting',
+        actions: {
+          type: 'notify',
+          params: ({ context }) => ({ text: common(context.language).greeting }),
+        },
+      },
+      {
         guard: ({ event }) => event.name === 'help',
         actions: {
           type: 'notify',

@@ -13,7 +13,16 @@ import type { FileInput } from '../../src/domain/answers.js';
 import type { Lang } from '../../src/domain/lang.js';
 
 export type Command =
-  'start' | 'book' | 'cart' | 'help' | 'language' | 'cancel' | 'mybookings' | 'giftcard';
+  | 'start'
+  | 'book'
+  | 'cart'
+  | 'help'
+  | 'language'
+  | 'cancel'
+  | 'mybookings'
+  | 'giftcard'
+  /** A greeting in words ("hola", "hi"): answered, and the step goes on. */
+  | 'greeting';
 
 /** A price as the customer pays it: integer cents, one currency. */
 export interface Money {

@@ -153,3 +153,15 @@ export function totalQuantity(slots: Slots): number | undefined {
   if (slots.tickets) return Object.values(slots.tickets.value).reduce((sum, n) => sum + n, 0);
   return slots.quantity?.value ?? slots.people?.value;
 }
+
+/**
+ * The command a whole message says in words ("cancelar", "menú", "start over", "hola",
+ * "en inglés por favor"), or undefined when the message says more than a command.
+ */
+export function readCommand(text: string): { intent: Intent; to?: Lang } | undefined {
+  const words = new Words(foldWords(text));
+  const span = readIntent(words);
+  if (!span || !COMMAND_INTENTS.has(span.value.intent) || !onlyFiller(words.rest()))
+    return undefined;
+  return span.value;
+}

@@ -7,6 +7,7 @@
 import type { BookingEvent, Command } from '../../flows/booking/types.js';
 import type { BookingView } from '../../flows/booking/view.js';
 import type { FileInput } from '../domain/answers.js';
+import { readCommand } from '../../flows/understanding/understand.js';
 
 export type Input =
   | { kind: 'choose'; id: string }
@@ -62,6 +63,38 @@ function onlyOne<T>(items: T[]): T | undefined {
   return items.length === 1 ? items[0] : undefined;
 }
 
+/**
+ * The event of a command typed in words ("cancelar", "menú", "start over", "atrás",
+ * "hola", "in English"). A greeting typed where the step expects free text is left to
+ * the step: "hola" can be a gift card's message, while "cancelar" is never a name.
+ */
+function commandInWords(text: string, view: BookingView): BookingEvent | undefined {
+  const command = readCommand(text);
+  switch (command?.intent) {
+    case 'cancel':
+    case 'startOver':
+      return { type: 'command', name: 'cancel' };
+    case 'menu':
+      return { type: 'nav.home' };
+    case 'back':
+      return view.options.find((option) => option.event.type === 'nav.back')?.event;
+    case 'help':
+      return { type: 'command', name: 'help' };
+    case 'greeting':
+      return view.expects === 'text' ? undefined : { type: 'command', name: 'greeting' };
+    case 'cart':
+      return { type: 'command', name: 'cart' };
+    case 'myBookings':
+      return { type: 'command', name: 'mybookings' };
+    case 'language':
+      return command.to
+        ? { type: 'language.set', language: command.to }
+        : { type: 'command', name: 'language' };
+    default:
+      return undefined;
+  }
+}
+
 export function interpret(input: Input, view: BookingView): Interpretation {
   switch (input.kind) {
     case 'event':
@@ -84,9 +117,14 @@ export function interpret(input: Input, view: BookingView): Interpretation {
       }
       if (text === '') return { notUnderstood: true };
       const wanted = normalize(text);
-      const byLabel =
-        view.options.find((option) => normalize(option.label) === wanted) ??
-        onlyOne(view.options.filter((option) => normalize(option.label).startsWith(`${wanted} `)));
+      const exact = view.options.find((option) => normalize(option.label) === wanted);
+      if (exact) return { event: exact.event };
+      // Commands in words work at every step and are never taken as an answer.
+      const inWords = commandInWords(text, view);
+      if (inWords) return { event: inWords };
+      const byLabel = onlyOne(
+        view.options.filter((option) => normalize(option.label).startsWith(`${wanted} `)),
+      );
       if (byLabel) return { event: byLabel.event };
       if (view.readText) return view.readText(text);
       const index = /^\d{1,3}$/.test(text) ? Number(text) - 1 : -1;

@@ -21,6 +21,7 @@ export const common = defineMessages({
     help: 'Puedo ayudarte a reservar entradas y actividades. Usa los botones o escribe: /book para reservar, /cart para ver tu carrito, /mybookings para ver tus reservas, /giftcard para canjear una tarjeta regalo, /cancel para empezar de nuevo, /language para cambiar de idioma.',
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
+    greeting: '¡Hola! Seguimos donde lo dejamos.',
   },
   en: {
     back: '⬅️ Back',
@@ -41,5 +42,6 @@ export const common = defineMessages({
     help: 'I can help you book tickets and activities. Use the buttons or type: /book to book, /cart to see your cart, /mybookings to see your bookings, /giftcard to redeem a gift card, /cancel to start over, /language to change the language.',
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
+    greeting: 'Hi! We carry on where we left off.',
   },
 });
