@@ -44,6 +44,7 @@ export const bookingMachine = booking.createMachine({
         target: '.home',
         actions: [
           'dropDraft',
+          assign({ wish: undefined }),
           {
             type: 'notify',
             params: ({ context }) => ({ text: common(context.language).cancelled }),
@@ -71,7 +72,7 @@ export const bookingMachine = booking.createMachine({
         },
       },
     ],
-    'nav.home': { target: '.home' },
+    'nav.home': { target: '.home', actions: assign({ wish: undefined }) },
     'cart.open': { target: '.cart' },
     'package.open': { target: '.packages' },
     'combined.pick': { target: '.combined' },

@@ -175,7 +175,20 @@ export interface Checkout {
   profileAnswers: Record<string, Answer[]>;
 }
 
+/**
+ * What a customer's message already said of the booking (steps/selection/wish.ts): the
+ * date, session time and quantity the later steps take instead of asking.
+ */
+export interface Wish {
+  date?: { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
+  /** A session time, "HH:MM". */
+  time?: string;
+  quantity?: number;
+}
+
 export interface BookingContext {
+  /** What the message that started this booking said of the later steps. */
+  wish?: Wish;
   /** /mybookings: the list being shown (only while in that step). */
   myBookings?: MyBooking[];
   language: Lang;
@@ -209,7 +222,7 @@ export type BookingEvent =
   | { type: 'nav.back' }
   | { type: 'nav.home' }
   | { type: 'language.set'; language: Lang }
-  | { type: 'browse.provider'; providerId: string }
+  | { type: 'browse.provider'; providerId: string; wish?: Wish }
   | { type: 'browse.base'; productBaseId: string }
   | { type: 'browse.product'; productId: string }
   | { type: 'browse.page'; page: number }
@@ -217,6 +230,8 @@ export type BookingEvent =
   | { type: 'date.pick'; date: IsoDate }
   | { type: 'session.pick'; enclosureId: string; sessionId: string; label: string }
   | { type: 'quantity.pick'; quantity: number }
+  /** A booking in one message: the product (when chosen there) and what else it said. */
+  | { type: 'wish'; productId?: string; wish: Wish }
   /** Typed text in browse: search offerable products. */
   | { type: 'browse.query'; query: string }
   /** From the product card on to the date (or the next needed step). */

@@ -21,6 +21,7 @@ import {
   type OfferableProvider,
 } from './selection/offerable.js';
 import { PAGE_SIZE, pageOf } from './selection/paging.js';
+import { bookingEvent, readMessage, wishOf } from './selection/wish.js';
 import { optionByNumber } from './selection/read.js';
 import {
   combinedOption,
@@ -179,6 +180,14 @@ export const browseView: ViewFn = (context, deps): BookingView => {
     readText: (typed) => {
       const picked = optionByNumber(options, typed);
       if (picked) return picked;
+      // A booking in one message ("2 entradas para el museo el sábado"): the product with
+      // what else it says, or the place with it; a bare name is searched as before.
+      const reading = readMessage(typed, deps);
+      const wish = wishOf(reading);
+      const booked = bookingEvent(reading);
+      if (Object.keys(wish).length > 0 && booked?.type === 'wish') return { event: booked };
+      if (Object.keys(wish).length > 0 && booked?.type === 'browse.provider')
+        return { event: { ...booked, wish } };
       if (queryTerms(typed, deps.catalog).length === 0) return { error: m.tooShort };
       if (
         searchProducts(offer, typed).length === 0 &&
@@ -197,8 +206,12 @@ export const browseState = booking.createStateConfig({
   meta: { view: browseView },
   on: {
     'browse.provider': {
-      actions: assign({ browse: ({ event }) => at({ providerId: event.providerId }) }),
+      actions: assign({
+        browse: ({ event }) => at({ providerId: event.providerId }),
+        wish: ({ context, event }) => event.wish ?? context.wish,
+      }),
     },
+    wish: { target: '#booking.product', actions: 'keepWish' },
     'browse.base': {
       actions: assign({
         browse: ({ context, event }) =>

@@ -3,7 +3,8 @@ import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
-import type { ViewFn } from '../view.js';
+import type { TextReading, ViewDeps, ViewFn } from '../view.js';
+import { bookingEvent, readMessage } from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -28,7 +29,7 @@ const messages = defineMessages({
   },
 });
 
-const homeView: ViewFn = (context) => {
+const homeView: ViewFn = (context, deps) => {
   const m = messages(context.language);
   return {
     text: m.welcome,
@@ -45,8 +46,26 @@ const homeView: ViewFn = (context) => {
         event: { type: 'language.set', language: context.language === 'es' ? 'en' : 'es' },
       },
     ],
+    readText: (text) => readAtHome(text, deps) ?? { error: common(context.language).notUnderstood },
   };
 };
+
+/** A message typed at the home menu: a booking in one message, or what else it asks for. */
+function readAtHome(text: string, deps: ViewDeps): TextReading | undefined {
+  const reading = readMessage(text, deps);
+  const event = bookingEvent(reading);
+  if (event) return { event };
+  switch (reading.intent) {
+    case 'giftCard':
+      return { event: { type: 'giftcard.menu' } };
+    case 'packages':
+      return { event: { type: 'package.open' } };
+    case 'book':
+      return { event: { type: 'command', name: 'book' } };
+    default:
+      return undefined;
+  }
+}
 
 const languageView: ViewFn = (context) => ({
   text: messages(context.language).chooseLanguage,
@@ -60,7 +79,17 @@ const languageView: ViewFn = (context) => ({
 
 export const homeState = booking.createStateConfig({
   meta: { view: homeView },
-  on: { 'giftcard.menu': { target: '#booking.giftcards' } },
+  on: {
+    'giftcard.menu': { target: '#booking.giftcards' },
+    wish: { target: '#booking.product', actions: 'keepWish' },
+    'browse.provider': {
+      target: '#booking.browse',
+      actions: assign({
+        browse: ({ event }) => ({ providerId: event.providerId, page: 0 }),
+        wish: ({ event }) => event.wish,
+      }),
+    },
+  },
 });
 
 export const languageState = booking.createStateConfig({

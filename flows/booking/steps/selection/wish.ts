@@ -1,0 +1,105 @@
+/**
+ * A booking asked in one message ("2 adultos y 1 niño al acuario mañana a las 11"):
+ * the understanding layer reads it, the product opens, and the date, session and
+ * quantity steps take what the message said instead of asking. A value a rule refuses
+ * (a closed day, a full session, too many) is asked again with the step's reason.
+ */
+import type { IsoDate } from '../../../../src/api/schema.js';
+import type { Lang } from '../../../../src/domain/lang.js';
+import { dateOf, providerNow } from '../../../../src/domain/time.js';
+import { defineMessages } from '../../../../src/i18n/messages.js';
+import {
+  totalQuantity,
+  understand,
+  type Understanding,
+} from '../../../understanding/understand.js';
+import type { BookingContext, BookingEvent, Wish } from '../../types.js';
+import type { TextReading, ViewDeps } from '../../view.js';
+import { catalogFinder } from './finder.js';
+import { formatDate } from './format.js';
+
+const messages = defineMessages({
+  es: {
+    dateRefused: (date: string) => `El ${date} no está disponible para este producto.`,
+    rangeRefused: (from: string, to: string) =>
+      `No hay fechas disponibles entre el ${from} y el ${to} para este producto.`,
+    timeRefused: (time: string) => `No hay sesión a las ${time} ese día.`,
+  },
+  en: {
+    dateRefused: (date: string) => `${date} is not available for this product.`,
+    rangeRefused: (from: string, to: string) =>
+      `There are no dates available from ${from} to ${to} for this product.`,
+    timeRefused: (time: string) => `There is no session at ${time} that day.`,
+  },
+});
+
+/** Madrid's today (every provider of the service is in Spain; the Canaries share the date but near midnight). */
+export const todayFor = (deps: ViewDeps): IsoDate => dateOf(providerNow({ taxType: 0 }, deps.now));
+
+export function readMessage(text: string, deps: ViewDeps): Understanding {
+  return understand(text, { today: todayFor(deps), finder: catalogFinder(deps.catalog, deps.now) });
+}
+
+/** The date, time and quantity a reading gives. */
+export function wishOf(reading: Understanding): Wish {
+  const { slots } = reading;
+  const quantity = totalQuantity(slots);
+  return {
+    ...(slots.date ? { date: slots.date.value } : {}),
+    ...(slots.time ? { time: slots.time.value } : {}),
+    ...(quantity !== undefined ? { quantity } : {}),
+  };
+}
+
+export const hasAny = (wish: Wish) => Object.keys(wish).length > 0;
+
+/**
+ * The event of a booking message read where a product can be chosen (home, browse):
+ * a product with what else it says, a combined product, or the place to browse.
+ * Undefined when the message names nothing of the catalog.
+ */
+export function bookingEvent(reading: Understanding): BookingEvent | undefined {
+  const { product, place } = reading.slots;
+  const wish = wishOf(reading);
+  if (product?.value.kind === 'product') return { type: 'wish', productId: product.value.id, wish };
+  if (product?.value.kind === 'combined')
+    return { type: 'combined.pick', combinedProductId: product.value.id };
+  if (place) return { type: 'browse.provider', providerId: place.value.providerId };
+  return undefined;
+}
+
+/** At the product card: "el sábado, 3 personas" fills the later steps. */
+export function cardReading(text: string, deps: ViewDeps): TextReading | undefined {
+  const reading = understand(text, { today: todayFor(deps) });
+  const wish = wishOf(reading);
+  return hasAny(wish) ? { event: { type: 'wish', wish } } : undefined;
+}
+
+/** The wished date when the product sells it: a single date, or the first of a range. */
+export function wishedDate(context: BookingContext): IsoDate | undefined {
+  const wish = context.wish?.date;
+  const dates = context.draft?.product.dates ?? [];
+  if (!wish) return undefined;
+  if (wish.kind === 'date') return dates.includes(wish.date) ? wish.date : undefined;
+  return dates.find((date) => date >= wish.from && date <= wish.to);
+}
+
+/** Why the wished date cannot be had (the date step then asks). */
+export function dateRefusal(context: BookingContext): string {
+  const lang: Lang = context.language;
+  const m = messages(lang);
+  const wish = context.wish?.date;
+  if (wish?.kind === 'range')
+    return m.rangeRefused(formatDate(wish.from, lang, 'long'), formatDate(wish.to, lang, 'long'));
+  return m.dateRefused(wish ? formatDate(wish.date, lang, 'long') : '');
+}
+
+export const timeRefusal = (context: BookingContext) =>
+  messages(context.language).timeRefused(context.wish?.time ?? '');
+
+/** The wish without one of its values (once used, or refused). */
+export const without = (context: BookingContext, key: keyof Wish): Wish | undefined => {
+  if (!context.wish) return undefined;
+  const { [key]: _dropped, ...rest } = context.wish;
+  return hasAny(rest) ? rest : undefined;
+};
