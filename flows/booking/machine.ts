@@ -53,7 +53,12 @@ export const bookingMachine = booking.createMachine({
       },
       { guard: ({ event }) => event.name === 'start', target: '.home' },
       { guard: ({ event }) => event.name === 'mybookings', target: '.bookings' },
-      { guard: ({ event }) => event.name === 'book', target: '.browse' },
+      {
+        // Booking starts from the places, wherever an earlier browse or message had led.
+        guard: ({ event }) => event.name === 'book',
+        target: '.browse',
+        actions: assign({ browse: { page: 0 } }),
+      },
       { guard: ({ event }) => event.name === 'cart', target: '.cart' },
       { guard: ({ event }) => event.name === 'giftcard', target: '.giftcards.redeem' },
       { guard: ({ event }) => event.name === 'language', target: '.language' },
@@ -76,6 +81,33 @@ export const bookingMachine = booking.createMachine({
     'cart.open': { target: '.cart' },
     'package.open': { target: '.packages' },
     'combined.pick': { target: '.combined' },
+    'language.noticed': [
+      {
+        // Written in the conversation's language again: the offer lapses.
+        guard: ({ context, event }) => context.language === event.language,
+        actions: assign({ languageOffered: undefined }),
+      },
+      {
+        // Offered once already: followed.
+        guard: ({ context, event }) => context.languageOffered === event.language,
+        actions: [
+          assign({ language: ({ event }) => event.language, languageOffered: undefined }),
+          {
+            type: 'notify',
+            params: ({ event }) => ({ text: common(event.language).languageChanged }),
+          },
+        ],
+      },
+      {
+        actions: [
+          assign({ languageOffered: ({ event }) => event.language }),
+          {
+            type: 'notify',
+            params: ({ event }) => ({ text: common(event.language).offerLanguage }),
+          },
+        ],
+      },
+    ],
     'language.set': {
       actions: [
         assign({ language: ({ event }) => event.language }),

@@ -187,6 +187,8 @@ export interface Wish {
 }
 
 export interface BookingContext {
+  /** A change of language offered once, when a message was written in it. */
+  languageOffered?: Lang;
   /** What the message that started this booking said of the later steps. */
   wish?: Wish;
   /** /mybookings: the list being shown (only while in that step). */
@@ -222,6 +224,8 @@ export type BookingEvent =
   | { type: 'nav.back' }
   | { type: 'nav.home' }
   | { type: 'language.set'; language: Lang }
+  /** A message clearly written in another language: offered once, then followed. */
+  | { type: 'language.noticed'; language: Lang }
   | { type: 'browse.provider'; providerId: string; wish?: Wish }
   | { type: 'browse.base'; productBaseId: string }
   | { type: 'browse.product'; productId: string }

@@ -39,3 +39,14 @@ export function detectLanguage(words: readonly string[]): Lang | undefined {
   if (en >= es + 2 || (en >= 1 && es === 0)) return 'en';
   return undefined;
 }
+
+/**
+ * The language a message is clearly written in: as `detectLanguage`, with at least two
+ * words of that language, so "ok" or a place's name never switches a conversation.
+ */
+export function clearLanguage(words: readonly string[]): Lang | undefined {
+  const lang = detectLanguage(words);
+  if (!lang) return undefined;
+  const markers = words.filter((word) => (lang === 'es' ? SPANISH : ENGLISH).has(word)).length;
+  return markers >= 2 ? lang : undefined;
+}

@@ -13,7 +13,7 @@ import type { IsoDate } from '../../src/api/schema.js';
 import type { Lang } from '../../src/domain/lang.js';
 import { readDate, type DateReading } from './dates.js';
 import { COMMAND_INTENTS, onlyFiller, readIntent, type Intent } from './intents.js';
-import { detectLanguage } from './language.js';
+import { clearLanguage, detectLanguage } from './language.js';
 import { readQuantities, sumQuantities, ticketType, type TicketType } from './quantities.js';
 import { Words } from './spans.js';
 import { readTime } from './times.js';
@@ -165,3 +165,6 @@ export function readCommand(text: string): { intent: Intent; to?: Lang } | undef
     return undefined;
   return span.value;
 }
+
+/** The language a message is clearly written in ("quiero dos entradas", "two tickets please"). */
+export const languageOf = (text: string): Lang | undefined => clearLanguage(foldWords(text));

@@ -21,6 +21,7 @@ import type { BookingContext } from '../../flows/booking/types.js';
 import type { BookingView, StepMeta, ViewDeps } from '../../flows/booking/view.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { Lang } from '../domain/lang.js';
+import { languageOf } from '../../flows/understanding/understand.js';
 import { common } from '../i18n/common.js';
 import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -183,7 +184,17 @@ export function createEngine(options: EngineOptions): Engine {
     actor.start();
     try {
       await settle(actor);
-      const before = actor.getSnapshot();
+      let before = actor.getSnapshot();
+      // A message clearly in the other language: offered once, then followed; the
+      // message is then read in the language the conversation is in now.
+      const spoken = input?.kind === 'text' ? languageOf(input.text) : undefined;
+      const noticed = spoken && { type: 'language.noticed' as const, language: spoken };
+      const lapsed = spoken === before.context.language && !before.context.languageOffered;
+      if (noticed && !lapsed && before.can(noticed)) {
+        actor.send(noticed);
+        await settle(actor);
+        before = actor.getSnapshot();
+      }
       if (input) {
         const m = common(before.context.language);
         const beforeDeps = await deps(before.context.language);

@@ -22,6 +22,8 @@ export const common = defineMessages({
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
     greeting: '¡Hola! Seguimos donde lo dejamos.',
+    offerLanguage:
+      'Parece que escribes en español. Si me escribes otra vez en español, seguimos en español (o escribe «español»).',
   },
   en: {
     back: '⬅️ Back',
@@ -43,5 +45,7 @@ export const common = defineMessages({
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
     greeting: 'Hi! We carry on where we left off.',
+    offerLanguage:
+      'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
   },
 });

@@ -92,7 +92,10 @@ describe.each([
       kind: 'text',
       text: 'what is the meaning of life?',
     });
+    // Written in English in a Spanish conversation: English is offered (once), and the
+    // message is still read, in Spanish.
     expect(reply.notices.map((n) => n.text)).toEqual([
+      'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
       'No te he entendido. Elige una de las opciones o escribe /help.',
     ]);
     expect(reply.view.text).toMatch(/Hola/);
