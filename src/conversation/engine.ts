@@ -18,7 +18,12 @@
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import type { BookingMachine } from '../../flows/booking/machine.js';
 import type { BookingContext } from '../../flows/booking/types.js';
-import type { BookingView, StepMeta, ViewDeps } from '../../flows/booking/view.js';
+import {
+  notUnderstoodText,
+  type BookingView,
+  type StepMeta,
+  type ViewDeps,
+} from '../../flows/booking/view.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { Lang } from '../domain/lang.js';
 import { languageOf } from '../../flows/understanding/understand.js';
@@ -203,10 +208,11 @@ export function createEngine(options: EngineOptions): Engine {
         if (beforeDeps === undefined && input.kind !== 'event') {
           return { notices, view: unavailableView(before.context.language) };
         }
-        const reading =
+        const shown: BookingView =
           beforeDeps === undefined
-            ? interpret(input, { text: '', options: [], expects: 'none' })
-            : interpret(input, viewOf(before, beforeDeps));
+            ? { text: '', options: [], expects: 'none' }
+            : viewOf(before, beforeDeps);
+        const reading = interpret(input, shown);
         if ('event' in reading) {
           if (before.can(reading.event)) actor.send(reading.event);
           else if (input.kind === 'event') ignored = true;
@@ -221,7 +227,7 @@ export function createEngine(options: EngineOptions): Engine {
         } else if ('tooLong' in reading) {
           notices.push({ text: m.tooLong(MAX_TEXT_LENGTH) });
         } else {
-          notices.push({ text: m.notUnderstood });
+          notices.push({ text: notUnderstoodText(shown, before.context.language) });
         }
         await settle(actor);
       }

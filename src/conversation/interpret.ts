@@ -8,6 +8,7 @@ import type { BookingEvent, Command } from '../../flows/booking/types.js';
 import type { BookingView } from '../../flows/booking/view.js';
 import type { FileInput } from '../domain/answers.js';
 import { readCommand } from '../../flows/understanding/understand.js';
+import { distance } from '../../flows/understanding/text.js';
 
 export type Input =
   | { kind: 'choose'; id: string }
@@ -56,6 +57,27 @@ export function normalize(text: string): string {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+}
+
+/**
+ * The one option a typed answer names with a typo or as the start of a word: "reservr",
+ * "carito", "planetar". Words of 5 letters or more may be one letter off, of 8 or more
+ * two; shorter ones must match. Several options named: none.
+ */
+function nearLabel<T extends { label: string }>(
+  options: readonly T[],
+  wanted: string,
+): T | undefined {
+  if (wanted.length < 3) return undefined;
+  const typos = wanted.length >= 8 ? 2 : wanted.length >= 5 ? 1 : 0;
+  const close = (word: string) =>
+    word.startsWith(wanted) || (typos > 0 && distance(wanted, word, typos) <= typos);
+  return onlyOne(
+    options.filter((option) => {
+      const label = normalize(option.label);
+      return close(label) || label.split(' ').some((word) => word.length >= 4 && close(word));
+    }),
+  );
 }
 
 /** "yes" picks "✅ Yes, add it (€0.75)" when no other option starts the same way. */
@@ -126,10 +148,16 @@ export function interpret(input: Input, view: BookingView): Interpretation {
         view.options.filter((option) => normalize(option.label).startsWith(`${wanted} `)),
       );
       if (byLabel) return { event: byLabel.event };
-      if (view.readText) return view.readText(text);
+      if (view.readText) {
+        const read = view.readText(text);
+        const near = 'error' in read ? nearLabel(view.options, wanted) : undefined;
+        return near ? { event: near.event } : read;
+      }
       const index = /^\d{1,3}$/.test(text) ? Number(text) - 1 : -1;
       const byNumber = view.options[index];
       if (byNumber) return { event: byNumber.event };
+      const near = nearLabel(view.options, wanted);
+      if (near) return { event: near.event };
       return { notUnderstood: true };
     }
   }

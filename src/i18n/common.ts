@@ -22,6 +22,8 @@ export const common = defineMessages({
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
     greeting: '¡Hola! Seguimos donde lo dejamos.',
+    typeHint: (labels: string) =>
+      `No te he entendido. Puedes elegir un botón o escribir una de estas opciones (o su número): ${labels}. También «ayuda», «menú» o «cancelar».`,
     offerLanguage:
       'Parece que escribes en español. Si me escribes otra vez en español, seguimos en español (o escribe «español»).',
   },
@@ -45,6 +47,8 @@ export const common = defineMessages({
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
     greeting: 'Hi! We carry on where we left off.',
+    typeHint: (labels: string) =>
+      `Sorry, I didn't get that. Choose a button or type one of these (or its number): ${labels}. Also "help", "menu" or "cancel".`,
     offerLanguage:
       'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
   },

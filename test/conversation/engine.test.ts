@@ -96,7 +96,7 @@ describe.each([
     // message is still read, in Spanish.
     expect(reply.notices.map((n) => n.text)).toEqual([
       'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
-      'No te he entendido. Elige una de las opciones o escribe /help.',
+      'No te he entendido. Puedes elegir un botón o escribir una de estas opciones (o su número): «Reservar entradas», «Mi carrito (0)», «Tarjetas regalo», «Paquetes (actividad + hotel)», «Ayuda», «English». También «ayuda», «menú» o «cancelar».',
     ]);
     expect(reply.view.text).toMatch(/Hola/);
   });

@@ -156,3 +156,39 @@ describe('commands in words', () => {
     });
   });
 });
+
+describe('typed answers to a button question', () => {
+  const menu: BookingView = {
+    text: 'Pick',
+    expects: 'choice',
+    options: [
+      { id: 'planetarium', label: '🎟️ Museum + Planetarium', event: { type: 'product.next' } },
+      { id: 'jellyfish', label: 'Jellyfish aquarium', event: { type: 'cart.open' } },
+      { id: 'shipwrecks', label: 'Exhibition "Shipwrecks"', event: { type: 'nav.back' } },
+    ],
+  };
+
+  it.each([
+    ['planetarim', 'product.next'],
+    ['planet', 'product.next'],
+    ['jelyfish', 'cart.open'],
+    ['aquarium', 'cart.open'],
+    ['shipwreks', 'nav.back'],
+    ['3', 'nav.back'],
+  ])('matches %j to the one label it names (typo, prefix, number)', (text, type) => {
+    const reading = interpret({ kind: 'text', text }, menu);
+    expect('event' in reading && reading.event.type).toBe(type);
+  });
+
+  it('does not guess between labels, nor from a short word', () => {
+    const both: BookingView = {
+      ...menu,
+      options: [
+        { id: 'a', label: 'Park admission, adult', event: { type: 'product.next' } },
+        { id: 'b', label: 'Park admission, child', event: { type: 'cart.open' } },
+      ],
+    };
+    expect(interpret({ kind: 'text', text: 'park' }, both)).toEqual({ notUnderstood: true });
+    expect(interpret({ kind: 'text', text: 'ab' }, menu)).toEqual({ notUnderstood: true });
+  });
+});

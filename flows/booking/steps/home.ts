@@ -3,7 +3,9 @@ import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
-import type { TextReading, ViewDeps, ViewFn } from '../view.js';
+import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
+import type { Option } from '../../../src/conversation/view.js';
+import type { BookingEvent } from '../types.js';
 import { bookingEvent, readMessage } from './selection/wish.js';
 
 const messages = defineMessages({
@@ -31,22 +33,24 @@ const messages = defineMessages({
 
 const homeView: ViewFn = (context, deps) => {
   const m = messages(context.language);
+  const options: Option<BookingEvent>[] = [
+    { id: 'book', label: m.book, event: { type: 'command', name: 'book' } },
+    { id: 'cart', label: m.cart(context.cart.lines.length), event: { type: 'cart.open' } },
+    { id: 'giftcards', label: m.giftCards, event: { type: 'giftcard.menu' } },
+    { id: 'packages', label: m.packages, event: { type: 'package.open' } },
+    { id: 'help', label: m.help, event: { type: 'command', name: 'help' } },
+    {
+      id: 'language',
+      label: m.language,
+      event: { type: 'language.set', language: context.language === 'es' ? 'en' : 'es' },
+    },
+  ];
   return {
     text: m.welcome,
     expects: 'choice',
-    options: [
-      { id: 'book', label: m.book, event: { type: 'command', name: 'book' } },
-      { id: 'cart', label: m.cart(context.cart.lines.length), event: { type: 'cart.open' } },
-      { id: 'giftcards', label: m.giftCards, event: { type: 'giftcard.menu' } },
-      { id: 'packages', label: m.packages, event: { type: 'package.open' } },
-      { id: 'help', label: m.help, event: { type: 'command', name: 'help' } },
-      {
-        id: 'language',
-        label: m.language,
-        event: { type: 'language.set', language: context.language === 'es' ? 'en' : 'es' },
-      },
-    ],
-    readText: (text) => readAtHome(text, deps) ?? { error: common(context.language).notUnderstood },
+    options,
+    readText: (text) =>
+      readAtHome(text, deps) ?? { error: notUnderstoodText({ options }, context.language) },
   };
 };
 
