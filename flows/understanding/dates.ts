@@ -19,6 +19,7 @@ import * as chrono from 'chrono-node';
 import type { IsoDate } from '../../src/api/schema.js';
 import { addDays, isIsoDate, weekday } from '../../src/domain/time.js';
 import { readNumber } from './numbers.js';
+import { isCounted } from './quantities.js';
 import { closest, closestValue, words as foldWords } from './text.js';
 import type { Span, Words } from './spans.js';
 
@@ -368,7 +369,8 @@ function readAt(words: Words, at: number, today: IsoDate): Found | undefined {
     const wanted = (WEEKDAYS[weekdayName] ?? WEEKDAY_SHORT[weekdayName])!;
     let length = 1;
     if (words.free(at + 1) === 'que' && words.free(at + 2) === 'viene') length = 3;
-    const day = ordinalDay(words.free(at + 1));
+    // "lunes 30" is a day; "saturday, 3 people" is a weekday and a count.
+    const day = isCounted(words.free(at + 2)) ? undefined : ordinalDay(words.free(at + 1));
     if (day !== undefined) {
       const monthWordAt =
         words.free(at + 2) === 'de' || words.free(at + 2) === 'of' ? at + 3 : at + 2;

@@ -181,3 +181,7 @@ export function sumQuantities(spans: readonly Span<Quantities>[]): Quantities {
   }
   return out;
 }
+
+/** Whether a word says what a number before it counts ("3 personas", "2 adults"). */
+export const isCounted = (word: string | undefined) =>
+  isUnit(word) || isPeople(word) || ticketType(word) !== undefined;

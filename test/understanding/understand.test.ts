@@ -138,6 +138,8 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['en', 'sunday', book({ date: '2026-06-14' })],
   ['es', 'lunes 15', book({ date: '2026-06-15' })],
   ['es', 'lunes 30', book({ date: '2026-11-30' })],
+  ['en', 'saturday, 3 people', book({ date: '2026-06-13', people: 3 })],
+  ['es', 'el sábado 2 adultos', book({ date: '2026-06-13', tickets: { adult: 2 } })],
   ['es', 'sábado 13 de junio', book({ date: '2026-06-13' })],
   ['es', 'el 15', book({ date: '2026-06-15' })],
   ['es', 'el día 20', book({ date: '2026-06-20' })],

@@ -18,6 +18,8 @@ const messages = defineMessages({
     help: 'ℹ️ Ayuda',
     language: '🌐 English',
     chooseLanguage: 'Elige tu idioma:',
+    whichPrice:
+      'Dime de qué quieres saber el precio, por ejemplo «¿cuánto cuesta el planetario?», o elige «Reservar entradas» para ver lo que hay.',
   },
   en: {
     welcome: 'Hi! I am your booking assistant. What would you like to do?',
@@ -28,6 +30,8 @@ const messages = defineMessages({
     help: 'ℹ️ Help',
     language: '🌐 Español',
     chooseLanguage: 'Choose your language:',
+    whichPrice:
+      'Tell me what you would like the price of, e.g. "how much is the planetarium?", or choose "Book tickets" to see what there is.',
   },
 });
 
@@ -50,7 +54,10 @@ const homeView: ViewFn = (context, deps) => {
     expects: 'choice',
     options,
     readText: (text) =>
-      readAtHome(text, deps) ?? { error: notUnderstoodText({ options }, context.language) },
+      readAtHome(text, deps) ??
+      (readMessage(text, deps).intent === 'price'
+        ? { error: m.whichPrice }
+        : { error: notUnderstoodText({ options }, context.language) }),
   };
 };
 

@@ -154,7 +154,12 @@ export const productView: ViewFn = (context, deps): BookingView => {
     options,
     expects: 'choice',
     readText: (typed) =>
-      optionByNumber(options, typed) ?? cardReading(typed, deps) ?? { error: m.useButtons },
+      optionByNumber(options, typed) ??
+      cardReading(
+        typed,
+        deps,
+        draft ? priceLine(deps.catalog.product(draft.product.productId), draft.product, lang) : '',
+      ) ?? { error: m.useButtons },
   };
 };
 

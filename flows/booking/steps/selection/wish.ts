@@ -68,11 +68,20 @@ export function bookingEvent(reading: Understanding): BookingEvent | undefined {
   return undefined;
 }
 
-/** At the product card: "el sábado, 3 personas" fills the later steps. */
-export function cardReading(text: string, deps: ViewDeps): TextReading | undefined {
+/**
+ * At the product card: "el sábado, 3 personas" fills the later steps; "how much is it?"
+ * is answered with the card's price line.
+ */
+export function cardReading(
+  text: string,
+  deps: ViewDeps,
+  priceLine: string,
+): TextReading | undefined {
   const reading = understand(text, { today: todayFor(deps) });
   const wish = wishOf(reading);
-  return hasAny(wish) ? { event: { type: 'wish', wish } } : undefined;
+  if (hasAny(wish)) return { event: { type: 'wish', wish } };
+  if (reading.intent === 'price' && priceLine !== '') return { error: priceLine };
+  return undefined;
 }
 
 /** The wished date when the product sells it: a single date, or the first of a range. */
