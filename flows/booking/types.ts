@@ -184,6 +184,10 @@ export interface Wish {
   /** A session time, "HH:MM". */
   time?: string;
   quantity?: number;
+  /** The product this wish is for, when it is one of several a message asked for. */
+  productId?: string;
+  /** Products to book after this one, each with what the message said of it. */
+  then?: { productId: string; wish: Wish }[];
 }
 
 export interface BookingContext {

@@ -51,6 +51,11 @@ export interface Slots {
   /** How many, without a type. */
   quantity?: Slot<number>;
   people?: Slot<number>;
+  /**
+   * Ticket types sold as products of their own ("2 adultos y 1 niño al museo": the
+   * adults' product and the children's), each with its quantity, in the order said.
+   */
+  perType?: Slot<{ type: TicketType; productId: string; name: string; quantity: number }[]>;
 }
 
 export interface Understanding {
@@ -95,6 +100,38 @@ function pickProduct(
   return undefined;
 }
 
+/** The types a product's name names ("Entrada general infantil": child). */
+const typesNamed = (name: string) =>
+  new Set(
+    foldWords(name)
+      .map(ticketType)
+      .filter((type) => type !== undefined),
+  );
+
+/**
+ * With several ticket types at one place, the place's product of each type (the one
+ * whose name names that type alone, the best scored); undefined unless every type has one.
+ */
+function productsPerType(
+  hits: FoundProduct[],
+  tickets: Partial<Record<TicketType, number>> | undefined,
+) {
+  const types = tickets ? (Object.entries(tickets) as [TicketType, number][]) : [];
+  if (types.length < 2 || hits.length === 0) return undefined;
+  const place = hits[0]!.providerId;
+  const found = types.map(([type, quantity]) => {
+    const named = hits.filter((hit) => {
+      const typed = typesNamed(hit.name);
+      return (
+        hit.providerId === place && hit.kind === 'product' && typed.size === 1 && typed.has(type)
+      );
+    });
+    const best = named[0];
+    return best && { type, productId: best.id, name: best.name, quantity };
+  });
+  return found.every((item) => item !== undefined) ? found : undefined;
+}
+
 export function understand(text: string, options: UnderstandOptions): Understanding {
   const words = new Words(foldWords(text));
   const slots: Slots = {};
@@ -119,7 +156,9 @@ export function understand(text: string, options: UnderstandOptions): Understand
   if (options.finder && !onlyFiller(rest)) {
     const query = rest.join(' ');
     const hits = options.finder(query);
-    const product = pickProduct(hits, quantities.tickets);
+    const perType = productsPerType(hits, quantities.tickets);
+    if (perType) slots.perType = { value: perType, matched: query };
+    const product = perType ? undefined : pickProduct(hits, quantities.tickets);
     if (product) {
       const { kind, id, providerId, name } = product;
       slots.product = { value: { kind, id, providerId, name }, matched: query };

@@ -102,6 +102,24 @@ describe('a booking in one message', () => {
     expect(turns).toBeLessThanOrEqual(30);
   });
 
+  it('books each ticket type as its own product: "2 adultos y 1 niño al museo el sábado"', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos y 1 niño al museo el sábado');
+    // The adults' product first (its visitors' questions), then the children's, then the cart.
+    let cart: OutputLine | undefined;
+    for (let turn = 0; turn < 30 && !cart; turn += 1) {
+      const view = chat.last();
+      if (/^🛒/.test(view.text)) cart = view;
+      else if (view.expects === 'choice') await chat.choose(view.options[0]!.id);
+      else await chat.say(answerFor(view));
+    }
+    expect(cart?.text).toMatch(/1\. Museo del Mar: adulto — sáb[^\n]*\n\s+2 × /);
+    expect(cart?.text).toMatch(/2\. Entrada general infantil — sáb[^\n]*\n\s+1 × /);
+    const turns = await toPayment(chat);
+    console.info(`one message (es, two ticket types) → payment: ${turns} turns after the cart`);
+    expect(chat.last().options.some((option) => option.id === 'pay')).toBe(true);
+  });
+
   it('asks only for the session when the time said has none, with the reason', async () => {
     const chat = await chatIn('es');
     const reply = await chat.say(

@@ -26,6 +26,7 @@ interface Expected {
   people?: number;
   product?: string;
   place?: string;
+  perType?: [type: string, productId: string, quantity: number][];
 }
 
 /** What a reading says, in the shape of the table. */
@@ -44,6 +45,8 @@ function summary(reading: Understanding): Expected {
   if (slots.people) out.people = slots.people.value;
   if (slots.product) out.product = slots.product.value.id;
   if (slots.place) out.place = slots.place.value.providerId;
+  if (slots.perType)
+    out.perType = slots.perType.value.map((item) => [item.type, item.productId, item.quantity]);
   return out;
 }
 
@@ -90,6 +93,9 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['en', 'wine tasting for two', book({ place: P.winery, people: 2 })],
   ['es', 'visita guiada el jueves para 6', book({ product: I.museumGuided, date: '2026-06-11', people: 6 })],
   ['en', 'guided tour on thursday for 6 people', book({ product: I.museumGuided, date: '2026-06-11', people: 6 })],
+  ['es', '2 adultos y 1 niño al museo el sábado', book({ place: P.museum, perType: [['adult', I.museumAdult, 2], ['child', I.museumChild, 1]], tickets: { adult: 2, child: 1 }, date: '2026-06-13' })],
+  ['en', '2 adults and a child to the sea museum on saturday', book({ place: P.museum, perType: [['adult', I.museumAdult, 2], ['child', I.museumChild, 1]], tickets: { adult: 2, child: 1 }, date: '2026-06-13' })],
+  ['es', 'dos adultos, un niño y un jubilado para el museo', book({ place: P.museum, perType: [['adult', I.museumAdult, 2], ['child', I.museumChild, 1], ['senior', I.museumSenior, 1]], tickets: { adult: 2, child: 1, senior: 1 } })],
   // Typos
   ['es', 'musem', book({ place: P.museum })],
   ['en', 'aquarim', book({ product: I.museumJellyfish })],

@@ -185,7 +185,10 @@ export const productState = booking.createStateConfig({
         src: 'openProduct',
         input: ({ context, event }) => ({
           productId:
-            event.type === 'browse.product' || event.type === 'wish' ? (event.productId ?? '') : '',
+            event.type === 'browse.product' || event.type === 'wish'
+              ? (event.productId ?? '')
+              : // The next product a booking message asked for (after an Add).
+                (context.wish?.productId ?? ''),
           language: context.language,
           cart: context.cart.lines,
         }),

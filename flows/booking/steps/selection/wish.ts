@@ -59,8 +59,25 @@ export const hasAny = (wish: Wish) => Object.keys(wish).length > 0;
  * Undefined when the message names nothing of the catalog.
  */
 export function bookingEvent(reading: Understanding): BookingEvent | undefined {
-  const { product, place } = reading.slots;
+  const { product, place, perType } = reading.slots;
   const wish = wishOf(reading);
+  // "2 adultos y 1 niño al museo": the adults' product, then the children's.
+  if (perType) {
+    const [first, ...rest] = perType.value;
+    const { quantity: _total, ...shared } = wish;
+    return {
+      type: 'wish',
+      productId: first!.productId,
+      wish: {
+        ...shared,
+        quantity: first!.quantity,
+        then: rest.map((item) => ({
+          productId: item.productId,
+          wish: { ...shared, quantity: item.quantity },
+        })),
+      },
+    };
+  }
   if (product?.value.kind === 'product') return { type: 'wish', productId: product.value.id, wish };
   if (product?.value.kind === 'combined')
     return { type: 'combined.pick', combinedProductId: product.value.id };
@@ -82,6 +99,17 @@ export function cardReading(
   if (hasAny(wish)) return { event: { type: 'wish', wish } };
   if (reading.intent === 'price' && priceLine !== '') return { error: priceLine };
   return undefined;
+}
+
+/** After a product is added: the next one the message asked for, with its wish. */
+export const nextWished = (context: BookingContext) => context.wish?.then?.[0];
+
+/** The wish of the next product (its own, and the ones after it). */
+export function nextWish(context: BookingContext): Wish | undefined {
+  const [next, ...rest] = context.wish?.then ?? [];
+  if (!next) return undefined;
+  const wish = { ...next.wish, productId: next.productId };
+  return rest.length > 0 ? { ...wish, then: rest } : wish;
 }
 
 /** The wished date when the product sells it: a single date, or the first of a range. */
