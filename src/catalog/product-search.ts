@@ -199,13 +199,20 @@ function build(catalog: CatalogIndex): ProductSearch {
   const docs = documents(catalog);
   // Words the catalog has: a word found as typed is not also read as a typo of another
   // ("vino" is wine, not one letter from "nino").
-  const vocabulary = new Set<string>();
-  for (const doc of docs)
+  // How many documents hold each word: a word most documents hold narrows nothing, and
+  // scoring it costs a pass over all of them.
+  const documentsWith = new Map<string, number>();
+  for (const doc of docs) {
+    const terms = new Set<string>();
     for (const field of FIELDS)
       for (const word of tokenize(doc[field as keyof Doc])) {
         const term = processTerm(word);
-        if (term) vocabulary.add(term);
+        if (term) terms.add(term);
       }
+    for (const term of terms) documentsWith.set(term, (documentsWith.get(term) ?? 0) + 1);
+  }
+  const vocabulary = new Set(documentsWith.keys());
+  const common = (term: string) => (documentsWith.get(term) ?? 0) > Math.max(50, docs.length / 5);
   const index = new MiniSearch<Doc>({
     fields: FIELDS,
     storeFields: ['kind', 'ref', 'providerId'],
@@ -241,7 +248,9 @@ function build(catalog: CatalogIndex): ProductSearch {
     search(query) {
       const wanted = terms(query);
       if (wanted.length === 0) return [];
-      const results = index.search(wanted.join(' '));
+      // "actividad 4242" in a catalog of "Actividad N": the rarer words decide.
+      const telling = wanted.filter((term) => !common(term));
+      const results = index.search((telling.length > 0 ? telling : wanted).join(' '));
       // Words matched by each hit (a word can match by itself, a typo or a prefix).
       const hits: SearchHit[] = results.map((result) => ({
         kind: result['kind'] as SearchHit['kind'],

@@ -8,15 +8,23 @@ import type { FoundProduct, ProductFinder } from '../../../understanding/underst
 import { combinedDates } from '../combined/offer.js';
 import { offerable, productName } from './offerable.js';
 
+/** The offer's product ids, worked out once per offer (a catalog and minute). */
+const offeredIds = new WeakMap<object, Set<string>>();
+
 export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
   const offer = offerable(catalog, now);
-  const offered = new Set(offer.products.map((entry) => entry.product.productId));
+  let offered = offeredIds.get(offer);
+  if (!offered) {
+    offered = new Set(offer.products.map((entry) => entry.product.productId));
+    offeredIds.set(offer, offered);
+  }
+  const ids = offered;
   return (query) =>
     productSearch(catalog)
       .search(query)
       .flatMap((hit): FoundProduct[] => {
         if (hit.kind === 'product') {
-          const entry = offered.has(hit.id) ? catalog.product(hit.id) : undefined;
+          const entry = ids.has(hit.id) ? catalog.product(hit.id) : undefined;
           return entry ? [{ ...hit, name: productName(entry.product) }] : [];
         }
         const combined = catalog.catalog.combinedProducts.find(
