@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
+import type { SessionOffer } from '../../flows/booking/types.js';
+import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
 import { context, draftOf, opened, start } from './selection-harness.js';
 
@@ -113,5 +115,66 @@ describe('the quantity step', () => {
     expect(chat.state()).toEqual({ quantity: 'choosing' });
     expect(chat.notices[0]).toBe('Groups of more than 19 people are not accepted: at most 19.');
     expect(chat.snapshot().context.wish).toBeUndefined();
+  });
+});
+
+describe('answers in words at the date, session and quantity steps', () => {
+  const atDate = () =>
+    start({ date: 'pick' }, context({ draft: draftOf(opened(I.museumPlanetarium)) }));
+
+  it.each([
+    ['el finde', '2026-06-13'],
+    ['this weekend', '2026-06-13'],
+    ['sabdo', '2026-06-13'],
+    ['mñana', '2026-06-11'],
+    ['tomorow', '2026-06-11'],
+  ])('reads %j as a date', (text, date) => {
+    expect(atDate().say(text).sent).toEqual({ type: 'date.pick', date });
+  });
+
+  it('says why a colloquial date cannot be had, with the nearest ones', () => {
+    // Christmas is beyond the demo's 90 days on sale.
+    expect(atDate().say('navidad').refused).toMatch(
+      /^Friday, 25 December 2026 is not available\. The nearest available dates: /,
+    );
+  });
+
+  it.each([
+    ['a couple', 2],
+    ['un par', 2],
+    ['2 adultos y 1 niño', 3],
+    ['para 3 personas', 3],
+    ['twelve tickets', 12],
+  ])('reads %j as a quantity', (text, quantity) => {
+    const draft = draftOf(opened(I.museumAdult), {
+      accessDate: '2026-06-12',
+      unitPrice: { cents: 1200, currency: 'EUR' },
+    });
+    const chat = start({ quantity: 'choosing' }, context({ draft }));
+    expect(chat.say(text).sent).toEqual({ type: 'quantity.pick', quantity });
+  });
+
+  it('reads "a las 5 de la tarde" as the 17:00 session', () => {
+    const day = '2026-06-12' as IsoDate;
+    const draft = draftOf(opened(I.museumPlanetarium), { accessDate: day });
+    const offer: SessionOffer = {
+      enclosureId: demoIds.enclosures.planetarium,
+      name: 'Planetarium',
+      date: day,
+      mode: 'choose',
+      options: [
+        { sessionId: 's1100', time: `${day}T11:00:00` as IsoDateTime },
+        { sessionId: 's1700', time: `${day}T17:00:00` as IsoDateTime },
+      ],
+      available: true,
+    };
+    const chat = start(
+      { session: 'choosing' },
+      context({ draft: { ...draft, sessionStep: { offers: [offer], cursor: 0 } } }),
+    );
+    expect(chat.say('a las 5 de la tarde').sent).toMatchObject({
+      type: 'session.pick',
+      sessionId: 's1700',
+    });
   });
 });

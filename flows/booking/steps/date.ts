@@ -19,7 +19,7 @@ import { closedText, exchangeClosed } from './giftcards/exchange.js';
 import { parseTypedDate } from './selection/dates.js';
 import { formatDate } from './selection/format.js';
 import { optionByNumber } from './selection/read.js';
-import { dateRefusal, wishedDate, without } from './selection/wish.js';
+import { dateRefusal, understoodDate, wishedDate, without } from './selection/wish.js';
 
 /** How many dates are offered as buttons (the rest by calendar or typing). */
 export const DATE_BUTTONS = 6;
@@ -106,6 +106,7 @@ function readDate(
   // A bare number that is not a button: a day of the month.
   if (!date && /^\d{1,2}$/.test(text.trim()))
     date = parseTypedDate(`el ${text.trim()}`, 'es', today);
+  date ??= understoodDate(text, today, available);
   if (!date) return { error: m.unreadable(text.trim()) };
   if (available.includes(date)) return { event: { type: 'date.pick', date } };
   const shown = formatDate(date, lang, 'long');

@@ -23,7 +23,7 @@ import { productName } from './selection/offerable.js';
 import { readCount } from './selection/read.js';
 import { retryView } from './selection/retry.js';
 import { choosable } from './session.js';
-import { without } from './selection/wish.js';
+import { understoodQuantity, without } from './selection/wish.js';
 
 /** How many quantities are offered as buttons (more can be typed). */
 export const QUANTITY_BUTTONS = 8;
@@ -88,7 +88,7 @@ export const quantityView: ViewFn = (context, deps): BookingView => {
     options: blocked ? options.slice(numbers.length) : options,
     expects: 'number',
     readText: (text) => {
-      const quantity = readCount(text);
+      const quantity = readCount(text) ?? understoodQuantity(text);
       if (quantity === undefined) {
         // "back", "inicio"… are options' labels and never reach here; numbers do.
         return { error: blocked ?? m.notANumber };

@@ -17,7 +17,7 @@ import { backToDate } from './date.js';
 import { formatDate, formatTime } from './selection/format.js';
 import { optionByNumber } from './selection/read.js';
 import { retryView } from './selection/retry.js';
-import { timeRefusal, without } from './selection/wish.js';
+import { timeRefusal, understoodTime, without } from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -104,7 +104,7 @@ export const sessionView: ViewFn = (context): BookingView => {
     readText: (text) => {
       const picked = optionByNumber(options, text);
       if (picked) return picked;
-      const time = typedTime(text);
+      const time = typedTime(text) ?? understoodTime(text);
       const byTime = time && sessions.find((option) => option.event.label === time);
       return byTime ? { event: byTime.event } : { error: m.unreadable };
     },

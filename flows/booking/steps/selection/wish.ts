@@ -140,3 +140,28 @@ export const without = (context: BookingContext, key: keyof Wish): Wish | undefi
   const { [key]: _dropped, ...rest } = context.wish;
   return hasAny(rest) ? rest : undefined;
 };
+
+/**
+ * What the understanding layer reads in an answer typed at the date step when the step's
+ * own reader reads nothing ("el finde", "navidad", "sabdo", "mñana"): a date, or the
+ * first available date of a range (its first day when none is available, so the step
+ * explains why and offers the nearest).
+ */
+export function understoodDate(
+  text: string,
+  today: IsoDate,
+  available: readonly IsoDate[],
+): IsoDate | undefined {
+  const date = understand(text, { today }).slots.date?.value;
+  if (!date) return undefined;
+  if (date.kind === 'date') return date.date;
+  return available.find((day) => day >= date.from && day <= date.to) ?? date.from;
+}
+
+/** How many an answer at the quantity step says ("veinte", "a couple", "2 adultos y 1 niño"). */
+export const understoodQuantity = (text: string): number | undefined =>
+  totalQuantity(understand(text, { today: '2000-01-01' as IsoDate }).slots);
+
+/** The session time an answer at the session step says ("a las 11", "at 5pm"). */
+export const understoodTime = (text: string): string | undefined =>
+  understand(text, { today: '2000-01-01' as IsoDate }).slots.time?.value;
