@@ -81,6 +81,17 @@ export const bookingMachine = booking.createMachine({
     'cart.open': { target: '.cart' },
     'package.open': { target: '.packages' },
     'combined.pick': { target: '.combined' },
+    'word.ask': {
+      actions: [
+        assign({ askedWord: ({ event }) => event.word }),
+        {
+          type: 'notify',
+          params: ({ context, event }) => ({
+            text: common(context.language).whichMeant(event.word),
+          }),
+        },
+      ],
+    },
     'language.noticed': [
       {
         // Written in the conversation's language again: the offer lapses.

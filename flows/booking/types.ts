@@ -191,6 +191,8 @@ export interface Wish {
 }
 
 export interface BookingContext {
+  /** A word that is a command and could be the answer too, asked about once. */
+  askedWord?: string;
   /** A change of language offered once, when a message was written in it. */
   languageOffered?: Lang;
   /** What the message that started this booking said of the later steps. */
@@ -228,6 +230,8 @@ export type BookingEvent =
   | { type: 'nav.back' }
   | { type: 'nav.home' }
   | { type: 'language.set'; language: Lang }
+  /** A greeting typed at a free-text question: was it the answer? (asked once) */
+  | { type: 'word.ask'; word: string }
   /** A message clearly written in another language: offered once, then followed. */
   | { type: 'language.noticed'; language: Lang }
   | { type: 'browse.provider'; providerId: string; wish?: Wish }

@@ -26,7 +26,7 @@ import {
 } from '../../flows/booking/view.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { Lang } from '../domain/lang.js';
-import { languageOf } from '../../flows/understanding/understand.js';
+import { languageOf, readCommand } from '../../flows/understanding/understand.js';
 import { common } from '../i18n/common.js';
 import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -212,7 +212,16 @@ export function createEngine(options: EngineOptions): Engine {
           beforeDeps === undefined
             ? { text: '', options: [], expects: 'none' }
             : viewOf(before, beforeDeps);
-        const reading = interpret(input, shown);
+        // A greeting typed where the step expects free text could be the answer ("hola"
+        // as a gift card's message): asked once; typed again, it is the answer.
+        const word = input.kind === 'text' ? input.text.trim() : '';
+        const asking =
+          shown.expects === 'text' &&
+          readCommand(word)?.intent === 'greeting' &&
+          before.context.askedWord !== word;
+        const reading = asking
+          ? { event: { type: 'word.ask' as const, word } }
+          : interpret(input, shown);
         if ('event' in reading) {
           if (before.can(reading.event)) actor.send(reading.event);
           else if (input.kind === 'event') ignored = true;

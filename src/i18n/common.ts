@@ -22,6 +22,8 @@ export const common = defineMessages({
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
     greeting: '¡Hola! Seguimos donde lo dejamos.',
+    whichMeant: (word: string) =>
+      `¡Hola! ¿«${word}» es tu respuesta? Si lo es, escríbelo otra vez; si no, escribe la respuesta.`,
     typeHint: (labels: string) =>
       `No te he entendido. Puedes elegir un botón o escribir una de estas opciones (o su número): ${labels}. También «ayuda», «menú» o «cancelar».`,
     offerLanguage:
@@ -47,6 +49,8 @@ export const common = defineMessages({
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
     greeting: 'Hi! We carry on where we left off.',
+    whichMeant: (word: string) =>
+      `Hi! Is "${word}" your answer? If it is, type it again; if not, type the answer.`,
     typeHint: (labels: string) =>
       `Sorry, I didn't get that. Choose a button or type one of these (or its number): ${labels}. Also "help", "menu" or "cancel".`,
     offerLanguage:

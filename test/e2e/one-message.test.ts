@@ -202,6 +202,33 @@ describe('typed words', () => {
   });
 });
 
+describe('a greeting at a free-text question', () => {
+  it('asks once whether it is the answer; typed again, it is', async () => {
+    const chat = await chatIn('en');
+    await chat.say('2 tickets for the aquarium tomorrow at 12:30');
+    for (let turn = 0; turn < 30 && !/first name/.test(chat.last().text); turn += 1) {
+      const view = chat.last();
+      const skip = view.options.find((option) => /skip/i.test(option.label));
+      if (view.expects === 'choice') {
+        const option =
+          HURRY.map((re) => view.options.find((o) => re.test(o.label))).find(Boolean) ??
+          view.options[0]!;
+        await chat.choose(option.id);
+      } else if (skip) await chat.choose(skip.id);
+      else await chat.say(answerFor(view));
+    }
+    const question = chat.last().text;
+    expect(question).toMatch(/What is your first name\?/);
+    const asked = await chat.say('Hi');
+    expect(asked.map((line) => line.text)).toContain(
+      'Hi! Is "Hi" your answer? If it is, type it again; if not, type the answer.',
+    );
+    expect(chat.last().text).toBe(question);
+    await chat.say('Hi');
+    expect(chat.last().text).toBe('And your surname?');
+  });
+});
+
 describe('the customer’s language', () => {
   it('offers once to switch when a message is clearly in English, then follows', async () => {
     const chat = await chatIn('es');
