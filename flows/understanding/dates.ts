@@ -460,6 +460,8 @@ function byChrono(words: Words, today: IsoDate, original: string): Found | undef
     for (const result of parser.parse(original, reference, { forwardDate: true })) {
       const start = result.start;
       if (!start.isCertain('day') || !/\p{L}/u.test(result.text)) continue;
+      // "pase 2 días" names a product: a count of days is a date only after en/in.
+      if (/^\d+ (dias?|days?)$/.test(foldWords(result.text).join(' '))) continue;
       const date = `${start.get('year')}-${pad(start.get('month') ?? 0)}-${pad(start.get('day') ?? 0)}`;
       if (!isIsoDate(date)) continue;
       const matched = foldWords(result.text);

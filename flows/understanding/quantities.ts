@@ -74,6 +74,20 @@ const PEOPLE = new Set([
   'visitors',
 ]);
 
+/** Words after which a number is a length of something, not how many. */
+const MEASURES = new Set(
+  'dia dias day days noche noches night nights hora horas hour hours minutos minutes km cm anos years'.split(
+    ' ',
+  ),
+);
+
+/** Words after which a bare number is how many ("quiero 2", "give me 3"). */
+const ASKING = new Set(
+  'quiero queremos quisiera necesito necesitamos dame danos reservar comprar y want need give me us book buy and'.split(
+    ' ',
+  ),
+);
+
 export interface Quantities {
   /** Per ticket type, when the message names types. */
   tickets?: Partial<Record<TicketType, number>>;
@@ -147,6 +161,21 @@ export function readQuantities(words: Words): Span<Quantities>[] {
     // "un", "una", "a" count only before what is counted ("una entrada"); so do big numbers.
     if (article && !unit && !type && !people) continue;
     if (!unit && !type && !people && count.value > 99) continue;
+    // "2 días", "two-day pass", "12 km": a length, not how many.
+    if (MEASURES.has(words.list[end] ?? '')) continue;
+    // A bare number after a name is part of it ("Actividad 17", "Pase 2 días"): it counts
+    // only first in the message or after a word that asks for something ("quiero 2").
+    const before = words.list[at - 1];
+    if (
+      !unit &&
+      !type &&
+      !people &&
+      before !== undefined &&
+      !ASKING.has(before) &&
+      before !== 'para' &&
+      before !== 'for'
+    )
+      continue;
     // "para 3": the people, and "para" goes with them.
     const start =
       at > 0 &&

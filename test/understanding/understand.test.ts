@@ -234,6 +234,9 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['en', '3 tickets', book({ quantity: 3 })],
   ['en', 'one ticket', book({ quantity: 1 })],
   ['es', 'una entrada', book({ quantity: 1 })],
+  ['es', 'quiero 3 para el planetario', book({ product: I.museumPlanetarium, quantity: 3 })],
+  ['es', 'pase 2 días', book({ product: I.parkTwoDays })],
+  ['en', 'two-day pass', book({ product: I.parkTwoDays })],
   // Commands in words
   ['es', 'cancelar', command('cancel')],
   ['es', 'Cancelar.', command('cancel')],
