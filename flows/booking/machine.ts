@@ -51,6 +51,7 @@ export const bookingMachine = booking.createMachine({
         target: '.home',
         actions: [
           'dropDraft',
+          assign({ wish: undefined }),
           {
             type: 'notify',
             params: ({ context }) => ({ text: common(context.language).cancelled }),
@@ -59,10 +60,22 @@ export const bookingMachine = booking.createMachine({
       },
       { guard: ({ event }) => event.name === 'start', target: '.home' },
       { guard: ({ event }) => event.name === 'mybookings', target: '.bookings' },
-      { guard: ({ event }) => event.name === 'book', target: '.browse' },
+      {
+        // Booking starts from the places, wherever an earlier browse or message had led.
+        guard: ({ event }) => event.name === 'book',
+        target: '.browse',
+        actions: assign({ browse: { page: 0 } }),
+      },
       { guard: ({ event }) => event.name === 'cart', target: '.cart' },
       { guard: ({ event }) => event.name === 'giftcard', target: '.giftcards.redeem' },
       { guard: ({ event }) => event.name === 'language', target: '.language' },
+      {
+        guard: ({ event }) => event.name === 'greeting',
+        actions: {
+          type: 'notify',
+          params: ({ context }) => ({ text: common(context.language).greeting }),
+        },
+      },
       {
         guard: ({ event }) => event.name === 'help',
         actions: {
@@ -86,10 +99,48 @@ export const bookingMachine = booking.createMachine({
         actions: assign(({ context, event }) => strayPaymentContext(context, event)),
       },
     ],
-    'nav.home': { target: '.home' },
+    'nav.home': { target: '.home', actions: assign({ wish: undefined }) },
     'cart.open': { target: '.cart' },
     'package.open': { target: '.packages' },
     'combined.pick': { target: '.combined' },
+    'word.ask': {
+      actions: [
+        assign({ askedWord: ({ event }) => event.word }),
+        {
+          type: 'notify',
+          params: ({ context, event }) => ({
+            text: common(context.language).whichMeant(event.word),
+          }),
+        },
+      ],
+    },
+    'language.noticed': [
+      {
+        // Written in the conversation's language again: the offer lapses.
+        guard: ({ context, event }) => context.language === event.language,
+        actions: assign({ languageOffered: undefined }),
+      },
+      {
+        // Offered once already: followed.
+        guard: ({ context, event }) => context.languageOffered === event.language,
+        actions: [
+          assign({ language: ({ event }) => event.language, languageOffered: undefined }),
+          {
+            type: 'notify',
+            params: ({ event }) => ({ text: common(event.language).languageChanged }),
+          },
+        ],
+      },
+      {
+        actions: [
+          assign({ languageOffered: ({ event }) => event.language }),
+          {
+            type: 'notify',
+            params: ({ event }) => ({ text: common(event.language).offerLanguage }),
+          },
+        ],
+      },
+    ],
     'language.set': {
       actions: [
         assign({ language: ({ event }) => event.language }),

@@ -43,5 +43,11 @@ export const booking = setup({
     })),
     notify: emit((_, params: { text: string }) => ({ type: 'notice' as const, text: params.text })),
     dropDraft: assign({ draft: undefined }),
+    /** Keeps what a booking message said for the later steps (steps/selection/wish.ts). */
+    keepWish: assign({
+      wish: ({ event }) =>
+        event.type === 'wish' && Object.keys(event.wish).length > 0 ? event.wish : undefined,
+    }),
+    dropWish: assign({ wish: undefined }),
   },
 });

@@ -13,7 +13,16 @@ import type { FileInput } from '../../src/domain/answers.js';
 import type { Lang } from '../../src/domain/lang.js';
 
 export type Command =
-  'start' | 'book' | 'cart' | 'help' | 'language' | 'cancel' | 'mybookings' | 'giftcard';
+  | 'start'
+  | 'book'
+  | 'cart'
+  | 'help'
+  | 'language'
+  | 'cancel'
+  | 'mybookings'
+  | 'giftcard'
+  /** A greeting in words ("hola", "hi"): answered, and the step goes on. */
+  | 'greeting';
 
 /** A price as the customer pays it: integer cents, one currency. */
 export interface Money {
@@ -209,7 +218,28 @@ export interface Checkout {
   profileAnswers: Record<string, Answer[]>;
 }
 
+/**
+ * What a customer's message already said of the booking (steps/selection/wish.ts): the
+ * date, session time and quantity the later steps take instead of asking.
+ */
+export interface Wish {
+  date?: { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
+  /** A session time, "HH:MM". */
+  time?: string;
+  quantity?: number;
+  /** The product this wish is for, when it is one of several a message asked for. */
+  productId?: string;
+  /** Products to book after this one, each with what the message said of it. */
+  then?: { productId: string; wish: Wish }[];
+}
+
 export interface BookingContext {
+  /** A word that is a command and could be the answer too, asked about once. */
+  askedWord?: string;
+  /** A change of language offered once, when a message was written in it. */
+  languageOffered?: Lang;
+  /** What the message that started this booking said of the later steps. */
+  wish?: Wish;
   /** /mybookings: the list being shown (only while in that step). */
   myBookings?: MyBooking[];
   language: Lang;
@@ -245,7 +275,11 @@ export type BookingEvent =
   | { type: 'nav.back' }
   | { type: 'nav.home' }
   | { type: 'language.set'; language: Lang }
-  | { type: 'browse.provider'; providerId: string }
+  /** A greeting typed at a free-text question: was it the answer? (asked once) */
+  | { type: 'word.ask'; word: string }
+  /** A message clearly written in another language: offered once, then followed. */
+  | { type: 'language.noticed'; language: Lang }
+  | { type: 'browse.provider'; providerId: string; wish?: Wish }
   | { type: 'browse.base'; productBaseId: string }
   | { type: 'browse.product'; productId: string }
   | { type: 'browse.page'; page: number }
@@ -253,6 +287,8 @@ export type BookingEvent =
   | { type: 'date.pick'; date: IsoDate }
   | { type: 'session.pick'; enclosureId: string; sessionId: string; label: string }
   | { type: 'quantity.pick'; quantity: number }
+  /** A booking in one message: the product (when chosen there) and what else it said. */
+  | { type: 'wish'; productId?: string; wish: Wish }
   /** Typed text in browse: search offerable products. */
   | { type: 'browse.query'; query: string }
   /** From the product card on to the date (or the next needed step). */

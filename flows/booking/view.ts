@@ -6,6 +6,8 @@
 import type { CatalogIndex } from '../../src/catalog/catalog-index.js';
 import type { View } from '../../src/conversation/view.js';
 import type { FileInput } from '../../src/domain/answers.js';
+import type { Lang } from '../../src/domain/lang.js';
+import { common } from '../../src/i18n/common.js';
 import type { BookingContext, BookingEvent } from './types.js';
 
 export interface ViewDeps {
@@ -27,4 +29,20 @@ export type ViewFn = (context: BookingContext, deps: ViewDeps) => BookingView;
 
 export interface StepMeta {
   view?: ViewFn;
+}
+
+/** What to say when typed text matched nothing: the options that can be typed, when any. */
+export function notUnderstoodText(
+  view: { options: readonly { label: string }[] },
+  lang: Lang,
+): string {
+  const labels = view.options
+    .map((option) =>
+      option.label.replace(/^[\p{Extended_Pictographic}\uFE0F\u200D\s]+/u, '').trim(),
+    )
+    .filter(Boolean)
+    .slice(0, 8);
+  return labels.length === 0
+    ? common(lang).notUnderstood
+    : common(lang).typeHint(labels.map((label) => `«${label}»`).join(', '));
 }

@@ -18,9 +18,15 @@
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import type { BookingMachine } from '../../flows/booking/machine.js';
 import type { BookingContext } from '../../flows/booking/types.js';
-import type { BookingView, StepMeta, ViewDeps } from '../../flows/booking/view.js';
+import {
+  notUnderstoodText,
+  type BookingView,
+  type StepMeta,
+  type ViewDeps,
+} from '../../flows/booking/view.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { Lang } from '../domain/lang.js';
+import { languageOf, readCommand } from '../../flows/understanding/understand.js';
 import { common } from '../i18n/common.js';
 import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -183,7 +189,17 @@ export function createEngine(options: EngineOptions): Engine {
     actor.start();
     try {
       await settle(actor);
-      const before = actor.getSnapshot();
+      let before = actor.getSnapshot();
+      // A message clearly in the other language: offered once, then followed; the
+      // message is then read in the language the conversation is in now.
+      const spoken = input?.kind === 'text' ? languageOf(input.text) : undefined;
+      const noticed = spoken && { type: 'language.noticed' as const, language: spoken };
+      const lapsed = spoken === before.context.language && !before.context.languageOffered;
+      if (noticed && !lapsed && before.can(noticed)) {
+        actor.send(noticed);
+        await settle(actor);
+        before = actor.getSnapshot();
+      }
       if (input) {
         const m = common(before.context.language);
         const beforeDeps = await deps(before.context.language);
@@ -192,10 +208,20 @@ export function createEngine(options: EngineOptions): Engine {
         if (beforeDeps === undefined && input.kind !== 'event') {
           return { notices, view: unavailableView(before.context.language) };
         }
-        const reading =
+        const shown: BookingView =
           beforeDeps === undefined
-            ? interpret(input, { text: '', options: [], expects: 'none' })
-            : interpret(input, viewOf(before, beforeDeps));
+            ? { text: '', options: [], expects: 'none' }
+            : viewOf(before, beforeDeps);
+        // A greeting typed where the step expects free text could be the answer ("hola"
+        // as a gift card's message): asked once; typed again, it is the answer.
+        const word = input.kind === 'text' ? input.text.trim() : '';
+        const asking =
+          shown.expects === 'text' &&
+          readCommand(word)?.intent === 'greeting' &&
+          before.context.askedWord !== word;
+        const reading = asking
+          ? { event: { type: 'word.ask' as const, word } }
+          : interpret(input, shown);
         if ('event' in reading) {
           if (before.can(reading.event)) actor.send(reading.event);
           else if (input.kind === 'event') ignored = true;
@@ -210,7 +236,7 @@ export function createEngine(options: EngineOptions): Engine {
         } else if ('tooLong' in reading) {
           notices.push({ text: m.tooLong(MAX_TEXT_LENGTH) });
         } else {
-          notices.push({ text: m.notUnderstood });
+          notices.push({ text: notUnderstoodText(shown, before.context.language) });
         }
         await settle(actor);
       }

@@ -7,6 +7,8 @@
 import type { BookingEvent, Command } from '../../flows/booking/types.js';
 import type { BookingView } from '../../flows/booking/view.js';
 import type { FileInput } from '../domain/answers.js';
+import { readCommand } from '../../flows/understanding/understand.js';
+import { distance } from '../../flows/understanding/text.js';
 
 export type Input =
   | { kind: 'choose'; id: string }
@@ -57,9 +59,62 @@ export function normalize(text: string): string {
     .trim();
 }
 
+/**
+ * The one option a typed answer names with a typo or as the start of a word: "reservr",
+ * "carito", "planetar". Words of 5 letters or more may be one letter off, of 8 or more
+ * two; shorter ones must match. Several options named: none.
+ */
+function nearLabel<T extends { label: string }>(
+  options: readonly T[],
+  wanted: string,
+): T | undefined {
+  if (wanted.length < 3) return undefined;
+  const typos = wanted.length >= 8 ? 2 : wanted.length >= 5 ? 1 : 0;
+  const close = (word: string) =>
+    word.startsWith(wanted) || (typos > 0 && distance(wanted, word, typos) <= typos);
+  return onlyOne(
+    options.filter((option) => {
+      const label = normalize(option.label);
+      return close(label) || label.split(' ').some((word) => word.length >= 4 && close(word));
+    }),
+  );
+}
+
 /** "yes" picks "✅ Yes, add it (€0.75)" when no other option starts the same way. */
 function onlyOne<T>(items: T[]): T | undefined {
   return items.length === 1 ? items[0] : undefined;
+}
+
+/**
+ * The event of a command typed in words ("cancelar", "menú", "start over", "atrás",
+ * "hola", "in English"). A greeting typed where the step expects free text is left to
+ * the step: "hola" can be a gift card's message, while "cancelar" is never a name.
+ */
+function commandInWords(text: string, view: BookingView): BookingEvent | undefined {
+  const command = readCommand(text);
+  switch (command?.intent) {
+    case 'cancel':
+    case 'startOver':
+      return { type: 'command', name: 'cancel' };
+    case 'menu':
+      return { type: 'nav.home' };
+    case 'back':
+      return view.options.find((option) => option.event.type === 'nav.back')?.event;
+    case 'help':
+      return { type: 'command', name: 'help' };
+    case 'greeting':
+      return view.expects === 'text' ? undefined : { type: 'command', name: 'greeting' };
+    case 'cart':
+      return { type: 'command', name: 'cart' };
+    case 'myBookings':
+      return { type: 'command', name: 'mybookings' };
+    case 'language':
+      return command.to
+        ? { type: 'language.set', language: command.to }
+        : { type: 'command', name: 'language' };
+    default:
+      return undefined;
+  }
 }
 
 export function interpret(input: Input, view: BookingView): Interpretation {
@@ -84,14 +139,25 @@ export function interpret(input: Input, view: BookingView): Interpretation {
       }
       if (text === '') return { notUnderstood: true };
       const wanted = normalize(text);
-      const byLabel =
-        view.options.find((option) => normalize(option.label) === wanted) ??
-        onlyOne(view.options.filter((option) => normalize(option.label).startsWith(`${wanted} `)));
+      const exact = view.options.find((option) => normalize(option.label) === wanted);
+      if (exact) return { event: exact.event };
+      // Commands in words work at every step and are never taken as an answer.
+      const inWords = commandInWords(text, view);
+      if (inWords) return { event: inWords };
+      const byLabel = onlyOne(
+        view.options.filter((option) => normalize(option.label).startsWith(`${wanted} `)),
+      );
       if (byLabel) return { event: byLabel.event };
-      if (view.readText) return view.readText(text);
+      if (view.readText) {
+        const read = view.readText(text);
+        const near = 'error' in read ? nearLabel(view.options, wanted) : undefined;
+        return near ? { event: near.event } : read;
+      }
       const index = /^\d{1,3}$/.test(text) ? Number(text) - 1 : -1;
       const byNumber = view.options[index];
       if (byNumber) return { event: byNumber.event };
+      const near = nearLabel(view.options, wanted);
+      if (near) return { event: near.event };
       return { notUnderstood: true };
     }
   }

@@ -21,6 +21,13 @@ export const common = defineMessages({
     help: 'Puedo ayudarte a reservar entradas y actividades. Usa los botones o escribe: /book para reservar, /cart para ver tu carrito, /mybookings para ver tus reservas, /giftcard para canjear una tarjeta regalo, /cancel para empezar de nuevo, /language para cambiar de idioma.',
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
+    greeting: '¡Hola! Seguimos donde lo dejamos.',
+    whichMeant: (word: string) =>
+      `¡Hola! ¿«${word}» es tu respuesta? Si lo es, escríbelo otra vez; si no, escribe la respuesta.`,
+    typeHint: (labels: string) =>
+      `No te he entendido. Puedes elegir un botón o escribir una de estas opciones (o su número): ${labels}. También «ayuda», «menú» o «cancelar».`,
+    offerLanguage:
+      'Parece que escribes en español. Si me escribes otra vez en español, seguimos en español (o escribe «español»).',
   },
   en: {
     back: '⬅️ Back',
@@ -41,5 +48,12 @@ export const common = defineMessages({
     help: 'I can help you book tickets and activities. Use the buttons or type: /book to book, /cart to see your cart, /mybookings to see your bookings, /giftcard to redeem a gift card, /cancel to start over, /language to change the language.',
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
+    greeting: 'Hi! We carry on where we left off.',
+    whichMeant: (word: string) =>
+      `Hi! Is "${word}" your answer? If it is, type it again; if not, type the answer.`,
+    typeHint: (labels: string) =>
+      `Sorry, I didn't get that. Choose a button or type one of these (or its number): ${labels}. Also "help", "menu" or "cancel".`,
+    offerLanguage:
+      'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
   },
 });

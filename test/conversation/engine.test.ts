@@ -94,8 +94,11 @@ describe.each([
       kind: 'text',
       text: 'what is the meaning of life?',
     });
+    // Written in English in a Spanish conversation: English is offered (once), and the
+    // message is still read, in Spanish.
     expect(reply.notices.map((n) => n.text)).toEqual([
-      'No te he entendido. Elige una de las opciones o escribe /help.',
+      'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
+      'No te he entendido. Puedes elegir un botón o escribir una de estas opciones (o su número): «Reservar entradas», «Mi carrito (0)», «Tarjetas regalo», «Paquetes (actividad + hotel)», «Ayuda», «English». También «ayuda», «menú» o «cancelar».',
     ]);
     expect(reply.view.text).toMatch(/Hola/);
   });

@@ -65,7 +65,7 @@ describe('interpreting input against the current view', () => {
     });
   });
 
-  it.each(['3', '0', 'hello', '', '   '])('does not understand %j when nothing matches', (text) => {
+  it.each(['3', '0', 'blah', '', '   '])('does not understand %j when nothing matches', (text) => {
     expect(interpret({ kind: 'text', text }, view)).toEqual({ notUnderstood: true });
   });
 
@@ -95,5 +95,100 @@ describe('interpreting input against the current view', () => {
   it('normalizes accents, case, emoji and punctuation', () => {
     expect(normalize('🎟️ Reservar ENTRADAS — ¡ya!')).toBe('reservar entradas ya');
     expect(normalize('Español')).toBe('espanol');
+  });
+});
+
+describe('commands in words', () => {
+  const question: BookingView = {
+    text: 'What is your first name?',
+    expects: 'text',
+    options: [{ id: 'back', label: '⬅️ Atrás', event: { type: 'nav.back' } }],
+    readText: (text) => ({ event: { type: 'text', text } }),
+  };
+
+  it.each([
+    ['cancelar', { type: 'command', name: 'cancel' }],
+    ['Cancelar.', { type: 'command', name: 'cancel' }],
+    ['quiero cancelar', { type: 'command', name: 'cancel' }],
+    ['cancel', { type: 'command', name: 'cancel' }],
+    ['empezar de nuevo', { type: 'command', name: 'cancel' }],
+    ['start over', { type: 'command', name: 'cancel' }],
+    ['menú', { type: 'nav.home' }],
+    ['inicio', { type: 'nav.home' }],
+    ['menu', { type: 'nav.home' }],
+    ['ayuda', { type: 'command', name: 'help' }],
+    ['help', { type: 'command', name: 'help' }],
+    ['atrás', { type: 'nav.back' }],
+    ['go back', { type: 'nav.back' }],
+    ['mi carrito', { type: 'command', name: 'cart' }],
+    ['my bookings', { type: 'command', name: 'mybookings' }],
+    ['in English please', { type: 'language.set', language: 'en' }],
+    ['en español', { type: 'language.set', language: 'es' }],
+  ])('reads %j at a text question as a command, never as the answer', (text, event) => {
+    expect(interpret({ kind: 'text', text }, question)).toEqual({ event });
+  });
+
+  it('leaves a name, and a greeting where text is expected, to the step', () => {
+    expect(interpret({ kind: 'text', text: 'Ana' }, question)).toEqual({
+      event: { type: 'text', text: 'Ana' },
+    });
+    expect(interpret({ kind: 'text', text: 'hola' }, question)).toEqual({
+      event: { type: 'text', text: 'hola' },
+    });
+  });
+
+  it('answers a greeting at a button question', () => {
+    expect(interpret({ kind: 'text', text: 'hola' }, view)).toEqual({
+      event: { type: 'command', name: 'greeting' },
+    });
+    expect(interpret({ kind: 'text', text: 'Hi!' }, view)).toEqual({
+      event: { type: 'command', name: 'greeting' },
+    });
+  });
+
+  it('prefers an option whose label is the very word', () => {
+    const cancelling: BookingView = {
+      ...view,
+      options: [{ id: 'x', label: '✖️ Cancelar', event: { type: 'reservation.cancel' } }],
+    };
+    expect(interpret({ kind: 'text', text: 'cancelar' }, cancelling)).toEqual({
+      event: { type: 'reservation.cancel' },
+    });
+  });
+});
+
+describe('typed answers to a button question', () => {
+  const menu: BookingView = {
+    text: 'Pick',
+    expects: 'choice',
+    options: [
+      { id: 'planetarium', label: '🎟️ Museum + Planetarium', event: { type: 'product.next' } },
+      { id: 'jellyfish', label: 'Jellyfish aquarium', event: { type: 'cart.open' } },
+      { id: 'shipwrecks', label: 'Exhibition "Shipwrecks"', event: { type: 'nav.back' } },
+    ],
+  };
+
+  it.each([
+    ['planetarim', 'product.next'],
+    ['planet', 'product.next'],
+    ['jelyfish', 'cart.open'],
+    ['aquarium', 'cart.open'],
+    ['shipwreks', 'nav.back'],
+    ['3', 'nav.back'],
+  ])('matches %j to the one label it names (typo, prefix, number)', (text, type) => {
+    const reading = interpret({ kind: 'text', text }, menu);
+    expect('event' in reading && reading.event.type).toBe(type);
+  });
+
+  it('does not guess between labels, nor from a short word', () => {
+    const both: BookingView = {
+      ...menu,
+      options: [
+        { id: 'a', label: 'Park admission, adult', event: { type: 'product.next' } },
+        { id: 'b', label: 'Park admission, child', event: { type: 'cart.open' } },
+      ],
+    };
+    expect(interpret({ kind: 'text', text: 'park' }, both)).toEqual({ notUnderstood: true });
+    expect(interpret({ kind: 'text', text: 'ab' }, menu)).toEqual({ notUnderstood: true });
   });
 });

@@ -7,6 +7,7 @@
  * checkout); a cart whose Sale may have happened takes nothing new.
  */
 import { assign } from 'xstate';
+import { nextWish, nextWished } from './selection/wish.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { AddRefused, type AddFix } from '../actors/cart.js';
 import { booking } from '../setup.js';
@@ -123,7 +124,13 @@ export const addingState = booking.createStateConfig({
       always: [
         // A gift card with more products to book: the next one.
         { guard: ({ context }) => redeemedMore(context), target: '#booking.giftcards.redeem.next' },
-        { target: '#booking.cart' },
+        // A message asked for more products ("2 adultos y 1 niño"): the next one.
+        {
+          guard: ({ context }) => nextWished(context) !== undefined,
+          target: '#booking.product',
+          actions: assign({ wish: ({ context }) => nextWish(context) }),
+        },
+        { target: '#booking.cart', actions: 'dropWish' },
       ],
     },
   },

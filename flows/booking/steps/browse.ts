@@ -21,8 +21,14 @@ import {
   type OfferableProvider,
 } from './selection/offerable.js';
 import { PAGE_SIZE, pageOf } from './selection/paging.js';
+import { bookingEvent, readMessage, wishOf } from './selection/wish.js';
 import { optionByNumber } from './selection/read.js';
-import { combinedOptions } from './combined/offer.js';
+import {
+  combinedOption,
+  combinedOptions,
+  searchCombined,
+  type CombinedEntry,
+} from './combined/offer.js';
 
 const messages = defineMessages({
   es: {
@@ -67,12 +73,18 @@ type Level =
   | { kind: 'providers'; items: OfferableProvider[] }
   | { kind: 'bases'; provider: OfferableProvider }
   | { kind: 'products'; title: string; items: ProductEntry[] }
-  | { kind: 'search'; query: string; items: ProductEntry[] };
+  | { kind: 'search'; query: string; items: ProductEntry[]; combined: CombinedEntry[] };
 
 /** Where the browse context points, falling back upwards when the catalog changed. */
-function levelOf(context: BookingContext, offer: Offerable): Level {
+function levelOf(context: BookingContext, offer: Offerable, now: Date): Level {
   const { providerId, productBaseId, query } = context.browse;
-  if (query !== undefined) return { kind: 'search', query, items: searchProducts(offer, query) };
+  if (query !== undefined)
+    return {
+      kind: 'search',
+      query,
+      items: searchProducts(offer, query),
+      combined: searchCombined(offer, now, query),
+    };
   const provider = offer.providers.find((item) => item.provider.providerId === providerId);
   if (!provider) return { kind: 'providers', items: offer.providers };
   const base =
@@ -97,7 +109,7 @@ export const browseView: ViewFn = (context, deps): BookingView => {
   const m = messages(lang);
   const c = common(lang);
   const offer = offerable(deps.catalog, deps.now);
-  const level = levelOf(context, offer);
+  const level = levelOf(context, offer, deps.now);
 
   let text: string;
   let items: Option<BookingEvent>[];
@@ -128,13 +140,15 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       if (context.browse.productBaseId === undefined && context.browse.providerId !== undefined)
         items.push(...combinedOptions(deps.catalog, deps.now, context.browse.providerId, lang));
       break;
-    case 'search':
-      text =
-        level.items.length === 0
-          ? m.noResults(level.query)
-          : m.results(level.query, level.items.length);
-      items = level.items.map(productOption);
+    case 'search': {
+      const found = level.items.length + level.combined.length;
+      text = found === 0 ? m.noResults(level.query) : m.results(level.query, found);
+      items = [
+        ...level.combined.map((entry) => combinedOption(entry, lang)),
+        ...level.items.map(productOption),
+      ];
       break;
+    }
   }
 
   const page = pageOf(items, context.browse.page);
@@ -166,8 +180,20 @@ export const browseView: ViewFn = (context, deps): BookingView => {
     readText: (typed) => {
       const picked = optionByNumber(options, typed);
       if (picked) return picked;
-      if (queryTerms(typed).length === 0) return { error: m.tooShort };
-      if (searchProducts(offer, typed).length === 0) return { error: m.noResults(typed.trim()) };
+      // A booking in one message ("2 entradas para el museo el sábado"): the product with
+      // what else it says, or the place with it; a bare name is searched as before.
+      const reading = readMessage(typed, deps);
+      const wish = wishOf(reading);
+      const booked = bookingEvent(reading);
+      if (Object.keys(wish).length > 0 && booked?.type === 'wish') return { event: booked };
+      if (Object.keys(wish).length > 0 && booked?.type === 'browse.provider')
+        return { event: { ...booked, wish } };
+      if (queryTerms(typed, deps.catalog).length === 0) return { error: m.tooShort };
+      if (
+        searchProducts(offer, typed).length === 0 &&
+        searchCombined(offer, deps.now, typed).length === 0
+      )
+        return { error: m.noResults(typed.trim()) };
       return { event: { type: 'browse.query', query: typed.trim() } };
     },
   };
@@ -180,8 +206,12 @@ export const browseState = booking.createStateConfig({
   meta: { view: browseView },
   on: {
     'browse.provider': {
-      actions: assign({ browse: ({ event }) => at({ providerId: event.providerId }) }),
+      actions: assign({
+        browse: ({ event }) => at({ providerId: event.providerId }),
+        wish: ({ context, event }) => event.wish ?? context.wish,
+      }),
     },
+    wish: { target: '#booking.product', actions: 'keepWish' },
     'browse.base': {
       actions: assign({
         browse: ({ context, event }) =>

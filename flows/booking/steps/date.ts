@@ -19,6 +19,7 @@ import { closedText, exchangeClosed } from './giftcards/exchange.js';
 import { parseTypedDate } from './selection/dates.js';
 import { formatDate } from './selection/format.js';
 import { optionByNumber } from './selection/read.js';
+import { dateRefusal, understoodDate, wishedDate, without } from './selection/wish.js';
 
 /** How many dates are offered as buttons (the rest by calendar or typing). */
 export const DATE_BUTTONS = 6;
@@ -105,6 +106,7 @@ function readDate(
   // A bare number that is not a button: a day of the month.
   if (!date && /^\d{1,2}$/.test(text.trim()))
     date = parseTypedDate(`el ${text.trim()}`, 'es', today);
+  date ??= understoodDate(text, today, available);
   if (!date) return { error: m.unreadable(text.trim()) };
   if (available.includes(date)) return { event: { type: 'date.pick', date } };
   const shown = formatDate(date, lang, 'long');
@@ -248,6 +250,32 @@ export const dateState = booking.createStateConfig({
                 return { text: openDate ? m.fixedOpen(shown) : m.fixedToday(shown) };
               },
             },
+          ],
+        },
+        {
+          // A booking in one message: its date, when the product sells it.
+          guard: ({ context }) => wishedDate(context) !== undefined,
+          target: 'more',
+          actions: assign({
+            draft: ({ context }) => {
+              const date = wishedDate(context)!;
+              const first = context.draft!.product.rules?.dateEnclosures?.[0];
+              return {
+                ...context.draft!,
+                accessDate: date,
+                enclosureDates: first ? { [first.enclosureId]: date } : undefined,
+              };
+            },
+            wish: ({ context }) => without(context, 'date'),
+          }),
+        },
+        {
+          // …and when it does not, the reason, and the question.
+          guard: ({ context }) => context.wish?.date !== undefined,
+          target: 'pick',
+          actions: [
+            { type: 'notify', params: ({ context }) => ({ text: dateRefusal(context) }) },
+            assign({ wish: ({ context }) => without(context, 'date') }),
           ],
         },
         { target: 'pick' },

@@ -3,7 +3,10 @@ import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
-import type { ViewFn } from '../view.js';
+import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
+import type { Option } from '../../../src/conversation/view.js';
+import type { BookingEvent } from '../types.js';
+import { bookingEvent, readMessage } from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -15,6 +18,8 @@ const messages = defineMessages({
     help: 'ℹ️ Ayuda',
     language: '🌐 English',
     chooseLanguage: 'Elige tu idioma:',
+    whichPrice:
+      'Dime de qué quieres saber el precio, por ejemplo «¿cuánto cuesta el planetario?», o elige «Reservar entradas» para ver lo que hay.',
   },
   en: {
     welcome: 'Hi! I am your booking assistant. What would you like to do?',
@@ -25,28 +30,53 @@ const messages = defineMessages({
     help: 'ℹ️ Help',
     language: '🌐 Español',
     chooseLanguage: 'Choose your language:',
+    whichPrice:
+      'Tell me what you would like the price of, e.g. "how much is the planetarium?", or choose "Book tickets" to see what there is.',
   },
 });
 
-const homeView: ViewFn = (context) => {
+const homeView: ViewFn = (context, deps) => {
   const m = messages(context.language);
+  const options: Option<BookingEvent>[] = [
+    { id: 'book', label: m.book, event: { type: 'command', name: 'book' } },
+    { id: 'cart', label: m.cart(context.cart.lines.length), event: { type: 'cart.open' } },
+    { id: 'giftcards', label: m.giftCards, event: { type: 'giftcard.menu' } },
+    { id: 'packages', label: m.packages, event: { type: 'package.open' } },
+    { id: 'help', label: m.help, event: { type: 'command', name: 'help' } },
+    {
+      id: 'language',
+      label: m.language,
+      event: { type: 'language.set', language: context.language === 'es' ? 'en' : 'es' },
+    },
+  ];
   return {
     text: m.welcome,
     expects: 'choice',
-    options: [
-      { id: 'book', label: m.book, event: { type: 'command', name: 'book' } },
-      { id: 'cart', label: m.cart(context.cart.lines.length), event: { type: 'cart.open' } },
-      { id: 'giftcards', label: m.giftCards, event: { type: 'giftcard.menu' } },
-      { id: 'packages', label: m.packages, event: { type: 'package.open' } },
-      { id: 'help', label: m.help, event: { type: 'command', name: 'help' } },
-      {
-        id: 'language',
-        label: m.language,
-        event: { type: 'language.set', language: context.language === 'es' ? 'en' : 'es' },
-      },
-    ],
+    options,
+    readText: (text) =>
+      readAtHome(text, deps) ??
+      (readMessage(text, deps).intent === 'price'
+        ? { error: m.whichPrice }
+        : { error: notUnderstoodText({ options }, context.language) }),
   };
 };
+
+/** A message typed at the home menu: a booking in one message, or what else it asks for. */
+function readAtHome(text: string, deps: ViewDeps): TextReading | undefined {
+  const reading = readMessage(text, deps);
+  const event = bookingEvent(reading);
+  if (event) return { event };
+  switch (reading.intent) {
+    case 'giftCard':
+      return { event: { type: 'giftcard.menu' } };
+    case 'packages':
+      return { event: { type: 'package.open' } };
+    case 'book':
+      return { event: { type: 'command', name: 'book' } };
+    default:
+      return undefined;
+  }
+}
 
 const languageView: ViewFn = (context) => ({
   text: messages(context.language).chooseLanguage,
@@ -60,7 +90,17 @@ const languageView: ViewFn = (context) => ({
 
 export const homeState = booking.createStateConfig({
   meta: { view: homeView },
-  on: { 'giftcard.menu': { target: '#booking.giftcards' } },
+  on: {
+    'giftcard.menu': { target: '#booking.giftcards' },
+    wish: { target: '#booking.product', actions: 'keepWish' },
+    'browse.provider': {
+      target: '#booking.browse',
+      actions: assign({
+        browse: ({ event }) => ({ providerId: event.providerId, page: 0 }),
+        wish: ({ event }) => event.wish,
+      }),
+    },
+  },
 });
 
 export const languageState = booking.createStateConfig({

@@ -19,6 +19,7 @@ import { blockedText } from './selection/explain.js';
 import { formatDate, formatPrice } from './selection/format.js';
 import { productName } from './selection/offerable.js';
 import { optionByNumber } from './selection/read.js';
+import { cardReading } from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -152,7 +153,13 @@ export const productView: ViewFn = (context, deps): BookingView => {
     text,
     options,
     expects: 'choice',
-    readText: (typed) => optionByNumber(options, typed) ?? { error: m.useButtons },
+    readText: (typed) =>
+      optionByNumber(options, typed) ??
+      cardReading(
+        typed,
+        deps,
+        draft ? priceLine(deps.catalog.product(draft.product.productId), draft.product, lang) : '',
+      ) ?? { error: m.useButtons },
   };
 };
 
@@ -177,14 +184,28 @@ export const productState = booking.createStateConfig({
       invoke: {
         src: 'openProduct',
         input: ({ context, event }) => ({
-          productId: event.type === 'browse.product' ? event.productId : '',
+          productId:
+            event.type === 'browse.product' || event.type === 'wish'
+              ? (event.productId ?? '')
+              : // The next product a booking message asked for (after an Add).
+                (context.wish?.productId ?? ''),
           language: context.language,
           cart: context.cart.lines,
         }),
-        onDone: {
-          target: 'card',
-          actions: assign({ draft: ({ event }) => newDraft(event.output) }),
-        },
+        onDone: [
+          {
+            // A booking in one message: on to the date, unless the card has a reason to stop.
+            guard: ({ context, event }) =>
+              context.wish !== undefined &&
+              blockedAtCard(newDraft(event.output), context.language) === undefined,
+            target: '#booking.date',
+            actions: assign({ draft: ({ event }) => newDraft(event.output) }),
+          },
+          {
+            target: 'card',
+            actions: assign({ draft: ({ event }) => newDraft(event.output) }),
+          },
+        ],
         onError: { target: '#booking.browse', actions: 'explainFailure' },
       },
     },
@@ -205,7 +226,22 @@ export const productState = booking.createStateConfig({
           },
           { target: '#booking.date' },
         ],
-        'nav.back': { target: '#booking.browse', actions: 'dropDraft' },
+        // "el sábado, 3 personas" at the card: kept for the steps after, and on.
+        wish: [
+          {
+            guard: ({ context }) => blockedAtCard(context.draft!, context.language) !== undefined,
+            actions: {
+              type: 'notify',
+              params: ({ context }) => ({ text: blockedAtCard(context.draft!, context.language)! }),
+            },
+          },
+          {
+            guard: ({ context }) => context.draft !== undefined,
+            target: '#booking.date',
+            actions: 'keepWish',
+          },
+        ],
+        'nav.back': { target: '#booking.browse', actions: ['dropDraft', 'dropWish'] },
       },
     },
   },

@@ -23,6 +23,7 @@ import { productName } from './selection/offerable.js';
 import { readCount } from './selection/read.js';
 import { retryView } from './selection/retry.js';
 import { choosable } from './session.js';
+import { understoodQuantity, without } from './selection/wish.js';
 
 /** How many quantities are offered as buttons (more can be typed). */
 export const QUANTITY_BUTTONS = 8;
@@ -87,7 +88,7 @@ export const quantityView: ViewFn = (context, deps): BookingView => {
     options: blocked ? options.slice(numbers.length) : options,
     expects: 'number',
     readText: (text) => {
-      const quantity = readCount(text);
+      const quantity = readCount(text) ?? understoodQuantity(text);
       if (quantity === undefined) {
         // "back", "inicio"… are options' labels and never reach here; numbers do.
         return { error: blocked ?? m.notANumber };
@@ -221,12 +222,55 @@ export const quantityState = booking.createStateConfig({
           date: context.draft!.accessDate!,
           language: context.language,
         }),
-        onDone: {
-          target: 'choosing',
-          actions: assign({
-            draft: ({ context, event }) => ({ ...context.draft!, unitPrice: event.output }),
-          }),
-        },
+        onDone: [
+          {
+            // A booking in one message: its quantity, when the rules allow it.
+            guard: ({ context }) =>
+              context.wish?.quantity !== undefined &&
+              context.draft?.giftCard === undefined &&
+              quantityAllowed(context.draft!, context.wish.quantity),
+            target: '#booking.questions',
+            actions: [
+              assign({
+                draft: ({ context, event }) => ({
+                  ...context.draft!,
+                  unitPrice: event.output,
+                  quantity: context.wish!.quantity,
+                }),
+                wish: ({ context }) => without(context, 'quantity'),
+              }),
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  text: totalText(context.draft!, context.draft!.quantity!, context.language),
+                }),
+              },
+            ],
+          },
+          {
+            // …and when they do not, the reason, and the question.
+            guard: ({ context }) => context.wish?.quantity !== undefined,
+            target: 'choosing',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  text: outOfRangeText(context.draft!, context.language, context.wish!.quantity!),
+                }),
+              },
+              assign({
+                draft: ({ context, event }) => ({ ...context.draft!, unitPrice: event.output }),
+                wish: ({ context }) => without(context, 'quantity'),
+              }),
+            ],
+          },
+          {
+            target: 'choosing',
+            actions: assign({
+              draft: ({ context, event }) => ({ ...context.draft!, unitPrice: event.output }),
+            }),
+          },
+        ],
         onError: { target: 'failed', actions: 'explainFailure' },
       },
     },

@@ -17,6 +17,7 @@ import { backToDate } from './date.js';
 import { formatDate, formatTime } from './selection/format.js';
 import { optionByNumber } from './selection/read.js';
 import { retryView } from './selection/retry.js';
+import { timeRefusal, understoodTime, without } from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -103,7 +104,7 @@ export const sessionView: ViewFn = (context): BookingView => {
     readText: (text) => {
       const picked = optionByNumber(options, text);
       if (picked) return picked;
-      const time = typedTime(text);
+      const time = typedTime(text) ?? understoodTime(text);
       const byTime = time && sessions.find((option) => option.event.label === time);
       return byTime ? { event: byTime.event } : { error: m.unreadable };
     },
@@ -124,6 +125,15 @@ function previews(draft: Draft, lang: Lang): string[] {
           )
         : m.forcedUnknown(offer.name),
     );
+}
+
+/** The session of the offer being asked at the time the booking message said. */
+function wishedSession(context: BookingContext) {
+  const time = context.wish?.time;
+  const offer = current(context.draft);
+  return time === undefined
+    ? undefined
+    : offer?.options.find((option) => formatTime(option.time) === time);
 }
 
 const hasSessions = (context: BookingContext) =>
@@ -188,6 +198,42 @@ export const sessionState = booking.createStateConfig({
     unavailable: { always: backToDate },
     next: {
       always: [
+        {
+          // A booking in one message: the session at the time it said.
+          guard: ({ context }) => wishedSession(context) !== undefined,
+          target: 'next',
+          reenter: true,
+          actions: assign({
+            draft: ({ context }) => {
+              const draft = context.draft!;
+              const step = draft.sessionStep!;
+              const offer = current(draft)!;
+              const option = wishedSession(context)!;
+              return {
+                ...draft,
+                sessions: [
+                  ...draft.sessions.filter((s) => s.enclosureId !== offer.enclosureId),
+                  {
+                    enclosureId: offer.enclosureId,
+                    sessionId: option.sessionId,
+                    label: formatTime(option.time),
+                  },
+                ],
+                sessionStep: { ...step, cursor: step.cursor + 1 },
+              };
+            },
+            wish: ({ context }) => without(context, 'time'),
+          }),
+        },
+        {
+          guard: ({ context }) =>
+            context.wish?.time !== undefined && current(context.draft) !== undefined,
+          target: 'choosing',
+          actions: [
+            { type: 'notify', params: ({ context }) => ({ text: timeRefusal(context) }) },
+            assign({ wish: ({ context }) => without(context, 'time') }),
+          ],
+        },
         {
           guard: ({ context }) =>
             (context.draft?.sessionStep?.cursor ?? 0) < choosable(context.draft).length,

@@ -9,6 +9,8 @@ import { sellableDates } from '../../../../src/domain/sale-window.js';
 import { providerNow } from '../../../../src/domain/time.js';
 import type { Option } from '../../../../src/conversation/view.js';
 import type { BookingEvent } from '../../types.js';
+import { productSearch } from '../../../../src/catalog/product-search.js';
+import type { Offerable } from '../selection/offerable.js';
 
 const entryLabel = (name: string, _lang: Lang) => `🎫 ${name}`;
 
@@ -55,9 +57,27 @@ export function combinedOptions(
   providerId: string,
   lang: Lang,
 ): Option<BookingEvent>[] {
-  return combinedEntries(catalog, now, providerId).map((entry) => ({
-    id: `combined:${entry.combinedProductId}`,
-    label: entryLabel(entry.name, lang),
-    event: { type: 'combined.pick', combinedProductId: entry.combinedProductId },
-  }));
+  return combinedEntries(catalog, now, providerId).map((entry) => combinedOption(entry, lang));
+}
+
+/** A combined product as a browse option. */
+export const combinedOption = (entry: CombinedEntry, lang: Lang): Option<BookingEvent> => ({
+  id: `combined:${entry.combinedProductId}`,
+  label: entryLabel(entry.name, lang),
+  event: { type: 'combined.pick', combinedProductId: entry.combinedProductId },
+});
+
+/** Combined products on sale now that match a search (src/catalog/product-search.ts). */
+export function searchCombined(offer: Offerable, now: Date, query: string): CombinedEntry[] {
+  const { catalog } = offer;
+  return productSearch(catalog)
+    .search(query)
+    .flatMap((hit) => {
+      if (hit.kind !== 'combined') return [];
+      const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
+      const dates = combined && combinedDates(catalog, combined.productIds, now);
+      return combined && dates && dates.length > 0
+        ? [{ combinedProductId: combined.combinedProductId, name: combined.combinedProductName }]
+        : [];
+    });
 }

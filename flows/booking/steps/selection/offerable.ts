@@ -12,6 +12,7 @@ import type { CatalogIndex, ProductEntry } from '../../../../src/catalog/catalog
 import { canBeSoldAlone } from '../../../../src/domain/sale-window.js';
 import { providerNow } from '../../../../src/domain/time.js';
 import { normalize } from '../../../../src/conversation/interpret.js';
+import { productSearch } from '../../../../src/catalog/product-search.js';
 
 export interface OfferableBase {
   base: ProductBase;
@@ -24,6 +25,8 @@ export interface OfferableProvider {
 }
 
 export interface Offerable {
+  /** The catalog the offer was worked out from (its search index). */
+  catalog: CatalogIndex;
   providers: OfferableProvider[];
   /** Every offerable product, in catalog order. */
   products: ProductEntry[];
@@ -49,7 +52,7 @@ export function offerable(catalog: CatalogIndex, now: Date): Offerable {
     }
     if (bases.length > 0) providers.push({ provider, bases });
   }
-  const result = { providers, products };
+  const result = { catalog, providers, products };
   cache.set(catalog, { minute, offerable: result });
   return result;
 }
@@ -58,65 +61,38 @@ export function offerable(catalog: CatalogIndex, now: Date): Offerable {
 export const productName = (product: Pick<Product, 'productName' | 'suggestedSalesProductName'>) =>
   product.suggestedSalesProductName ?? product.productName;
 
-const STOP_WORDS = new Set(
-  [
-    // Spanish
-    'de del la las el los un una unos unas lo le para por con sin en y o a al que es son',
-    'hay se me mi mis tu su quiero busco buscar gustaria tienes teneis cuanto cuanta cuesta',
-    'como donde cuando hola gracias favor algo',
-    // English
-    'the a an of for to and or in on at with without is are it its i me my you your we',
-    'want looking look find any some how much many what where when can do does there',
-    'hello hi please thanks something',
-  ]
-    .join(' ')
-    .split(' '),
-);
-
-/** The words of a query that carry meaning (accents, case and punctuation dropped). */
-export function queryTerms(query: string): string[] {
-  return [...new Set(normalize(query).split(' '))].filter(
-    (word) => word.length >= 2 && !STOP_WORDS.has(word),
-  );
+/** The words of a query that carry meaning (accents, case and stop words dropped). */
+export function queryTerms(query: string, catalog?: CatalogIndex): string[] {
+  return catalog ? productSearch(catalog).terms(query) : fallbackTerms(query);
 }
 
-function haystack({ provider, base, product }: ProductEntry): string[] {
-  const texts = [
-    product.productName,
-    product.suggestedSalesProductName,
-    product.productDescription,
-    ...product.tags,
-    base.productBaseName,
-    ...base.tags,
-    provider.providerName,
-    ...provider.tags,
-  ];
-  return normalize(texts.filter(Boolean).join(' ')).split(' ');
-}
+const fallbackTerms = (query: string) =>
+  normalize(query)
+    .split(' ')
+    .filter((word) => word.length >= 2);
 
-/** A term matches a word it begins, or a word that begins it (plurals: "museos", "museo"). */
-const matches = (term: string, word: string) =>
-  word.startsWith(term) || (term.length >= 5 && word.length >= 4 && term.startsWith(word));
+/** The products of an offer by id, for filtering search hits (once per offer). */
+const offeredById = new WeakMap<Offerable, Map<string, ProductEntry>>();
+function offered(offer: Offerable): Map<string, ProductEntry> {
+  let byId = offeredById.get(offer);
+  if (!byId) {
+    byId = new Map(offer.products.map((entry) => [entry.product.productId, entry]));
+    offeredById.set(offer, byId);
+  }
+  return byId;
+}
 
 /**
- * Offerable products whose names, descriptions or tags (with their base's and provider's)
- * match the query: those matching the most of its words, at least one; products whose
- * own name matches come first.
+ * Offerable products that match the query (names, descriptions, tags, bases, providers,
+ * places, in either language, one typo away): those matching the most of its words,
+ * best first (src/catalog/product-search.ts).
  */
 export function searchProducts(offer: Offerable, query: string): ProductEntry[] {
-  const terms = queryTerms(query);
-  if (terms.length === 0) return [];
-  const scored = offer.products.map((entry) => {
-    const words = haystack(entry);
-    const name = normalize(productName(entry.product)).split(' ');
-    const score = terms.filter((term) => words.some((word) => matches(term, word))).length;
-    const inName = terms.filter((term) => name.some((word) => matches(term, word))).length;
-    return { entry, score, inName };
-  });
-  const best = Math.max(0, ...scored.map((item) => item.score));
-  if (best === 0) return [];
-  return scored
-    .filter((item) => item.score === best)
-    .sort((a, b) => b.inName - a.inName)
-    .map((item) => item.entry);
+  const byId = offered(offer);
+  return productSearch(offer.catalog)
+    .search(query)
+    .flatMap((hit) => {
+      const entry = hit.kind === 'product' ? byId.get(hit.id) : undefined;
+      return entry ? [entry] : [];
+    });
 }

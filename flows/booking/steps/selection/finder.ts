@@ -1,0 +1,38 @@
+/**
+ * The understanding layer's product finder over the local catalog: what the search
+ * finds among what can be offered now (products alone, combined products on sale).
+ */
+import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
+import { productSearch } from '../../../../src/catalog/product-search.js';
+import type { FoundProduct, ProductFinder } from '../../../understanding/understand.js';
+import { combinedDates } from '../combined/offer.js';
+import { offerable, productName } from './offerable.js';
+
+/** The offer's product ids, worked out once per offer (a catalog and minute). */
+const offeredIds = new WeakMap<object, Set<string>>();
+
+export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
+  const offer = offerable(catalog, now);
+  let offered = offeredIds.get(offer);
+  if (!offered) {
+    offered = new Set(offer.products.map((entry) => entry.product.productId));
+    offeredIds.set(offer, offered);
+  }
+  const ids = offered;
+  return (query) =>
+    productSearch(catalog)
+      .search(query)
+      .flatMap((hit): FoundProduct[] => {
+        if (hit.kind === 'product') {
+          const entry = ids.has(hit.id) ? catalog.product(hit.id) : undefined;
+          return entry ? [{ ...hit, name: productName(entry.product) }] : [];
+        }
+        const combined = catalog.catalog.combinedProducts.find(
+          (c) => c.combinedProductId === hit.id,
+        );
+        const dates = combined && combinedDates(catalog, combined.productIds, now);
+        return combined && dates && dates.length > 0
+          ? [{ ...hit, name: combined.combinedProductName }]
+          : [];
+      });
+}

@@ -1,0 +1,167 @@
+/**
+ * A booking asked in one message ("2 adultos y 1 niño al acuario mañana a las 11"):
+ * the understanding layer reads it, the product opens, and the date, session and
+ * quantity steps take what the message said instead of asking. A value a rule refuses
+ * (a closed day, a full session, too many) is asked again with the step's reason.
+ */
+import type { IsoDate } from '../../../../src/api/schema.js';
+import type { Lang } from '../../../../src/domain/lang.js';
+import { dateOf, providerNow } from '../../../../src/domain/time.js';
+import { defineMessages } from '../../../../src/i18n/messages.js';
+import {
+  totalQuantity,
+  understand,
+  type Understanding,
+} from '../../../understanding/understand.js';
+import type { BookingContext, BookingEvent, Wish } from '../../types.js';
+import type { TextReading, ViewDeps } from '../../view.js';
+import { catalogFinder } from './finder.js';
+import { formatDate } from './format.js';
+
+const messages = defineMessages({
+  es: {
+    dateRefused: (date: string) => `El ${date} no está disponible para este producto.`,
+    rangeRefused: (from: string, to: string) =>
+      `No hay fechas disponibles entre el ${from} y el ${to} para este producto.`,
+    timeRefused: (time: string) => `No hay sesión a las ${time} ese día.`,
+  },
+  en: {
+    dateRefused: (date: string) => `${date} is not available for this product.`,
+    rangeRefused: (from: string, to: string) =>
+      `There are no dates available from ${from} to ${to} for this product.`,
+    timeRefused: (time: string) => `There is no session at ${time} that day.`,
+  },
+});
+
+/** Madrid's today (every provider of the service is in Spain; the Canaries share the date but near midnight). */
+export const todayFor = (deps: ViewDeps): IsoDate => dateOf(providerNow({ taxType: 0 }, deps.now));
+
+export function readMessage(text: string, deps: ViewDeps): Understanding {
+  return understand(text, { today: todayFor(deps), finder: catalogFinder(deps.catalog, deps.now) });
+}
+
+/** The date, time and quantity a reading gives. */
+export function wishOf(reading: Understanding): Wish {
+  const { slots } = reading;
+  const quantity = totalQuantity(slots);
+  return {
+    ...(slots.date ? { date: slots.date.value } : {}),
+    ...(slots.time ? { time: slots.time.value } : {}),
+    ...(quantity !== undefined ? { quantity } : {}),
+  };
+}
+
+export const hasAny = (wish: Wish) => Object.keys(wish).length > 0;
+
+/**
+ * The event of a booking message read where a product can be chosen (home, browse):
+ * a product with what else it says, a combined product, or the place to browse.
+ * Undefined when the message names nothing of the catalog.
+ */
+export function bookingEvent(reading: Understanding): BookingEvent | undefined {
+  const { product, place, perType } = reading.slots;
+  const wish = wishOf(reading);
+  // "2 adultos y 1 niño al museo": the adults' product, then the children's.
+  if (perType) {
+    const [first, ...rest] = perType.value;
+    const { quantity: _total, ...shared } = wish;
+    return {
+      type: 'wish',
+      productId: first!.productId,
+      wish: {
+        ...shared,
+        quantity: first!.quantity,
+        then: rest.map((item) => ({
+          productId: item.productId,
+          wish: { ...shared, quantity: item.quantity },
+        })),
+      },
+    };
+  }
+  if (product?.value.kind === 'product') return { type: 'wish', productId: product.value.id, wish };
+  if (product?.value.kind === 'combined')
+    return { type: 'combined.pick', combinedProductId: product.value.id };
+  if (place) return { type: 'browse.provider', providerId: place.value.providerId };
+  return undefined;
+}
+
+/**
+ * At the product card: "el sábado, 3 personas" fills the later steps; "how much is it?"
+ * is answered with the card's price line.
+ */
+export function cardReading(
+  text: string,
+  deps: ViewDeps,
+  priceLine: string,
+): TextReading | undefined {
+  const reading = understand(text, { today: todayFor(deps) });
+  const wish = wishOf(reading);
+  if (hasAny(wish)) return { event: { type: 'wish', wish } };
+  if (reading.intent === 'price' && priceLine !== '') return { error: priceLine };
+  return undefined;
+}
+
+/** After a product is added: the next one the message asked for, with its wish. */
+export const nextWished = (context: BookingContext) => context.wish?.then?.[0];
+
+/** The wish of the next product (its own, and the ones after it). */
+export function nextWish(context: BookingContext): Wish | undefined {
+  const [next, ...rest] = context.wish?.then ?? [];
+  if (!next) return undefined;
+  const wish = { ...next.wish, productId: next.productId };
+  return rest.length > 0 ? { ...wish, then: rest } : wish;
+}
+
+/** The wished date when the product sells it: a single date, or the first of a range. */
+export function wishedDate(context: BookingContext): IsoDate | undefined {
+  const wish = context.wish?.date;
+  const dates = context.draft?.product.dates ?? [];
+  if (!wish) return undefined;
+  if (wish.kind === 'date') return dates.includes(wish.date) ? wish.date : undefined;
+  return dates.find((date) => date >= wish.from && date <= wish.to);
+}
+
+/** Why the wished date cannot be had (the date step then asks). */
+export function dateRefusal(context: BookingContext): string {
+  const lang: Lang = context.language;
+  const m = messages(lang);
+  const wish = context.wish?.date;
+  if (wish?.kind === 'range')
+    return m.rangeRefused(formatDate(wish.from, lang, 'long'), formatDate(wish.to, lang, 'long'));
+  return m.dateRefused(wish ? formatDate(wish.date, lang, 'long') : '');
+}
+
+export const timeRefusal = (context: BookingContext) =>
+  messages(context.language).timeRefused(context.wish?.time ?? '');
+
+/** The wish without one of its values (once used, or refused). */
+export const without = (context: BookingContext, key: keyof Wish): Wish | undefined => {
+  if (!context.wish) return undefined;
+  const { [key]: _dropped, ...rest } = context.wish;
+  return hasAny(rest) ? rest : undefined;
+};
+
+/**
+ * What the understanding layer reads in an answer typed at the date step when the step's
+ * own reader reads nothing ("el finde", "navidad", "sabdo", "mñana"): a date, or the
+ * first available date of a range (its first day when none is available, so the step
+ * explains why and offers the nearest).
+ */
+export function understoodDate(
+  text: string,
+  today: IsoDate,
+  available: readonly IsoDate[],
+): IsoDate | undefined {
+  const date = understand(text, { today }).slots.date?.value;
+  if (!date) return undefined;
+  if (date.kind === 'date') return date.date;
+  return available.find((day) => day >= date.from && day <= date.to) ?? date.from;
+}
+
+/** How many an answer at the quantity step says ("veinte", "a couple", "2 adultos y 1 niño"). */
+export const understoodQuantity = (text: string): number | undefined =>
+  totalQuantity(understand(text, { today: '2000-01-01' as IsoDate }).slots);
+
+/** The session time an answer at the session step says ("a las 11", "at 5pm"). */
+export const understoodTime = (text: string): string | undefined =>
+  understand(text, { today: '2000-01-01' as IsoDate }).slots.time?.value;

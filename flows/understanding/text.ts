@@ -1,0 +1,72 @@
+/**
+ * How typed text is compared: folded (lower case, no accents, "ñ" as "n"), cut into
+ * words, and matched one typo away. Shared by every reader of the understanding layer
+ * and by the product search, so "mñana", "Sábado" and "sabdo" meet the same words.
+ */
+
+/** Lower case, accents dropped, punctuation to spaces; ":" "/" "." "-" between digits kept. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}:/.-]+/gu, ' ')
+    .replace(/(?<!\d)[:/.-]+|[:/.-]+(?!\d)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The folded words of a text. */
+export function words(text: string): string[] {
+  const folded = fold(text);
+  return folded === '' ? [] : folded.split(' ');
+}
+
+/**
+ * Damerau–Levenshtein distance capped at `max` (returns max + 1 beyond it): a swapped
+ * pair of letters ("sabdao") counts as one typo, as people make them.
+ */
+export function distance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i += 1) rows.push([i]);
+  for (let j = 1; j <= b.length; j += 1) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i += 1) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/**
+ * The one word of `vocabulary` that `word` names: itself, or the only one a typo away
+ * when the word is long enough for a typo to be told from another word (5 letters).
+ */
+export function closest(word: string, vocabulary: Iterable<string>): string | undefined {
+  const candidates: string[] = [];
+  for (const known of vocabulary) {
+    if (known === word) return known;
+    if (word.length >= 5 && known.length >= 4 && distance(word, known, 1) <= 1)
+      candidates.push(known);
+  }
+  return candidates.length === 1 ? candidates[0] : undefined;
+}
+
+/** The value of the `table` word that `word` names, as `closest` reads it; typos that are
+ * one letter from several words of the same value ("adultso": adulto, adultos) still count. */
+export function closestValue<T>(word: string, table: Record<string, T>): T | undefined {
+  if (Object.hasOwn(table, word)) return table[word];
+  if (word.length < 5) return undefined;
+  const values = new Set<T>();
+  for (const [known, value] of Object.entries(table))
+    if (known.length >= 4 && distance(word, known, 1) <= 1) values.add(value);
+  return values.size === 1 ? [...values][0] : undefined;
+}

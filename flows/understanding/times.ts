@@ -1,0 +1,104 @@
+/**
+ * A session time in a message: "a las 11", "at 11", "11am", "5pm", "17:00", "17h",
+ * "a las 5 de la tarde", "at 5 in the afternoon", "a mediodía", "at noon".
+ *
+ * Decision: an hour from 1 to 7 with nothing saying morning ("a las 5") is in the
+ * afternoon: no activity of the catalog starts before 8 in the morning.
+ */
+import { readNumber } from './numbers.js';
+import type { Span, Words } from './spans.js';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+const AFTERNOON = [
+  ['de', 'la', 'tarde'],
+  ['de', 'la', 'noche'],
+  ['por', 'la', 'tarde'],
+  ['in', 'the', 'afternoon'],
+  ['in', 'the', 'evening'],
+  ['pm'],
+  ['p', 'm'],
+];
+const MORNING = [
+  ['de', 'la', 'manana'],
+  ['por', 'la', 'manana'],
+  ['in', 'the', 'morning'],
+  ['am'],
+  ['a', 'm'],
+];
+
+function phraseAt(words: Words, at: number, phrases: string[][]): number {
+  for (const phrase of phrases)
+    if (phrase.every((part, i) => words.free(at + i) === part)) return phrase.length;
+  return 0;
+}
+
+function clock(hours: number, minutes: number): string | undefined {
+  return hours <= 23 && minutes <= 59 ? `${pad(hours)}:${pad(minutes)}` : undefined;
+}
+
+/** Reads the session time of the message; its words are taken. */
+export function readTime(words: Words): Span<string> | undefined {
+  for (let at = 0; at < words.list.length; at += 1) {
+    const word = words.free(at);
+    if (word === undefined) continue;
+    if ((word === 'mediodia' || word === 'noon' || word === 'midday') && !words.used[at]) {
+      const lead =
+        ['a', 'al', 'at'].includes(words.list[at - 1] ?? '') && !words.used[at - 1] ? 1 : 0;
+      words.take(at - lead, 1 + lead);
+      return { start: at - lead, length: 1 + lead, value: '12:00' };
+    }
+    const lead =
+      (word === 'a' && words.free(at + 1) === 'las') ||
+      (word === 'a' && words.free(at + 1) === 'la')
+        ? 2
+        : word === 'at' || word === 'sobre' || word === 'around'
+          ? 1
+          : 0;
+    const numberAt = at + lead;
+    const typed = words.free(numberAt);
+    if (typed === undefined) continue;
+    // 17:00, 17.30, 17h, 17h30, 11am, 5pm
+    const written = /^(\d{1,2})(?:[:.h](\d{2}))?(h|am|pm)?$/.exec(typed);
+    let hours: number | undefined;
+    let minutes = 0;
+    let explicit = false;
+    let suffix: string | undefined;
+    let length = lead + 1;
+    if (written) {
+      hours = Number(written[1]);
+      minutes = Number(written[2] ?? 0);
+      suffix = written[3];
+      explicit = written[2] !== undefined || suffix !== undefined;
+    } else if (lead > 0) {
+      const spelled = readNumber(words.list, numberAt);
+      if (spelled && !['un', 'una', 'a'].includes(typed)) {
+        hours = spelled.value;
+        length = lead + spelled.length;
+      }
+    }
+    // A bare number is a time only after "a las" / "at": "2" alone is a quantity.
+    if (hours === undefined || (!explicit && lead === 0)) continue;
+    if (words.free(at + length) === 'y' && words.free(at + length + 1) === 'media') {
+      minutes = 30;
+      length += 2;
+    } else if (words.free(at + length) === 'y' && words.free(at + length + 1) === 'cuarto') {
+      minutes = 15;
+      length += 2;
+    }
+    const afternoon = suffix === 'pm' ? 0 : phraseAt(words, at + length, AFTERNOON);
+    const morning = suffix === 'am' ? 0 : phraseAt(words, at + length, MORNING);
+    if (suffix === 'pm' || afternoon > 0) {
+      if (hours < 12) hours += 12;
+    } else if (suffix === 'am' || morning > 0) {
+      if (hours === 12) hours = 0;
+    } else if (hours >= 1 && hours <= 7 && suffix !== 'h') hours += 12;
+    if (hours > 23 || (hours > 12 && suffix === 'am')) continue;
+    length += afternoon + morning;
+    const value = clock(hours, minutes);
+    if (!value) continue;
+    words.take(at, length);
+    return { start: at, length, value };
+  }
+  return undefined;
+}

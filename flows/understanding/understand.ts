@@ -1,0 +1,209 @@
+/**
+ * The understanding of one typed message: what the customer wants (an intent) and what
+ * of a booking it already says (slots), each with the words it was read from. Pure and
+ * offline: the provider-local `today` and a product finder over the catalog are passed
+ * in, so the same message on the same day always reads the same.
+ *
+ * Readers take words in turn, so none is read twice: the intent's words first ("hablar
+ * con una persona" is not one person), then the session time ("a las 11" is not a
+ * quantity), the date ("el 15" is not a quantity), the quantities, and what is left names
+ * the product or the place.
+ */
+import type { IsoDate } from '../../src/api/schema.js';
+import type { Lang } from '../../src/domain/lang.js';
+import { readDate, type DateReading } from './dates.js';
+import { COMMAND_INTENTS, onlyFiller, readIntent, type Intent } from './intents.js';
+import { clearLanguage, detectLanguage } from './language.js';
+import { readQuantities, sumQuantities, ticketType, type TicketType } from './quantities.js';
+import { Words } from './spans.js';
+import { readTime } from './times.js';
+import { words as foldWords } from './text.js';
+
+export type { Intent, TicketType, DateReading };
+
+/** A product or combined product of the catalog as the finder found it. */
+export interface FoundProduct {
+  kind: 'product' | 'combined';
+  id: string;
+  providerId: string;
+  name: string;
+  score: number;
+}
+
+/** Searches the catalog's products by the words left of a message (best first). */
+export type ProductFinder = (query: string) => FoundProduct[];
+
+export interface Slot<T> {
+  value: T;
+  /** The words it was read from (folded). */
+  matched: string;
+}
+
+export interface Slots {
+  product?: Slot<{ kind: 'product' | 'combined'; id: string; providerId: string; name: string }>;
+  /** A provider, when the words name a place and not one of its products. */
+  place?: Slot<{ providerId: string }>;
+  date?: Slot<DateReading>;
+  /** A session time, "HH:MM". */
+  time?: Slot<string>;
+  /** How many of each ticket type. */
+  tickets?: Slot<Partial<Record<TicketType, number>>>;
+  /** How many, without a type. */
+  quantity?: Slot<number>;
+  people?: Slot<number>;
+  /**
+   * Ticket types sold as products of their own ("2 adultos y 1 niño al museo": the
+   * adults' product and the children's), each with its quantity, in the order said.
+   */
+  perType?: Slot<{ type: TicketType; productId: string; name: string; quantity: number }[]>;
+}
+
+export interface Understanding {
+  intent?: Intent;
+  /** The whole message is a command in words ("cancelar", "start over", "hola"). */
+  command: boolean;
+  /** The language a change of language asks for. */
+  to?: Lang;
+  /** The language the message is clearly written in. */
+  language?: Lang;
+  slots: Slots;
+  /** Words no reader took. */
+  rest: string[];
+}
+
+export interface UnderstandOptions {
+  /** The provider-local today the dates are read from. */
+  today: IsoDate;
+  finder?: ProductFinder;
+}
+
+/** A product is the one found when it alone matches, or clearly outscores the next. */
+const CLEAR_LEAD = 1.5;
+
+function pickProduct(
+  hits: FoundProduct[],
+  tickets: Partial<Record<TicketType, number>> | undefined,
+) {
+  let candidates = hits;
+  // "2 entradas de adulto para el museo": of the place's products, the adults' one.
+  const types = tickets ? (Object.keys(tickets) as TicketType[]) : [];
+  if (types.length === 1) {
+    // Names of that type only: "Family pack (2 adults + 2 children)" is not the adults'.
+    const typed = hits.filter((hit) => {
+      const named = new Set(foldWords(hit.name).map(ticketType).filter(Boolean));
+      return named.size === 1 && named.has(types[0]);
+    });
+    if (typed.length > 0) candidates = typed;
+  }
+  const [first, second] = candidates;
+  if (first && (!second || first.score >= second.score * CLEAR_LEAD)) return first;
+  return undefined;
+}
+
+/** The types a product's name names ("Entrada general infantil": child). */
+const typesNamed = (name: string) =>
+  new Set(
+    foldWords(name)
+      .map(ticketType)
+      .filter((type) => type !== undefined),
+  );
+
+/**
+ * With several ticket types at one place, the place's product of each type (the one
+ * whose name names that type alone, the best scored); undefined unless every type has one.
+ */
+function productsPerType(
+  hits: FoundProduct[],
+  tickets: Partial<Record<TicketType, number>> | undefined,
+) {
+  const types = tickets ? (Object.entries(tickets) as [TicketType, number][]) : [];
+  if (types.length < 2 || hits.length === 0) return undefined;
+  const place = hits[0]!.providerId;
+  const found = types.map(([type, quantity]) => {
+    const named = hits.filter((hit) => {
+      const typed = typesNamed(hit.name);
+      return (
+        hit.providerId === place && hit.kind === 'product' && typed.size === 1 && typed.has(type)
+      );
+    });
+    const best = named[0];
+    return best && { type, productId: best.id, name: best.name, quantity };
+  });
+  return found.every((item) => item !== undefined) ? found : undefined;
+}
+
+export function understand(text: string, options: UnderstandOptions): Understanding {
+  const words = new Words(foldWords(text));
+  const slots: Slots = {};
+
+  const intentSpan = readIntent(words);
+  const timeSpan = readTime(words);
+  if (timeSpan)
+    slots.time = { value: timeSpan.value, matched: words.text(timeSpan.start, timeSpan.length) };
+  const dateSpan = readDate(words, options.today, text);
+  if (dateSpan)
+    slots.date = { value: dateSpan.value, matched: words.text(dateSpan.start, dateSpan.length) };
+  const counted = readQuantities(words);
+  const quantities = sumQuantities(counted);
+  const countedText = counted.map((span) => words.text(span.start, span.length)).join(', ');
+  if (quantities.tickets) slots.tickets = { value: quantities.tickets, matched: countedText };
+  if (quantities.quantity !== undefined)
+    slots.quantity = { value: quantities.quantity, matched: countedText };
+  if (quantities.people !== undefined)
+    slots.people = { value: quantities.people, matched: countedText };
+
+  const rest = words.rest();
+  if (options.finder && !onlyFiller(rest)) {
+    const query = rest.join(' ');
+    const hits = options.finder(query);
+    const perType = productsPerType(hits, quantities.tickets);
+    if (perType) slots.perType = { value: perType, matched: query };
+    const product = perType ? undefined : pickProduct(hits, quantities.tickets);
+    if (product) {
+      const { kind, id, providerId, name } = product;
+      slots.product = { value: { kind, id, providerId, name }, matched: query };
+    } else if (hits.length > 0 && hits.every((hit) => hit.providerId === hits[0]!.providerId)) {
+      slots.place = { value: { providerId: hits[0]!.providerId }, matched: query };
+    }
+  }
+
+  const booking = Object.keys(slots).length > 0;
+  const said = intentSpan?.value.intent;
+  const intent: Intent | undefined =
+    booking && (said === undefined || said === 'greeting' || said === 'book') ? 'book' : said;
+  const command =
+    intentSpan !== undefined &&
+    COMMAND_INTENTS.has(intentSpan.value.intent) &&
+    !booking &&
+    onlyFiller(rest);
+  const language = detectLanguage(words.list);
+  return {
+    ...(intent ? { intent } : {}),
+    command,
+    ...(intentSpan?.value.to ? { to: intentSpan.value.to } : {}),
+    ...(language ? { language } : {}),
+    slots,
+    rest,
+  };
+}
+
+/** How many units a booking asks for in all: per type, or in all, or people. */
+export function totalQuantity(slots: Slots): number | undefined {
+  if (slots.tickets) return Object.values(slots.tickets.value).reduce((sum, n) => sum + n, 0);
+  return slots.quantity?.value ?? slots.people?.value;
+}
+
+/**
+ * The command a whole message says in words ("cancelar", "menú", "start over", "hola",
+ * "en inglés por favor"), or undefined when the message says more than a command.
+ */
+export function readCommand(text: string): { intent: Intent; to?: Lang } | undefined {
+  const words = new Words(foldWords(text));
+  const span = readIntent(words);
+  if (!span || !COMMAND_INTENTS.has(span.value.intent) || !onlyFiller(words.rest()))
+    return undefined;
+  return span.value;
+}
+
+/** The language a message is clearly written in ("quiero dos entradas", "two tickets please"). */
+export const languageOf = (text: string): Lang | undefined => clearLanguage(foldWords(text));

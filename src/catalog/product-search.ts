@@ -1,0 +1,278 @@
+/**
+ * Search of a catalog's products and combined products by what a customer types, with
+ * MiniSearch: typos ("musem"), prefixes ("plane"), accents and case folded, and words of
+ * either language ("boat" finds "barco"): each document also carries the other
+ * language's words for the words it has (LEXICON), so a Spanish catalog answers English
+ * and the other way round. Indexed once per catalog version (the CatalogIndex object is
+ * replaced when the catalog changes), so a query never scans the catalog.
+ */
+import MiniSearch from 'minisearch';
+import type { CatalogIndex } from './catalog-index.js';
+
+export interface SearchHit {
+  kind: 'product' | 'combined';
+  /** ProductId or CombinedProductId. */
+  id: string;
+  providerId: string;
+  score: number;
+  /** How many of the query's words it matched. */
+  matched: number;
+}
+
+export interface ProductSearch {
+  /** Hits matching the most words of the query (at least one), best first. */
+  search(query: string): SearchHit[];
+  /** The words of a query that carry meaning (what the search looks for). */
+  terms(query: string): string[];
+}
+
+/** Lower case, accents dropped: how indexed and typed words compare. */
+export const foldText = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const STOP_WORDS = new Set(
+  [
+    // Spanish
+    'de del la las el los un una unos unas lo le para por con sin en y o a al que es son',
+    'hay se me mi mis tu su quiero busco buscar gustaria tienes teneis cuanto cuanta cuesta',
+    'como donde cuando hola gracias favor algo',
+    // English
+    'the a an of for to and or in on at with without is are it its i me my you your we',
+    'want looking look find any some how much many what where when can do does there',
+    'hello hi please thanks something',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * Words of the same thing in Spanish and English (folded, singular and plural), from the
+ * words the catalogs of this service use: names, descriptions, tags, bases, places.
+ */
+const LEXICON: string[][] = [
+  ['museo', 'museos', 'museum', 'museums', 'musee'],
+  ['mar', 'maritimo', 'maritima', 'maritime', 'sea', 'nautico', 'nautical'],
+  ['acuario', 'acuarios', 'aquarium', 'aquariums', 'oceanografico'],
+  ['medusa', 'medusas', 'jellyfish'],
+  ['barco', 'barcos', 'boat', 'boats', 'paseo en barco', 'crucero', 'cruise', 'ferry'],
+  ['puerto', 'port', 'harbour', 'harbor'],
+  ['planetario', 'planetarium', 'estrellas', 'stars'],
+  ['nino', 'ninos', 'nina', 'ninas', 'infantil', 'child', 'children', 'kid', 'kids', 'peques'],
+  ['adulto', 'adultos', 'adult', 'adults'],
+  ['senior', 'seniors', 'jubilado', 'jubilados', 'mayores', 'pensioner'],
+  ['familia', 'familiar', 'family', 'families'],
+  [
+    'vino',
+    'vinos',
+    'wine',
+    'wines',
+    'bodega',
+    'bodegas',
+    'winery',
+    'wineries',
+    'cata',
+    'catas',
+    'tasting',
+    'tastings',
+    'degustacion',
+  ],
+  ['parque acuatico', 'acuatico', 'water', 'waterpark', 'water park', 'piscina', 'pool'],
+  ['tobogan', 'toboganes', 'slide', 'slides'],
+  ['ruta', 'rutas', 'route', 'routes', 'senderismo', 'hiking', 'hike', 'excursion', 'trek'],
+  ['montana', 'montanas', 'mountain', 'mountains', 'sierra'],
+  [
+    'guia',
+    'guiada',
+    'guiadas',
+    'guiado',
+    'guided',
+    'guide',
+    'tour',
+    'tours',
+    'visita',
+    'visitas',
+    'visit',
+  ],
+  ['grupo', 'grupos', 'group', 'groups'],
+  ['regalo', 'regalos', 'gift', 'gifts', 'giftcard'],
+  ['entrada', 'entradas', 'ticket', 'tickets', 'admission'],
+  ['exposicion', 'exposiciones', 'exhibition', 'exhibitions', 'expo'],
+  ['naufragio', 'naufragios', 'shipwreck', 'shipwrecks'],
+  ['combinado', 'combinados', 'combined', 'combo', 'pack'],
+  ['leon marino', 'leones marinos', 'sea lion', 'sea lions', 'show', 'espectaculo'],
+  ['tienda', 'shop', 'store'],
+  ['pase', 'pass', 'abono'],
+  ['canarias', 'canary', 'canaries', 'gran canaria'],
+];
+
+const SYNONYMS = new Map<string, string[]>();
+for (const group of LEXICON) for (const word of group) SYNONYMS.set(word, group);
+
+function processTerm(term: string): string | null {
+  const folded = foldText(term);
+  return folded.length < 2 || STOP_WORDS.has(folded) ? null : folded;
+}
+
+const tokenize = (text: string) =>
+  foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** The other words (both languages) of the words of a text. */
+function synonymsOf(texts: (string | undefined)[]): string {
+  const words = tokenize(texts.filter(Boolean).join(' '));
+  const found = new Set<string>();
+  for (let i = 0; i < words.length; i += 1) {
+    for (const key of [words[i]!, `${words[i]} ${words[i + 1] ?? ''}`]) {
+      for (const other of SYNONYMS.get(key) ?? []) found.add(other);
+    }
+  }
+  return [...found].join(' ');
+}
+
+interface Doc {
+  id: string;
+  kind: 'product' | 'combined';
+  ref: string;
+  providerId: string;
+  name: string;
+  base: string;
+  provider: string;
+  place: string;
+  tags: string;
+  description: string;
+  synonyms: string;
+}
+
+const FIELDS = ['name', 'base', 'provider', 'place', 'tags', 'description', 'synonyms'];
+
+function documents(catalog: CatalogIndex): Doc[] {
+  const docs: Doc[] = [];
+  for (const { provider, base, product } of catalog.products()) {
+    const texts = {
+      name: [product.productName, product.suggestedSalesProductName].filter(Boolean).join(' '),
+      base: [base.productBaseName, ...base.tags].join(' '),
+      provider: [provider.providerName, ...provider.tags].join(' '),
+      place: [provider.location?.city, provider.location?.region].filter(Boolean).join(' '),
+      tags: product.tags.join(' '),
+      description: product.productDescription ?? '',
+    };
+    docs.push({
+      id: `p:${product.productId}`,
+      kind: 'product',
+      ref: product.productId,
+      providerId: provider.providerId,
+      ...texts,
+      synonyms: synonymsOf(Object.values(texts)),
+    });
+  }
+  for (const combined of catalog.catalog.combinedProducts) {
+    const parts = combined.productIds.map((id) => catalog.product(id));
+    const first = parts[0];
+    if (!first || parts.some((part) => part === undefined)) continue;
+    const texts = {
+      name: combined.combinedProductName,
+      base: parts.map((part) => part!.product.productName).join(' '),
+      provider: [first.provider.providerName, ...first.provider.tags].join(' '),
+      place: [first.provider.location?.city, first.provider.location?.region]
+        .filter(Boolean)
+        .join(' '),
+      tags: parts.flatMap((part) => part!.product.tags).join(' '),
+      description: parts.map((part) => part!.product.productDescription ?? '').join(' '),
+    };
+    docs.push({
+      id: `c:${combined.combinedProductId}`,
+      kind: 'combined',
+      ref: combined.combinedProductId,
+      providerId: first.provider.providerId,
+      ...texts,
+      synonyms: synonymsOf(Object.values(texts)),
+    });
+  }
+  return docs;
+}
+
+/** One typo in words of 4 to 7 letters, two from 8 ("aquarim", "musem", "planetarim"). */
+const fuzzy = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
+
+function build(catalog: CatalogIndex): ProductSearch {
+  const docs = documents(catalog);
+  // Words the catalog has: a word found as typed is not also read as a typo of another
+  // ("vino" is wine, not one letter from "nino").
+  // How many documents hold each word: a word most documents hold narrows nothing, and
+  // scoring it costs a pass over all of them.
+  const documentsWith = new Map<string, number>();
+  for (const doc of docs) {
+    const terms = new Set<string>();
+    for (const field of FIELDS)
+      for (const word of tokenize(doc[field as keyof Doc])) {
+        const term = processTerm(word);
+        if (term) terms.add(term);
+      }
+    for (const term of terms) documentsWith.set(term, (documentsWith.get(term) ?? 0) + 1);
+  }
+  const vocabulary = new Set(documentsWith.keys());
+  const common = (term: string) => (documentsWith.get(term) ?? 0) > Math.max(50, docs.length / 5);
+  const index = new MiniSearch<Doc>({
+    fields: FIELDS,
+    storeFields: ['kind', 'ref', 'providerId'],
+    tokenize,
+    processTerm,
+    searchOptions: {
+      boost: {
+        name: 3,
+        tags: 2,
+        provider: 1.5,
+        base: 1.2,
+        place: 1.2,
+        synonyms: 1,
+        description: 0.5,
+      },
+      fuzzy: (term) => (vocabulary.has(term) ? 0 : fuzzy(term)),
+      prefix: (term) => term.length >= 3,
+      combineWith: 'OR',
+    },
+  });
+  index.addAll(docs);
+
+  const terms = (query: string) => [
+    ...new Set(
+      tokenize(query)
+        .map(processTerm)
+        .filter((t): t is string => t !== null),
+    ),
+  ];
+
+  return {
+    terms,
+    search(query) {
+      const wanted = terms(query);
+      if (wanted.length === 0) return [];
+      // "actividad 4242" in a catalog of "Actividad N": the rarer words decide.
+      const telling = wanted.filter((term) => !common(term));
+      const results = index.search((telling.length > 0 ? telling : wanted).join(' '));
+      // Words matched by each hit (a word can match by itself, a typo or a prefix).
+      const hits: SearchHit[] = results.map((result) => ({
+        kind: result['kind'] as SearchHit['kind'],
+        id: result['ref'] as string,
+        providerId: result['providerId'] as string,
+        score: result.score,
+        matched: new Set(result.queryTerms).size,
+      }));
+      const best = Math.max(0, ...hits.map((hit) => hit.matched));
+      return hits.filter((hit) => hit.matched === best);
+    },
+  };
+}
+
+const built = new WeakMap<CatalogIndex, ProductSearch>();
+
+/** The search of a catalog version, built on first use. */
+export function productSearch(catalog: CatalogIndex): ProductSearch {
+  let search = built.get(catalog);
+  if (!search) {
+    search = build(catalog);
+    built.set(catalog, search);
+  }
+  return search;
+}

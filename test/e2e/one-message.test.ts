@@ -1,0 +1,252 @@
+/**
+ * Bookings asked in one message, end to end over the JSON-lines chat against the
+ * sandbox: the message is read in full (product, date, session time, quantity per ticket
+ * type), only what is missing is asked, and the customer reaches the payment step. A
+ * scripted customer answers every later question the simplest way and the turns are
+ * counted from the message to the payment step. Also: a typo'd search finds the
+ * product, and a command typed at a text question is acted on, never stored.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OutputLine } from '../../src/channels/console/lines.js';
+import { demoIds } from '../../src/sandbox/seed/index.js';
+import { startChat, type Chat } from '../support/chat.js';
+import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+
+const I = demoIds.products;
+
+let sandbox: TestSandbox;
+const chats: Chat[] = [];
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  await sandbox.extra('reset', {});
+});
+afterEach(async () => {
+  for (const chat of chats.splice(0)) await chat.close();
+});
+
+async function chatIn(language: 'en' | 'es'): Promise<Chat> {
+  const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: language } });
+  chats.push(chat);
+  await chat.start();
+  return chat;
+}
+
+/** What a new customer types at a text question, by what it asks. */
+function answerFor(view: OutputLine): string {
+  const ask = view.text.toLowerCase();
+  if (/first name|tu nombre/.test(ask)) return 'Ana';
+  if (/surname|apellido/.test(ask)) return 'García';
+  if (/e-?mail|correo/.test(ask)) return 'ana@example.com';
+  if (/phone|tel[eé]fono|m[oó]vil/.test(ask)) return '+34600111222';
+  if (/document|dni|passport|pasaporte/.test(ask)) return '12345678Z';
+  if (/birth|nacimiento/.test(ask)) return '15/08/1990';
+  if (/\bage\b|edad/.test(ask)) return '30';
+  return 'Ana';
+}
+
+/** The option a customer in a hurry takes at a choice. */
+const HURRY = [
+  /correct/i,
+  /^🔒/,
+  /check ?out|tramitar/i,
+  /^no\b|no,? thanks|no gracias/i,
+  /skip|omitir/i,
+];
+
+/** Answers until the payment step (the reservation held, "pay" offered); the turns taken. */
+async function toPayment(chat: Chat): Promise<number> {
+  for (let turn = 1; turn <= 40; turn += 1) {
+    const view = chat.last();
+    if (view.options.some((option) => option.id === 'pay')) return turn - 1;
+    const skip = view.options.find((option) => /skip|omitir/i.test(option.label));
+    if (view.expects === 'choice') {
+      const option =
+        HURRY.map((re) => view.options.find((o) => re.test(o.label))).find(Boolean) ??
+        view.options[0]!;
+      await chat.choose(option.id);
+    } else if (skip) await chat.choose(skip.id);
+    else await chat.say(answerFor(view));
+  }
+  throw new Error(`no payment step: ${chat.last().text}`);
+}
+
+const cartOf = (lines: OutputLine[]) => lines.find((line) => /^🛒/.test(line.text));
+
+describe('a booking in one message', () => {
+  it('reads ticket types, date and session time in Spanish and goes straight to the cart', async () => {
+    const chat = await chatIn('es');
+    const reply = await chat.say('2 adultos y 1 niño al acuario mañana a las 12:30');
+    const cart = cartOf(reply);
+    expect(cart?.text).toMatch(/Acuario de medusas: alimentación — [^·\n]+ · 12:30/);
+    expect(cart?.text).toMatch(/3 × 6,00\s€/);
+    const turns = await toPayment(chat);
+    console.info(`one message (es, ticket types) → payment: 1 + ${turns} turns`);
+    expect(chat.last().text).toMatch(/reservado/);
+    // Every further turn is a checkout question of the service (provider, sale, client
+    // profiles and the buyer's details), none about what to book.
+    expect(turns).toBeLessThanOrEqual(20);
+  });
+
+  it('reads a product, the ticket type and "next saturday" in English', async () => {
+    const chat = await chatIn('en');
+    const reply = await chat.say('two adult tickets for the maritime museum next saturday');
+    // Straight past the card, date and quantity: the first question is the visitors'.
+    expect(reply.map((line) => line.text).join('\n')).toMatch(/Total: 2 × €\d+\.\d\d/);
+    expect(chat.last().text).not.toMatch(/Which day|How many/);
+    const turns = await toPayment(chat);
+    console.info(`one message (en) → payment: 1 + ${turns} turns`);
+    expect(chat.last().text).toMatch(/reserved/);
+    expect(turns).toBeLessThanOrEqual(30);
+  });
+
+  // The checkout's question profiles (provider, sale, client) are asked again at every
+  // sale; only the buyer's details are kept: the turns after the cart are those.
+  it('takes fewer turns for a returning customer (details known in the conversation)', async () => {
+    const chat = await chatIn('en');
+    await chat.say('2 tickets for the aquarium tomorrow at 12:30');
+    await toPayment(chat);
+    await chat.choose('pay');
+    expect(chat.last().text).toMatch(/Purchase confirmed/);
+    await chat.say('menu');
+    const reply = await chat.say('3 tickets for the aquarium the day after tomorrow at 16:30');
+    expect(cartOf(reply)?.text).toMatch(/3 × €6\.00/);
+    const turns = await toPayment(chat);
+    console.info(`one message (en, returning) → payment: 1 + ${turns} turns`);
+    expect(turns).toBeLessThanOrEqual(20);
+  });
+
+  it('books each ticket type as its own product: "2 adultos y 1 niño al museo el sábado"', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos y 1 niño al museo el sábado');
+    // The adults' product first (its visitors' questions), then the children's, then the cart.
+    let cart: OutputLine | undefined;
+    let toCart = 0;
+    for (let turn = 0; turn < 30 && !cart; turn += 1) {
+      const view = chat.last();
+      toCart = turn;
+      if (/^🛒/.test(view.text)) cart = view;
+      else if (view.expects === 'choice') await chat.choose(view.options[0]!.id);
+      else await chat.say(answerFor(view));
+    }
+    expect(cart?.text).toMatch(/1\. Museo del Mar: adulto — sáb[^\n]*\n\s+2 × /);
+    expect(cart?.text).toMatch(/2\. Entrada general infantil — sáb[^\n]*\n\s+1 × /);
+    const turns = await toPayment(chat);
+    console.info(
+      `one message (es, two ticket types) → payment: 1 + ${toCart} (visitors' questions) + ${turns} turns`,
+    );
+    expect(chat.last().options.some((option) => option.id === 'pay')).toBe(true);
+  });
+
+  it('asks only for the session when the time said has none, with the reason', async () => {
+    const chat = await chatIn('es');
+    const reply = await chat.say(
+      '2 entradas de adulto para el Museo + Planetario el sábado a las 9',
+    );
+    const texts = reply.map((line) => line.text);
+    expect(texts).toContain('No hay sesión a las 09:00 ese día.');
+    expect(chat.last().text).toMatch(/^Elige la sesión de «Planetario»/);
+    const after = await chat.choose(chat.last().options[0]!.id);
+    // Date and quantity were said: the total for 2 follows the session.
+    expect(after.map((line) => line.text).join('\n')).toMatch(/Total: 2 × /);
+    const turns = await toPayment(chat);
+    console.info(`one message (es, session asked) → payment: 2 + ${turns} turns`);
+    expect(chat.last().options.some((option) => option.id === 'pay')).toBe(true);
+  });
+
+  it('goes to the place with the date and quantity kept when only the place is named', async () => {
+    const chat = await chatIn('es');
+    await chat.choose('book');
+    await chat.say('quiero 2 entradas para el museo el sábado');
+    expect(chat.last().text).toBe('Museo del Mar de Valencia: elige una categoría.');
+    await chat.pick('Entradas');
+    await chat.choose(`product:${I.museumPlanetarium}`);
+    // Date and quantity were said: the session is the only question.
+    expect(chat.last().text).toMatch(/^Elige la sesión de «Planetario» para el sábado/);
+  });
+});
+
+describe('typed words', () => {
+  it('finds the product of a typo at the search prompt', async () => {
+    const chat = await chatIn('en');
+    await chat.choose('book');
+    await chat.say('aquarim');
+    expect(chat.last().text).toBe('I found 1 product for "aquarim":');
+    expect(chat.last().options[0]!.id).toBe(`product:${I.museumJellyfish}`);
+    await chat.say('musem');
+    expect(chat.last().options.map((option) => option.id)).toContain(`product:${I.museumAdult}`);
+  });
+
+  it('acts on "cancelar" typed at a text question and never stores it', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos y 1 niño al acuario mañana a las 12:30');
+    for (let turn = 0; turn < 30 && chat.last().expects === 'choice'; turn += 1) {
+      const view = chat.last();
+      const option =
+        HURRY.map((re) => view.options.find((o) => re.test(o.label))).find(Boolean) ??
+        view.options[0]!;
+      await chat.choose(option.id);
+    }
+    expect(chat.last().expects).toBe('text');
+    const question = chat.last().text;
+    const reply = await chat.say('cancelar');
+    expect(reply.map((line) => line.text)).toContain(
+      'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
+    );
+    expect(chat.last().text).toMatch(/^¡Hola! Soy tu asistente/);
+    expect(JSON.stringify(chat.transcript)).not.toMatch(/: cancelar/i);
+    expect(question).not.toBe(chat.last().text);
+  });
+});
+
+describe('a greeting at a free-text question', () => {
+  it('asks once whether it is the answer; typed again, it is', async () => {
+    const chat = await chatIn('en');
+    await chat.say('2 tickets for the aquarium tomorrow at 12:30');
+    for (let turn = 0; turn < 30 && !/first name/.test(chat.last().text); turn += 1) {
+      const view = chat.last();
+      const skip = view.options.find((option) => /skip/i.test(option.label));
+      if (view.expects === 'choice') {
+        const option =
+          HURRY.map((re) => view.options.find((o) => re.test(o.label))).find(Boolean) ??
+          view.options[0]!;
+        await chat.choose(option.id);
+      } else if (skip) await chat.choose(skip.id);
+      else await chat.say(answerFor(view));
+    }
+    const question = chat.last().text;
+    expect(question).toMatch(/What is your first name\?/);
+    const asked = await chat.say('Hi');
+    expect(asked.map((line) => line.text)).toContain(
+      'Hi! Is "Hi" your answer? If it is, type it again; if not, type the answer.',
+    );
+    expect(chat.last().text).toBe(question);
+    await chat.say('Hi');
+    expect(chat.last().text).toBe('And your surname?');
+  });
+});
+
+describe('the customer’s language', () => {
+  it('offers once to switch when a message is clearly in English, then follows', async () => {
+    const chat = await chatIn('es');
+    const first = await chat.say('I want two tickets for the aquarium please');
+    expect(first.map((line) => line.text)).toContain(
+      'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
+    );
+    const second = await chat.say('tomorrow at 12:30 please');
+    expect(second.map((line) => line.text)).toContain('Language changed to English.');
+    // Every text shown follows: the product card and the steps are in English now.
+    expect(chat.last().text).not.toMatch(/¿|Elige/);
+  });
+
+  it('lets the offer lapse when the customer goes on in the conversation’s language', async () => {
+    const chat = await chatIn('es');
+    await chat.say('I want two tickets please');
+    await chat.say('quiero dos entradas para el acuario');
+    const reply = await chat.say('hello there, thanks a lot');
+    expect(reply.map((line) => line.text)).not.toContain('Language changed to English.');
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * A booking in one message on the real booking machine (fake actors, the demo catalog,
+ * Wednesday 10 June 2026): what home, browse and the product card send for typed
+ * messages, and how the date and quantity steps take what the message said.
+ */
+import { describe, expect, it } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { SessionOffer } from '../../flows/booking/types.js';
+import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
+import { demoIds } from '../../src/sandbox/seed/index.js';
+import { context, draftOf, opened, start } from './selection-harness.js';
+
+const I = demoIds.products;
+const P = demoIds.providers;
+
+describe('a booking message at home', () => {
+  it('opens the product it names, keeping the date, time and quantity', () => {
+    const chat = start('home', context());
+    expect(chat.say('2 tickets for the aquarium tomorrow at 12:30')).toEqual({
+      sent: {
+        type: 'wish',
+        productId: I.museumJellyfish,
+        wish: { date: { kind: 'date', date: '2026-06-11' }, time: '12:30', quantity: 2 },
+      },
+    });
+    expect(chat.snapshot().context.wish).toEqual({
+      date: { kind: 'date', date: '2026-06-11' },
+      time: '12:30',
+      quantity: 2,
+    });
+  });
+
+  it('goes to the place it names, and to what else it asks for', () => {
+    const chat = start('home', context({ language: 'es' }));
+    expect(chat.say('quiero 2 entradas para el museo el sábado').sent).toEqual({
+      type: 'browse.provider',
+      providerId: P.museum,
+    });
+    expect(chat.snapshot().context.browse).toEqual({ providerId: P.museum, page: 0 });
+    expect(start('home', context()).say('gift card').sent).toEqual({ type: 'giftcard.menu' });
+    expect(start('home', context()).say('hotel packages').sent).toEqual({ type: 'package.open' });
+  });
+
+  it('asks what to price when the price is asked of nothing', () => {
+    const chat = start('home', context());
+    expect(chat.say('how much is it?').refused).toMatch(
+      /^Tell me what you would like the price of/,
+    );
+  });
+
+  it('says what can be typed when nothing is understood', () => {
+    const chat = start('home', context());
+    expect(chat.say('qwerty zxcv').refused).toMatch(
+      /^Sorry, I didn't get that\. Choose a button or type one of these \(or its number\): «Book tickets», «My cart \(0\)»/,
+    );
+  });
+});
+
+describe('a booking message at the search prompt', () => {
+  it('opens the product with what the message said instead of searching the sentence', () => {
+    const chat = start('browse', context({ language: 'es' }));
+    expect(chat.say('3 entradas para el planetario el viernes').sent).toEqual({
+      type: 'wish',
+      productId: I.museumPlanetarium,
+      wish: { date: { kind: 'date', date: '2026-06-12' }, quantity: 3 },
+    });
+  });
+
+  it('still searches a bare word', () => {
+    const chat = start('browse', context());
+    expect(chat.say('jellyfish').sent).toEqual({ type: 'browse.query', query: 'jellyfish' });
+  });
+});
+
+describe('the product card', () => {
+  const atCard = () =>
+    start({ product: 'card' }, context({ draft: draftOf(opened(I.museumPlanetarium)) }));
+
+  it('takes "saturday, 3 people" for the later steps and goes on to the date', () => {
+    const chat = atCard();
+    expect(chat.say('saturday, 3 people').sent).toEqual({
+      type: 'wish',
+      wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 3 },
+    });
+    // The date step took the date: the draft has it, and the wish keeps only the rest.
+    expect(chat.snapshot().context.draft?.accessDate).toBe('2026-06-13');
+    expect(chat.snapshot().context.wish).toEqual({ quantity: 3 });
+  });
+
+  it('answers "how much is it?" with the price', () => {
+    expect(atCard().say('how much is it?').refused).toMatch(/^💶 From €\d+\.\d\d$/);
+  });
+
+  it('says why a date it cannot sell is refused, and asks', () => {
+    const chat = atCard();
+    // Mondays the museum is closed.
+    chat.say('monday');
+    expect(chat.notices).toEqual(['Monday, 15 June 2026 is not available for this product.']);
+    expect(chat.state()).toEqual({ date: 'pick' });
+  });
+});
+
+describe('the quantity step', () => {
+  it('takes the quantity said, or says why not and asks', async () => {
+    const quote = fromPromise(async () => ({ cents: 1000, currency: 'EUR' }));
+    const chat = start(
+      'quantity',
+      context({
+        wish: { quantity: 40 },
+        draft: draftOf(opened(I.museumAdult), { accessDate: '2026-06-11' }),
+      }),
+      { actors: { quotePrice: quote } },
+    );
+    await chat.settled();
+    expect(chat.state()).toEqual({ quantity: 'choosing' });
+    expect(chat.notices[0]).toBe('Groups of more than 19 people are not accepted: at most 19.');
+    expect(chat.snapshot().context.wish).toBeUndefined();
+  });
+});
+
+describe('answers in words at the date, session and quantity steps', () => {
+  const atDate = () =>
+    start({ date: 'pick' }, context({ draft: draftOf(opened(I.museumPlanetarium)) }));
+
+  it.each([
+    ['el finde', '2026-06-13'],
+    ['this weekend', '2026-06-13'],
+    ['sabdo', '2026-06-13'],
+    ['mñana', '2026-06-11'],
+    ['tomorow', '2026-06-11'],
+  ])('reads %j as a date', (text, date) => {
+    expect(atDate().say(text).sent).toEqual({ type: 'date.pick', date });
+  });
+
+  it('says why a colloquial date cannot be had, with the nearest ones', () => {
+    // Christmas is beyond the demo's 90 days on sale.
+    expect(atDate().say('navidad').refused).toMatch(
+      /^Friday, 25 December 2026 is not available\. The nearest available dates: /,
+    );
+  });
+
+  it.each([
+    ['a couple', 2],
+    ['un par', 2],
+    ['2 adultos y 1 niño', 3],
+    ['para 3 personas', 3],
+    ['twelve tickets', 12],
+  ])('reads %j as a quantity', (text, quantity) => {
+    const draft = draftOf(opened(I.museumAdult), {
+      accessDate: '2026-06-12',
+      unitPrice: { cents: 1200, currency: 'EUR' },
+    });
+    const chat = start({ quantity: 'choosing' }, context({ draft }));
+    expect(chat.say(text).sent).toEqual({ type: 'quantity.pick', quantity });
+  });
+
+  it('reads "a las 5 de la tarde" as the 17:00 session', () => {
+    const day = '2026-06-12' as IsoDate;
+    const draft = draftOf(opened(I.museumPlanetarium), { accessDate: day });
+    const offer: SessionOffer = {
+      enclosureId: demoIds.enclosures.planetarium,
+      name: 'Planetarium',
+      date: day,
+      mode: 'choose',
+      options: [
+        { sessionId: 's1100', time: `${day}T11:00:00` as IsoDateTime },
+        { sessionId: 's1700', time: `${day}T17:00:00` as IsoDateTime },
+      ],
+      available: true,
+    };
+    const chat = start(
+      { session: 'choosing' },
+      context({ draft: { ...draft, sessionStep: { offers: [offer], cursor: 0 } } }),
+    );
+    expect(chat.say('a las 5 de la tarde').sent).toMatchObject({
+      type: 'session.pick',
+      sessionId: 's1700',
+    });
+  });
+});
