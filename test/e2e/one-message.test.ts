@@ -29,7 +29,11 @@ afterEach(async () => {
 });
 
 async function chatIn(language: 'en' | 'es'): Promise<Chat> {
-  const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: language } });
+  // About reading a message into a booking, not about taking the money: sold on account.
+  const chat = await startChat({
+    sandbox,
+    env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' },
+  });
   chats.push(chat);
   await chat.start();
   return chat;
