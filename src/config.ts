@@ -72,7 +72,32 @@ const schema = z.object({
     .default(72),
 });
 
-export type Config = ReturnType<typeof toConfig>;
+/**
+ * Every variable whose value must never reach a log line: the logger masks each value
+ * wherever it appears. A new secret variable is one more name here. Names read from the
+ * raw environment, so a listed variable is masked even before the schema knows it.
+ */
+export const SECRET_VARIABLES = [
+  'PARTNER_API_KEY',
+  'SANDBOX_API_KEY',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_WEBHOOK_SECRET',
+  'TELEGRAM_PAYMENT_PROVIDER_TOKEN',
+  'SLACK_BOT_TOKEN',
+  'SLACK_SIGNING_SECRET',
+  'SLACK_APP_TOKEN',
+  'PAYMENT_RETURN_SECRET',
+] as const;
+
+/** The values of the secret variables set in an environment. */
+export function secretValues(env: Record<string, string | undefined>): string[] {
+  return SECRET_VARIABLES.map((name) => env[name]?.trim() ?? '').filter((value) => value !== '');
+}
+
+export type Config = ReturnType<typeof toConfig> & {
+  /** Values the logger must mask (`secretValues`). */
+  secrets: string[];
+};
 
 function toConfig(env: z.output<typeof schema>) {
   return {
@@ -127,7 +152,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const missing = SLACK_BOT_TOKEN ? 'SLACK_SIGNING_SECRET' : 'SLACK_BOT_TOKEN';
     throw new ConfigError(`${missing}: expected a value, since the other Slack variable is set`);
   }
-  return toConfig(result.data);
+  return { ...toConfig(result.data), secrets: secretValues(env) };
 }
 
 /**

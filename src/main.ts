@@ -27,6 +27,7 @@ const config = loadConfig();
 const channels = Boolean(config.telegram || config.slack);
 const logger = createLogger({
   level: process.env.LOG_LEVEL ?? (channels ? 'info' : values.jsonl ? 'warn' : 'error'),
+  secrets: config.secrets,
 });
 const app = await createApp(config, logger);
 const stops: (() => Promise<void>)[] = [];
