@@ -63,6 +63,14 @@ const schema = z.object({
   SLACK_ALERTS_CHANNEL: optionalText,
   PUBLIC_URL: optionalUrl,
   PORT: port.default(3000),
+  /** 0: any free port (tests running several bots side by side). */
+  METRICS_PORT: z.coerce
+    .number({ error: 'a port number from 0 to 65535' })
+    .int('a port number from 0 to 65535')
+    .min(0, 'a port number from 0 to 65535')
+    .max(65535, 'a port number from 0 to 65535')
+    .default(9464),
+  METRICS_HOST: z.string().trim().min(1, 'a host name or address').default('127.0.0.1'),
   SANDBOX_PORT: port.default(8787),
   SANDBOX_API_KEY: z.string().min(1, 'a non-empty key').default('sandbox-key'),
   DATA_TTL_HOURS: z.coerce
@@ -129,6 +137,8 @@ function toConfig(env: z.output<typeof schema>) {
         : undefined,
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
     port: env.PORT,
+    /** /metrics and the detailed health: a listener of their own, never on PORT. */
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },
     sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY },
     /** How long an idle conversation (and the personal data in it) is kept. */
     dataTtlSeconds: Math.round(env.DATA_TTL_HOURS * 3600),

@@ -10,7 +10,7 @@ import { startSlack } from './channels/slack/index.js';
 import { startTelegram } from './channels/telegram/index.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
-import { healthRoute } from './health.js';
+import { createHealth } from './health.js';
 import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
@@ -33,12 +33,21 @@ const app = await createApp(config, logger);
 const stops: (() => Promise<void>)[] = [];
 
 if (channels) {
+  const health = createHealth({ store: app.store, events: app.events });
+  // Metrics and the detailed health on a listener of their own (loopback by default):
+  // nothing of them is for whoever can reach the webhooks on PORT.
+  const metricsServer = await startHttpServer({
+    port: config.metrics.port,
+    host: config.metrics.host,
+    routes: [app.metrics.route, health.detailRoute],
+    logger,
+  });
+  stops.push(() => metricsServer.close());
   // The server first: Telegram's setWebhook and Slack's checks may call back at once.
   const server = await startHttpServer({
     port: config.port,
     routes: [
-      healthRoute({ store: app.store, events: app.events }),
-      app.metrics.route,
+      health.publicRoute,
       ...paymentReturnRoutes({ store: app.store, push: app.push, logger }),
     ],
     logger,
@@ -70,7 +79,8 @@ if (channels) {
     stops.unshift(() => telegram.stop());
   }
   // Said once every route is mounted: operators and tests take it as "ready".
-  logger.info({ port: config.port }, 'listening');
+  const metricsPort = Number(new URL(metricsServer.url).port);
+  logger.info({ port: config.port, metricsPort }, 'listening');
 } else {
   const onError = (error: unknown): string => {
     if (error instanceof BusyError) return error.message;

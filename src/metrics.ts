@@ -1,5 +1,6 @@
 /**
- * Prometheus metrics (prom-client), served at GET /metrics: turns (by outcome, with
+ * Prometheus metrics (prom-client), served at GET /metrics on the metrics listener
+ * (METRICS_HOST:METRICS_PORT, never PORT): turns (by outcome, with
  * their duration), partner calls by operation and outcome with latency histograms,
  * sales, failed reservations and sales, and errors. One registry per app, so tests and
  * benchmarks can run several apps in one process.

@@ -1,7 +1,8 @@
 /**
- * The bot's one HTTP server: webhooks and callbacks of every channel are mounted as
- * routes (`/telegram/webhook`, `/slack/events`, `/payments/return/ok|ko`, `/healthz`,
- * `/metrics`). Routes carry transport only; what they mean is decided elsewhere.
+ * The bot's HTTP servers: the public one, where webhooks and callbacks of every channel
+ * are mounted as routes (`/telegram/webhook`, `/slack/events`, `/payments/return/ok|ko`,
+ * `/healthz`), and the private metrics listener (`/metrics`, `/health`). Routes carry
+ * transport only; what they mean is decided elsewhere.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -110,6 +110,7 @@ describe('secrets in logs', () => {
           ...secrets,
           LOG_LEVEL: 'debug',
           PORT: String(port),
+          METRICS_PORT: '0',
           PUBLIC_URL: base,
           REDIS_URL: inject('redisUrl'),
           PARTNER_API_URL: sandbox.sandbox.url,
