@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from './app.js';
 import { runJsonl } from './channels/console/jsonl.js';
 import { runTerminal } from './channels/console/terminal.js';
+import { FatalChannelError, keepTrying } from './channels/keep-trying.js';
 import { startSlack } from './channels/slack/index.js';
 import { startTelegram } from './channels/telegram/index.js';
 import { loadConfig } from './config.js';
@@ -14,7 +15,7 @@ import { createHealth } from './health.js';
 import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
-import { startHttpServer } from './server.js';
+import { startHttpServer, type Route } from './server.js';
 
 const { values } = parseArgs({
   options: {
@@ -53,30 +54,74 @@ if (channels) {
     logger,
   });
   stops.push(() => server.close());
-  if (config.slack) {
-    const slack = await startSlack({
-      config: config.slack,
-      client: app.client,
-      store: app.store,
-      events: app.events,
-      logger,
-      language: config.partner.language,
+  /** Reports a channel's link to its API in the detailed health and the metrics. */
+  const report = (name: string) => (status: 'up' | 'down') => {
+    health.channel(name, status);
+    app.metrics.channel(name, status === 'up');
+  };
+  /**
+   * Starts a channel; when its API is out of reach, keeps trying with backoff in the
+   * background while the other channels run. A refused token still stops the process.
+   */
+  const startChannel = async (
+    name: string,
+    start: () => Promise<{ route?: Route; stop(): Promise<void> }>,
+    /** The channel reports its API's status itself once started (Slack checks its token). */
+    selfReported = false,
+  ): Promise<void> => {
+    const attempt = async () => {
+      try {
+        const channel = await start();
+        if (channel.route) server.mount(channel.route);
+        stops.unshift(() => channel.stop());
+        if (!selfReported) report(name)('up');
+        return true;
+      } catch (error) {
+        if (error instanceof FatalChannelError) throw error;
+        report(name)('down');
+        logger.warn({ err: error, channel: name }, 'channel could not start; retrying');
+        return false;
+      }
+    };
+    if (await attempt()) return;
+    const retrying = keepTrying(attempt, {
+      onFatal: (error) => {
+        logger.fatal({ err: error, channel: name }, 'channel refused its credentials');
+        void shutdown().then(() => process.exit(1));
+      },
     });
-    if (slack.route) server.mount(slack.route);
-    stops.unshift(() => slack.stop());
+    stops.push(() => Promise.resolve(retrying.stop()));
+  };
+  if (config.slack) {
+    const slackConfig = config.slack;
+    await startChannel(
+      'slack',
+      () =>
+        startSlack({
+          config: slackConfig,
+          client: app.client,
+          store: app.store,
+          events: app.events,
+          logger,
+          language: config.partner.language,
+          onApiStatus: report('slack'),
+        }),
+      true,
+    );
   }
   if (config.telegram) {
-    const telegram = await startTelegram({
-      config: config.telegram,
-      engine: app.engine,
-      store: app.store,
-      logger,
-      publicUrl: config.publicUrl,
-      push: app.push,
-      defaultLanguage: pickLang(config.partner.language),
-    });
-    if (telegram.route) server.mount(telegram.route);
-    stops.unshift(() => telegram.stop());
+    const telegramConfig = config.telegram;
+    await startChannel('telegram', () =>
+      startTelegram({
+        config: telegramConfig,
+        engine: app.engine,
+        store: app.store,
+        logger,
+        publicUrl: config.publicUrl,
+        push: app.push,
+        defaultLanguage: pickLang(config.partner.language),
+      }),
+    );
   }
   // Said once every route is mounted: operators and tests take it as "ready".
   const metricsPort = Number(new URL(metricsServer.url).port);

@@ -5,7 +5,7 @@
  * sales, failed reservations and sales, and errors. One registry per app, so tests and
  * benchmarks can run several apps in one process.
  */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CallOutcome } from './api/client.js';
 import type { BotEventBus } from './events.js';
 import type { Route } from './server.js';
@@ -16,6 +16,8 @@ export interface Metrics {
   turn(outcome: 'ok' | 'busy' | 'error', seconds: number): void;
   /** Records one partner call (wire it to the client's `observe`). */
   partnerCall(outcome: CallOutcome): void;
+  /** Records whether a channel reaches its API (Telegram, Slack). */
+  channel(name: string, up: boolean): void;
   route: Route;
 }
 
@@ -64,6 +66,13 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     registers: [registry],
   });
 
+  const channels = new Gauge({
+    name: 'bot_channel_up',
+    help: 'Whether a channel reaches its API (1) or is retrying (0), by channel.',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+  });
+
   events.on('sale.confirmed', () => sales.inc());
   events.on('reservation.failed', () => failures.inc({ what: 'reservation' }));
   events.on('sale.failed', () => failures.inc({ what: 'sale' }));
@@ -74,6 +83,9 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
       turns.inc({ outcome });
       turnSeconds.observe(seconds);
       if (outcome === 'error') errors.inc();
+    },
+    channel(name, up) {
+      channels.set({ channel: name }, up ? 1 : 0);
     },
     partnerCall(outcome) {
       calls.inc({ operation: outcome.operation, outcome: outcome.result });

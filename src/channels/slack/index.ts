@@ -5,6 +5,7 @@
  */
 import type { App } from '@slack/bolt';
 import type { Route } from '../../server.js';
+import { FatalChannelError, keepTrying, type Retrying } from '../keep-trying.js';
 import type { SlackDeps } from './deps.js';
 import { subscribeAlerts, type Alerts } from './listeners/alerts.js';
 import { registerCancellationsCommand } from './listeners/cancellations-command.js';
@@ -35,21 +36,28 @@ export interface SlackChannel {
 /** Slack answers these when the bot token itself is wrong: no point in starting. */
 const FATAL_AUTH = new Set(['invalid_auth', 'not_authed', 'account_inactive', 'token_revoked']);
 
-async function checkToken(app: App, deps: SlackDeps): Promise<void> {
+/** True when Slack accepted the token; false when it could not be reached. */
+async function checkToken(app: App, deps: SlackDeps): Promise<boolean> {
   try {
     const auth = await app.client.auth.test();
     deps.logger.info(
       { teamId: auth.team_id, botUserId: auth.user_id },
       'slack: bot token accepted',
     );
+    deps.onApiStatus?.('up');
+    return true;
   } catch (error) {
     const code = (error as { data?: { error?: string } }).data?.error;
     if (code && FATAL_AUTH.has(code))
-      throw new Error(`SLACK_BOT_TOKEN: Slack refused the token (${code})`, { cause: error });
+      throw new FatalChannelError(`SLACK_BOT_TOKEN: Slack refused the token (${code})`, {
+        cause: error,
+      });
     deps.logger.warn(
       { code: code ?? (error as Error).name },
       'slack: could not check the bot token',
     );
+    deps.onApiStatus?.('down');
+    return false;
   }
 }
 
@@ -81,13 +89,21 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
   const { app } = transport;
   const inFlight = registerStaffApp(app, deps);
 
-  await checkToken(app, deps);
+  // Slack out of reach: start anyway (requests still come in HTTP mode; alerts wait in
+  // their queue and fail alone), and keep checking until it answers.
+  let checking: Retrying | undefined;
+  if (!(await checkToken(app, deps))) {
+    checking = keepTrying(() => checkToken(app, deps), {
+      onFatal: (error) => deps.logger.error({ err: error }, 'slack: bot token refused'),
+    });
+  }
   const alerts: Alerts | undefined = deps.config.alertsChannel
     ? subscribeAlerts(app.client, deps.config.alertsChannel, deps)
     : undefined;
   try {
     await transport.start();
   } catch (error) {
+    checking?.stop();
     await alerts?.stop();
     throw error;
   }
@@ -99,6 +115,7 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
     app,
     idle: () => inFlight.drain(),
     async stop() {
+      checking?.stop();
       await transport.stop();
       await inFlight.drain();
       await alerts?.stop();

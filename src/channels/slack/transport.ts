@@ -9,6 +9,12 @@
  * - Socket Mode (SLACK_APP_TOKEN set): bolt's SocketModeReceiver opens a WebSocket to
  *   Slack; no route at all.
  *
+ * `tokenVerificationEnabled: false`: otherwise bolt calls auth.test in its constructor
+ * and keeps the promise; with Slack out of reach at start that promise rejects unhandled
+ * (the process dies, Telegram with it) and every later event fails on the cached
+ * rejection. Unverified, bolt asks auth.test when an event comes; startSlack checks the
+ * token itself and keeps checking while Slack is unreachable.
+ *
  * The Web API root is SLACK_API_URL (a local fake in tests), for the bot's calls and for
  * Socket Mode's apps.connections.open alike.
  */
@@ -48,6 +54,7 @@ export function createTransport(config: SlackConfig, logger: Logger): SlackTrans
       logger: log,
       clientOptions: clientOptions(config),
       convoStore: false,
+      tokenVerificationEnabled: false,
     });
     return {
       mode: 'socket',
@@ -74,6 +81,7 @@ export function createTransport(config: SlackConfig, logger: Logger): SlackTrans
     logger: log,
     clientOptions: clientOptions(config),
     convoStore: false,
+    tokenVerificationEnabled: false,
   });
   const route: Route = {
     method: 'POST',
