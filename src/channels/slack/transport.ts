@@ -86,6 +86,8 @@ export function createTransport(config: SlackConfig, logger: Logger): SlackTrans
   const route: Route = {
     method: 'POST',
     path: SLACK_EVENTS_PATH,
+    // The signature needs the body: read, but at most 1 MB (Slack's payloads are small).
+    maxBodyBytes: 1024 * 1024,
     handle(request, response) {
       const raw = request.raw as BufferedIncomingMessage;
       raw.rawBody = request.body;

@@ -76,6 +76,8 @@ export async function startWebhook(
   const route: Route = {
     method: 'POST',
     path: TELEGRAM_WEBHOOK_PATH,
+    // Refused on its headers, before the server reads a byte of the body.
+    authorize: (headers) => secretMatches(headers[SECRET_HEADER], secret),
     handle(request, response) {
       if (stopped) {
         // Telegram delivers it again later, to whichever instance is serving then.
