@@ -52,6 +52,7 @@ if (channels) {
       ...paymentReturnRoutes({ store: app.store, push: app.push, logger }),
     ],
     logger,
+    onRefused: (reason) => app.metrics.refused(reason),
   });
   stops.push(() => server.close());
   /** Reports a channel's link to its API in the detailed health and the metrics. */

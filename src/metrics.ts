@@ -16,6 +16,8 @@ export interface Metrics {
   turn(outcome: 'ok' | 'busy' | 'error', seconds: number): void;
   /** Records one partner call (wire it to the client's `observe`). */
   partnerCall(outcome: CallOutcome): void;
+  /** Records a request the public server refused before its route ran. */
+  refused(reason: string): void;
   /** Records whether a channel reaches its API (Telegram, Slack). */
   channel(name: string, up: boolean): void;
   route: Route;
@@ -73,6 +75,13 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     registers: [registry],
   });
 
+  const refusedRequests = new Counter({
+    name: 'bot_http_refused_total',
+    help: 'Requests refused before their route ran, by reason (not-found, unauthorized, too-large, timeout).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+
   events.on('sale.confirmed', () => sales.inc());
   events.on('reservation.failed', () => failures.inc({ what: 'reservation' }));
   events.on('sale.failed', () => failures.inc({ what: 'sale' }));
@@ -83,6 +92,9 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
       turns.inc({ outcome });
       turnSeconds.observe(seconds);
       if (outcome === 'error') errors.inc();
+    },
+    refused(reason) {
+      refusedRequests.inc({ reason });
     },
     channel(name, up) {
       channels.set({ channel: name }, up ? 1 : 0);

@@ -24,6 +24,7 @@ beforeAll(async () => {
     host: '127.0.0.1',
     routes: [health.publicRoute],
     logger: silentLogger,
+    onRefused: (reason) => chat.app.metrics.refused(reason),
   });
   metricsServer = await startHttpServer({
     port: 0,
@@ -62,6 +63,9 @@ describe('observability', () => {
     expect((await fetch(`${server.url}/health`)).status).toBe(404);
     expect((await fetch(`${metricsServer.url}/metrics`)).status).toBe(200);
     expect((await fetch(`${metricsServer.url}/healthz`)).status).toBe(404);
+    // The two refused on the public server are counted.
+    const text = await (await fetch(`${metricsServer.url}/metrics`)).text();
+    expect(metric(text, 'bot_http_refused_total{reason="not-found"}')).toBe(2);
   });
 
   it('reports health, degraded while the partner service is down; /healthz says no more', async () => {
