@@ -67,15 +67,13 @@ if (channels) {
   const startChannel = async (
     name: string,
     start: () => Promise<{ route?: Route; stop(): Promise<void> }>,
-    /** The channel reports its API's status itself once started (Slack checks its token). */
-    selfReported = false,
   ): Promise<void> => {
     const attempt = async () => {
       try {
         const channel = await start();
         if (channel.route) server.mount(channel.route);
         stops.unshift(() => channel.stop());
-        if (!selfReported) report(name)('up');
+        report(name)('up');
         return true;
       } catch (error) {
         if (error instanceof FatalChannelError) throw error;
@@ -86,6 +84,7 @@ if (channels) {
     };
     if (await attempt()) return;
     const retrying = keepTrying(attempt, {
+      immediately: false,
       onFatal: (error) => {
         logger.fatal({ err: error, channel: name }, 'channel refused its credentials');
         void shutdown().then(() => process.exit(1));
@@ -95,19 +94,15 @@ if (channels) {
   };
   if (config.slack) {
     const slackConfig = config.slack;
-    await startChannel(
-      'slack',
-      () =>
-        startSlack({
-          config: slackConfig,
-          client: app.client,
-          store: app.store,
-          events: app.events,
-          logger,
-          language: config.partner.language,
-          onApiStatus: report('slack'),
-        }),
-      true,
+    await startChannel('slack', () =>
+      startSlack({
+        config: slackConfig,
+        client: app.client,
+        store: app.store,
+        events: app.events,
+        logger,
+        language: config.partner.language,
+      }),
     );
   }
   if (config.telegram) {

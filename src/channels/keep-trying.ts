@@ -22,6 +22,8 @@ export interface KeepTryingOptions {
   onFailure?: (error: unknown, nextInMs: number) => void;
   /** A FatalChannelError: no more attempts. */
   onFatal?: (error: unknown) => void;
+  /** False: the first attempt waits `minMs` too (the caller has just tried once). */
+  immediately?: boolean;
 }
 
 /**
@@ -59,7 +61,8 @@ export function keepTrying(
     }
   }
 
-  void run();
+  if (options.immediately ?? true) void run();
+  else schedule(undefined);
   return {
     stop() {
       stopped = true;

@@ -48,4 +48,20 @@ describe('keepTrying', () => {
     await vi.runAllTimersAsync();
     expect(tries).toBe(1);
   });
+
+  it('waits before the first attempt when told the caller has just tried', async () => {
+    vi.useFakeTimers();
+    let tries = 0;
+    keepTrying(
+      () => {
+        tries += 1;
+        return Promise.resolve(true);
+      },
+      { immediately: false, minMs: 500 },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(tries).toBe(0);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(tries).toBe(1);
+  });
 });

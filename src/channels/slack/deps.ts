@@ -19,8 +19,6 @@ export interface SlackDeps {
   logger: Logger;
   /** LanguageCode for partner look-ups (product names); the partner's default. */
   language?: string;
-  /** Told whether the Slack Web API answers (at start, and when it comes back). */
-  onApiStatus?: (status: 'up' | 'down') => void;
   /** For tests: the clock used for "down for …" in outage alerts. */
   now?: () => Date;
 }

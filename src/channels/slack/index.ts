@@ -5,7 +5,7 @@
  */
 import type { App } from '@slack/bolt';
 import type { Route } from '../../server.js';
-import { FatalChannelError, keepTrying, type Retrying } from '../keep-trying.js';
+import { FatalChannelError } from '../keep-trying.js';
 import type { SlackDeps } from './deps.js';
 import { subscribeAlerts, type Alerts } from './listeners/alerts.js';
 import { registerCancellationsCommand } from './listeners/cancellations-command.js';
@@ -36,16 +36,14 @@ export interface SlackChannel {
 /** Slack answers these when the bot token itself is wrong: no point in starting. */
 const FATAL_AUTH = new Set(['invalid_auth', 'not_authed', 'account_inactive', 'token_revoked']);
 
-/** True when Slack accepted the token; false when it could not be reached. */
-async function checkToken(app: App, deps: SlackDeps): Promise<boolean> {
+/**
+ * Initializes bolt, which checks the token (auth.test) and keeps the bot's ids. A token
+ * Slack refuses is fatal; Slack out of reach throws as is, and the caller tries again.
+ */
+async function checkToken(app: App, deps: SlackDeps): Promise<void> {
   try {
-    const auth = await app.client.auth.test();
-    deps.logger.info(
-      { teamId: auth.team_id, botUserId: auth.user_id },
-      'slack: bot token accepted',
-    );
-    deps.onApiStatus?.('up');
-    return true;
+    await app.init();
+    deps.logger.info('slack: bot token accepted');
   } catch (error) {
     const code = (error as { data?: { error?: string } }).data?.error;
     if (code && FATAL_AUTH.has(code))
@@ -56,8 +54,7 @@ async function checkToken(app: App, deps: SlackDeps): Promise<boolean> {
       { code: code ?? (error as Error).name },
       'slack: could not check the bot token',
     );
-    deps.onApiStatus?.('down');
-    return false;
+    throw error;
   }
 }
 
@@ -89,21 +86,14 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
   const { app } = transport;
   const inFlight = registerStaffApp(app, deps);
 
-  // Slack out of reach: start anyway (requests still come in HTTP mode; alerts wait in
-  // their queue and fail alone), and keep checking until it answers.
-  let checking: Retrying | undefined;
-  if (!(await checkToken(app, deps))) {
-    checking = keepTrying(() => checkToken(app, deps), {
-      onFatal: (error) => deps.logger.error({ err: error }, 'slack: bot token refused'),
-    });
-  }
+  // Slack out of reach: this throws, and main.ts starts the channel again later.
+  await checkToken(app, deps);
   const alerts: Alerts | undefined = deps.config.alertsChannel
     ? subscribeAlerts(app.client, deps.config.alertsChannel, deps)
     : undefined;
   try {
     await transport.start();
   } catch (error) {
-    checking?.stop();
     await alerts?.stop();
     throw error;
   }
@@ -115,7 +105,6 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
     app,
     idle: () => inFlight.drain(),
     async stop() {
-      checking?.stop();
       await transport.stop();
       await inFlight.drain();
       await alerts?.stop();

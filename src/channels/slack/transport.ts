@@ -9,11 +9,11 @@
  * - Socket Mode (SLACK_APP_TOKEN set): bolt's SocketModeReceiver opens a WebSocket to
  *   Slack; no route at all.
  *
- * `tokenVerificationEnabled: false`: otherwise bolt calls auth.test in its constructor
- * and keeps the promise; with Slack out of reach at start that promise rejects unhandled
- * (the process dies, Telegram with it) and every later event fails on the cached
- * rejection. Unverified, bolt asks auth.test when an event comes; startSlack checks the
- * token itself and keeps checking while Slack is unreachable.
+ * `deferInitialization`: otherwise bolt calls auth.test in its constructor and keeps the
+ * promise; with Slack out of reach at start that promise rejects unhandled (the process
+ * dies, Telegram with it) and every later event fails on the cached rejection. Deferred,
+ * startSlack awaits `app.init()` (one auth.test, whose bot ids bolt keeps) and can fail
+ * and be started again.
  *
  * The Web API root is SLACK_API_URL (a local fake in tests), for the bot's calls and for
  * Socket Mode's apps.connections.open alike.
@@ -54,7 +54,7 @@ export function createTransport(config: SlackConfig, logger: Logger): SlackTrans
       logger: log,
       clientOptions: clientOptions(config),
       convoStore: false,
-      tokenVerificationEnabled: false,
+      deferInitialization: true,
     });
     return {
       mode: 'socket',
@@ -81,7 +81,7 @@ export function createTransport(config: SlackConfig, logger: Logger): SlackTrans
     logger: log,
     clientOptions: clientOptions(config),
     convoStore: false,
-    tokenVerificationEnabled: false,
+    deferInitialization: true,
   });
   const route: Route = {
     method: 'POST',
