@@ -5,6 +5,7 @@
  * (status only) on the public one.
  */
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createEventBus } from '../../src/events.js';
 import { createHealth } from '../../src/health.js';
@@ -107,9 +108,16 @@ describe('observability', () => {
     });
     try {
       for (let i = 0; i < 5; i += 1) expect((await fetch(`${probe.url}/healthz`)).status).toBe(200);
-      // 200: the store answered. Yet no key under this store's prefix (ioredis prefixes
-      // the pattern): the probe read.
-      expect(await store.redis.keys('*')).toEqual([]);
+      // 200: the store answered. Yet no key under this store's prefix: the probe read.
+      const plain = new Redis(inject('redisUrl'));
+      try {
+        expect(await plain.keys(`${prefix}*`)).toEqual([]);
+        // The same look-up finds a key the store does write.
+        await store.claim('written', 60);
+        expect(await plain.keys(`${prefix}*`)).toHaveLength(1);
+      } finally {
+        await plain.quit();
+      }
     } finally {
       await probe.close();
       await store.close();
