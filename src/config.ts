@@ -162,6 +162,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const missing = SLACK_BOT_TOKEN ? 'SLACK_SIGNING_SECRET' : 'SLACK_BOT_TOKEN';
     throw new ConfigError(`${missing}: expected a value, since the other Slack variable is set`);
   }
+  if (result.data.METRICS_PORT === result.data.PORT)
+    throw new ConfigError(
+      'METRICS_PORT: expected a port other than PORT (metrics are never on PORT)',
+    );
   return { ...toConfig(result.data), secrets: secretValues(env) };
 }
 
