@@ -79,6 +79,14 @@ const schema = z.object({
   SLACK_ALERTS_CHANNEL: optionalText,
   PUBLIC_URL: optionalUrl,
   PORT: port.default(3000),
+  /** 0: any free port (tests running several bots side by side). */
+  METRICS_PORT: z.coerce
+    .number({ error: 'a port number from 0 to 65535' })
+    .int('a port number from 0 to 65535')
+    .min(0, 'a port number from 0 to 65535')
+    .max(65535, 'a port number from 0 to 65535')
+    .default(9464),
+  METRICS_HOST: z.string().trim().min(1, 'a host name or address').default('127.0.0.1'),
   SANDBOX_PORT: port.default(8787),
   SANDBOX_API_KEY: z.string().min(1, 'a non-empty key').default('sandbox-key'),
   CLOCK_START: optionalText.pipe(
@@ -93,7 +101,32 @@ const schema = z.object({
     .default(72),
 });
 
-export type Config = ReturnType<typeof toConfig>;
+/**
+ * Every variable whose value must never reach a log line: the logger masks each value
+ * wherever it appears. A new secret variable is one more name here. Names read from the
+ * raw environment, so a listed variable is masked even before the schema knows it.
+ */
+export const SECRET_VARIABLES = [
+  'PARTNER_API_KEY',
+  'SANDBOX_API_KEY',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_WEBHOOK_SECRET',
+  'TELEGRAM_PAYMENT_PROVIDER_TOKEN',
+  'SLACK_BOT_TOKEN',
+  'SLACK_SIGNING_SECRET',
+  'SLACK_APP_TOKEN',
+  'PAYMENT_RETURN_SECRET',
+] as const;
+
+/** The values of the secret variables set in an environment. */
+export function secretValues(env: Record<string, string | undefined>): string[] {
+  return SECRET_VARIABLES.map((name) => env[name]?.trim() ?? '').filter((value) => value !== '');
+}
+
+export type Config = ReturnType<typeof toConfig> & {
+  /** Values the logger must mask (`secretValues`). */
+  secrets: string[];
+};
 
 function toConfig(env: z.output<typeof schema>) {
   return {
@@ -136,6 +169,8 @@ function toConfig(env: z.output<typeof schema>) {
     },
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
     port: env.PORT,
+    /** /metrics and the detailed health: a listener of their own, never on PORT. */
+    metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },
     sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY },
     /**
      * For tests and demos only: the bot's clock (and the built-in sandbox's) starts at
@@ -185,7 +220,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'PAYMENT_STARS_PER_EUR: expected how many stars one euro is, since PAYMENT_CURRENCY is XTR',
     );
   }
-  return toConfig(result.data);
+  if (result.data.METRICS_PORT === result.data.PORT)
+    throw new ConfigError(
+      'METRICS_PORT: expected a port other than PORT (metrics are never on PORT)',
+    );
+  return { ...toConfig(result.data), secrets: secretValues(env) };
 }
 
 /**

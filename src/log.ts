@@ -56,15 +56,58 @@ function serializeError(error: unknown) {
   };
 }
 
+/** A Bot API path carries the bot's token: `https://api.telegram.org/bot<token>/sendMessage`. */
+const BOT_PATH = /\/bot[^/\s"'\\]+\//g;
+
+/** Shorter values would mask ordinary words; no real secret is this short. */
+const MIN_SECRET_LENGTH = 6;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Masks every secret value, and every Bot API path, in a finished log line. It works on
+ * the JSON text pino is about to write, so it reaches every string of every logged
+ * object whatever its shape: messages, fields, error messages, stacks and causes (pino
+ * folds causes into the message and stack). A secret is looked for both as given and
+ * as JSON and URLs escape it.
+ */
+export function createMasker(secrets: readonly string[]): (line: string) => string {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    forms.add(encodeURIComponent(secret));
+    // A Telegram token's secret part (after "<bot id>:") is a secret on its own.
+    const tail = secret.slice(secret.lastIndexOf(':') + 1);
+    if (tail !== secret && tail.length >= MIN_SECRET_LENGTH) forms.add(tail);
+  }
+  // Longest first, so a secret that contains another is masked whole.
+  const sorted = [...forms].sort((a, b) => b.length - a.length);
+  const pattern =
+    sorted.length > 0 ? new RegExp(sorted.map(escapeRegExp).join('|'), 'g') : undefined;
+  return (line) => {
+    const masked = pattern ? line.replace(pattern, '[redacted]') : line;
+    return masked.replace(BOT_PATH, '/bot[redacted]/');
+  };
+}
+
 export function createLogger(
-  options: { level?: string; destination?: NodeJS.WritableStream } = {},
+  options: {
+    level?: string;
+    destination?: NodeJS.WritableStream;
+    /** Values never to write (the configuration's secrets: see `secretValues` in config.ts). */
+    secrets?: readonly string[];
+  } = {},
 ): Logger {
+  const mask = createMasker(options.secrets ?? []);
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',
       base: undefined,
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: { err: serializeError },
+      hooks: { streamWrite: mask },
     },
     (options.destination ?? process.stderr) as pino.DestinationStream,
   );

@@ -6,15 +6,16 @@ import { parseArgs } from 'node:util';
 import { createApp } from './app.js';
 import { runJsonl } from './channels/console/jsonl.js';
 import { runTerminal } from './channels/console/terminal.js';
+import { FatalChannelError, keepTrying } from './channels/keep-trying.js';
 import { startSlack } from './channels/slack/index.js';
 import { startTelegram } from './channels/telegram/index.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
-import { healthRoute } from './health.js';
+import { createHealth } from './health.js';
 import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
-import { startHttpServer } from './server.js';
+import { startHttpServer, type Route } from './server.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,51 +28,102 @@ const config = loadConfig();
 const channels = Boolean(config.telegram || config.slack);
 const logger = createLogger({
   level: process.env.LOG_LEVEL ?? (channels ? 'info' : values.jsonl ? 'warn' : 'error'),
+  secrets: config.secrets,
 });
 const app = await createApp(config, logger);
 const stops: (() => Promise<void>)[] = [];
 
 if (channels) {
+  const health = createHealth({ store: app.store, events: app.events });
+  // Metrics and the detailed health on a listener of their own (loopback by default):
+  // nothing of them is for whoever can reach the webhooks on PORT.
+  const metricsServer = await startHttpServer({
+    port: config.metrics.port,
+    host: config.metrics.host,
+    routes: [app.metrics.route, health.detailRoute],
+    logger,
+  });
+  stops.push(() => metricsServer.close());
   // The server first: Telegram's setWebhook and Slack's checks may call back at once.
   const server = await startHttpServer({
     port: config.port,
     routes: [
-      healthRoute({ store: app.store, events: app.events }),
-      app.metrics.route,
+      health.publicRoute,
       ...paymentReturnRoutes({ store: app.store, push: app.push, logger }),
     ],
     logger,
+    onRefused: (reason) => app.metrics.refused(reason),
   });
   stops.push(() => server.close());
-  if (config.slack) {
-    const slack = await startSlack({
-      config: config.slack,
-      client: app.client,
-      store: app.store,
-      events: app.events,
-      logger,
-      language: config.partner.language,
+  /** Reports a channel's link to its API in the detailed health and the metrics. */
+  const report = (name: string) => (status: 'up' | 'down') => {
+    health.channel(name, status);
+    app.metrics.channel(name, status === 'up');
+  };
+  /**
+   * Starts a channel; when its API is out of reach, keeps trying with backoff in the
+   * background while the other channels run. A refused token still stops the process.
+   */
+  const startChannel = async (
+    name: string,
+    start: () => Promise<{ route?: Route; stop(): Promise<void> }>,
+  ): Promise<void> => {
+    const attempt = async () => {
+      try {
+        const channel = await start();
+        if (channel.route) server.mount(channel.route);
+        stops.unshift(() => channel.stop());
+        report(name)('up');
+        return true;
+      } catch (error) {
+        if (error instanceof FatalChannelError) throw error;
+        report(name)('down');
+        logger.warn({ err: error, channel: name }, 'channel could not start; retrying');
+        return false;
+      }
+    };
+    if (await attempt()) return;
+    const retrying = keepTrying(attempt, {
+      immediately: false,
+      onFatal: (error) => {
+        logger.fatal({ err: error, channel: name }, 'channel refused its credentials');
+        void shutdown().then(() => process.exit(1));
+      },
     });
-    if (slack.route) server.mount(slack.route);
-    stops.unshift(() => slack.stop());
+    stops.push(() => Promise.resolve(retrying.stop()));
+  };
+  if (config.slack) {
+    const slackConfig = config.slack;
+    await startChannel('slack', () =>
+      startSlack({
+        config: slackConfig,
+        client: app.client,
+        store: app.store,
+        events: app.events,
+        logger,
+        language: config.partner.language,
+      }),
+    );
   }
   if (config.telegram) {
-    const telegram = await startTelegram({
-      config: config.telegram,
-      engine: app.engine,
-      store: app.store,
-      logger,
-      publicUrl: config.publicUrl,
-      push: app.push,
-      defaultLanguage: pickLang(config.partner.language),
-      preCheckout: app.preCheckout,
-      refunds: app.refunds,
-    });
-    if (telegram.route) server.mount(telegram.route);
-    stops.unshift(() => telegram.stop());
+    const telegramConfig = config.telegram;
+    await startChannel('telegram', () =>
+      startTelegram({
+        config: telegramConfig,
+        engine: app.engine,
+        store: app.store,
+        logger,
+        publicUrl: config.publicUrl,
+        push: app.push,
+        defaultLanguage: pickLang(config.partner.language),
+        preCheckout: app.preCheckout,
+        refunds: app.refunds,
+      }),
+    );
   }
   // Said once every route is mounted: operators and tests take it as "ready".
-  logger.info({ port: config.port }, 'listening');
+  const metricsPort = Number(new URL(metricsServer.url).port);
+  logger.info({ port: config.port, metricsPort }, 'listening');
 } else {
   const onError = (error: unknown): string => {
     if (error instanceof BusyError) return error.message;

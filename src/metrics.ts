@@ -1,10 +1,11 @@
 /**
- * Prometheus metrics (prom-client), served at GET /metrics: turns (by outcome, with
+ * Prometheus metrics (prom-client), served at GET /metrics on the metrics listener
+ * (METRICS_HOST:METRICS_PORT, never PORT): turns (by outcome, with
  * their duration), partner calls by operation and outcome with latency histograms,
  * sales, failed reservations and sales, and errors. One registry per app, so tests and
  * benchmarks can run several apps in one process.
  */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CallOutcome } from './api/client.js';
 import type { BotEventBus } from './events.js';
 import type { Route } from './server.js';
@@ -15,6 +16,10 @@ export interface Metrics {
   turn(outcome: 'ok' | 'busy' | 'error', seconds: number): void;
   /** Records one partner call (wire it to the client's `observe`). */
   partnerCall(outcome: CallOutcome): void;
+  /** Records a request the public server refused before its route ran. */
+  refused(reason: string): void;
+  /** Records whether a channel reaches its API (Telegram, Slack). */
+  channel(name: string, up: boolean): void;
   route: Route;
 }
 
@@ -63,6 +68,20 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     registers: [registry],
   });
 
+  const channels = new Gauge({
+    name: 'bot_channel_up',
+    help: 'Whether a channel reaches its API (1) or is retrying (0), by channel.',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+  });
+
+  const refusedRequests = new Counter({
+    name: 'bot_http_refused_total',
+    help: 'Requests refused before their route ran, by reason (not-found, unauthorized, too-large, timeout).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+
   events.on('sale.confirmed', () => sales.inc());
   events.on('reservation.failed', () => failures.inc({ what: 'reservation' }));
   events.on('sale.failed', () => failures.inc({ what: 'sale' }));
@@ -73,6 +92,12 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
       turns.inc({ outcome });
       turnSeconds.observe(seconds);
       if (outcome === 'error') errors.inc();
+    },
+    refused(reason) {
+      refusedRequests.inc({ reason });
+    },
+    channel(name, up) {
+      channels.set({ channel: name }, up ? 1 : 0);
     },
     partnerCall(outcome) {
       calls.inc({ operation: outcome.operation, outcome: outcome.result });

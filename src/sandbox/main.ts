@@ -4,7 +4,7 @@ import { createLogger } from '../log.js';
 import { startSandbox } from './index.js';
 
 const config = loadConfig();
-const logger = createLogger();
+const logger = createLogger({ secrets: config.secrets });
 const sandbox = await startSandbox({
   port: config.sandbox.port,
   apiKey: config.sandbox.apiKey,

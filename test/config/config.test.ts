@@ -110,3 +110,19 @@ describe('configuration', () => {
     });
   });
 });
+
+describe('the metrics listener', () => {
+  it('is on 127.0.0.1:9464 by default, never PORT, and takes 0 for any free port', () => {
+    expect(parseConfig({}).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(() => parseConfig({ PORT: '9464' })).toThrow(
+      new ConfigError('METRICS_PORT: expected a port other than PORT (metrics are never on PORT)'),
+    );
+    expect(parseConfig({ METRICS_PORT: '0', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+      port: 0,
+      host: '0.0.0.0',
+    });
+    expect(() => parseConfig({ METRICS_PORT: 'x' })).toThrow(
+      new ConfigError('METRICS_PORT: expected a port number from 0 to 65535'),
+    );
+  });
+});

@@ -1,29 +1,42 @@
 /**
- * /metrics and /healthz of a running bot: turns, partner calls by operation and outcome,
- * and health that follows the partner service going down and coming back.
+ * /metrics and health of a running bot: turns, partner calls by operation and outcome,
+ * and health that follows the partner service going down and coming back. As main.ts
+ * mounts them: /metrics and the detailed /health on the metrics listener, /healthz
+ * (status only) on the public one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { healthRoute } from '../../src/health.js';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createEventBus } from '../../src/events.js';
+import { createHealth } from '../../src/health.js';
 import { silentLogger } from '../../src/log.js';
 import { startHttpServer, type HttpServer } from '../../src/server.js';
+import { createRedisStore } from '../../src/store/redis-store.js';
 import { startChat, type Chat } from '../support/chat.js';
 
 let chat: Chat;
 let server: HttpServer;
+let metricsServer: HttpServer;
 beforeAll(async () => {
   chat = await startChat();
+  const health = createHealth({ store: chat.app.store, events: chat.app.events });
   server = await startHttpServer({
     port: 0,
     host: '127.0.0.1',
-    routes: [
-      healthRoute({ store: chat.app.store, events: chat.app.events }),
-      chat.app.metrics.route,
-    ],
+    routes: [health.publicRoute],
+    logger: silentLogger,
+    onRefused: (reason) => chat.app.metrics.refused(reason),
+  });
+  metricsServer = await startHttpServer({
+    port: 0,
+    host: '127.0.0.1',
+    routes: [chat.app.metrics.route, health.detailRoute],
     logger: silentLogger,
   });
 });
 afterAll(async () => {
   await server.close();
+  await metricsServer.close();
   await chat.close();
 });
 
@@ -35,7 +48,7 @@ describe('observability', () => {
     await chat.start();
     await chat.say('/book');
     await chat.say('/help');
-    const response = await fetch(`${server.url}/metrics`);
+    const response = await fetch(`${metricsServer.url}/metrics`);
     expect(response.headers.get('content-type')).toMatch(/text\/plain/);
     const text = await response.text();
     expect(metric(text, 'bot_turns_total{outcome="ok"}')).toBe(2);
@@ -46,19 +59,68 @@ describe('observability', () => {
     expect(text).toMatch(/^process_resident_memory_bytes /m);
   });
 
-  it('reports health, degraded while the partner service is down', async () => {
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  it('serves /metrics and the detail only on the metrics listener', async () => {
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${server.url}/health`)).status).toBe(404);
+    expect((await fetch(`${metricsServer.url}/metrics`)).status).toBe(200);
+    expect((await fetch(`${metricsServer.url}/healthz`)).status).toBe(404);
+    // The two refused on the public server are counted.
+    const text = await (await fetch(`${metricsServer.url}/metrics`)).text();
+    expect(metric(text, 'bot_http_refused_total{reason="not-found"}')).toBe(2);
+  });
+
+  it('reports health, degraded while the partner service is down; /healthz says no more', async () => {
+    const up = await fetch(`${server.url}/healthz`);
+    expect(up.status).toBe(200);
+    expect(await up.text()).toBe('ok');
     await chat.sandbox.extra('faults', { faults: [{ operation: '*', status: 503 }] });
     await chat.app.catalog.refresh('en').catch(() => undefined);
     const down = await fetch(`${server.url}/healthz`);
     expect(down.status).toBe(503);
-    expect(await down.json()).toEqual({ status: 'degraded', store: 'up', partner: 'down' });
+    expect(await down.text()).toBe('unavailable');
+    const detail = await fetch(`${metricsServer.url}/health`);
+    expect(detail.status).toBe(503);
+    expect(await detail.json()).toEqual({
+      status: 'degraded',
+      store: 'up',
+      partner: 'down',
+      channels: {},
+    });
     await chat.sandbox.extra('faults', { faults: [] });
     await chat.app.catalog.refresh('en');
-    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({
+    expect(await (await fetch(`${metricsServer.url}/health`)).json()).toEqual({
       status: 'ok',
       store: 'up',
       partner: 'up',
+      channels: {},
     });
+  });
+
+  it('/healthz writes nothing to the store', async () => {
+    const prefix = `healthz-${randomUUID()}:`;
+    const store = createRedisStore(inject('redisUrl'), { prefix });
+    const health = createHealth({ store, events: createEventBus() });
+    const probe = await startHttpServer({
+      port: 0,
+      host: '127.0.0.1',
+      routes: [health.publicRoute],
+      logger: silentLogger,
+    });
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await fetch(`${probe.url}/healthz`)).status).toBe(200);
+      // 200: the store answered. Yet no key under this store's prefix: the probe read.
+      const plain = new Redis(inject('redisUrl'));
+      try {
+        expect(await plain.keys(`${prefix}*`)).toEqual([]);
+        // The same look-up finds a key the store does write.
+        await store.claim('written', 60);
+        expect(await plain.keys(`${prefix}*`)).toHaveLength(1);
+      } finally {
+        await plain.quit();
+      }
+    } finally {
+      await probe.close();
+      await store.close();
+    }
   });
 });

@@ -271,6 +271,7 @@ describe('privacy of the channels', () => {
       const slack = await startFakeSlack();
       const telegram = await startFakeTelegram();
       const port = await freePort();
+      const metricsPort = await freePort();
       const secrets = {
         TELEGRAM_BOT_TOKEN: telegram.token,
         SLACK_BOT_TOKEN: `xoxb-privacy-${randomBytes(12).toString('hex')}`,
@@ -284,6 +285,7 @@ describe('privacy of the channels', () => {
           ...secrets,
           LOG_LEVEL: 'debug',
           PORT: String(port),
+          METRICS_PORT: String(metricsPort),
           REDIS_URL: inject('redisUrl'),
           TELEGRAM_API_ROOT: telegram.url,
           SLACK_API_URL: slack.apiUrl,
@@ -304,7 +306,9 @@ describe('privacy of the channels', () => {
         expect(child.exitCode, logs).toBeNull();
         const base = `http://127.0.0.1:${port}`;
         expect((await fetch(`${base}/healthz`)).status).toBe(200);
-        expect((await fetch(`${base}/metrics`)).status).toBe(200);
+        // Metrics never on PORT: on their own listener (METRICS_PORT, loopback).
+        expect((await fetch(`${base}/metrics`)).status).toBe(404);
+        expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).status).toBe(200);
 
         // A staff search by a customer's e-mail through the Slack app.
         const staffSearch = 'ana.garcia@example.com'; // a seeded client of the sandbox

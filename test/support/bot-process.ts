@@ -97,6 +97,8 @@ export async function createBotProcess(options: BotProcessOptions): Promise<BotP
         CLOCK_START: testNow().toISOString(),
         ...options.env,
         PORT: String(port),
+        // Several instances side by side: each its own metrics listener.
+        METRICS_PORT: '0',
         PUBLIC_URL: url,
       },
       stdio: ['ignore', 'ignore', 'pipe'],

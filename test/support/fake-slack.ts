@@ -146,7 +146,8 @@ function frameReader(onFrame: (opcode: number, payload: Buffer) => void): (chunk
   };
 }
 
-export async function startFakeSlack(): Promise<FakeSlack> {
+/** `port`: a given one (a Slack that comes back where it was); any free one otherwise. */
+export async function startFakeSlack(options: { port?: number } = {}): Promise<FakeSlack> {
   const calls: ApiCall[] = [];
   const responses: ResponseUrlPost[] = [];
   const acks: SocketAck[] = [];
@@ -269,7 +270,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     seen.emit('socket');
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   function waitFor<T>(event: string, list: T[], where: (item: T) => boolean): Promise<T> {

@@ -5,6 +5,7 @@
  */
 import type { App } from '@slack/bolt';
 import type { Route } from '../../server.js';
+import { FatalChannelError } from '../keep-trying.js';
 import type { SlackDeps } from './deps.js';
 import { subscribeAlerts, type Alerts } from './listeners/alerts.js';
 import { registerCancellationsCommand } from './listeners/cancellations-command.js';
@@ -35,21 +36,25 @@ export interface SlackChannel {
 /** Slack answers these when the bot token itself is wrong: no point in starting. */
 const FATAL_AUTH = new Set(['invalid_auth', 'not_authed', 'account_inactive', 'token_revoked']);
 
+/**
+ * Initializes bolt, which checks the token (auth.test) and keeps the bot's ids. A token
+ * Slack refuses is fatal; Slack out of reach throws as is, and the caller tries again.
+ */
 async function checkToken(app: App, deps: SlackDeps): Promise<void> {
   try {
-    const auth = await app.client.auth.test();
-    deps.logger.info(
-      { teamId: auth.team_id, botUserId: auth.user_id },
-      'slack: bot token accepted',
-    );
+    await app.init();
+    deps.logger.info('slack: bot token accepted');
   } catch (error) {
     const code = (error as { data?: { error?: string } }).data?.error;
     if (code && FATAL_AUTH.has(code))
-      throw new Error(`SLACK_BOT_TOKEN: Slack refused the token (${code})`, { cause: error });
+      throw new FatalChannelError(`SLACK_BOT_TOKEN: Slack refused the token (${code})`, {
+        cause: error,
+      });
     deps.logger.warn(
       { code: code ?? (error as Error).name },
       'slack: could not check the bot token',
     );
+    throw error;
   }
 }
 
@@ -81,6 +86,7 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
   const { app } = transport;
   const inFlight = registerStaffApp(app, deps);
 
+  // Slack out of reach: this throws, and main.ts starts the channel again later.
   await checkToken(app, deps);
   const alerts: Alerts | undefined = deps.config.alertsChannel
     ? subscribeAlerts(app.client, deps.config.alertsChannel, deps)

@@ -9,6 +9,12 @@
  * - Socket Mode (SLACK_APP_TOKEN set): bolt's SocketModeReceiver opens a WebSocket to
  *   Slack; no route at all.
  *
+ * `deferInitialization`: otherwise bolt calls auth.test in its constructor and keeps the
+ * promise; with Slack out of reach at start that promise rejects unhandled (the process
+ * dies, Telegram with it) and every later event fails on the cached rejection. Deferred,
+ * startSlack awaits `app.init()` (one auth.test, whose bot ids bolt keeps) and can fail
+ * and be started again.
+ *
  * The Web API root is SLACK_API_URL (a local fake in tests), for the bot's calls and for
  * Socket Mode's apps.connections.open alike.
  */
@@ -48,6 +54,7 @@ export function createTransport(config: SlackConfig, logger: Logger): SlackTrans
       logger: log,
       clientOptions: clientOptions(config),
       convoStore: false,
+      deferInitialization: true,
     });
     return {
       mode: 'socket',
@@ -74,10 +81,13 @@ export function createTransport(config: SlackConfig, logger: Logger): SlackTrans
     logger: log,
     clientOptions: clientOptions(config),
     convoStore: false,
+    deferInitialization: true,
   });
   const route: Route = {
     method: 'POST',
     path: SLACK_EVENTS_PATH,
+    // The signature needs the body: read, but at most 1 MB (Slack's payloads are small).
+    maxBodyBytes: 1024 * 1024,
     handle(request, response) {
       const raw = request.raw as BufferedIncomingMessage;
       raw.rawBody = request.body;

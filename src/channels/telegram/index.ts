@@ -12,6 +12,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, GrammyError } from 'grammy';
 import type { Outbox } from '../../conversation/outbox.js';
+import { FatalChannelError } from '../keep-trying.js';
 import type { Route } from '../../server.js';
 import { registerCommands } from './commands.js';
 import type { TelegramDeps, TgContext } from './deps.js';
@@ -77,9 +78,12 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     await bot.init();
   } catch (error) {
     if (error instanceof GrammyError && error.error_code === 401) {
-      throw new Error('TELEGRAM_BOT_TOKEN: Telegram refused the token (401 Unauthorized)', {
-        cause: error,
-      });
+      throw new FatalChannelError(
+        'TELEGRAM_BOT_TOKEN: Telegram refused the token (401 Unauthorized)',
+        {
+          cause: error,
+        },
+      );
     }
     throw error;
   }

@@ -17,11 +17,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { run, type RunnerHandle } from '@grammyjs/runner';
-import type { Bot } from 'grammy';
+import { GrammyError, type Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '../../log.js';
 import type { Route } from '../../server.js';
 import type { TgContext } from './deps.js';
+import { FatalChannelError } from '../keep-trying.js';
 import { describeApiError } from './errors.js';
 import type { InFlight } from './in-flight.js';
 
@@ -84,6 +85,8 @@ export async function startWebhook(
   const route: Route = {
     method: 'POST',
     path: TELEGRAM_WEBHOOK_PATH,
+    // Refused on its headers, before the server reads a byte of the body.
+    authorize: (headers) => secretMatches(headers[SECRET_HEADER], secret),
     handle(request, response) {
       if (stopped) {
         // Telegram delivers it again later, to whichever instance is serving then.
@@ -127,7 +130,10 @@ export async function startWebhook(
     });
   } catch (error) {
     const reason = describeApiError(error);
-    throw new Error(
+    // Telegram answered and refused (a configuration to fix): no point in trying again.
+    // Telegram out of reach: thrown as is, and the channel is started again later.
+    if (!(error instanceof GrammyError)) throw error;
+    throw new FatalChannelError(
       `TELEGRAM_WEBHOOK_SECRET is set, but Telegram refused the webhook ${url}: ${String(reason.description ?? reason.message ?? reason.error)} (set PUBLIC_URL to the bot's public https address)`,
       { cause: error },
     );

@@ -28,6 +28,7 @@ import type {
   CheckGiftCardInput,
 } from '../../../flows/booking/actors/giftcards.js';
 import { Refusal } from '../../../flows/booking/problem.js';
+import { plainText } from '../../domain/plain-text.js';
 import { firstExchangeDate } from '../../../flows/booking/steps/giftcards/exchange.js';
 import {
   giftCardLineName,
@@ -121,12 +122,15 @@ export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions 
     const index = await catalog(input.language);
     const instant = now();
     const hours = response.hoursInAdvanceOfGiftCardExchange;
-    const holder = [response.client?.fullName, response.client?.surname].filter(Boolean).join(' ');
+    // The purchaser wrote these for the holder to read: shown as plain text.
+    const holder = plainText(
+      [response.client?.fullName, response.client?.surname].filter(Boolean).join(' '),
+    );
     const check: GiftCardCheck = {
       code: input.code,
       exchanged: response.isExchanged,
       ...(hours !== undefined ? { hoursInAdvance: hours } : {}),
-      ...(response.message !== undefined ? { message: response.message } : {}),
+      ...(response.message !== undefined ? { message: plainText(response.message) } : {}),
       ...(holder !== '' ? { holder } : {}),
       products: response.products.map((product) => {
         const entry = index.product(product.id);

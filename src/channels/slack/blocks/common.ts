@@ -4,6 +4,7 @@
  * characters, fields ≤ 10 of ≤ 2000 each, button values ≤ 2000.
  */
 import type { types } from '@slack/bolt';
+import { plainText } from '../../../domain/plain-text.js';
 import { formatMoney, toCents } from '../../../domain/pricing.js';
 
 export type KnownBlock = types.KnownBlock;
@@ -19,9 +20,13 @@ export interface SlackMessage {
 const SECTION_TEXT_MAX = 3000;
 const FIELD_MAX = 2000;
 
-/** Escapes the three characters Slack's mrkdwn reserves. */
+/**
+ * Text from outside (customers, the partner) for mrkdwn: made plain (no controls, bidi
+ * overrides or zero-width characters), then the three characters Slack's mrkdwn
+ * reserves escaped, so it can form no link, mention or command.
+ */
 export function esc(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return plainText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function truncate(text: string, max: number): string {
@@ -47,19 +52,21 @@ export function fitLines(lines: string[], max = SECTION_TEXT_MAX): string {
 export function section(text: string, fields?: string[]): SectionBlock {
   const block: SectionBlock = {
     type: 'section',
-    text: { type: 'mrkdwn', text: truncate(text, SECTION_TEXT_MAX) },
+    // verbatim: Slack links only what we write as <url|label>, never a URL, e-mail or
+    // @channel that customer text happens to hold.
+    text: { type: 'mrkdwn', text: truncate(text, SECTION_TEXT_MAX), verbatim: true },
   };
   if (fields?.length)
     block.fields = fields
       .slice(0, 10)
-      .map((field) => ({ type: 'mrkdwn', text: truncate(field, FIELD_MAX) }));
+      .map((field) => ({ type: 'mrkdwn', text: truncate(field, FIELD_MAX), verbatim: true }));
   return block;
 }
 
 export function context(text: string): KnownBlock {
   return {
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: truncate(text, SECTION_TEXT_MAX) }],
+    elements: [{ type: 'mrkdwn', text: truncate(text, SECTION_TEXT_MAX), verbatim: true }],
   };
 }
 

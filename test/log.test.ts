@@ -1,0 +1,89 @@
+/**
+ * The logger masks the configuration's secrets and Bot API paths in every string it
+ * writes, whatever the shape of what was logged: fields, messages, error messages,
+ * stacks and causes.
+ */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { parseConfig, secretValues, SECRET_VARIABLES } from '../src/config.js';
+import { createLogger } from '../src/log.js';
+
+const SECRETS = {
+  TELEGRAM_BOT_TOKEN: '123456:AAH-telegram-token-part',
+  TELEGRAM_WEBHOOK_SECRET: 'webhook-secret-value',
+  TELEGRAM_PAYMENT_PROVIDER_TOKEN: '284685063:TEST:provider-token',
+  SLACK_BOT_TOKEN: 'xoxb-slack-bot-token',
+  SLACK_SIGNING_SECRET: 'slack-signing-secret',
+  SLACK_APP_TOKEN: 'xapp-slack-app-token',
+  PARTNER_API_KEY: 'partner-key-value',
+  PAYMENT_RETURN_SECRET: 'return-secret "quoted" \\ value',
+};
+
+function capture(secrets: readonly string[]) {
+  let text = '';
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      text += chunk.toString('utf8');
+      callback();
+    },
+  });
+  const logger = createLogger({ level: 'debug', destination, secrets });
+  return { logger, text: () => text };
+}
+
+const leaks = (text: string) =>
+  Object.entries(SECRETS)
+    .filter(
+      ([, value]) => text.includes(value) || text.includes(JSON.stringify(value).slice(1, -1)),
+    )
+    .map(([name]) => name);
+
+describe('secret masking in logs', () => {
+  it('reads every secret variable from the environment, known to the schema or not', () => {
+    expect(secretValues(SECRETS).sort()).toEqual(Object.values(SECRETS).sort());
+    for (const name of Object.keys(SECRETS)) expect(SECRET_VARIABLES).toContain(name);
+    const config = parseConfig({ ...SECRETS, PARTNER_API_URL: 'http://127.0.0.1:1' });
+    expect(config.secrets).toEqual(expect.arrayContaining(Object.values(SECRETS)));
+  });
+
+  it('masks secrets in messages, nested fields, arrays, error messages, stacks and causes', () => {
+    const { logger, text } = capture(secretValues(SECRETS));
+    const values = Object.values(SECRETS);
+    const cause = new Error(`inner failure with ${values.join(' and ')}`);
+    const error = new Error(`outer failure for ${SECRETS.SLACK_BOT_TOKEN}`, { cause });
+    logger.error({ err: error, deep: { list: [{ note: values.join(',') }] } }, 'failed');
+    logger.warn(`in the message: ${SECRETS.PARTNER_API_KEY}`);
+    logger.info({ value: SECRETS.SLACK_SIGNING_SECRET }, 'plain field');
+    logger.info({ url: `https://x.test/${encodeURIComponent(SECRETS.TELEGRAM_BOT_TOKEN)}` }, 'u');
+    const written = text();
+    expect(written.split('\n').filter(Boolean)).toHaveLength(4);
+    expect(written).toContain('[redacted]');
+    expect(written).toContain('inner failure'); // the cause is still there, masked
+    expect(leaks(written)).toEqual([]);
+    expect(written).not.toContain(encodeURIComponent(SECRETS.TELEGRAM_BOT_TOKEN));
+    // The token's secret part alone either.
+    expect(written).not.toContain('AAH-telegram-token-part');
+  });
+
+  it('masks the token in a Bot API path even when it is no configured secret', () => {
+    const { logger, text } = capture([]);
+    const error = new Error(
+      'request to https://api.telegram.org/bot999:unknown-token/sendMessage failed, reason: socket hang up',
+    );
+    logger.error({ err: error }, 'job failed');
+    expect(text()).not.toContain('unknown-token');
+    expect(text()).toContain('https://api.telegram.org/bot[redacted]/sendMessage');
+  });
+
+  it('leaves lines without secrets as they were', () => {
+    const { logger, text } = capture(secretValues(SECRETS));
+    logger.info({ operation: 'catalog', ms: 12 }, 'partner call');
+    expect(JSON.parse(text())).toEqual({
+      level: 30,
+      time: expect.any(Number) as number,
+      operation: 'catalog',
+      ms: 12,
+      msg: 'partner call',
+    });
+  });
+});
