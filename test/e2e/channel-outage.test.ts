@@ -11,6 +11,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../support/bot-process.js';
 import { commandBody, postToSlackApp, startFakeSlack } from '../support/fake-slack.js';
 import { startFakeTelegram } from '../support/fake-telegram.js';
+import { testNow } from '../support/clock.js';
 import { startTestSandbox } from '../support/sandbox.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -50,6 +51,8 @@ describe('channel outage', () => {
           METRICS_PORT: String(metricsPort),
           REDIS_URL: inject('redisUrl'),
           PARTNER_API_URL: sandbox.sandbox.url,
+          // The bot's clock starts where the test sandbox's does (the same "today").
+          CLOCK_START: testNow().toISOString(),
           PARTNER_API_KEY: 'sandbox-key',
           PARTNER_LANGUAGE: 'en',
           TELEGRAM_BOT_TOKEN: telegram.token,

@@ -30,6 +30,7 @@ import { createLogger } from '../../src/log.js';
 import { commandBody, postToSlackApp, startFakeSlack } from '../support/fake-slack.js';
 import { startFakeTelegram } from '../support/fake-telegram.js';
 import { startJsonlBot, type JsonlBot } from '../support/jsonl-process.js';
+import { testNow } from '../support/clock.js';
 import { startTestSandbox } from '../support/sandbox.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -153,6 +154,8 @@ describe('privacy of a full booking', () => {
         {
           ...secrets,
           PARTNER_API_URL: sandbox.sandbox.url,
+          // The bot's clock starts where the test sandbox's does (the same "today").
+          CLOCK_START: testNow().toISOString(),
           REDIS_URL: inject('redisUrl'),
           LOG_LEVEL: 'debug',
           DATA_TTL_HOURS: String(DATA_TTL_HOURS),

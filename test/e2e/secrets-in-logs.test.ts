@@ -23,6 +23,7 @@ import { createLogger } from '../../src/log.js';
 import { freePort } from '../support/bot-process.js';
 import { commandBody, postToSlackApp, startFakeSlack } from '../support/fake-slack.js';
 import { startFakeTelegram } from '../support/fake-telegram.js';
+import { testNow } from '../support/clock.js';
 import { startTestSandbox } from '../support/sandbox.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -117,6 +118,8 @@ describe('secrets in logs', () => {
           PUBLIC_URL: base,
           REDIS_URL: inject('redisUrl'),
           PARTNER_API_URL: sandbox.sandbox.url,
+          // The bot's clock starts where the test sandbox's does (the same "today").
+          CLOCK_START: testNow().toISOString(),
           PARTNER_LANGUAGE: 'en',
           TELEGRAM_API_ROOT: proxy.url,
           SLACK_API_URL: slack.apiUrl,
