@@ -730,6 +730,23 @@ describe('sell', () => {
       status: 'pending',
     });
   });
+
+  it("never takes another customer's sale for ours, whatever the list holds", async () => {
+    // A service that ignored the PartnerSaleId filter: the list holds someone else's
+    // confirmed sale only. It is not ours: no payment, no tickets.
+    const theirs = () => {
+      const answer = listed(2);
+      answer.sales[0]!.partnerSaleId = 'zzzz9999-othercart0001';
+      return answer;
+    };
+    const h = harness({ sales: theirs });
+    expect(await h.run('checkPayment', { partnerSaleId: PSID, language: 'en' })).toEqual({
+      status: 'pending',
+    });
+    await expect(
+      h.run('loadTickets', { partnerSaleId: PSID, language: 'en' }),
+    ).rejects.toBeInstanceOf(Refusal);
+  });
 });
 
 describe('loadTickets', () => {

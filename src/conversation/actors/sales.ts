@@ -67,9 +67,13 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
   const { client, effects, now, newCartId, catalog } = cartContextOf(deps, options);
   const publicUrl = deps.publicUrl.replace(/\/+$/, '');
 
+  /**
+   * Our sale, and only ours: a sale whose PartnerSaleId is exactly ours. A service that
+   * ignored the filter would list other customers' sales; none of those is ever taken.
+   */
   async function findSale(partnerSaleId: string): Promise<Sale | undefined> {
     const response = await client.call(salesOperation, { partnerSaleId });
-    return response.sales.find((sale) => sale.partnerSaleId === partnerSaleId) ?? response.sales[0];
+    return response.sales.find((sale) => sale.partnerSaleId === partnerSaleId);
   }
 
   function requestOf(input: SellInput): CartSaleRequest {
