@@ -1,12 +1,13 @@
-/** The vendor's published examples in ../shared/fixtures/vendor, read as wire JSON. */
+/**
+ * The vendor's published examples, read as wire JSON. The project keeps its own copy in
+ * test/fixtures/vendor (taken from the shared fixtures, with their README), so that a
+ * clone alone passes its tests.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const fixturesDir = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/fixtures/vendor',
-);
+export const fixturesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/vendor');
 
 export interface Fixture {
   file: string;
