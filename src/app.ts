@@ -125,6 +125,7 @@ export async function createApp(
     apiKey: config.partner.apiKey,
     logger,
     ...options.partner,
+    departures: (operation, departure) => metrics.schemaDeparture(operation, departure),
     observe: (outcome) => {
       metrics.partnerCall(outcome);
       if (outcome.result === 'unavailable') {

@@ -7,6 +7,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CallOutcome } from './api/client.js';
+import type { Departure } from './api/departures.js';
 import type { BotEventBus } from './events.js';
 import type { Route } from './server.js';
 
@@ -20,6 +21,8 @@ export interface Metrics {
   refused(reason: string): void;
   /** Records whether a channel reaches its API (Telegram, Slack). */
   channel(name: string, up: boolean): void;
+  /** Records how a partner response departed from its schema (the client's `departures`). */
+  schemaDeparture(operation: string, departure: Departure): void;
   route: Route;
 }
 
@@ -82,6 +85,13 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     registers: [registry],
   });
 
+  const departures = new Counter({
+    name: 'partner_schema_departures_total',
+    help: 'Ways partner responses departed from their schema, by operation, wire path and kind (missing, coerced, skipped, unknown).',
+    labelNames: ['operation', 'path', 'kind'] as const,
+    registers: [registry],
+  });
+
   events.on('sale.confirmed', () => sales.inc());
   events.on('reservation.failed', () => failures.inc({ what: 'reservation' }));
   events.on('sale.failed', () => failures.inc({ what: 'sale' }));
@@ -98,6 +108,9 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     },
     channel(name, up) {
       channels.set({ channel: name }, up ? 1 : 0);
+    },
+    schemaDeparture(operation, departure) {
+      departures.inc({ operation, path: departure.path, kind: departure.kind }, departure.count);
     },
     partnerCall(outcome) {
       calls.inc({ operation: outcome.operation, outcome: outcome.result });

@@ -19,6 +19,7 @@ import {
   PartnerTimeoutError,
 } from './errors.js';
 import type { Operation, RequestOf, ResponseOf } from './operation.js';
+import { readResponseWith, type Departure } from './departures.js';
 import { fromWire, toWire, wirePath } from './wire.js';
 
 export interface PartnerClientOptions {
@@ -36,6 +37,8 @@ export interface PartnerClientOptions {
    * answered), or `unavailable` (no usable answer). For alerts and metrics.
    */
   observe?: (outcome: CallOutcome) => void;
+  /** Told of each way a response departed from its schema (departures.ts), for metrics. */
+  departures?: (operation: string, departure: Departure) => void;
 }
 
 export interface CallOutcome {
@@ -97,6 +100,22 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     throwHttpErrors: true,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+
+  // Each departure is logged once per operation and path (the metric counts them all),
+  // so an operator learns the day the service changes without a line per call.
+  const logged = new Set<string>();
+  function reportDepartures(operation: string, departures: readonly Departure[]): void {
+    for (const departure of departures) {
+      options.departures?.(operation, departure);
+      const key = `${operation} ${departure.kind} ${departure.path}`;
+      if (logged.has(key)) continue;
+      logged.add(key);
+      logger.warn(
+        { operation, path: departure.path, kind: departure.kind },
+        'partner response departs from the schema',
+      );
+    }
+  }
 
   async function observed<Op extends Operation>(
     operation: Op,
@@ -198,14 +217,17 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       log.info({ elapsedMs, status, codes: failure.codes }, 'partner refused');
       throw new PartnerEnvelopeError(context, { ...failure, status });
     }
-    const parsed = operation.response.safeParse(body);
-    if (!parsed.success) {
-      const { path, message } = firstIssue(parsed.error);
-      log.warn({ elapsedMs, status, path }, 'partner response does not match the schema');
-      throw new PartnerInvalidResponseError(context, path, message);
+    const read = readResponseWith(operation.response, body);
+    reportDepartures(operation.name, read.departures);
+    if (!read.ok) {
+      log.warn(
+        { elapsedMs, status, path: read.path },
+        'partner response does not match the schema',
+      );
+      throw new PartnerInvalidResponseError(context, read.path, read.message);
     }
     log.debug({ elapsedMs, status }, 'partner call');
-    return parsed.data as ResponseOf<Op>;
+    return read.value as ResponseOf<Op>;
   }
 
   return { call: observed };

@@ -6,6 +6,7 @@
  * accepts those departures and outputs one clean form.
  */
 import { z } from 'zod';
+import { noteAlias, noteSkipped, readingLeniently } from './departures.js';
 
 /** yyyy-MM-dd, a calendar date in the provider's local time (the service sends no zone). */
 export type IsoDate = `${number}-${number}-${number}`;
@@ -91,13 +92,32 @@ export function optional<T extends z.ZodType>(schema: T) {
   );
 }
 
-/** A list that may be sent as null, absent, or a single object instead of an array. */
+/**
+ * A list that may be sent as null, absent, or a single object instead of an array. While
+ * a response is read (departures.ts), an element that cannot be read is skipped and
+ * noted, and the others stand: one odd element never sinks a whole response. Requests
+ * are read exactly.
+ */
 export function list<T extends z.ZodType>(item: T) {
-  return z.preprocess(
-    (value) =>
-      value === null || value === undefined ? [] : Array.isArray(value) ? value : [value],
-    z.array(item),
-  );
+  // Boxed so that an absent field is read too (as an empty list): zod takes a field of
+  // z.unknown() as optional and would leave it out.
+  return z
+    .preprocess((value) => ({ value }), z.object({ value: z.unknown() }))
+    .transform(({ value }, ctx) => {
+      const items =
+        value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+      const lenient = readingLeniently() && typeof value === 'object' && value !== null;
+      const read: z.output<T>[] = [];
+      items.forEach((element, index) => {
+        const parsed = item.safeParse(element);
+        if (parsed.success) read.push(parsed.data);
+        else if (lenient) noteSkipped(value, index);
+        else
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({ code: 'custom', message: issue.message, path: [index, ...issue.path] });
+      });
+      return read;
+    });
 }
 
 /** A comma-separated list of dates in one string ("2024-08-15,2024-08-16"). */
@@ -130,7 +150,9 @@ export function aliased<Shape extends z.ZodRawShape>(
     for (const [canonical, names] of Object.entries(aliases) as [string, readonly string[]][]) {
       if (record[canonical] !== undefined && record[canonical] !== null) continue;
       const found = names.find((name) => record[name] !== undefined && record[name] !== null);
-      if (found !== undefined) record[canonical] = record[found];
+      if (found === undefined) continue;
+      record[canonical] = record[found];
+      noteAlias(value, canonical, found);
     }
     return record;
   }, z.object(shape));

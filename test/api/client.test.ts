@@ -221,17 +221,41 @@ describe('partner client over HTTP', () => {
     expect(error).toBeInstanceOf(PartnerInvalidResponseError);
   });
 
-  it('names the wire path of a field that does not match the schema', async () => {
+  it('skips a list element it cannot read, keeps the rest, and reports the departure', async () => {
     const broken = structuredClone(minimalCatalog);
-    (
-      broken.Providers[0]!.ProductBases[0]!.Products[0]!.PricesAndDates[0] as { Price: unknown }
-    ).Price = 'twenty';
+    const product = broken.Providers[0]!.ProductBases[0]!.Products[0]!;
+    product.PricesAndDates.push({ Price: '21', Currency: 'EUR', Dates: '2026-12-03' });
+    (product.PricesAndDates[0] as { Price: unknown }).Price = 'twenty';
     server.handle((_request, response) => json(response, 200, broken));
+    const departures: { operation: string; path: string; kind: string; count: number }[] = [];
+    const reading = createPartnerClient({
+      baseUrl: server.url,
+      apiKey: 'secret-key',
+      departures: (operation, departure) => departures.push({ operation, ...departure }),
+    });
+    const catalog = await reading.call(catalogOperation, {});
+    const prices = catalog.providers[0]!.productBases[0]!.products[0]!.pricesAndDates;
+    expect(prices.map((price) => price.price)).toEqual([21]);
+    expect(departures).toContainEqual({
+      operation: 'catalog',
+      path: 'Providers[].ProductBases[].Products[].PricesAndDates[]',
+      kind: 'skipped',
+      count: 1,
+    });
+    // The price sent as a string is read, and said to have been coerced.
+    expect(departures).toContainEqual({
+      operation: 'catalog',
+      path: 'Providers[].ProductBases[].Products[].PricesAndDates[].Price',
+      kind: 'coerced',
+      count: 1,
+    });
+  });
+
+  it('names the wire path when the response itself cannot be read', async () => {
+    server.handle((_request, response) => json(response, 200, ['not', 'a', 'catalog']));
     const error = await client.call(catalogOperation, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PartnerInvalidResponseError);
-    expect((error as PartnerInvalidResponseError).path).toBe(
-      'Providers[0].ProductBases[0].Products[0].PricesAndDates[0].Price',
-    );
+    expect((error as PartnerInvalidResponseError).path).toBe('(root)');
   });
 
   it('refuses to send a request that fails its own schema', async () => {

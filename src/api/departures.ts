@@ -1,0 +1,164 @@
+/**
+ * How a response departed from its schema, for an operator to learn the day the service
+ * changes. Reading is lenient only while a response is read (`readResponse`): a list
+ * element that cannot be read is then skipped instead of failing the whole response.
+ * Requests, which we write and the sandbox reads, stay exact: outside `readResponse`
+ * every list is strict.
+ *
+ * After a lenient parse, the input (wire JSON with its names' first letter lowered) is
+ * walked beside the output to name each departure by its wire path, indices generalized
+ * (`Providers[].Products[].Tickets[]`) so that the metric's labels stay few:
+ * - skipped: a list element that could not be read (every one is counted);
+ * - missing: a declared field absent, read with its default;
+ * - coerced: a value sent in another type (a number as a string, an object for a list);
+ * - unknown: a field the schema does not declare (dropped).
+ * The walk looks at the first elements of each list only: a departure of shape shows in
+ * them, and a 50,000-product catalog is not walked whole on every refresh. Skipped
+ * elements are all counted, from the record the lists keep while reading.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ZodSafeParseResult } from 'zod';
+import { wirePath } from './wire.js';
+
+export type DepartureKind = 'missing' | 'coerced' | 'skipped' | 'unknown';
+
+export interface Departure {
+  /** Wire path, indices generalized: `Sales[].Activities[].Quantity`. */
+  path: string;
+  kind: DepartureKind;
+  /** How many times in this response (skipped elements); 1 for the other kinds. */
+  count: number;
+}
+
+interface Reading {
+  /** Input lists (or the single object sent for a list) → indices of skipped elements. */
+  skipped: WeakMap<object, number[]>;
+  /** Input objects → canonical name → the other name it was read from. */
+  aliases: WeakMap<object, Record<string, string>>;
+}
+
+const reading = new AsyncLocalStorage<Reading>();
+
+/** Elements walked per list when looking for departures of shape. */
+const SAMPLE = 20;
+
+/** Whether lists are read leniently now (inside `readResponse`). */
+export function readingLeniently(): boolean {
+  return reading.getStore() !== undefined;
+}
+
+/** A list element skipped while reading: `source` is the list as it came in. */
+export function noteSkipped(source: object, index: number): void {
+  const current = reading.getStore();
+  if (!current) return;
+  const indices = current.skipped.get(source) ?? [];
+  indices.push(index);
+  current.skipped.set(source, indices);
+}
+
+/** A field read under another name (`aliased` in schema.ts). */
+export function noteAlias(source: object, canonical: string, found: string): void {
+  const current = reading.getStore();
+  if (!current) return;
+  const names = current.aliases.get(source) ?? {};
+  names[canonical] = found;
+  current.aliases.set(source, names);
+}
+
+/**
+ * Parses `input` with lists read leniently, then names what departed. `parse` is the
+ * schema's safeParse: zod parses synchronously, so the reading stays with this call.
+ */
+export function readResponse<T>(
+  input: unknown,
+  parse: (input: unknown) => T,
+  output: (result: T) => unknown,
+): { result: T; departures: Departure[] } {
+  const state: Reading = { skipped: new WeakMap(), aliases: new WeakMap() };
+  const result = reading.run(state, () => parse(input));
+  const parsed = output(result);
+  const departures = new Map<string, Departure>();
+  const note = (path: string, kind: DepartureKind, count = 1) => {
+    const key = `${kind} ${path}`;
+    const seen = departures.get(key);
+    if (seen) {
+      if (kind === 'skipped') seen.count += count;
+    } else departures.set(key, { path: path || '(root)', kind, count });
+  };
+  if (parsed !== undefined) walk(input, parsed, '', state, note);
+  return { result, departures: [...departures.values()] };
+}
+
+type Note = (path: string, kind: DepartureKind, count?: number) => void;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+function walk(input: unknown, output: unknown, path: string, state: Reading, note: Note): void {
+  if (Array.isArray(output)) {
+    if (input === null || input === undefined) return;
+    if (!Array.isArray(input)) note(path, 'coerced');
+    const items = Array.isArray(input) ? input : [input];
+    const skipped = typeof input === 'object' ? state.skipped.get(input) : undefined;
+    if (skipped && skipped.length > 0) note(`${path}[]`, 'skipped', skipped.length);
+    const kept = skipped ? items.filter((_, index) => !skipped.includes(index)) : items;
+    const length = Math.min(kept.length, output.length, SAMPLE);
+    for (let index = 0; index < length; index += 1) {
+      walk(kept[index], output[index], `${path}[]`, state, note);
+    }
+    return;
+  }
+  if (isRecord(output)) {
+    if (!isRecord(input)) return;
+    const aliases = state.aliases.get(input) ?? {};
+    const readFrom = new Set(Object.values(aliases));
+    const join = (name: string) => (path ? `${path}.${upperFirst(name)}` : upperFirst(name));
+    for (const [name, value] of Object.entries(output)) {
+      const source = aliases[name] ?? name;
+      if (!(source in input)) {
+        if (value !== undefined) note(join(name), 'missing');
+        continue;
+      }
+      walk(input[source], value, join(name), state, note);
+    }
+    for (const name of Object.keys(input)) {
+      if (!(name in output) && !readFrom.has(name)) note(join(name), 'unknown');
+    }
+    return;
+  }
+  const sent = typeof input;
+  const read = typeof output;
+  if (input !== null && input !== undefined && output !== undefined && sent !== read) {
+    note(path, 'coerced');
+  }
+}
+
+/** What reading one response gave: its value and departures, or why it cannot be used. */
+export type ResponseReading<T> =
+  | { ok: true; value: T; departures: Departure[] }
+  | { ok: false; path: string; message: string; departures: Departure[] };
+
+/**
+ * Reads a response body (wire JSON already through `fromWire`) with its operation's
+ * schema, leniently: the one way the client and `npm run api -- check` read responses.
+ */
+export function readResponseWith<T>(
+  schema: { safeParse(input: unknown): ZodSafeParseResult<T> },
+  body: unknown,
+): ResponseReading<T> {
+  const { result, departures } = readResponse(
+    body,
+    (input) => schema.safeParse(input),
+    (parsed) => (parsed.success ? parsed.data : undefined),
+  );
+  if (result.success) return { ok: true, value: result.data, departures };
+  const issue = result.error.issues[0];
+  return {
+    ok: false,
+    path: wirePath(issue?.path ?? []),
+    message: issue?.message ?? 'invalid',
+    departures,
+  };
+}
