@@ -235,7 +235,8 @@ export const combinedProduct = z.object({
 export type CombinedProduct = z.output<typeof combinedProduct>;
 
 export const catalog = z.object({
-  lastUpdatedDateTime: isoDateTime,
+  /** Declared, yet real catalogs arrive without it: change is then told by content. */
+  lastUpdatedDateTime: optional(isoDateTime),
   providers: list(provider),
   /** Assumed shape ("not shown"): switches the insurance quote on for the partner. */
   partnerSettings: optional(z.object({ isInsurancePolicyEnabled: withDefault(boolean, false) })),

@@ -1,8 +1,11 @@
 /**
  * The local catalog. The spec calls querying the catalog per sale a misuse: it is
  * fetched once per language, kept indexed in memory, and replaced only when a refresh
- * shows a later LastUpdatedDateTime. Turns read it synchronously after the first load.
+ * shows it changed: a later LastUpdatedDateTime, or, when the service leaves that date
+ * out (real catalogs do), different content. Turns read it synchronously after the
+ * first load.
  */
+import { createHash } from 'node:crypto';
 import { catalogOperation } from '../api/catalog.js';
 import type { PartnerClient } from '../api/client.js';
 import type { Logger } from '../log.js';
@@ -12,7 +15,10 @@ import { indexCatalog, type CatalogIndex } from './catalog-index.js';
 export interface CatalogService {
   /** The catalog in `language`, fetched on first use (concurrent callers share one fetch). */
   get(language: string): Promise<CatalogIndex>;
-  /** Fetches again; swaps the index only when LastUpdatedDateTime moved forward. */
+  /**
+   * Fetches again; swaps the index only when the catalog changed: LastUpdatedDateTime
+   * moved forward, or, when either copy has no such date, its content differs.
+   */
   refresh(language: string): Promise<'updated' | 'unchanged'>;
   /** Languages loaded so far (what a scheduled refresh should cover). */
   languages(): string[];
@@ -24,6 +30,8 @@ export function createCatalogService(
 ): CatalogService {
   const logger = options.logger ?? silentLogger;
   const loaded = new Map<string, Promise<CatalogIndex>>();
+  // The content's digest per index, for catalogs that come without LastUpdatedDateTime.
+  const digests = new WeakMap<CatalogIndex, string>();
 
   const fetchIndex = async (language: string): Promise<CatalogIndex> => {
     const catalog = await client.call(catalogOperation, { languageCode: language });
@@ -31,7 +39,19 @@ export function createCatalogService(
       { language, lastUpdated: catalog.lastUpdatedDateTime, providers: catalog.providers.length },
       'catalog loaded',
     );
-    return indexCatalog(catalog);
+    const index = indexCatalog(catalog);
+    if (catalog.lastUpdatedDateTime === undefined) {
+      digests.set(index, createHash('sha256').update(JSON.stringify(catalog)).digest('hex'));
+    }
+    return index;
+  };
+
+  const changed = (current: CatalogIndex | undefined, next: CatalogIndex): boolean => {
+    if (!current) return true;
+    const [was, now] = [current.catalog.lastUpdatedDateTime, next.catalog.lastUpdatedDateTime];
+    // Both are yyyy-MM-ddThh:mm:ss strings in one zone: text order is time order.
+    if (was !== undefined && now !== undefined) return now > was;
+    return digests.get(current) !== digests.get(next);
   };
 
   return {
@@ -49,10 +69,7 @@ export function createCatalogService(
     async refresh(language) {
       const current = await loaded.get(language)?.catch(() => undefined);
       const next = await fetchIndex(language);
-      // Both are yyyy-MM-ddThh:mm:ss strings in one zone: text order is time order.
-      if (current && next.catalog.lastUpdatedDateTime <= current.catalog.lastUpdatedDateTime) {
-        return 'unchanged';
-      }
+      if (!changed(current, next)) return 'unchanged';
       loaded.set(language, Promise.resolve(next));
       return 'updated';
     },
