@@ -18,6 +18,8 @@ import {
   aliased,
   boolean,
   decimal,
+  derived,
+  given,
   integer,
   isoDate,
   isoDateTime,
@@ -280,17 +282,56 @@ export const paymentMethodField = z.object({
 });
 export type PaymentMethodField = z.output<typeof paymentMethodField>;
 
-export const paymentMethod = z.object({
-  id: text,
-  /** Sent back as PaymentMethodType in the Sale request. */
-  type: integer,
-  name: withDefault(text, ''),
-  commercialName: optional(text),
-  /** Whether a payment link can be sent by e-mail. */
-  enableSendByEmail: withDefault(boolean, false),
-  fields: list(paymentMethodField),
-});
+const paymentMethodFields = aliased(
+  {
+    id: text,
+    /** Sent back as PaymentMethodType in the Sale request. */
+    type: integer,
+    name: withDefault(text, ''),
+    commercialName: optional(text),
+    /** Whether a payment link can be sent by e-mail. */
+    enableSendByEmail: withDefault(boolean, false),
+    fields: list(paymentMethodField),
+  },
+  { type: ['paymentMethodType'], id: ['paymentMethodId'] },
+);
+
+const TYPE_CODE = /^\s*\d+\s*$/;
+const isTypeCode = (value: unknown) =>
+  typeof value === 'number' || (typeof value === 'string' && TYPE_CODE.test(value));
+
+/**
+ * A payment method as reservations really send it: the spec's object (its type also
+ * named PaymentMethodType), or a bare type code (a number or a numeric string). The
+ * identifier and the type code tell each other when one is missing: the type is what the
+ * Sale needs.
+ */
+export const paymentMethod = z.preprocess(
+  (value) => (isTypeCode(value) ? { type: value } : value),
+  derived(paymentMethodFields, (method) => {
+    const type = method.type ?? method.paymentMethodType;
+    const id = method.id ?? method.paymentMethodId;
+    if (!given(type) && isTypeCode(id)) method.type = id;
+    if (!given(id) && given(type)) method.id = String(type);
+    return method;
+  }),
+);
 export type PaymentMethod = z.output<typeof paymentMethod>;
+
+/**
+ * The offered payment methods: a list, one method, or an object keyed by type code
+ * (`{"1": {...}}` or `{"1": "Card"}`), read as the list it stands for.
+ */
+const paymentMethods = z.preprocess((value) => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0 || !entries.every(([key]) => TYPE_CODE.test(key))) return value;
+  return entries.map(([type, method]) =>
+    method !== null && typeof method === 'object'
+      ? { type, ...(method as Record<string, unknown>) }
+      : { type, name: method },
+  );
+}, list(paymentMethod));
 
 export const cartConfirmResponse = z
   .object({
@@ -301,7 +342,7 @@ export const cartConfirmResponse = z
     /** False for partners with a debit contract: a payment method must then be applied. */
     paymentMethodsNotApplicable: optional(boolean),
     /** Only for partners in debit mode. */
-    paymentMethods: list(paymentMethod),
+    paymentMethods,
   })
   // When the flag is absent, the offer of payment methods is what tells.
   .transform((response) => ({

@@ -35,6 +35,8 @@ interface Reading {
   skipped: WeakMap<object, number[]>;
   /** Input objects → canonical name → the other name it was read from. */
   aliases: WeakMap<object, Record<string, string>>;
+  /** Copies made while reading (`derived`) → the input object they were made from. */
+  copies: WeakMap<object, object>;
 }
 
 const reading = new AsyncLocalStorage<Reading>();
@@ -57,12 +59,20 @@ export function noteSkipped(source: object, index: number): void {
 }
 
 /** A field read under another name (`aliased` in schema.ts). */
-export function noteAlias(source: object, canonical: string, found: string): void {
+export function noteAlias(read: object, canonical: string, found: string): void {
   const current = reading.getStore();
   if (!current) return;
+  const source = current.copies.get(read) ?? read;
   const names = current.aliases.get(source) ?? {};
   names[canonical] = found;
   current.aliases.set(source, names);
+}
+
+/** A copy of an input object made while reading, so its aliases are told of the input. */
+export function noteCopy(copy: object, source: object): void {
+  const current = reading.getStore();
+  if (!current) return;
+  current.copies.set(copy, current.copies.get(source) ?? source);
 }
 
 /**
@@ -74,7 +84,7 @@ export function readResponse<T>(
   parse: (input: unknown) => T,
   output: (result: T) => unknown,
 ): { result: T; departures: Departure[] } {
-  const state: Reading = { skipped: new WeakMap(), aliases: new WeakMap() };
+  const state: Reading = { skipped: new WeakMap(), aliases: new WeakMap(), copies: new WeakMap() };
   const result = reading.run(state, () => parse(input));
   const parsed = output(result);
   const departures = new Map<string, Departure>();
@@ -121,7 +131,8 @@ function walk(input: unknown, output: unknown, path: string, state: Reading, not
         if (value !== undefined) note(join(name), 'missing');
         continue;
       }
-      walk(input[source], value, join(name), state, note);
+      // Named as sent: the operator compares the path with what is on the wire.
+      walk(input[source], value, join(source), state, note);
     }
     for (const name of Object.keys(input)) {
       if (!(name in output) && !readFrom.has(name)) note(join(name), 'unknown');

@@ -10,6 +10,8 @@ import {
   aliased,
   boolean,
   decimal,
+  derived,
+  given,
   integer,
   isoDate,
   isoDateTime,
@@ -85,7 +87,7 @@ export type DiscountCoupon = z.output<typeof discountCoupon>;
  * activity belongs to. Discount and DiscountCoupons come only with coupons. The flat
  * PurchaseFlowType … ProviderType fields are seen only in the vendor's samples.
  */
-export const saleActivity = aliased(
+const saleActivityFields = aliased(
   {
     productId: text,
     combinedProductId: optional(text),
@@ -115,6 +117,24 @@ export const saleActivity = aliased(
   },
   { cancellationConditions: ['cancellationPolicy'] },
 );
+
+/**
+ * Real sale lists leave out what their tickets tell: a line without Quantity has as many
+ * as the tickets listed, and one without AccessDateTime the first ticket's date.
+ */
+export const saleActivity = derived(saleActivityFields, (line) => {
+  const tickets = Array.isArray(line.tickets)
+    ? line.tickets
+    : given(line.tickets)
+      ? [line.tickets]
+      : [];
+  if (!given(line.quantity) && tickets.length > 0) line.quantity = tickets.length;
+  const first = tickets[0] as Record<string, unknown> | undefined;
+  if (!given(line.accessDateTime) && first && given(first.accessDateTime)) {
+    line.accessDateTime = first.accessDateTime;
+  }
+  return line;
+});
 export type SaleActivity = z.output<typeof saleActivity>;
 
 /** ProductId is the rate id; AccessDateTime the check-in, AccessEndDateTime the check-out. */
@@ -176,7 +196,7 @@ export type ClientRecord = z.output<typeof clientRecord>;
  * Accomodations. SaleId is not in the spec's list; it is read when present.
  * PointOfSaleCustomCodes is seen only in samples, its elements not shown: kept as sent.
  */
-export const sale = aliased(
+const saleFields = aliased(
   {
     partnerSaleId: optional(text),
     saleId: optional(text),
@@ -198,6 +218,25 @@ export const sale = aliased(
     insurancePolicyAmountWithoutTaxes: ['insurancePolicyAmountWithoutTax'],
   },
 );
+
+const amountOf = (value: unknown) => (typeof value === 'string' ? Number(value) : value);
+
+/**
+ * A sale without TotalPrice costs what its activities and stays do (a combined product's
+ * activities carry its price already, so its own entry is not added again).
+ */
+export const sale = derived(saleFields, (record) => {
+  if (given(record.totalPrice)) return record;
+  const lines = ['activities', 'accommodations', 'accomodations'].flatMap((name) => {
+    const value = record[name];
+    return Array.isArray(value) ? value : given(value) ? [value] : [];
+  });
+  const prices = lines.map((line) => amountOf((line as Record<string, unknown> | null)?.price));
+  if (lines.length > 0 && prices.every((price) => typeof price === 'number' && isFinite(price))) {
+    record.totalPrice = (prices as number[]).reduce((sum, price) => sum + price, 0);
+  }
+  return record;
+});
 export type Sale = z.output<typeof sale>;
 
 /** Without paging flags, a page is read as the last one. */

@@ -6,7 +6,7 @@
  * accepts those departures and outputs one clean form.
  */
 import { z } from 'zod';
-import { noteAlias, noteSkipped, readingLeniently } from './departures.js';
+import { noteAlias, noteCopy, noteSkipped, readingLeniently } from './departures.js';
 
 /** yyyy-MM-dd, a calendar date in the provider's local time (the service sends no zone). */
 export type IsoDate = `${number}-${number}-${number}`;
@@ -157,6 +157,28 @@ export function aliased<Shape extends z.ZodRawShape>(
     return record;
   }, z.object(shape));
 }
+
+/**
+ * An object some of whose fields, when absent, can be told from others (a quantity from
+ * the tickets listed, an identifier from a type code): `derive` fills them in before
+ * `schema` reads the object, so that the element is kept instead of skipped. It gets a
+ * copy of the record and returns it with what it could derive.
+ */
+export function derived<T extends z.ZodType>(
+  schema: T,
+  derive: (record: Record<string, unknown>) => Record<string, unknown>,
+) {
+  return z.preprocess((value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const copy = { ...(value as Record<string, unknown>) };
+    noteCopy(copy, value);
+    return derive(copy);
+  }, schema);
+}
+
+/** Whether a field was sent at all (absent, null and empty are "not sent"). */
+export const given = (value: unknown): boolean =>
+  value !== undefined && value !== null && value !== '';
 
 /** PriceMode everywhere it appears: 1 retail, 2 net. */
 export const priceMode = integer.pipe(z.union([z.literal(1), z.literal(2)]));

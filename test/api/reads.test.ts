@@ -682,13 +682,17 @@ describe('sales', () => {
     expect(response.hasNextPage).toBe(false);
   });
 
-  it('rejects a sale with a bad quantity and a missing total, and a page 0', () => {
+  it('rejects a sale line with a bad quantity (a missing total is told by the lines), and a page 0', () => {
     const [sale] = saleListBody.Sales;
     const { TotalPrice: _dropped, ...withoutTotal } = sale!;
     const badActivity = { ...sale!.Activities[0], Quantity: 'two' };
     expect(
       issuePaths(op.response, { Sales: [{ ...withoutTotal, Activities: [badActivity] }] }).sort(),
-    ).toEqual(['Sales[0].Activities[0].Quantity', 'Sales[0].TotalPrice']);
+    ).toEqual(['Sales[0].Activities[0].Quantity']);
+    const unpriced = { ...sale!.Activities[0], Price: undefined };
+    expect(
+      issuePaths(op.response, { Sales: [{ ...withoutTotal, Activities: [unpriced] }] }).sort(),
+    ).toEqual(['Sales[0].Activities[0].Price', 'Sales[0].TotalPrice']);
     expect(issuePaths(op.request, { Page: 0 })).toEqual(['Page']);
   });
 });
