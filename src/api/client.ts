@@ -19,7 +19,8 @@ import {
   PartnerTimeoutError,
 } from './errors.js';
 import type { Operation, RequestOf, ResponseOf } from './operation.js';
-import { readResponseWith, type Departure } from './departures.js';
+import type { Departure } from './departures.js';
+import { readResponseWith } from './read-response.js';
 import { fromWire, toWire, wirePath } from './wire.js';
 
 export interface PartnerClientOptions {

@@ -17,8 +17,6 @@
  * elements are all counted, from the record the lists keep while reading.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ZodSafeParseResult } from 'zod';
-import { wirePath } from './wire.js';
 
 export type DepartureKind = 'missing' | 'coerced' | 'skipped' | 'unknown';
 
@@ -37,6 +35,8 @@ interface Reading {
   aliases: WeakMap<object, Record<string, string>>;
   /** Copies made while reading (`derived`) → the input object they were made from. */
   copies: WeakMap<object, object>;
+  /** Top-level fields read by someone else (the envelope's), never "unknown". */
+  readElsewhere: ReadonlySet<string>;
 }
 
 const reading = new AsyncLocalStorage<Reading>();
@@ -83,8 +83,14 @@ export function readResponse<T>(
   input: unknown,
   parse: (input: unknown) => T,
   output: (result: T) => unknown,
+  readElsewhere: ReadonlySet<string> = new Set(),
 ): { result: T; departures: Departure[] } {
-  const state: Reading = { skipped: new WeakMap(), aliases: new WeakMap(), copies: new WeakMap() };
+  const state: Reading = {
+    skipped: new WeakMap(),
+    aliases: new WeakMap(),
+    copies: new WeakMap(),
+    readElsewhere,
+  };
   const result = reading.run(state, () => parse(input));
   const parsed = output(result);
   const departures = new Map<string, Departure>();
@@ -135,7 +141,9 @@ function walk(input: unknown, output: unknown, path: string, state: Reading, not
       walk(input[source], value, join(source), state, note);
     }
     for (const name of Object.keys(input)) {
-      if (!(name in output) && !readFrom.has(name)) note(join(name), 'unknown');
+      if (name in output || readFrom.has(name)) continue;
+      if (path === '' && state.readElsewhere.has(name)) continue;
+      note(join(name), 'unknown');
     }
     return;
   }
@@ -144,32 +152,4 @@ function walk(input: unknown, output: unknown, path: string, state: Reading, not
   if (input !== null && input !== undefined && output !== undefined && sent !== read) {
     note(path, 'coerced');
   }
-}
-
-/** What reading one response gave: its value and departures, or why it cannot be used. */
-export type ResponseReading<T> =
-  | { ok: true; value: T; departures: Departure[] }
-  | { ok: false; path: string; message: string; departures: Departure[] };
-
-/**
- * Reads a response body (wire JSON already through `fromWire`) with its operation's
- * schema, leniently: the one way the client and `npm run api -- check` read responses.
- */
-export function readResponseWith<T>(
-  schema: { safeParse(input: unknown): ZodSafeParseResult<T> },
-  body: unknown,
-): ResponseReading<T> {
-  const { result, departures } = readResponse(
-    body,
-    (input) => schema.safeParse(input),
-    (parsed) => (parsed.success ? parsed.data : undefined),
-  );
-  if (result.success) return { ok: true, value: result.data, departures };
-  const issue = result.error.issues[0];
-  return {
-    ok: false,
-    path: wirePath(issue?.path ?? []),
-    message: issue?.message ?? 'invalid',
-    departures,
-  };
 }

@@ -1,5 +1,6 @@
 /**
  * `npm run api -- <operation> [--body JSON | --body-file FILE] [--query k=v ...]`
+ * `npm run api -- check <file or folder>` (check-responses.ts)
  *
  * The operator's tool: calls one operation of the partner service (PARTNER_API_URL, or
  * the in-process sandbox when unset) and prints the parsed, normalized response as JSON.
@@ -14,6 +15,7 @@ import { isPartnerError } from '../api/errors.js';
 import { isOperationName, operations } from '../api/operations.js';
 import { fromWire, wirePath } from '../api/wire.js';
 import { loadConfig } from '../config.js';
+import { checkFile, responseFiles } from './check-responses.js';
 import { startPartnerTarget } from './partner-target.js';
 
 function fail(message: string): never {
@@ -49,6 +51,27 @@ function parseWireBody(values: { body?: string; 'body-file'?: string; query?: st
   return body;
 }
 
+/** Prints a verdict per captured response; exits 1 only when one cannot be used. */
+function check(target: string | undefined): void {
+  if (!target) fail('usage: npm run api -- check <file or folder>');
+  let files: string[];
+  try {
+    files = responseFiles(target);
+  } catch {
+    fail(`${target}: no such file or folder`);
+  }
+  if (files.length === 0) fail(`${target}: no <operation>.response.<n>.json files`);
+  const verdicts = files.map(checkFile);
+  for (const verdict of verdicts) {
+    process.stdout.write(
+      `${verdict.usable ? 'ok  ' : 'FAIL'} ${verdict.file}: ${verdict.summary}\n`,
+    );
+  }
+  const unusable = verdicts.filter((verdict) => !verdict.usable).length;
+  process.stdout.write(`${verdicts.length} responses, ${unusable} unusable\n`);
+  if (unusable > 0) process.exit(1);
+}
+
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -59,6 +82,7 @@ async function main(): Promise<void> {
     },
   });
   const name = positionals[0];
+  if (name === 'check') return check(positionals[1]);
   if (!name || !isOperationName(name)) {
     fail(
       `usage: npm run api -- <operation> [...]; operations: ${Object.keys(operations).join(', ')}`,

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, startTestServer, type TestServer } from '../support/http-server.js';
@@ -78,5 +80,48 @@ describe('npm run api', () => {
     const result = await api(['nope']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/operations: .*catalog/);
+  });
+
+  it('checks captured responses: the vendor examples are all usable', async () => {
+    const { code, stdout } = await api(['check', 'test/fixtures/vendor']);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines.at(-1)).toBe('17 responses, 0 unusable');
+    expect(lines).toContain('ok   autoassignsessions.response.1.json: ok');
+    expect(
+      lines.some((line) =>
+        /^ok {3}cart-add\.response\.3\.json: usable; missing: Activities$/.test(line),
+      ),
+    ).toBe(true);
+  });
+
+  it('checks captured responses: says what departed, and exits 1 only for an unusable one', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'captured-'));
+    const sale = {
+      Sales: [
+        {
+          PartnerSaleId: 'ps-1',
+          TotalPrice: '12',
+          Activities: [{ ProductId: 'p1' }, 'odd'],
+          Brand: 'x',
+        },
+      ],
+    };
+    writeFileSync(join(folder, 'sales.response.1.json'), JSON.stringify(sale));
+    writeFileSync(join(folder, 'notes.txt'), 'not a response');
+    let result = await api(['check', folder]);
+    expect(result.code).toBe(0);
+    const line = result.stdout.split('\n').find((l) => l.includes('sales.response.1.json'))!;
+    expect(line).toMatch(
+      /^ok {3}sales\.response\.1\.json: usable; skipped: Sales\[\]\.Activities\[\] ×2;/,
+    );
+    expect(line).toContain('coerced: Sales[].TotalPrice');
+    expect(line).toContain('unknown: Sales[].Brand');
+    expect(line).toContain('missing: Sales[].Accommodations');
+    writeFileSync(join(folder, 'catalog.response.1.json'), '{"Providers": [');
+    result = await api(['check', folder]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('FAIL catalog.response.1.json: not JSON');
+    expect(result.stdout).toContain('2 responses, 1 unusable');
   });
 });
