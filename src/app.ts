@@ -34,6 +34,7 @@ import { createEventBus, type BotEventBus } from './events.js';
 import type { Logger } from './log.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { rememberPaymentReturns } from './payments/return-route.js';
+import { createReturnUrls, returnSecret, type ReturnUrls } from './payments/return-token.js';
 import { createBullmqScheduler } from './scheduler/bullmq-scheduler.js';
 import { createMemoryScheduler } from './scheduler/memory-scheduler.js';
 import type { Scheduler } from './scheduler/scheduler.js';
@@ -57,6 +58,8 @@ export interface App {
   refunds: Refunds;
   /** The fast pre-checkout check of an invoice (conversation/invoices.ts). */
   preCheckout(query: PreCheckoutQuery): Promise<PreCheckoutAnswer>;
+  /** The payment page's return URLs (signed per sale), for the return routes. */
+  returnUrls: ReturnUrls;
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
   close(): Promise<void>;
@@ -145,6 +148,10 @@ export async function createApp(
     ? createBullmqScheduler(config.redisUrl, { logger, now })
     : createMemoryScheduler({ logger, now });
   const catalog = createCatalogService(client, { logger });
+  const returnUrls = createReturnUrls(
+    config.publicUrl,
+    await returnSecret(store, config.payments.returnSecret),
+  );
   const refunds = createRefunds();
   warnUnpayable(config, logger);
   const machine = bookingMachine.provide({
@@ -153,7 +160,7 @@ export async function createApp(
       catalog,
       store,
       now,
-      publicUrl: config.publicUrl,
+      returnUrls,
       logger,
       events,
       payments: paymentSettingsOf(config),
@@ -162,7 +169,7 @@ export async function createApp(
   });
   const hooks: TurnHook[] = [
     watchReservations(scheduler, now),
-    rememberPaymentReturns(store),
+    rememberPaymentReturns(store, returnUrls),
     reportConfirmedSales(events),
     recordBookings(store),
     rememberInvoices(store, now),
@@ -212,6 +219,7 @@ export async function createApp(
     metrics,
     now,
     refunds,
+    returnUrls,
     preCheckout: (query) => checkPreCheckout(store, query, now),
     partnerUrl: target.baseUrl,
     async close() {

@@ -70,6 +70,10 @@ const schema = z.object({
       .positive('a positive number of stars per euro')
       .optional(),
   ),
+  // Signs the debit partners' return-URL tokens; unset: one is generated and kept in the store.
+  PAYMENT_RETURN_SECRET: optionalText.pipe(
+    z.string().min(32, 'at least 32 characters (or unset to have one generated)').optional(),
+  ),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -166,6 +170,8 @@ function toConfig(env: z.output<typeof schema>) {
       starsPerEur: env.PAYMENT_STARS_PER_EUR,
       /** Sell without taking payment, on purpose (partners who bill their customers elsewhere). */
       onAccount: env.PAYMENT_MODE === 'on-account',
+      /** Signs the payment page's return tokens (return-token.ts); unset: kept in the store. */
+      returnSecret: env.PAYMENT_RETURN_SECRET,
     },
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
     port: env.PORT,

@@ -49,7 +49,7 @@ if (channels) {
     port: config.port,
     routes: [
       health.publicRoute,
-      ...paymentReturnRoutes({ store: app.store, push: app.push, logger }),
+      ...paymentReturnRoutes({ store: app.store, push: app.push, logger, urls: app.returnUrls }),
     ],
     logger,
     onRefused: (reason) => app.metrics.refused(reason),

@@ -1,32 +1,62 @@
 /**
  * The payment page's way back (debit partners): the Sale request names
- * `/payments/return/ok|ko?cart=<ShoppingCartId>` as ReturnUrlOk/Ko. The route finds the
- * conversation that sold that cart and sends it `payment.result`; the conversation then
- * checks the sale with GET /Sale (a return call alone proves nothing) and sends the
- * tickets. The cart id is random and short-lived, so it reveals nothing of the customer.
+ * `/payments/return/ok|ko?sale=<token>` as ReturnUrlOk/Ko, the token signed per sale
+ * (return-token.ts). The route finds the conversation waiting for that sale's payment and
+ * sends it `payment.result`; the conversation then checks the sale with GET /Sale (a
+ * return call alone proves nothing) and sends the tickets.
+ * - A forged token, or one of a sale no longer waiting (paid, given up, replaced by a
+ *   newer sale): 404, and nobody is told.
+ * - The page may call again and again: one push per sale and outcome in a short window,
+ *   held in the store so that it holds across instances. The page still answers.
  */
 import type { BookingContext } from '../../flows/booking/types.js';
 import type { Push } from '../conversation/outbox.js';
 import type { Logger } from '../log.js';
 import type { Route } from '../server.js';
 import type { Store } from '../store/store.js';
+import { TOKEN, type ReturnUrls } from './return-token.js';
 
-const KEY = (shoppingCartId: string) => `payment-return:${shoppingCartId}`;
+interface Waiting {
+  conversationId: string;
+  partnerSaleId: string;
+}
+
+const KEY = (token: string) => `payment-return:${token}`;
+const PUSHED = (token: string, outcome: string) => `payment-return-pushed:${token}:${outcome}`;
 /** Long enough for a customer to finish paying; short, since it names a conversation. */
 const TTL_SECONDS = 2 * 24 * 60 * 60;
+/** Repeated notifications of one sale within this window make one push. */
+const PUSH_WINDOW_SECONDS = 30;
 
-/** After a turn: remember which conversation is selling which cart. */
-export function rememberPaymentReturns(store: Store) {
+/** A sale waiting for its payment page: sold with a payment URL, tickets not loaded yet. */
+const waitingSale = (context: BookingContext) =>
+  context.sale?.paymentUrl !== undefined && context.sale.activities === undefined
+    ? context.sale.partnerSaleId
+    : undefined;
+
+/**
+ * After a turn: remember which conversation waits for which sale's payment, and forget
+ * a sale that stopped waiting (its token then answers 404: a replay tells nobody).
+ */
+export function rememberPaymentReturns(store: Store, urls: ReturnUrls) {
   return async (
     conversationId: string,
     before: BookingContext,
     after: BookingContext,
   ): Promise<void> => {
-    const cart = after.sale?.shoppingCartId;
-    if (!cart || cart === before.sale?.shoppingCartId) return;
-    const existing = await store.get<string>(KEY(cart));
-    if (existing?.value === conversationId) return;
-    await store.put(KEY(cart), conversationId, existing?.version ?? 0, TTL_SECONDS);
+    const was = waitingSale(before);
+    const now = waitingSale(after);
+    if (was === now) return;
+    if (was !== undefined) await store.delete(KEY(urls.tokenOf(was)));
+    if (now === undefined) return;
+    const key = KEY(urls.tokenOf(now));
+    const existing = await store.get<Waiting>(key);
+    await store.put<Waiting>(
+      key,
+      { conversationId, partnerSaleId: now },
+      existing?.version ?? 0,
+      TTL_SECONDS,
+    );
   };
 }
 
@@ -34,16 +64,22 @@ function page(title: string, text: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto"><h1>${title}</h1><p>${text}</p></body></html>`;
 }
 
-export function paymentReturnRoutes(deps: { store: Store; push: Push; logger: Logger }): Route[] {
+export function paymentReturnRoutes(deps: {
+  store: Store;
+  push: Push;
+  logger: Logger;
+  urls: ReturnUrls;
+}): Route[] {
   const handle =
     (outcome: 'ok' | 'ko'): Route['handle'] =>
     async (request, response) => {
-      const cart = request.url.searchParams.get('cart') ?? '';
-      const owner = /^[a-z0-9]{1,40}$/i.test(cart)
-        ? await deps.store.get<string>(KEY(cart))
-        : undefined;
-      response.writeHead(owner ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-      if (!owner) {
+      const token = request.url.searchParams.get('sale') ?? '';
+      const found = TOKEN.test(token) ? await deps.store.get<Waiting>(KEY(token)) : undefined;
+      // The record is ours, but the signature is checked too: a key is never trusted alone.
+      const waiting =
+        found && deps.urls.matches(token, found.value.partnerSaleId) ? found.value : undefined;
+      response.writeHead(waiting ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+      if (!waiting) {
         response.end(page('Unknown payment', 'This payment link is not known (or has expired).'));
         return;
       }
@@ -58,9 +94,10 @@ export function paymentReturnRoutes(deps: { store: Store; push: Push; logger: Lo
               'The payment did not go through. You can go back to the chat and try again.',
             ),
       );
+      if (!(await deps.store.claim(PUSHED(token, outcome), PUSH_WINDOW_SECONDS))) return;
       // After answering: the conversation checks the sale and replies in its channel.
       void deps.push
-        .send(owner.value, { type: 'payment.result', outcome })
+        .send(waiting.conversationId, { type: 'payment.result', outcome })
         .catch((error: unknown) => {
           deps.logger.error({ err: error }, 'payment return could not be delivered');
         });

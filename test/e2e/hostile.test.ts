@@ -22,6 +22,7 @@
  * a list of files took any number of 5 MB files, each kept in the conversation
  * (src/domain/answers.ts).
  */
+import { createReturnUrls } from '../../src/payments/return-token.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookingMachine } from '../../flows/booking/machine.js';
@@ -413,7 +414,10 @@ function freshEngine(app: App): Engine {
     catalog,
     store: app.store,
     now,
-    publicUrl: 'http://127.0.0.1:3000',
+    returnUrls: createReturnUrls(
+      'http://127.0.0.1:3000',
+      'a-test-secret-of-at-least-32-characters',
+    ),
     logger: silentLogger,
   });
   return createEngine({

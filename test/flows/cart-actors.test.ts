@@ -2,6 +2,7 @@
  * The cart and sale actors over a scripted partner client: what they send, and how they
  * reconcile a write whose outcome was never seen (never by calling again blindly).
  */
+import { createReturnUrls } from '../../src/payments/return-token.js';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { CartActivity } from '../../src/api/cart.js';
@@ -65,7 +66,7 @@ function harness(
     catalog,
     store,
     now,
-    publicUrl: 'https://bot.example/',
+    returnUrls: createReturnUrls('https://bot.example/', 'a-test-secret-of-at-least-32-characters'),
     logger: silentLogger,
   };
   let carts = 0;
@@ -698,6 +699,10 @@ describe('sell', () => {
         questionsProfiles: [{ questionsProfileId: 'p', questions: [] }],
       }),
     );
+    const token = createReturnUrls(
+      'https://bot.example/',
+      'a-test-secret-of-at-least-32-characters',
+    ).tokenOf(PSID);
     expect(h.calls[0]!.request).toEqual({
       shoppingCartId: 'oldcart000001',
       partnerSaleId: PSID,
@@ -705,8 +710,9 @@ describe('sell', () => {
       client,
       paymentMethod: {
         paymentMethodType: 1,
-        returnUrlOk: 'https://bot.example/payments/return/ok?cart=oldcart000001',
-        returnUrlKo: 'https://bot.example/payments/return/ko?cart=oldcart000001',
+        // Signed per sale, never the cart id.
+        returnUrlOk: `https://bot.example/payments/return/ok?sale=${token}`,
+        returnUrlKo: `https://bot.example/payments/return/ko?sale=${token}`,
         sendByEmail: false,
       },
       questionsProfiles: [{ questionsProfileId: 'p', questions: [] }],

@@ -5,6 +5,7 @@
  * it, and what the cart requests make of gift cards (GiftCardIdentifier on a redemption,
  * nothing to insure).
  */
+import { createReturnUrls } from '../../src/payments/return-token.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { cartConfirmOperation } from '../../src/api/cart.js';
@@ -49,7 +50,7 @@ function actors() {
     store,
     // The bot's clock is the sandbox's (tests move it).
     now: () => sandbox.sandbox.context().clock.now(),
-    publicUrl: 'http://127.0.0.1',
+    returnUrls: createReturnUrls('http://127.0.0.1', 'a-test-secret-of-at-least-32-characters'),
     logger: silentLogger,
   };
   let carts = 0;

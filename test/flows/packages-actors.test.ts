@@ -3,6 +3,7 @@
  * such lines): what they send, what the cart lines hold, and how removing, rebuilding,
  * quoting insurance and reserving treat a package or a combined product.
  */
+import { createReturnUrls } from '../../src/payments/return-token.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import {
@@ -55,7 +56,7 @@ beforeAll(async () => {
     store: createMemoryStore(),
     // The bot's clock is the sandbox's (pinned by the test support).
     now: () => sandbox.sandbox.clock.now(),
-    publicUrl: 'https://bot.example/',
+    returnUrls: createReturnUrls('https://bot.example/', 'a-test-secret-of-at-least-32-characters'),
     logger: silentLogger,
   };
   const options = { newCartId: () => `pkgcart${String((carts += 1)).padStart(6, '0')}` };

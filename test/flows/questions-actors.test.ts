@@ -4,6 +4,7 @@
  * provider), and with a scripted client for what the sandbox never does (a profile left
  * out of the answer, asked again by id).
  */
+import { createReturnUrls } from '../../src/payments/return-token.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import type { PartnerClient } from '../../src/api/client.js';
@@ -30,7 +31,7 @@ function actorsOver(client: PartnerClient, catalogClient: PartnerClient = client
     store: createMemoryStore(),
     // The bot's clock is the sandbox's (pinned by the test support).
     now: () => sandbox.sandbox.clock.now(),
-    publicUrl: 'http://127.0.0.1',
+    returnUrls: createReturnUrls('http://127.0.0.1', 'a-test-secret-of-at-least-32-characters'),
     logger: silentLogger,
   });
 }

@@ -1,16 +1,19 @@
 /**
- * The payment return route over real HTTP: a return for a cart being sold reaches its
- * conversation as `payment.result`; an unknown or malformed cart reaches nobody.
+ * The payment return route over real HTTP: a return for a sale waiting for its payment
+ * reaches its conversation as `payment.result`, once per burst; a forged, malformed or
+ * replayed token reaches nobody.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingContext, BookingEvent } from '../../flows/booking/types.js';
 import type { Push } from '../../src/conversation/outbox.js';
 import { silentLogger } from '../../src/log.js';
 import { paymentReturnRoutes, rememberPaymentReturns } from '../../src/payments/return-route.js';
+import { createReturnUrls, returnSecret } from '../../src/payments/return-token.js';
 import { startHttpServer, type HttpServer } from '../../src/server.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 
 const store = createMemoryStore();
+const urls = createReturnUrls('http://127.0.0.1:1/', 'a-test-secret-of-at-least-32-characters');
 const sent: [string, BookingEvent][] = [];
 const push: Push = {
   register: () => undefined,
@@ -25,44 +28,93 @@ beforeAll(async () => {
   server = await startHttpServer({
     port: 0,
     host: '127.0.0.1',
-    routes: paymentReturnRoutes({ store, push, logger: silentLogger }),
+    routes: paymentReturnRoutes({ store, push, logger: silentLogger, urls }),
     logger: silentLogger,
   });
 });
 afterAll(() => server.close());
+beforeEach(() => {
+  sent.length = 0;
+});
 
 const context = (sale?: BookingContext['sale']) => ({ sale }) as BookingContext;
+const waiting = (partnerSaleId: string) =>
+  context({ partnerSaleId, saleIds: ['s1'], paymentUrl: 'https://pay.example/1' });
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+/** The URL the payment page calls, on our server. */
+const returnUrl = (partnerSaleId: string, outcome: 'ok' | 'ko') =>
+  urls.of(partnerSaleId)[outcome].replace('http://127.0.0.1:1', server.url);
 
 describe('payment return', () => {
-  it('sends the outcome to the conversation that is selling the cart', async () => {
-    await rememberPaymentReturns(store)(
-      'tg:42',
-      context(),
-      context({ partnerSaleId: 'p1', saleIds: ['s1'], shoppingCartId: 'cartabc123456' }),
-    );
-    const ok = await fetch(
-      `${server.url}/payments/return/ok?cart=cartabc123456&PartnerSaleId=p1&SaleId=s1`,
-    );
+  it('sends the outcome to the conversation waiting for that sale', async () => {
+    await rememberPaymentReturns(store, urls)('tg:42', context(), waiting('p1'));
+    expect(urls.of('p1').ok).not.toContain('cart');
+    const ok = await fetch(returnUrl('p1', 'ok'));
     expect(ok.status).toBe(200);
     expect(await ok.text()).toMatch(/Thank you/);
-    const ko = await fetch(`${server.url}/payments/return/ko?cart=cartabc123456`);
+    const ko = await fetch(returnUrl('p1', 'ko'));
     expect(ko.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
     expect(sent).toEqual([
       ['tg:42', { type: 'payment.result', outcome: 'ok' }],
       ['tg:42', { type: 'payment.result', outcome: 'ko' }],
     ]);
   });
 
-  it.each(['unknowncart00', '../../etc', '', 'a'.repeat(100)])(
-    'answers 404 for cart %j and tells nobody',
-    async (cart) => {
-      sent.length = 0;
+  it('makes one push of 100 repeated notifications, and answers each', async () => {
+    await rememberPaymentReturns(store, urls)('tg:43', context(), waiting('p2'));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => fetch(returnUrl('p2', 'ko')).then((r) => r.status)),
+    );
+    expect(new Set(answers)).toEqual(new Set([200]));
+    await settle();
+    expect(sent).toEqual([['tg:43', { type: 'payment.result', outcome: 'ko' }]]);
+  });
+
+  it('answers 404 to a replayed token once the sale stopped waiting, and tells nobody', async () => {
+    const remember = rememberPaymentReturns(store, urls);
+    await remember('tg:44', context(), waiting('p3'));
+    // Paid: the tickets were loaded, the sale waits no more.
+    await remember('tg:44', waiting('p3'), context({ ...waiting('p3').sale!, activities: [] }));
+    const replay = await fetch(returnUrl('p3', 'ok'));
+    expect(replay.status).toBe(404);
+    // A newer sale of the conversation replaces the older one's token too.
+    await remember('tg:45', context(), waiting('p4'));
+    await remember('tg:45', waiting('p4'), waiting('p5'));
+    expect((await fetch(returnUrl('p4', 'ok'))).status).toBe(404);
+    expect((await fetch(returnUrl('p5', 'ok'))).status).toBe(200);
+    await settle();
+    expect(sent).toEqual([['tg:45', { type: 'payment.result', outcome: 'ok' }]]);
+  });
+
+  it('answers 404 to a token signed with another secret', async () => {
+    await rememberPaymentReturns(store, urls)('tg:46', context(), waiting('p6'));
+    const forger = createReturnUrls(server.url, 'another-secret-of-at-least-32-characters');
+    const forged = await fetch(forger.of('p6').ok);
+    expect(forged.status).toBe(404);
+    await settle();
+    expect(sent).toEqual([]);
+  });
+
+  it.each(['unknown', '../../etc', '', 'a'.repeat(100), 'A'.repeat(43)])(
+    'answers 404 for sale=%j and tells nobody',
+    async (token) => {
       const response = await fetch(
-        `${server.url}/payments/return/ok?cart=${encodeURIComponent(cart)}`,
+        `${server.url}/payments/return/ok?sale=${encodeURIComponent(token)}`,
       );
       expect(response.status).toBe(404);
+      await settle();
       expect(sent).toEqual([]);
     },
   );
+
+  it('keeps one generated secret for every instance sharing the store', async () => {
+    const shared = createMemoryStore();
+    const [first, second] = await Promise.all([returnSecret(shared), returnSecret(shared)]);
+    expect(first).toBe(second);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(await returnSecret(shared, 'configured-secret-of-32-characters!!')).toBe(
+      'configured-secret-of-32-characters!!',
+    );
+  });
 });

@@ -108,7 +108,7 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
   });
   // The app's own push: the scheduler (reminders, expiry) delivers through it too.
   const push = app.push;
-  server?.mount(...paymentReturnRoutes({ store: app.store, push, logger }));
+  server?.mount(...paymentReturnRoutes({ store: app.store, push, logger, urls: app.returnUrls }));
   let channel: TelegramChannel;
   try {
     channel = await startTelegram({

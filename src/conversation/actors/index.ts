@@ -3,6 +3,7 @@
  * client, the local catalog and the store. `bookingMachine.provide({ actors })` binds
  * them; tests provide their own where they need to.
  */
+import type { ReturnUrls } from '../../payments/return-token.js';
 import type { PartnerClient } from '../../api/client.js';
 import type { CatalogService } from '../../catalog/catalog-service.js';
 import type { BotEventBus } from '../../events.js';
@@ -23,8 +24,8 @@ export interface ActorDeps {
   catalog: CatalogService;
   store: Store;
   now: () => Date;
-  /** Base of the payment return URLs (PUBLIC_URL). */
-  publicUrl: string;
+  /** The payment page's return URLs, one signed token per sale (PUBLIC_URL based). */
+  returnUrls: ReturnUrls;
   logger: Logger;
   /** Where failed reservations and sales are reported (staff alerts). */
   events?: BotEventBus;

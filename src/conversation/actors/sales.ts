@@ -65,7 +65,6 @@ const paid = (sale: Sale) =>
 
 export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}) {
   const { client, effects, now, newCartId, catalog } = cartContextOf(deps, options);
-  const publicUrl = deps.publicUrl.replace(/\/+$/, '');
 
   /**
    * Our sale, and only ours: a sale whose PartnerSaleId is exactly ours. A service that
@@ -77,7 +76,6 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
   }
 
   function requestOf(input: SellInput): CartSaleRequest {
-    const cart = encodeURIComponent(input.shoppingCartId);
     return {
       shoppingCartId: input.shoppingCartId,
       partnerSaleId: input.partnerSaleId,
@@ -89,8 +87,8 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
         ? {
             paymentMethod: {
               paymentMethodType: input.paymentMethodType,
-              returnUrlOk: `${publicUrl}/payments/return/ok?cart=${cart}`,
-              returnUrlKo: `${publicUrl}/payments/return/ko?cart=${cart}`,
+              returnUrlOk: deps.returnUrls.of(input.partnerSaleId).ok,
+              returnUrlKo: deps.returnUrls.of(input.partnerSaleId).ko,
               sendByEmail: false,
             },
           }
