@@ -84,6 +84,63 @@ describe('messages the bot sends on its own', () => {
   });
 
   it(
+    'return URLs: 100 repeated notifications make one message and one look-up; forged and replayed tokens tell nobody',
+    { timeout: 60_000 },
+    async () => {
+      await sandbox.extra('reset', { options: { debitPartner: true } });
+      const ana = newCustomer();
+      await reserveJellyfish(ana);
+      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+      const all = fake
+        .messages(ana.id)
+        .map((m) => `${m.text ?? ''} ${JSON.stringify(m.inlineKeyboard ?? [])}`);
+      const payToken = /\/__sandbox\/pay\/([\w-]+)/.exec(all.join('\n'))?.[1];
+      const sale = sandbox.sandbox.context().state.cart.sales.byPaymentToken(payToken!)!;
+      const { returnUrlKo, returnUrlOk } = sale.payment!;
+      expect(returnUrlKo).toMatch(/\/payments\/return\/ko\?sale=[\w-]{43}$/);
+      expect(returnUrlKo).not.toContain(sale.cartId!);
+
+      const before = fake.messages(ana.id).length;
+      const lookups = async () =>
+        ((await sandbox.extra('stats')) as { calls: Record<string, number> }).calls.sales ?? 0;
+      const lookupsBefore = await lookups();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, () => fetch(returnUrlKo).then((r) => r.status)),
+      );
+      expect(new Set(answers)).toEqual(new Set([200]));
+      await until(() => fake.messages(ana.id).length > before, 'the answer to the notifications');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // One turn: "not paid yet" said once (with the payment view drawn again under it).
+      const said = fake.messages(ana.id).slice(before);
+      expect(said.filter((m) => /cannot see the payment yet/.test(m.text ?? ''))).toHaveLength(1);
+      expect(said.filter((m) => /Payment pending/.test(m.text ?? '')).length).toBeLessThanOrEqual(
+        1,
+      );
+      expect((await lookups()) - lookupsBefore).toBe(1);
+
+      // A token signed with another secret, and the cart id as the old URLs had it.
+      const forged = returnUrlOk.replace(/sale=[\w-]{43}/, `sale=${'A'.repeat(43)}`);
+      expect((await fetch(forged)).status).toBe(404);
+      const byCart = returnUrlOk.replace(/sale=[\w-]{43}/, `cart=${sale.cartId!}`);
+      expect((await fetch(byCart)).status).toBe(404);
+
+      // Paid: the tickets come; the same return URL afterwards is a replay, and tells nobody.
+      const paid = await fetch(`${sandbox.sandbox.url}/__sandbox/pay/${payToken}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=ok',
+      });
+      expect(paid.status).toBe(200);
+      await until(() => fake.callsOf('sendPhoto', ana.id).length > 0, 'the tickets');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const settled = fake.messages(ana.id).length;
+      expect((await fetch(returnUrlOk)).status).toBe(404);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fake.messages(ana.id)).toHaveLength(settled);
+    },
+  );
+
+  it(
     'a failed payment keeps the order: reserved again, paid on the second try, sold once',
     { timeout: 60_000 },
     async () => {
