@@ -84,6 +84,68 @@ describe('messages the bot sends on its own', () => {
   });
 
   it(
+    'tickets are never lost: a dropped upload is retried; one that keeps failing comes at the next message',
+    { timeout: 60_000 },
+    async () => {
+      await sandbox.extra('reset', { options: { debitPartner: true } });
+      const ana = newCustomer();
+      const sentPhotos = () => fake.callsOf('sendPhoto', ana.id).filter((c) => !c.error);
+      const failedPhotos = () => fake.callsOf('sendPhoto', ana.id).filter((c) => c.error);
+      await reserveJellyfish(ana);
+      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+      const all = fake
+        .messages(ana.id)
+        .map((m) => `${m.text ?? ''} ${JSON.stringify(m.inlineKeyboard ?? [])}`);
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/.exec(all.join('\n'))![1]!;
+
+      // Every attempt fails this time: the purchase is confirmed, the photo is kept.
+      fake.failNext('sendPhoto', 500, 'Internal Server Error: upload dropped', 3);
+      await fetch(link, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=ok',
+      });
+      await until(
+        () => fake.messages(ana.id).some((m) => /Purchase confirmed/.test(m.text ?? '')),
+        'the confirmation',
+      );
+      await until(() => failedPhotos().length === 3, 'three attempts');
+      expect(sentPhotos()).toHaveLength(0);
+
+      // The buttons of the confirmation still answer, and the tickets come with the next update.
+      await bot.act(() => fake.text(ana, 'hello'));
+      await until(() => sentPhotos().length > 0, 'the kept tickets');
+      expect(String(sentPhotos()[0]!.params.caption)).toMatch(/Jellyfish aquarium/);
+    },
+  );
+
+  it(
+    'tickets are never lost: one dropped upload is tried again at once',
+    { timeout: 60_000 },
+    async () => {
+      await sandbox.extra('reset', { options: { debitPartner: true } });
+      const ana = newCustomer();
+      await reserveJellyfish(ana);
+      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+      const all = fake
+        .messages(ana.id)
+        .map((m) => `${m.text ?? ''} ${JSON.stringify(m.inlineKeyboard ?? [])}`);
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/.exec(all.join('\n'))![1]!;
+      fake.failNext('sendPhoto', 500, 'Internal Server Error: upload dropped');
+      await fetch(link, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=ok',
+      });
+      await until(
+        () => fake.callsOf('sendPhoto', ana.id).filter((c) => !c.error).length > 0,
+        'the tickets',
+      );
+      expect(fake.callsOf('sendPhoto', ana.id).filter((c) => c.error)).toHaveLength(1);
+    },
+  );
+
+  it(
     'return URLs: 100 repeated notifications make one message and one look-up; forged and replayed tokens tell nobody',
     { timeout: 60_000 },
     async () => {

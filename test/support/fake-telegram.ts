@@ -156,8 +156,8 @@ export interface FakeTelegram {
   // Faults.
   /** `method` answers 429 until `seconds` have passed since the first refusal. */
   floodWait(method: string, seconds: number): void;
-  /** The next call of `method` fails with this error. */
-  failNext(method: string, code: number, description: string): void;
+  /** The next call (or `times` calls) of `method` fails with this error. */
+  failNext(method: string, code: number, description: string, times?: number): void;
   /**
    * The next call of `method` is held `ms` before it is acted on; if its caller has gone
    * meanwhile (the bot's process died), it is dropped, as a call never sent would be.
@@ -259,7 +259,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const files = new Map<string, { path: string; content: Buffer }>();
   const blocked = new Set<number>();
   const floods = new Map<string, { seconds: number; until?: number }>();
-  const failures = new Map<string, { code: number; description: string }>();
+  const failures = new Map<string, { code: number; description: string; times: number }>();
   const holds = new Map<string, number>();
   let held = 0;
   /** Updates not yet confirmed (polling) or not yet acknowledged (webhook). */
@@ -533,7 +533,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     }
     const failure = failures.get(method);
     if (failure) {
-      failures.delete(method);
+      if (failure.times <= 1) failures.delete(method);
+      else failure.times -= 1;
       throw new ApiError(failure.code, failure.description);
     }
     const flood = floods.get(method);
@@ -1051,8 +1052,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       holds.set(method, ms);
     },
     holding: () => held,
-    failNext(method, code, description) {
-      failures.set(method, { code, description });
+    failNext(method, code, description, times = 1) {
+      failures.set(method, { code, description, times });
     },
     async until(check, timeoutMs = 10_000, what = 'condition') {
       const deadline = Date.now() + timeoutMs;

@@ -14,7 +14,7 @@
  *
  * Every rendered view is stored (view-table.ts) before its buttons are shown.
  */
-import { InputFile, type Api } from 'grammy';
+import type { Api } from 'grammy';
 import type {
   InlineKeyboardButton,
   KeyboardButton,
@@ -37,7 +37,7 @@ import { columnsFor, inlineKeyboard, type KeyboardPosition } from './keyboard.js
 import { telegramMessages } from './messages.js';
 import { splitText } from './text.js';
 import { sendInvoice } from './payments.js';
-import { ticketCaption, ticketFileName, ticketQr } from './tickets.js';
+import { createTicketDelivery } from './ticket-delivery.js';
 import { getPointer, saveView, setPointer, type ViewRecord } from './view-table.js';
 
 export interface DeliverOptions {
@@ -125,8 +125,16 @@ export function createRenderer(deps: {
   logger: Logger;
   /** Telegram Payments' provider token ('' for Stars); unset: invoices are not sent. */
   providerToken?: string;
+  /** The first pause between attempts to send a ticket (ticket-delivery.ts). */
+  ticketRetryDelayMs?: number;
 }): Renderer {
   const { api, store, logger } = deps;
+  const tickets = createTicketDelivery({
+    api,
+    store,
+    logger,
+    ...(deps.ticketRetryDelayMs !== undefined ? { retryDelayMs: deps.ticketRetryDelayMs } : {}),
+  });
 
   /** Removes a message's inline keyboard; a message we can no longer edit is left alone. */
   async function retireButtons(chatId: number, messageId: number): Promise<void> {
@@ -212,12 +220,13 @@ export function createRenderer(deps: {
     options: DeliverOptions,
   ): Promise<void> {
     const { view } = reply;
+    // Tickets an earlier delivery could not send come first.
+    await tickets.drain(chatId);
     const m = telegramMessages(options.lang);
     const record = recordOf(chatId, conversationId, reply);
     const stamp = await saveView(store, record);
     const pointer = await getPointer(store, chatId);
     const phone = view.expects === 'phone';
-    const tickets = view.tickets ?? [];
     const parts = splitText(view.text);
 
     const inPlace =
@@ -227,7 +236,7 @@ export function createRenderer(deps: {
       !pointer.covered &&
       reply.notices.length === 0 &&
       !phone &&
-      tickets.length === 0 &&
+      (view.tickets ?? []).length === 0 &&
       view.invoice === undefined &&
       parts.length === 1;
     if (inPlace) {
@@ -291,6 +300,14 @@ export function createRenderer(deps: {
       inline = sent.inline;
     }
 
+    // The pointer first: if media fail below, the buttons of this view still answer.
+    await setPointer(store, chatId, {
+      stamp,
+      messageId,
+      inline,
+      replyKeyboard: phone,
+      covered: (view.tickets ?? []).length > 0 || view.invoice !== undefined,
+    });
     if (view.invoice !== undefined) {
       if (deps.providerToken === undefined) {
         logger.error('telegram: an invoice to send, but no TELEGRAM_PAYMENT_PROVIDER_TOKEN');
@@ -298,20 +315,7 @@ export function createRenderer(deps: {
         await sendInvoice(api, chatId, view.invoice, deps.providerToken);
       }
     }
-    for (const ticket of tickets) {
-      await api.sendPhoto(
-        chatId,
-        new InputFile(await ticketQr(ticket.accessCode), ticketFileName(ticket.accessCode)),
-        { caption: ticketCaption(ticket, options.lang) },
-      );
-    }
-    await setPointer(store, chatId, {
-      stamp,
-      messageId,
-      inline,
-      replyKeyboard: phone,
-      covered: tickets.length > 0 || view.invoice !== undefined,
-    });
+    await tickets.send(chatId, view.tickets ?? [], options.lang);
   }
 
   async function say(chatId: number, text: string): Promise<void> {
