@@ -16,7 +16,7 @@ const SECRETS = {
   SLACK_SIGNING_SECRET: 'slack-signing-secret',
   SLACK_APP_TOKEN: 'xapp-slack-app-token',
   PARTNER_API_KEY: 'partner-key-value',
-  PAYMENT_RETURN_SECRET: 'return-secret "quoted" \\ value',
+  PAYMENT_RETURN_SECRET: 'return-secret "quoted" \\ value, long enough to sign',
 };
 
 function capture(secrets: readonly string[]) {

@@ -94,7 +94,7 @@ describe('secrets in logs', () => {
         SLACK_BOT_TOKEN: `xoxb-${hex()}`,
         SLACK_SIGNING_SECRET: `signing-${hex()}`,
         PARTNER_API_KEY: `pk-${hex()}`,
-        PAYMENT_RETURN_SECRET: `return-${hex()}`,
+        PAYMENT_RETURN_SECRET: `return-${hex()}${hex()}${hex()}`,
       };
       const telegram = await startFakeTelegram({ token: secrets.TELEGRAM_BOT_TOKEN });
       closers.push(() => telegram.close());
