@@ -4,7 +4,9 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'bench/results.json', 'coverage/', '.tmp/'] },
+  {
+    ignores: ['node_modules/', 'bench/results.json', 'journeys/results.json', 'coverage/', '.tmp/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,7 +21,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**', 'bench/**', 'src/cli/**'],
+    files: ['test/**', 'bench/**', 'journeys/**', 'src/cli/**'],
     rules: { 'no-console': 'off' },
   },
 );

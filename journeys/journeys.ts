@@ -1,0 +1,219 @@
+/**
+ * The scripted customers of the journey report, on the demo catalog. Each says what it
+ * wants in the order a customer would look for it; the hurried customer does the rest.
+ */
+import type { OutputLine } from '../src/channels/console/lines.js';
+import { say, tap, type Goal, type Wish } from './journey.js';
+import { party, type Party } from './persona.js';
+
+export interface LegPlan {
+  /** What the counting measures ("to payment", "second purchase to payment"). */
+  label: string;
+  goal: Goal;
+  party: Party;
+  wish: Wish;
+  /** Sent before the leg and counted as its first turn: the one message of a request. */
+  message?: string;
+  /** Sold at the end (the next leg starts after the purchase, from the home menu). */
+  buy?: boolean;
+  /** Counted and reported (a first purchase that sets up a returning one is not). */
+  counted?: boolean;
+  /** The most turns before the journey is reported as not reaching its goal. */
+  cap?: number;
+}
+
+export interface JourneyPlan {
+  name: string;
+  language: 'es' | 'en';
+  target: number | undefined;
+  legs: LegPlan[];
+}
+
+/**
+ * A wish made of taps in order: at each view, the first wanted option still ahead that
+ * the view offers (matched on "id label"); a wish met is not wished again.
+ */
+export function inOrder(...wanted: (RegExp | ((view: OutputLine) => string | undefined))[]): Wish {
+  return (view, memory) => {
+    const done = (memory.done as number | undefined) ?? 0;
+    for (let index = done; index < wanted.length; index += 1) {
+      const want = wanted[index]!;
+      if (typeof want === 'function') {
+        const text = want(view);
+        if (text !== undefined) {
+          memory.done = index + 1;
+          return say(text);
+        }
+        continue;
+      }
+      const option = view.options.find((candidate) =>
+        want.test(`${candidate.id} ${candidate.label}`),
+      );
+      if (option) {
+        memory.done = index + 1;
+        return tap(view, new RegExp(`^${escape(option.label)}$`));
+      }
+    }
+    return undefined;
+  };
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const firstDate = /^date:/;
+const one = /^qty:1 /;
+
+const museumAdult = inOrder(
+  /^book /,
+  /Museo del Mar de Valencia/,
+  /^base:\S+ Entradas$/,
+  /Museo del Mar: adulto/,
+  /^next /,
+  firstDate,
+  one,
+);
+
+const howMany = (count: number) => (view: OutputLine) =>
+  view.expects === 'number' || /cu[aá]nt|how many/i.test(view.text) ? String(count) : undefined;
+
+/** Two adults, then the child's ticket for the same day (one step once ticket types come together). */
+const family = inOrder(
+  /^book /,
+  /Museo del Mar de Valencia/,
+  /^base:\S+ Entradas$/,
+  /Museo del Mar: adulto/,
+  /^next /,
+  firstDate,
+  /^qty:2 /,
+  /^cart:add-more /,
+  /Museo del Mar de Valencia/,
+  /^base:\S+ Entradas$/,
+  /infantil/i,
+  /^next /,
+  firstDate,
+  one,
+);
+
+const group = inOrder(
+  /^book /,
+  /Sierra Nevada/,
+  /Rutas/,
+  /Ruta guiada/,
+  /^next /,
+  firstDate,
+  howMany(20),
+);
+
+const packageWithChild = inOrder(/^packages /);
+
+const giftCardBought = inOrder(/^giftcards /, /^gift:buy /, /^gift:/, /continuar|continue/i);
+
+const nothingMore = inOrder();
+
+export const journeys: JourneyPlan[] = [
+  {
+    name: 'One adult ticket, buttons only',
+    language: 'es',
+    target: 12,
+    legs: [{ label: 'from /start', goal: 'payment', party: party(1), wish: museumAdult }],
+  },
+  {
+    name: 'Returning customer, one adult ticket',
+    language: 'es',
+    target: 8,
+    legs: [
+      {
+        label: 'first purchase',
+        goal: 'payment',
+        party: party(1),
+        wish: museumAdult,
+        buy: true,
+        counted: false,
+      },
+      {
+        label: 'second purchase, from the menu',
+        goal: 'payment',
+        party: party(1),
+        wish: museumAdult,
+      },
+    ],
+  },
+  {
+    name: 'Family: 2 adults + 1 child, same day',
+    language: 'es',
+    target: 14,
+    legs: [
+      { label: 'from /start', goal: 'payment', party: party(3, { childFrom: 2 }), wish: family },
+    ],
+  },
+  {
+    name: 'Group of 20, 7 questions each',
+    language: 'es',
+    target: 40,
+    legs: [{ label: 'to the cart', goal: 'cart', party: party(20), wish: group, cap: 250 }],
+  },
+  {
+    name: 'Package with a child',
+    language: 'es',
+    target: undefined,
+    legs: [
+      {
+        label: 'from /start',
+        goal: 'payment',
+        party: party(2, { childFrom: 1 }),
+        wish: packageWithChild,
+      },
+    ],
+  },
+  {
+    name: 'Gift card bought',
+    language: 'es',
+    target: undefined,
+    legs: [{ label: 'from /start', goal: 'payment', party: party(1), wish: giftCardBought }],
+  },
+  ...[
+    ['es', '2 entradas de adulto para el Museo del Mar el sábado'],
+    ['en', 'two adult tickets for the maritime museum next saturday'],
+    ['es', '2 adultos y 1 niño al acuario mañana a las 11'],
+  ].flatMap(([language, message]) => [
+    {
+      name: `One message (${language}): "${message}"`,
+      language: language as 'es' | 'en',
+      target: 10,
+      legs: [
+        {
+          label: 'new customer',
+          goal: 'payment' as const,
+          party: party(3, { childFrom: 2 }),
+          wish: nothingMore,
+          message,
+        },
+      ],
+    },
+    {
+      name: `One message (${language}), returning: "${message}"`,
+      language: language as 'es' | 'en',
+      target: 6,
+      legs: [
+        {
+          label: 'first purchase',
+          goal: 'payment' as const,
+          party: party(3, { childFrom: 2 }),
+          wish: nothingMore,
+          message,
+          buy: true,
+          counted: false,
+        },
+        {
+          label: 'returning',
+          goal: 'payment' as const,
+          party: party(3, { childFrom: 2 }),
+          wish: nothingMore,
+          message,
+        },
+      ],
+    },
+  ]),
+];

@@ -1,0 +1,116 @@
+/**
+ * What a bot's question asks, by meaning and by whom it is about, so that the same thing
+ * asked twice is seen whatever the words: "Nombre y apellidos del visitante" for ticket 1,
+ * "Datos del cliente (1/6): Nombre y apellidos" and "¿Cuál es tu nombre?" all ask a name.
+ */
+import type { OutputLine } from '../src/channels/console/lines.js';
+import { normalize } from '../src/conversation/interpret.js';
+
+/** A detail of a person; `other:` carries a question's own words when it is none of these. */
+export type Meaning =
+  | 'name'
+  | 'surname'
+  | 'email'
+  | 'phone'
+  | 'document'
+  | 'birth'
+  | 'country'
+  | 'postcode'
+  | `other:${string}`;
+
+export interface Asked {
+  /** What is asked: a full name asks a name and a surname at once. */
+  meanings: Meaning[];
+  /** Whom it is about: the buyer, or the attendee of ticket N (1-based). */
+  person: 'buyer' | number;
+  /** Whether it is a question a customer answers (not a choice of what to book). */
+  question: boolean;
+}
+
+const TICKET = /^(?:entrada|ticket|attendee|asistente|persona|person)\s+(\d+)\s+(?:de|of)\s+\d+/;
+/** "Respuesta actual: …" / "Current answer: …": a question asked again to keep or change. */
+const QUESTION_MARKERS =
+  /\?|escribe|write|type|elige si o no|choose yes or no|respuesta actual|current answer|mantener|keep/;
+
+const DETAILS: [Meaning | 'fullName' | 'age', RegExp][] = [
+  ['email', /\bcorreo\b|\be ?mail\b/],
+  ['phone', /telefono|\bmovil\b|\bphone\b|\bmobile\b/],
+  ['document', /documento|\bdni\b|\bnie\b|pasaporte|passport|\bid card\b|\bdocument\b/],
+  ['birth', /nacimiento|\bbirth\b|date of birth/],
+  ['age', /\bedad\b|\bage\b|how old/],
+  ['postcode', /codigo postal|post ?code|zip/],
+  ['country', /\bpais\b|\bcountry\b|nacionalidad|nationality/],
+  ['fullName', /nombre y apellidos|nombre completo|full name|name and surname/],
+  ['surname', /apellido|surname|last name|family name/],
+  ['name', /\bnombre\b|\bname\b/],
+];
+
+/** Reads one bot message: what it asks and of whom, or `question: false` for a choice. */
+export function whatIsAsked(view: OutputLine): Asked {
+  // Parentheses qualify ("(sin los apellidos)", "(opcional)"): they are not what is asked.
+  const lines = view.text
+    .split('\n')
+    .map((line) => line.replace(/\([^)]*\)/g, ''))
+    .filter((line) => line.trim() !== '');
+  const firstLine = normalize(lines[0] ?? '');
+  const ticket = TICKET.exec(firstLine);
+  const person = ticket ? Number(ticket[1]) : 'buyer';
+  // Only the question's own words: after the "Entrada 1 de 2 — …:" or "Datos del cliente
+  // (1/6):" prefix; when the first line only explains, the question is the last line.
+  const words = firstLine.replace(/^.*?:\s*/, '') || firstLine;
+  const lastLine = normalize(lines.at(-1) ?? '');
+  const detailOf = (text: string) => DETAILS.find(([, pattern]) => pattern.test(text))?.[0];
+  const detail = detailOf(words) ?? (lines.length > 1 ? detailOf(lastLine) : undefined);
+  const isQuestion =
+    (view.expects !== 'choice' && view.expects !== 'none') ||
+    QUESTION_MARKERS.test(normalize(view.text)) ||
+    ticket !== null;
+  if (!isQuestion) return { meanings: [], person, question: false };
+  if (detail === 'fullName') return { meanings: ['name', 'surname'], person, question: true };
+  // An age is a birth date asked again: it can be derived from one.
+  if (detail === 'age') return { meanings: ['birth'], person, question: true };
+  if (detail) return { meanings: [detail], person, question: true };
+  return { meanings: [`other:${words}`], person, question: true };
+}
+
+/**
+ * Counts questions asked again: the same meaning of the same person asked a second time
+ * in one purchase (a "keep this answer?" confirmation included).
+ */
+export class RepeatCounter {
+  private readonly seen = new Set<string>();
+  repeats = 0;
+  readonly repeated: string[] = [];
+
+  /** A purchase ended: what the next one asks is counted afresh (remembering is a feature). */
+  nextPurchase(): void {
+    this.seen.clear();
+  }
+
+  /**
+   * `answerOf` gives what the customer would answer: a view that offers that answer as a
+   * button ("Use Ana García") offers it rather than asks it, and is not counted.
+   */
+  observe(view: OutputLine, answerOf: (asked: Asked) => string | undefined): void {
+    const asked = whatIsAsked(view);
+    if (!asked.question) return;
+    const answer = answerOf(asked);
+    const offered =
+      answer !== undefined &&
+      view.options.some((option) => normalize(option.label).includes(normalize(answer)));
+    // The scripted buyer is the first ticket's attendee, as when one person books for a
+    // family: ticket 1's name after the buyer's is the same name asked again.
+    const person = asked.person === 1 ? 'buyer' : asked.person;
+    const keys = asked.meanings.map((meaning) => `${String(person)}:${meaning}`);
+    if (offered) {
+      for (const key of keys) this.seen.add(key);
+      return;
+    }
+    const again = keys.filter((key) => this.seen.has(key));
+    if (again.length > 0) {
+      this.repeats += 1;
+      this.repeated.push(view.text.split('\n')[0] ?? '');
+    }
+    for (const key of keys) this.seen.add(key);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The journey report's own parts: what counts as a question asked twice, and a scripted
+ * customer reaching the payment step through the real JSON-lines chat. The figures
+ * themselves are printed by `npm run journeys`, not asserted.
+ */
+import { describe, expect, it } from 'vitest';
+import type { OutputLine } from '../../src/channels/console/lines.js';
+import { answerOf } from '../../journeys/customer.js';
+import { journeys } from '../../journeys/journeys.js';
+import { RepeatCounter, whatIsAsked } from '../../journeys/meaning.js';
+import { party } from '../../journeys/persona.js';
+import { runJourney } from '../../journeys/report.js';
+import { startChat } from '../support/chat.js';
+
+const ask = (text: string, options: OutputLine['options'] = []): OutputLine => ({
+  text,
+  options,
+  expects: 'text',
+});
+
+describe('what a question asks', () => {
+  it('reads a detail and whom it is about, whatever the words', () => {
+    expect(
+      whatIsAsked(ask('Entrada 2 de 3 — Entrada adulto: Nombre y apellidos del visitante')),
+    ).toEqual({
+      meanings: ['name', 'surname'],
+      person: 2,
+      question: true,
+    });
+    expect(whatIsAsked(ask('Datos del cliente (2/6): Correo electrónico')).meanings).toEqual([
+      'email',
+    ]);
+    expect(
+      whatIsAsked(ask('Intro line.\n¿Cuál es tu nombre? (sin los apellidos)')).meanings,
+    ).toEqual(['name']);
+    expect(whatIsAsked(ask('Ticket 1 of 1 — Adult: Age on the day of the visit')).meanings).toEqual(
+      ['birth'],
+    );
+    expect(whatIsAsked({ text: 'Elige un lugar', options: [], expects: 'choice' }).question).toBe(
+      false,
+    );
+  });
+});
+
+describe('counting questions asked twice', () => {
+  const buyer = party(2);
+  const answer = () => (asked: Parameters<typeof answerOf>[1]) => answerOf(buyer, asked);
+  const observe = (counter: RepeatCounter, view: OutputLine) => counter.observe(view, answer());
+
+  it('counts the same detail of the same person asked again', () => {
+    const counter = new RepeatCounter();
+    observe(counter, ask('Entrada 1 de 2 — Adulto: Nombre y apellidos del visitante'));
+    observe(counter, ask('Entrada 2 de 2 — Adulto: Nombre y apellidos del visitante'));
+    expect(counter.repeats).toBe(0);
+    observe(counter, ask('Datos del cliente (1/6): Nombre y apellidos'));
+    observe(counter, ask('¿Y tus apellidos?'));
+    expect(counter.repeats).toBe(2);
+  });
+
+  it('does not count an answer offered as a button, nor a new purchase', () => {
+    const counter = new RepeatCounter();
+    observe(counter, ask('Tu correo electrónico:'));
+    observe(
+      counter,
+      ask('Datos del cliente (2/6): Correo electrónico', [
+        { id: 'use', label: 'Usar ana0@example.com' },
+      ]),
+    );
+    expect(counter.repeats).toBe(0);
+    counter.nextPurchase();
+    observe(counter, ask('Tu correo electrónico:'));
+    expect(counter.repeats).toBe(0);
+  });
+});
+
+describe('a scripted journey', () => {
+  it('reaches the payment step through the JSON-lines chat and counts its turns', async () => {
+    const plan = journeys.find((journey) => /buttons only/.test(journey.name))!;
+    const result = await runJourney(plan, async (language) => {
+      const chat = await startChat({
+        env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' },
+      });
+      await chat.start();
+      return chat;
+    });
+    const [leg] = result.legs;
+    expect(leg?.reached).toBe(true);
+    // At least: the place, the product, the date and the quantity were tapped.
+    expect(leg?.turns).toBeGreaterThanOrEqual(4);
+  });
+});
