@@ -32,9 +32,12 @@ const PDF: Input = {
 
 export function answerOf(party: Party, asked: Asked): string | undefined {
   const someone = party.who(asked);
-  if (asked.meanings.length === 2) return `${someone.name} ${someone.surname}`;
-  const meaning = asked.meanings[0];
-  return meaning ? answerTo(someone, meaning) : undefined;
+  // Several details asked at once are given at once, the name first, comma separated.
+  const answers = asked.meanings.flatMap((meaning) => answerTo(someone, meaning) ?? []);
+  if (answers.length === 0) return undefined;
+  const [first, second, ...rest] = answers;
+  const named = asked.meanings[0] === 'name' && asked.meanings[1] === 'surname';
+  return named ? [`${first} ${second ?? ''}`.trim(), ...rest].join(', ') : answers.join(', ');
 }
 
 /** The quickest answer to a question about something other than a person's details. */

@@ -45,6 +45,15 @@ const DETAILS: [Meaning | 'fullName' | 'age', RegExp][] = [
   ['name', /\bnombre\b|\bname\b/],
 ];
 
+function severalDetails(text: string): Meaning[] {
+  const found = DETAILS.filter(([, pattern]) => pattern.test(text)).map(([detail]) => detail);
+  const meanings = found.flatMap((detail): Meaning[] =>
+    detail === 'fullName' ? ['name', 'surname'] : detail === 'age' ? ['birth'] : [detail],
+  );
+  // "Nombre y apellidos" also matches the name and surname patterns on their own.
+  return [...new Set(meanings)];
+}
+
 /** Reads one bot message: what it asks and of whom, or `question: false` for a choice. */
 export function whatIsAsked(view: OutputLine): Asked {
   // Parentheses qualify ("(sin los apellidos)", "(opcional)"): they are not what is asked.
@@ -66,6 +75,9 @@ export function whatIsAsked(view: OutputLine): Asked {
     QUESTION_MARKERS.test(normalize(view.text)) ||
     ticket !== null;
   if (!isQuestion) return { meanings: [], person, question: false };
+  // A form in one message ("your details: full name, document, phone and e-mail").
+  const several = severalDetails(lines.length > 1 ? lastLine : words);
+  if (several.length >= 3) return { meanings: several, person, question: true };
   if (detail === 'fullName') return { meanings: ['name', 'surname'], person, question: true };
   // An age is a birth date asked again: it can be derived from one.
   if (detail === 'age') return { meanings: ['birth'], person, question: true };

@@ -78,6 +78,8 @@ export interface Draft {
   questionSets: TicketQuestionSet[];
   /** Answers by `${setIndex}:${questionId}`. */
   answers: Record<string, Answer>;
+  /** Keys of `answers` worked out rather than asked (an age from a birth date). */
+  derived?: string[];
   /** Which question is being asked: index into the flattened sets. */
   questionCursor: number;
   /** A multiple choice or a list of files being gathered for the current question. */
@@ -308,6 +310,7 @@ export type BookingEvent =
   | { type: 'client.edit'; field: ClientField }
   | { type: 'client.keep' }
   | { type: 'client.confirm' }
+  | { type: 'checkout.optional' }
   | { type: 'cart.open' }
   | { type: 'cart.add-more' }
   | { type: 'cart.remove'; cartItemId: string }
@@ -388,7 +391,15 @@ export interface ProfileQuestionSet {
 
 export interface CheckoutQuestions {
   sets: ProfileQuestionSet[];
-  /** Index into the flattened questions of `sets`. */
+  /**
+   * The questions this pass asks, as indices into the flattened questions of `sets`: the
+   * required ones still unanswered on the way to pay, or the optional ones when the
+   * customer chooses to answer them from the review. Fixed for the pass, so that the
+   * cursor keeps its meaning while answers come in. Absent in conversations saved before
+   * it existed: every question.
+   */
+  asking?: number[];
+  /** Index into `asking`. */
   cursor: number;
   pending?: PendingAnswer;
 }

@@ -283,12 +283,12 @@ describe('cart', () => {
 });
 
 describe('insurance', () => {
-  it('skips to the checkout questions when no line is insurable, or the cart is empty', () => {
+  it('skips to the buyer details when no line is insurable, or the cart is empty', () => {
     const none = place(
       'insurance',
       context({ cart: { shoppingCartId: 'c', lines: [line('i1', { insurable: false })] } }),
     );
-    expect(stepOf(none.state())).toBe('checkoutQuestions');
+    expect(stepOf(none.state())).toBe('client');
     const empty = place('insurance', context({ cart: { shoppingCartId: 'c', lines: [] } }));
     expect(stepOf(empty.state())).toBe('cart');
   });
@@ -308,7 +308,7 @@ describe('insurance', () => {
     const accept = place('insurance', context(), { quoteInsurance: fake(() => ({ quote })).logic });
     await accept.settled();
     await accept.choose('insurance:yes');
-    expect(stepOf(accept.state())).toBe('checkoutQuestions');
+    expect(stepOf(accept.state())).toBe('client');
     expect(accept.context().checkout).toMatchObject({ insurance: quote, insuranceDeclined: false });
 
     const decline = place('insurance', context(), {
@@ -316,7 +316,7 @@ describe('insurance', () => {
     });
     await decline.settled();
     await decline.choose('insurance:no');
-    expect(stepOf(decline.state())).toBe('checkoutQuestions');
+    expect(stepOf(decline.state())).toBe('client');
     expect(decline.context().checkout.insurance).toBeUndefined();
     expect(decline.context().checkout.insuranceDeclined).toBe(true);
 
@@ -329,7 +329,7 @@ describe('insurance', () => {
   it('goes on without insurance, saying so, when none is offered or the quote fails', async () => {
     const none = place('insurance', context(), { quoteInsurance: fake(() => ({})).logic });
     await none.settled();
-    expect(stepOf(none.state())).toBe('checkoutQuestions');
+    expect(stepOf(none.state())).toBe('client');
     expect(none.notices).toEqual(['There is no refund insurance for this order today.']);
 
     const ctx = context({
@@ -337,7 +337,7 @@ describe('insurance', () => {
     });
     const down = place('insurance', ctx, { quoteInsurance: failing(serviceDown()) });
     await down.settled();
-    expect(stepOf(down.state())).toBe('checkoutQuestions');
+    expect(stepOf(down.state())).toBe('client');
     expect(down.context().checkout.insurance).toBeUndefined();
     expect(down.notices).toEqual([
       'I cannot offer the refund insurance right now; we go on without it.',

@@ -98,7 +98,7 @@ describe('entering the checkout questions', () => {
     );
   });
 
-  it('goes on to the client details when there is nothing to ask, forgetting old answers', async () => {
+  it('goes on to the review when there is nothing to ask, forgetting old answers', async () => {
     const chat = await loaded(
       withCart({
         checkout: {
@@ -108,7 +108,7 @@ describe('entering the checkout questions', () => {
       }),
       async () => [],
     );
-    expect(chat.snapshot().matches('client')).toBe(true);
+    expect(chat.snapshot().matches('review')).toBe(true);
     expect(chat.snapshot().context.checkout.profileAnswers).toEqual({});
     expect(chat.snapshot().context.checkout.questions).toBeUndefined();
   });
@@ -129,7 +129,7 @@ describe('entering the checkout questions', () => {
     );
   });
 
-  it('keeps answers to questions still asked, and offers to keep them', async () => {
+  it('keeps answers to questions still asked, and does not ask them again', async () => {
     const phone = contact.questions[0]!.id;
     const chat = await loaded(
       withCart({
@@ -147,9 +147,51 @@ describe('entering the checkout questions', () => {
     expect(chat.snapshot().context.checkout.profileAnswers).toEqual({
       [contact.id]: [{ questionId: phone, stringValue: '+34 600 000 000' }],
     });
-    expect(chat.view().text).toContain('Current answer: +34 600 000 000');
-    chat.say({ kind: 'choose', id: 'keep' });
-    expect(chat.snapshot().context.checkout.questions?.cursor).toBe(1);
+    // The only required question is answered; the optional ones wait for the review.
+    expect(chat.snapshot().matches('review')).toBe(true);
+  });
+
+  it("answers what asks for the buyer's details from them, when the question accepts them", async () => {
+    const clientSet: ProfileQuestionSet = {
+      profileId: customer.id,
+      level: 'client',
+      label: 'Customer details',
+      questions: customer.questions,
+    };
+    const client = {
+      fullName: 'Ana',
+      surname: 'Gómez Ruiz',
+      documentIdentifier: '12345678Z',
+      phoneNumber: '+34612345678',
+      email: 'ana@example.com',
+    };
+    const chat = await loaded(
+      withCart({ checkout: { insuranceDeclined: false, profileAnswers: {}, client } }),
+      async () => [...sets, clientSet],
+    );
+    // Nothing required is left to ask: the contact phone, name and e-mail came from the details.
+    expect(chat.snapshot().matches('review')).toBe(true);
+    const answers = chat.snapshot().context.checkout.profileAnswers;
+    expect(answers[contact.id]?.map((a) => a.stringValue)).toEqual(['+34612345678']);
+    expect(answers[customer.id]?.map((a) => a.stringValue)).toEqual([
+      'Ana Gómez Ruiz',
+      'ana@example.com',
+      '+34612345678',
+      '12345678Z',
+    ]);
+    // A detail the question's own pattern refuses is asked, not sent.
+    const abroad = await loaded(
+      withCart({
+        checkout: {
+          insuranceDeclined: false,
+          profileAnswers: {},
+          client: { ...client, phoneNumber: '12345' },
+        },
+      }),
+    );
+    expect(abroad.view().text).toMatch(
+      /^Valencia Sea Museum — Visit contact \(1\/2\): Contact phone/,
+    );
   });
 });
 
@@ -159,7 +201,10 @@ describe('answering profile questions', () => {
     const [phone, newsletter] = contact.questions.map((q) => q.id);
     chat.say({ kind: 'text', text: 'call me' });
     expect(chat.notices).toEqual(['Enter a phone number of 9 to 15 digits.']);
-    chat.say({ kind: 'text', text: '+34 612 345 678' });
+    const required = chat.say({ kind: 'text', text: '+34 612 345 678' });
+    // The required question answered: the review, where the optional ones can be chosen.
+    expect(required.matches('review')).toBe(true);
+    chat.send({ type: 'checkout.optional' });
     chat.say({ kind: 'choose', id: 'yes' });
     expect(chat.view().text.split('\n')[0]).toBe(
       'Purchase survey (1/2): How did you hear about us? (optional)',
@@ -170,7 +215,7 @@ describe('answering profile questions', () => {
     expect(chat.notices.at(-1)).toBe('You can tick at most 2; untick one first.');
     chat.say({ kind: 'choose', id: 'done' });
     const done = chat.say({ kind: 'text', text: 'Lovely place' });
-    expect(done.matches('client')).toBe(true);
+    expect(done.matches('review')).toBe(true);
     expect(done.context.checkout.profileAnswers).toEqual({
       [contact.id]: [
         { questionId: phone, question: 'Contact phone', stringValue: '+34 612 345 678' },
@@ -226,17 +271,19 @@ describe('answering profile questions', () => {
     );
     chat.say({ kind: 'choose', id: 'skip' });
     const done = chat.say({ kind: 'choose', id: 'skip' });
-    expect(done.matches('client')).toBe(true);
+    expect(done.matches('review')).toBe(true);
     expect(done.context.checkout.profileAnswers).toEqual({});
   });
 
-  it('back from the first question goes to the cart; later, to the previous question', async () => {
+  it("back from the first question goes to the buyer's details; later, to the previous question", async () => {
     const chat = await loaded();
     chat.say({ kind: 'text', text: '612345678' });
+    chat.send({ type: 'checkout.optional' });
+    chat.say({ kind: 'choose', id: 'yes' });
     chat.say({ kind: 'choose', id: 'back' });
     expect(chat.snapshot().context.checkout.questions?.cursor).toBe(0);
     const back = chat.say({ kind: 'choose', id: 'back' });
-    expect(back.matches('cart')).toBe(true);
+    expect(back.value).toEqual({ client: 'summary' });
   });
 
   it('client-level profiles: a date and a select one among texts', async () => {
@@ -251,6 +298,7 @@ describe('answering profile questions', () => {
     chat.say({ kind: 'text', text: 'ana@example' });
     expect(chat.notices).toEqual(['Enter a valid e-mail, such as name@example.com.']);
     chat.say({ kind: 'text', text: 'ana@example.com' });
+    chat.send({ type: 'checkout.optional' });
     chat.say({ kind: 'choose', id: 'skip' });
     chat.say({ kind: 'choose', id: 'skip' });
     chat.say({ kind: 'text', text: '1990-02-30' });
@@ -267,7 +315,7 @@ describe('answering profile questions', () => {
       'home',
     ]);
     const done = chat.say({ kind: 'text', text: 'united kingdom' });
-    expect(done.matches('client')).toBe(true);
+    expect(done.matches('review')).toBe(true);
     expect(
       done.context.checkout.profileAnswers[customer.id]?.map(
         (a) => a.stringValue ?? a.dateTimeValue,

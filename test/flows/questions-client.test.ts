@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingContext, ClientDetails } from '../../flows/booking/types.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
-import { context, demoProfile, startBooking } from './questions-harness.js';
+import { context, startBooking } from './questions-harness.js';
 
 const complete: ClientDetails = {
   fullName: 'Ana',
@@ -15,11 +15,24 @@ const complete: ClientDetails = {
   email: 'ana@example.com',
 };
 
+/** A line in the cart, so that the way to pay goes on (an empty cart goes back to it). */
+const line = {
+  cartItemId: 'item-1',
+  productId: demoIds.products.museumAdult,
+  providerId: demoIds.providers.museum,
+  name: 'General admission, adult',
+  accessDate: '2026-08-14' as const,
+  quantity: 1,
+  sessions: [],
+  unitPrice: { cents: 1500, currency: 'EUR' },
+};
+
 const at = (client?: Partial<ClientDetails>, over: Partial<BookingContext> = {}) =>
   startBooking(
     'client',
     context({
       draft: undefined,
+      cart: { shoppingCartId: 'cart000000001', lines: [line] },
       checkout: {
         insuranceDeclined: false,
         profileAnswers: {},
@@ -30,15 +43,17 @@ const at = (client?: Partial<ClientDetails>, over: Partial<BookingContext> = {})
   );
 
 describe('client details', () => {
-  it('asks each field in turn, says why first, and refuses wrong ones with a reason', () => {
+  it('asks for them all at once, says why first, and refuses wrong ones with a reason', () => {
     const chat = at();
     expect(chat.snapshot().value).toEqual({ client: 'fullName' });
     expect(chat.view().text).toBe(
-      "To issue the tickets, the booking service may need the buyer's details, so I always ask for them: that way the booking is not refused. They are only used for this booking.\nWhat is your first name? (without the surname)",
+      "To issue the tickets, the booking service may need the buyer's details, so I always ask for them: that way the booking is not refused. They are only used for this booking.\nYour details: full name, ID card or passport number, phone and e-mail. You can type them in one message, e.g.: Ann Smith, 123456789, +44 20 7946 0958, ann@example.com",
     );
     expect(chat.view().expects).toBe('text');
     chat.say({ kind: 'text', text: 'R2D2' });
     chat.say({ kind: 'text', text: 'Ana' });
+    // One detail at a time from then on, each with its own question.
+    expect(chat.view().text).toBe('And your surname?');
     chat.say({ kind: 'text', text: 'Gómez Ruiz' });
     chat.say({ kind: 'text', text: '12345678A' });
     chat.say({ kind: 'text', text: '12345678z' });
@@ -47,15 +62,47 @@ describe('client details', () => {
     chat.say({ kind: 'text', text: '+34 612 345 678' });
     expect(chat.view().expects).toBe('email');
     chat.say({ kind: 'text', text: 'ana@example' });
-    const summary = chat.say({ kind: 'text', text: 'ana@example.com' });
+    const done = chat.say({ kind: 'text', text: 'ana@example.com' });
     expect(chat.notices).toEqual([
       'Please use letters only; spaces, hyphens and apostrophes are fine.',
       'The letter does not match that DNI or NIE number. Please check it.',
       'Please type a phone number of 7 to 15 digits; it may start with +.',
       'That e-mail address is not valid. Write it like name@example.com.',
     ]);
-    expect(summary.value).toEqual({ client: 'summary' });
-    expect(summary.context.checkout.client).toEqual(complete);
+    expect(done.context.checkout.client).toEqual(complete);
+    // On to the checkout questions: no summary to confirm (the review shows the details).
+    expect(done.matches('checkoutQuestions')).toBe(true);
+  });
+
+  it('takes every detail from one message, and only asks what is missing', () => {
+    const chat = at();
+    const all = chat.say({
+      kind: 'text',
+      text: 'Ana Gómez Ruiz, 12345678Z, +34 612 345 678, ana@example.com',
+    });
+    expect(all.context.checkout.client).toEqual(complete);
+    expect(all.matches('checkoutQuestions')).toBe(true);
+    const some = at();
+    some.say({ kind: 'text', text: 'Ana Gómez Ruiz ana@example.com' });
+    expect(some.snapshot().value).toEqual({ client: 'documentIdentifier' });
+    // Several details typed where one is asked fill them all.
+    const later = some.say({ kind: 'text', text: '12345678Z, +34612345678' });
+    expect(later.context.checkout.client).toEqual(complete);
+  });
+
+  /** The summary, as the review's "Change my details" opens it. */
+  const summary = () =>
+    startBooking(
+      { client: 'summary' },
+      context({
+        draft: undefined,
+        cart: { shoppingCartId: 'cart000000001', lines: [line] },
+        checkout: { insuranceDeclined: false, profileAnswers: {}, client: complete },
+      }),
+    );
+
+  it('shows the summary when changing them from the review, and goes on from it', () => {
+    const chat = summary();
     expect(chat.view().text).toBe(
       'Please check your details:\nName: Ana\nSurname: Gómez Ruiz\nDocument: 12345678Z\nPhone: +34612345678\nE-mail: ana@example.com',
     );
@@ -69,29 +116,14 @@ describe('client details', () => {
       'back',
       'home',
     ]);
-  });
-
-  it('confirms to the review', () => {
-    const line = {
-      cartItemId: 'item-1',
-      productId: demoIds.products.museumAdult,
-      providerId: demoIds.providers.museum,
-      name: 'General admission, adult',
-      accessDate: '2026-08-14' as const,
-      quantity: 1,
-      sessions: [],
-      unitPrice: { cents: 1500, currency: 'EUR' },
-    };
-    const chat = at(complete, { cart: { shoppingCartId: 'cart000000001', lines: [line] } });
-    expect(chat.snapshot().value).toEqual({ client: 'summary' });
     const next = chat.say({ kind: 'choose', id: 'client:confirm' });
-    expect(next.matches('review')).toBe(true);
+    expect(next.matches('checkoutQuestions')).toBe(true);
   });
 
   it('edits one field and comes back to the summary; keep changes nothing', () => {
-    const chat = at(complete);
+    const chat = summary();
     chat.say({ kind: 'choose', id: 'edit:email' });
-    expect(chat.snapshot().value).toEqual({ client: 'email' });
+    expect(chat.snapshot().value).toEqual({ client: 'edit_email' });
     expect(chat.view().text).toBe('Your e-mail address:\nNow: ana@example.com');
     chat.say({ kind: 'text', text: 'nope' });
     const edited = chat.say({ kind: 'text', text: 'ana.gomez@example.org' });
@@ -101,6 +133,8 @@ describe('client details', () => {
     const kept = chat.say({ kind: 'choose', id: 'keep' });
     expect(kept.value).toEqual({ client: 'summary' });
     expect(kept.context.checkout.client).toEqual({ ...complete, email: 'ana.gomez@example.org' });
+    // Back from the summary: the review again.
+    expect(chat.say({ kind: 'choose', id: 'back' }).matches('review')).toBe(true);
   });
 
   it('goes on from a half-filled form at the first missing field', () => {
@@ -108,51 +142,17 @@ describe('client details', () => {
     expect(chat.snapshot().value).toEqual({ client: 'documentIdentifier' });
   });
 
-  it('back goes to the previous field, and from the summary to the e-mail', () => {
+  it('back from a field goes to the cart (the questions come after the details)', () => {
     const chat = at({ fullName: 'Ana' });
     expect(chat.snapshot().value).toEqual({ client: 'surname' });
-    chat.say({ kind: 'choose', id: 'back' });
-    expect(chat.snapshot().value).toEqual({ client: 'fullName' });
-    expect(chat.view().text).toBe('What is your first name? (without the surname)\nNow: Ana');
-    const summary = at(complete);
-    summary.say({ kind: 'choose', id: 'back' });
-    expect(summary.snapshot().value).toEqual({ client: 'email' });
-  });
-
-  it('back from the first field: to the last checkout question, or to the cart', () => {
-    const noQuestions = at();
-    expect(noQuestions.say({ kind: 'choose', id: 'back' }).matches('cart')).toBe(true);
-    const contact = demoProfile(demoIds.profiles.providerMuseum);
-    const withQuestions = startBooking(
-      'client',
-      context({
-        draft: undefined,
-        checkout: {
-          insuranceDeclined: false,
-          profileAnswers: {},
-          questions: {
-            sets: [
-              {
-                profileId: contact.id,
-                level: 'provider',
-                label: 'Visit contact',
-                questions: contact.questions,
-              },
-            ],
-            cursor: 0,
-          },
-        },
-      }),
-    );
-    const back = withQuestions.say({ kind: 'choose', id: 'back' });
-    expect(back.value).toEqual({ checkoutQuestions: 'asking' });
-    expect(back.context.checkout.questions?.cursor).toBe(1);
+    expect(chat.say({ kind: 'choose', id: 'back' }).matches('cart')).toBe(true);
+    expect(at().say({ kind: 'choose', id: 'back' }).matches('cart')).toBe(true);
   });
 
   it('asks in Spanish', () => {
     const chat = at(undefined, { language: 'es' });
     chat.say({ kind: 'text', text: '  ' });
-    expect(chat.view().text).toContain('¿Cuál es tu nombre? (sin los apellidos)');
+    expect(chat.view().text).toContain('Tus datos: nombre y apellidos');
     chat.say({ kind: 'text', text: 'Ana!' });
     expect(chat.notices.at(-1)).toBe(
       'Escribe solo letras; se admiten espacios, guiones y apóstrofos.',

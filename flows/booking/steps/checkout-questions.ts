@@ -3,22 +3,37 @@
  * cart's providers (catalog ProviderQuestionsProfileIds) and the catalog's sale and
  * client profiles, asked like ticket questions. Their answers are kept by profile in
  * `checkout.profileAnswers` (the QuestionsProfiles of Confirm and Sale); a profile with
- * no answer (all skipped) has no entry. Nothing to ask: straight to the client details.
+ * no answer (all skipped) has no entry.
  *
- * Back from the first question goes to the cart (from where checking out offers the
- * insurance again): the insurance step may skip itself, so going back into it could
- * only bounce here. Loaded again later, answers still asked are kept and offered.
+ * Each thing is asked once: they come after the buyer's details, and a question whose
+ * words ask one of those details (src/domain/question-meaning.ts) is answered from them
+ * (when the answer passes the question's own checks). Only required questions still
+ * unanswered are asked on the way; the optional ones wait for the customer to choose them
+ * from the review ("📝 Optional questions"). Loaded again after a change to the cart,
+ * every answer that still fits is kept and nothing answered is asked again. Nothing to
+ * ask: straight to the review.
+ *
+ * Back from the first question goes to the buyer's details.
  */
 import type { Answer } from '../../../src/api/common.js';
 import { assign } from 'xstate';
 import { booking } from '../setup.js';
 import type { BookingContext, CheckoutQuestions, ProfileQuestionSet } from '../types.js';
 import type { ViewFn } from '../view.js';
+import type { Question } from '../../../src/api/questions.js';
+import { detailMeaning } from '../../../src/domain/question-meaning.js';
+import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire } from './questions/asking.js';
 import { questionMessages } from './questions/messages.js';
 
 export const checkoutQuestionnaire: Questionnaire = {
-  slots: (context) => flatten(context.checkout.questions?.sets ?? []),
+  slots: (context) => {
+    const questions = context.checkout.questions;
+    const all = flatten(questions?.sets ?? []);
+    return questions?.asking === undefined
+      ? all
+      : questions.asking.flatMap((index) => all[index] ?? []);
+  },
   cursor: (context) => context.checkout.questions?.cursor ?? 0,
   pending: (context) => context.checkout.questions?.pending,
   answer(context, slot) {
@@ -78,15 +93,96 @@ function keptAnswers(
   return kept;
 }
 
+/** The buyer's detail a question asks for, as the question would take it typed. */
+function detailFor(context: BookingContext, question: Question): string | undefined {
+  const client = context.checkout.client ?? {};
+  switch (detailMeaning(question)) {
+    case 'fullName':
+      return client.fullName && client.surname ? `${client.fullName} ${client.surname}` : undefined;
+    case 'firstName':
+      return client.fullName;
+    case 'surname':
+      return client.surname;
+    case 'email':
+      return client.email;
+    case 'phone':
+      return client.phoneNumber;
+    case 'document':
+      return client.documentIdentifier;
+    default:
+      return undefined;
+  }
+}
+
+/** Answers from the buyer's details, for questions with none yet: only those the question accepts. */
+function answeredFromClient(
+  context: BookingContext,
+  sets: readonly ProfileQuestionSet[],
+  kept: Record<string, Answer[]>,
+): Record<string, Answer[]> {
+  const answers: Record<string, Answer[]> = { ...kept };
+  for (const set of sets) {
+    for (const question of set.questions) {
+      const given = answers[set.profileId] ?? [];
+      if (given.some((answer) => answer.questionId === question.id)) continue;
+      const text = detailFor(context, question);
+      if (text === undefined) continue;
+      const outcome = evaluate(
+        question,
+        { type: 'text', text },
+        undefined,
+        undefined,
+        context.language,
+      );
+      if (outcome.kind !== 'accept' || outcome.answer === null) continue;
+      const order = (answer: Answer) => set.questions.findIndex((q) => q.id === answer.questionId);
+      answers[set.profileId] = [...given, outcome.answer].sort((a, b) => order(a) - order(b));
+    }
+  }
+  return answers;
+}
+
+/** Indices of the flattened questions of `sets` that are `required` (or not) and unanswered. */
+export function unanswered(
+  sets: readonly ProfileQuestionSet[],
+  answers: Record<string, Answer[]>,
+  required: boolean,
+): number[] {
+  return flatten(sets).flatMap((slot, index) => {
+    const set = sets[slot.setIndex]!;
+    const answered = (answers[set.profileId] ?? []).some(
+      (answer) => answer.questionId === slot.question.id,
+    );
+    return !answered && slot.question.required === required ? [index] : [];
+  });
+}
+
 const withSets = (context: BookingContext, sets: ProfileQuestionSet[]): Partial<BookingContext> => {
   const { questions: _previous, ...checkout } = context.checkout;
+  const profileAnswers = answeredFromClient(context, sets, keptAnswers(context, sets));
   return {
     checkout: {
       ...checkout,
-      ...(sets.length > 0 ? { questions: { sets, cursor: 0 } } : {}),
-      profileAnswers: keptAnswers(context, sets),
+      ...(sets.length > 0
+        ? { questions: { sets, cursor: 0, asking: unanswered(sets, profileAnswers, true) } }
+        : {}),
+      profileAnswers,
     },
   };
+};
+
+/** The optional questions the customer chose to answer from the review. */
+export const askOptional = (context: BookingContext): Partial<BookingContext> => {
+  const questions = context.checkout.questions;
+  if (questions === undefined) return {};
+  const asking = unanswered(questions.sets, context.checkout.profileAnswers, false);
+  return { checkout: { ...context.checkout, questions: { ...questions, asking, cursor: 0 } } };
+};
+
+/** How many optional questions of the checkout have no answer. */
+export const optionalLeft = (context: BookingContext): number => {
+  const questions = context.checkout.questions;
+  return questions ? unanswered(questions.sets, context.checkout.profileAnswers, false).length : 0;
 };
 
 const loadingView: ViewFn = (context) => ({
@@ -130,25 +226,22 @@ export const checkoutQuestionsState = booking.createStateConfig({
           })),
           language: context.language,
         }),
-        onDone: [
-          {
-            guard: ({ event }) => !event.output.some((set) => set.questions.length > 0),
-            target: '#booking.client',
-            actions: assign(({ context }) => withSets(context, [])),
-          },
-          {
-            target: 'asking',
-            actions: assign(({ context, event }) =>
-              withSets(
-                context,
-                event.output.filter((set) => set.questions.length > 0),
-              ),
+        onDone: {
+          target: 'asking',
+          actions: assign(({ context, event }) =>
+            withSets(
+              context,
+              event.output.filter((set) => set.questions.length > 0),
             ),
-          },
-        ],
+          ),
+        },
         onError: { target: '#booking.cart', actions: 'explainFailure' },
       },
     },
-    asking: askingState(checkoutQuestionnaire, { done: '#booking.client', back: '#booking.cart' }),
+    // Nothing (left) to ask goes straight on: askingState's `always` when there is no slot.
+    asking: askingState(checkoutQuestionnaire, {
+      done: '#booking.review',
+      back: '#booking.client.summary',
+    }),
   },
 });

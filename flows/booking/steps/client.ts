@@ -1,15 +1,18 @@
 /**
- * The buyer's details: name, surname, identity document, phone and e-mail, asked one by
- * one, checked (questions/client-fields.ts), then shown together to confirm or edit.
+ * The buyer's details: name, surname, identity document, phone and e-mail, asked first on
+ * the way to pay (the provider, sale and client questions that ask the same are then
+ * answered from them), all in one message or one by one, each checked
+ * (questions/client-fields.ts). The review shows them; changing them from there goes
+ * through the summary here.
  *
  * Always asked: the spec makes the Client mandatory with hotels and, for activity-only
  * sales, a matter of the partner's configuration, which the bot cannot see; asking every
  * time means no sale is refused for lack of it. The customer is told why, briefly.
  * Personal data: nothing here is logged; errors do not repeat what was typed.
  *
- * `route` goes to the first field still missing, else to the summary: editing one field
- * from the summary comes back to it, and coming back to this step from the review shows
- * the summary directly.
+ * `route` goes to the first field still missing, else on to the checkout questions; a
+ * message that carries several details fills them all, whichever field was asked.
+ * Editing one field from the summary comes back to the summary.
  */
 import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
@@ -18,9 +21,9 @@ import type { Option } from '../../../src/conversation/view.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, ClientField } from '../types.js';
 import type { ViewFn } from '../view.js';
-import { checkoutQuestionnaire } from './checkout-questions.js';
 import {
   CLIENT_FIELDS,
+  readClientDetails,
   validateClientField,
   type ClientFieldError,
 } from './questions/client-fields.js';
@@ -28,6 +31,8 @@ import {
 const messages = defineMessages({
   es: {
     why: 'Para emitir las entradas, el servicio de reservas puede pedir los datos de quien compra; te los pido siempre para que la reserva no se rechace. Solo se usan para esta reserva.',
+    askAll:
+      'Tus datos: nombre y apellidos, DNI, NIE o pasaporte, teléfono y correo electrónico. Puedes escribirlos en un solo mensaje, p. ej.: Ana García López, 12345678Z, +34 600 111 222, ana@ejemplo.com',
     ask: (field: ClientField) =>
       ({
         fullName: '¿Cuál es tu nombre? (sin los apellidos)',
@@ -65,6 +70,8 @@ const messages = defineMessages({
   },
   en: {
     why: "To issue the tickets, the booking service may need the buyer's details, so I always ask for them: that way the booking is not refused. They are only used for this booking.",
+    askAll:
+      'Your details: full name, ID card or passport number, phone and e-mail. You can type them in one message, e.g.: Ann Smith, 123456789, +44 20 7946 0958, ann@example.com',
     ask: (field: ClientField) =>
       ({
         fullName: 'What is your first name? (without the surname)',
@@ -116,15 +123,16 @@ const navigation = (context: BookingContext): Option<BookingEvent>[] => [
   { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },
 ];
 
+const nothingKnown = (context: BookingContext) =>
+  CLIENT_FIELDS.every((field) => valueOf(context, field) === undefined);
+
 function fieldView(field: ClientField): ViewFn {
   return (context) => {
     const m = messages(context.language);
     const value = valueOf(context, field);
-    const lines = [
-      ...(field === 'fullName' && value === undefined ? [m.why] : []),
-      m.ask(field),
-      ...(value !== undefined ? [m.current(value)] : []),
-    ];
+    const lines = nothingKnown(context)
+      ? [m.why, m.askAll]
+      : [m.ask(field), ...(value !== undefined ? [m.current(value)] : [])];
     return {
       text: lines.join('\n'),
       expects: EXPECTS[field],
@@ -162,34 +170,49 @@ const summaryView: ViewFn = (context) => {
 const checked = (field: ClientField, event: BookingEvent) =>
   validateClientField(field, event.type === 'text' ? event.text : '');
 
-/** Back from the first field: the last checkout question when there were any, else the cart. */
-const backOut = [
-  {
-    guard: ({ context }: { context: BookingContext }) =>
-      checkoutQuestionnaire.slots(context).length > 0,
-    target: '#booking.checkoutQuestions.asking',
-    actions: booking.createAction(
-      assign(({ context }) =>
-        checkoutQuestionnaire.write(context, {
-          cursor: checkoutQuestionnaire.slots(context).length - 1,
-          pending: null,
-        }),
-      ),
-    ),
-  },
-  { target: '#booking.cart' },
-];
+/**
+ * The details a message gives when it gives more than the one asked: several details, or
+ * a first name and surname typed where the first name is asked. Undefined otherwise (the
+ * text is read as the field asked, with that field's error if it fails).
+ */
+function severalDetails(
+  field: ClientField,
+  event: BookingEvent,
+): Partial<Record<ClientField, string>> | undefined {
+  if (event.type !== 'text') return undefined;
+  const found = readClientDetails(event.text);
+  const fields = Object.keys(found) as ClientField[];
+  if (
+    fields.length >= 2 &&
+    (field === 'fullName' || fields.some((name) => name !== 'fullName' && name !== 'surname'))
+  ) {
+    return found;
+  }
+  return undefined;
+}
 
-function fieldState(field: ClientField) {
-  const index = CLIENT_FIELDS.indexOf(field);
-  const previous = CLIENT_FIELDS[index - 1];
+/**
+ * A field's state: `after` is where a good answer leads (on through the missing fields,
+ * or back to the summary when the customer is changing one), `back` where back leads.
+ */
+function fieldState(field: ClientField, after: 'route' | 'summary', back: string) {
   return booking.createStateConfig({
     meta: { view: fieldView(field) },
     on: {
       text: [
         {
+          guard: ({ event }) => severalDetails(field, event) !== undefined,
+          target: after,
+          actions: assign(({ context, event }) => ({
+            checkout: {
+              ...context.checkout,
+              client: { ...context.checkout.client, ...severalDetails(field, event) },
+            },
+          })),
+        },
+        {
           guard: ({ event }) => checked(field, event).ok,
-          target: 'route',
+          target: after,
           actions: assign(({ context, event }) => {
             const result = checked(field, event);
             if (!result.ok) return {};
@@ -213,12 +236,14 @@ function fieldState(field: ClientField) {
       ],
       'client.keep': {
         guard: ({ context }) => valueOf(context, field) !== undefined,
-        target: 'route',
+        target: after,
       },
-      'nav.back': previous !== undefined ? { target: previous } : backOut,
+      'nav.back': { target: back },
     },
   });
 }
+
+const editing = (field: ClientField) => `edit_${field}`;
 
 export const clientState = booking.createStateConfig({
   initial: 'route',
@@ -229,27 +254,29 @@ export const clientState = booking.createStateConfig({
           guard: ({ context }: { context: BookingContext }) => !valueOf(context, field),
           target: field,
         })),
-        { target: 'summary' },
+        { target: '#booking.checkoutQuestions' },
       ],
     },
-    fullName: fieldState('fullName'),
-    surname: fieldState('surname'),
-    documentIdentifier: fieldState('documentIdentifier'),
-    phoneNumber: fieldState('phoneNumber'),
-    email: fieldState('email'),
+    // Back from any field of the way through: the cart (the questions come after).
+    ...Object.fromEntries(
+      CLIENT_FIELDS.map((field) => [field, fieldState(field, 'route', '#booking.cart')]),
+    ),
+    ...Object.fromEntries(
+      CLIENT_FIELDS.map((field) => [editing(field), fieldState(field, 'summary', 'summary')]),
+    ),
     summary: {
       meta: { view: summaryView },
       on: {
         'client.confirm': {
           guard: ({ context }) => CLIENT_FIELDS.every((field) => valueOf(context, field)),
-          target: '#booking.review',
+          target: '#booking.checkoutQuestions',
         },
         'client.edit': CLIENT_FIELDS.map((field) => ({
           guard: ({ event }: { event: BookingEvent }) =>
             event.type === 'client.edit' && event.field === field,
-          target: field,
+          target: editing(field),
         })),
-        'nav.back': { target: 'email' },
+        'nav.back': { target: '#booking.review' },
       },
     },
   },

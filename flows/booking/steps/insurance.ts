@@ -75,7 +75,7 @@ export const insuranceState = booking.createStateConfig({
         { guard: ({ context }) => context.cart.lines.length === 0, target: '#booking.cart' },
         {
           guard: ({ context }) => !insurable(context),
-          target: '#booking.checkoutQuestions',
+          target: '#booking.client',
           actions: assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
         },
         { target: 'quoting' },
@@ -96,7 +96,7 @@ export const insuranceState = booking.createStateConfig({
         onDone: [
           {
             guard: ({ event }) => event.output.quote === undefined,
-            target: '#booking.checkoutQuestions',
+            target: '#booking.client',
             actions: [
               assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
               {
@@ -116,7 +116,7 @@ export const insuranceState = booking.createStateConfig({
           },
         ],
         onError: {
-          target: '#booking.checkoutQuestions',
+          target: '#booking.client',
           actions: [
             assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
             {
@@ -133,7 +133,7 @@ export const insuranceState = booking.createStateConfig({
         'insurance.accept': [
           {
             guard: ({ context }) => context.checkout.offeredInsurance !== undefined,
-            target: '#booking.checkoutQuestions',
+            target: '#booking.client',
             actions: assign({
               checkout: ({ context }) => ({
                 ...context.checkout,
@@ -144,7 +144,7 @@ export const insuranceState = booking.createStateConfig({
           },
         ],
         'insurance.decline': {
-          target: '#booking.checkoutQuestions',
+          target: '#booking.client',
           actions: assign({
             checkout: ({ context }) => ({
               ...context.checkout,

@@ -9,12 +9,17 @@
  * When the questions are loaded again (back from a later step, or a new quantity), an
  * answer is kept only if its set is still the same ticket and attendee and still has
  * the question; the customer is then offered to keep it.
+ *
+ * Asked once: an age on the day of the visit is worked out from the same attendee's birth
+ * date as soon as it is given (and again when it changes), and not asked.
  */
 import type { Answer } from '../../../src/api/common.js';
 import { assign } from 'xstate';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, TicketQuestionSet } from '../types.js';
 import type { ViewFn } from '../view.js';
+import { ageOn, detailMeaning } from '../../../src/domain/question-meaning.js';
+import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
 import { questionMessages } from './questions/messages.js';
 
@@ -46,15 +51,62 @@ export const ticketQuestionnaire: Questionnaire = {
     if (change.pending === null) delete next.questionPending;
     else if (change.pending !== undefined) next.questionPending = change.pending;
     if (change.answer !== undefined) {
-      const key = answerKey(change.answer.slot, change.answer.slot.question.id);
+      const { slot, value } = change.answer;
+      const key = answerKey(slot, slot.question.id);
       const answers = { ...draft.answers };
-      if (change.answer.value === null) delete answers[key];
-      else answers[key] = change.answer.value;
+      if (value === null) delete answers[key];
+      else answers[key] = value;
+      const derived = (draft.derived ?? []).filter((other) => other !== key);
       next.answers = answers;
+      next.derived = derived;
+      if (detailMeaning(slot.question) === 'birthDate') {
+        Object.assign(next, agesFrom(next, slot.setIndex, value, context.language));
+      }
     }
     return { draft: next };
   },
+  settled: (context, slot) =>
+    context.draft?.derived?.includes(answerKey(slot, slot.question.id)) === true,
 };
+
+/**
+ * The ages of an attendee's set worked out from the birth date just given, on the day of
+ * the visit: kept only when the age question accepts them; a removed or unreadable birth
+ * date takes the worked-out ages away (to be asked).
+ */
+function agesFrom(
+  draft: Draft,
+  setIndex: number,
+  birth: Answer | null,
+  language: BookingContext['language'],
+): Pick<Draft, 'answers' | 'derived'> {
+  const answers = { ...draft.answers };
+  const derived = [...(draft.derived ?? [])];
+  const set = draft.questionSets[setIndex];
+  const day = dateOf(draft);
+  for (const question of set?.questions ?? []) {
+    if (detailMeaning(question) !== 'age') continue;
+    const key = answerKey({ setIndex }, question.id);
+    const wasDerived = derived.includes(key);
+    const age =
+      birth?.dateTimeValue !== undefined && day !== undefined
+        ? ageOn(birth.dateTimeValue, day)
+        : undefined;
+    const outcome =
+      age === undefined
+        ? undefined
+        : evaluate(question, { type: 'text', text: String(age) }, undefined, undefined, language);
+    if (outcome?.kind === 'accept' && outcome.answer !== null) {
+      if (answers[key] !== undefined && !wasDerived) continue; // typed by the customer: theirs
+      answers[key] = outcome.answer;
+      if (!wasDerived) derived.push(key);
+    } else if (wasDerived) {
+      delete answers[key];
+      derived.splice(derived.indexOf(key), 1);
+    }
+  }
+  return { answers, derived };
+}
 
 /** The answers still valid for newly loaded sets (same ticket, attendee and question). */
 function keptAnswers(before: Draft, sets: readonly TicketQuestionSet[]): Record<string, Answer> {
@@ -76,7 +128,13 @@ const withSets = (context: BookingContext, sets: TicketQuestionSet[]): Partial<B
   if (draft === undefined) return {};
   const { questionPending: _dropped, ...rest } = draft;
   return {
-    draft: { ...rest, questionSets: sets, answers: keptAnswers(draft, sets), questionCursor: 0 },
+    draft: {
+      ...rest,
+      questionSets: sets,
+      answers: keptAnswers(draft, sets),
+      derived: (draft.derived ?? []).filter((key) => keptAnswers(draft, sets)[key] !== undefined),
+      questionCursor: 0,
+    },
   };
 };
 

@@ -27,6 +27,7 @@ import {
   lineText,
   sumMoney,
 } from './cart.js';
+import { askOptional, optionalLeft } from './checkout-questions.js';
 import { formatPrice } from './selection/format.js';
 import {
   failedStayLines,
@@ -45,6 +46,7 @@ const messages = defineMessages({
     total: (amount: string) => `Total a pagar: ${amount}`,
     reserve: '🔒 Reservar',
     edit: '✏️ Cambiar mis datos',
+    optional: (n: number) => `📝 Preguntas opcionales (${n})`,
     toCart: '🛒 Volver al carrito',
     reserving: 'Reservando tu pedido…',
     failedTitle: '⚠️ No se ha podido reservar:',
@@ -62,6 +64,7 @@ const messages = defineMessages({
     total: (amount: string) => `Total to pay: ${amount}`,
     reserve: '🔒 Reserve',
     edit: '✏️ Change my details',
+    optional: (n: number) => `📝 Optional questions (${n})`,
     toCart: '🛒 Back to the cart',
     reserving: 'Reserving your order…',
     failedTitle: '⚠️ These could not be reserved:',
@@ -136,6 +139,15 @@ const reviewView: ViewFn = (context, deps) => {
     options: [
       { id: 'reserve', label: m.reserve, event: { type: 'confirm' } },
       { id: 'edit', label: m.edit, event: { type: 'checkout.edit' } },
+      ...(optionalLeft(context) > 0
+        ? [
+            {
+              id: 'optional',
+              label: m.optional(optionalLeft(context)),
+              event: { type: 'checkout.optional' } as const,
+            },
+          ]
+        : []),
       { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
       { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
     ],
@@ -214,7 +226,12 @@ export const reviewState = booking.createStateConfig({
       meta: { view: reviewView },
       on: {
         confirm: { target: 'reserving' },
-        'checkout.edit': { target: '#booking.client' },
+        'checkout.edit': { target: '#booking.client.summary' },
+        'checkout.optional': {
+          guard: ({ context }) => optionalLeft(context) > 0,
+          target: '#booking.checkoutQuestions.asking',
+          actions: assign(({ context }) => askOptional(context)),
+        },
         'nav.back': { target: '#booking.cart' },
       },
     },

@@ -52,6 +52,19 @@ export interface Questionnaire {
   /** What the customer reads before the question ("Ticket 2 of 3 — Adult, attendee 1"). */
   heading(context: BookingContext, slot: Slot, lang: Lang): string;
   write(context: BookingContext, change: Change): Partial<BookingContext>;
+  /**
+   * A question answered without asking (an age worked out from a birth date just given):
+   * passed over going forward, still there going back.
+   */
+  settled?(context: BookingContext, slot: Slot): boolean;
+}
+
+/** The first question from `from` on that is still to be asked; the count of slots if none. */
+function nextToAsk(q: Questionnaire, context: BookingContext, from: number): number {
+  const slots = q.slots(context);
+  let cursor = from;
+  while (cursor < slots.length && q.settled?.(context, slots[cursor]!) === true) cursor += 1;
+  return cursor;
 }
 
 /** Slots of sets of questions, in order. */
@@ -76,9 +89,6 @@ function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEven
     context.language,
   );
 }
-
-const isLast = (q: Questionnaire, context: BookingContext) =>
-  q.cursor(context) >= q.slots(context).length - 1;
 
 const CHOICE_TYPES: readonly number[] = [DataType.Boolean, DataType.SelectOne, DataType.SelectMany];
 
@@ -244,19 +254,27 @@ export function questionView(q: Questionnaire): ViewFn {
 export function askingState(q: Questionnaire, targets: { done: string; back: string }) {
   type Args = { context: BookingContext; event: BookingEvent };
   const outcome = ({ context, event }: Args) => outcomeOf(q, context, event);
-  const store = ({ context, event }: Args, advance: boolean) => {
+  /** The context with the answer kept; the cursor on the next question to ask when `advance`. */
+  const store = ({ context, event }: Args, advance: boolean): Partial<BookingContext> => {
     const result = outcome({ context, event });
     const slot = currentSlot(q, context);
     if (result.kind !== 'accept' || slot === undefined) return {};
-    return q.write(context, {
-      answer: { slot, value: result.answer },
-      pending: null,
-      ...(advance ? { cursor: q.cursor(context) + 1 } : {}),
-    });
+    const written = q.write(context, { answer: { slot, value: result.answer }, pending: null });
+    if (!advance) return written;
+    const after = { ...context, ...written };
+    return {
+      ...written,
+      ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context) + 1) }),
+    };
+  };
+  /** Whether the answer being given is the last one to ask (what follows is settled). */
+  const isLast = (args: Args) => {
+    const after = { ...args.context, ...store(args, false) };
+    return nextToAsk(q, after, q.cursor(args.context) + 1) >= q.slots(after).length;
   };
   const answerTransitions = [
     {
-      guard: (args: Args) => outcome(args).kind === 'accept' && isLast(q, args.context),
+      guard: (args: Args) => outcome(args).kind === 'accept' && isLast(args),
       target: targets.done,
       actions: booking.createAction(assign((args) => store(args, false))),
     },

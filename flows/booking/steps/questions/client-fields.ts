@@ -84,3 +84,41 @@ export function validateClientField(field: ClientField, text: string): ClientFie
       return checkEmail(text);
   }
 }
+
+/**
+ * The buyer's details typed in one message, in any order, with or without commas: "Ana
+ * García López, 12345678Z, +34 600 111 222, ana@example.com". An e-mail is the word with
+ * an @; a document is a word of letters and digits that passes the document check (a DNI
+ * or NIE first, so that its digits are not read as a phone); a phone is a run of 7 to 15
+ * digits; what is left, if it is letters only, is the name. Each detail is kept only when
+ * it passes its own check.
+ *
+ * The name is split where the spec wants a first name and a surname: one word is a first
+ * name; two or three words are a first name and the rest (Spanish names carry two
+ * surnames); four or more, two first names and the rest. A split the customer would not
+ * have made shows up whole in the review ("A nombre de: …"), where it can be changed.
+ */
+export function readClientDetails(text: string): Partial<Record<ClientField, string>> {
+  const found: Partial<Record<ClientField, string>> = {};
+  let rest = ` ${text.replace(/[,;\n]+/g, ' ')} `;
+  const take = (field: ClientField, pattern: RegExp) => {
+    for (const match of rest.matchAll(pattern)) {
+      const result = validateClientField(field, match[1] ?? match[0]);
+      if (!result.ok) continue;
+      found[field] = result.value;
+      rest = rest.replace(match[0], ' ');
+      return;
+    }
+  };
+  take('email', /\s(\S+@\S+)(?=\s)/g);
+  take('documentIdentifier', /\s([XYZxyz]?\d{7,8}[-\s]?[A-Za-z])(?=\s)/g);
+  take('phoneNumber', /\s(\+?\d[\d\s().-]{5,}\d)(?=\s)/g);
+  take('documentIdentifier', /\s((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,20})(?=\s)/g);
+  const words = rest.trim().split(/\s+/).filter(Boolean);
+  if (words.length > 0 && validateClientField('fullName', words.join(' ')).ok) {
+    const first = words.length >= 4 ? 2 : 1;
+    found.fullName = words.slice(0, first).join(' ');
+    if (words.length > first) found.surname = words.slice(first).join(' ');
+  }
+  return found;
+}
