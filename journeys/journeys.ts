@@ -70,7 +70,6 @@ const museumAdult = inOrder(
   /Museo del Mar de Valencia/,
   /^base:\S+ Entradas$/,
   /Museo del Mar: adulto/,
-  /^next /,
   firstDate,
   one,
 );
@@ -84,27 +83,17 @@ const family = inOrder(
   /Museo del Mar de Valencia/,
   /^base:\S+ Entradas$/,
   /Museo del Mar: adulto/,
-  /^next /,
   firstDate,
   /^qty:2 /,
   /^cart:add-more /,
   /Museo del Mar de Valencia/,
   /^base:\S+ Entradas$/,
   /infantil/i,
-  /^next /,
   firstDate,
   one,
 );
 
-const group = inOrder(
-  /^book /,
-  /Sierra Nevada/,
-  /Rutas/,
-  /Ruta guiada/,
-  /^next /,
-  firstDate,
-  howMany(20),
-);
+const group = inOrder(/^book /, /Sierra Nevada/, /Rutas/, /Ruta guiada/, firstDate, howMany(20));
 
 const packageWithChild = inOrder(/^packages /);
 

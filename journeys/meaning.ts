@@ -106,23 +106,22 @@ export class RepeatCounter {
   observe(view: OutputLine, answerOf: (asked: Asked) => string | undefined): void {
     const asked = whatIsAsked(view);
     if (!asked.question) return;
-    const answer = answerOf(asked);
-    const offered =
-      answer !== undefined &&
-      view.options.some((option) => normalize(option.label).includes(normalize(answer)));
     // The scripted buyer is the first ticket's attendee, as when one person books for a
     // family: ticket 1's name after the buyer's is the same name asked again.
     const person = asked.person === 1 ? 'buyer' : asked.person;
-    const keys = asked.meanings.map((meaning) => `${String(person)}:${meaning}`);
-    if (offered) {
-      for (const key of keys) this.seen.add(key);
-      return;
-    }
-    const again = keys.filter((key) => this.seen.has(key));
-    if (again.length > 0) {
+    const labels = view.options.map((option) => normalize(option.label));
+    const offered = (meaning: Meaning) => {
+      const answer = answerOf({ ...asked, meanings: [meaning] });
+      return answer !== undefined && labels.some((label) => label.includes(normalize(answer)));
+    };
+    const keys = asked.meanings.map((meaning) => ({
+      key: `${String(person)}:${meaning}`,
+      offered: offered(meaning),
+    }));
+    if (keys.some(({ key, offered }) => !offered && this.seen.has(key))) {
       this.repeats += 1;
       this.repeated.push(view.text.split('\n')[0] ?? '');
     }
-    for (const key of keys) this.seen.add(key);
+    for (const { key } of keys) this.seen.add(key);
   }
 }

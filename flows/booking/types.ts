@@ -311,6 +311,8 @@ export type BookingEvent =
   | { type: 'client.keep' }
   | { type: 'client.confirm' }
   | { type: 'checkout.optional' }
+  /** A name already given in this conversation (a ticket's attendee) taken as the buyer's. */
+  | { type: 'client.name'; name: string }
   | { type: 'cart.open' }
   | { type: 'cart.add-more' }
   | { type: 'cart.remove'; cartItemId: string }

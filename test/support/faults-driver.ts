@@ -44,6 +44,8 @@ export const cartLines = (view: OutputLine) =>
 /** A typed answer that fits the question (the demo's question and client texts). */
 function typedAnswer(view: OutputLine): string {
   const text = view.text.toLowerCase();
+  // The buyer's details asked together: given together.
+  if (/in one message/.test(text)) return 'Ana García, X1234567L, +34600000000, ana@example.com';
   if (view.expects === 'email' || /e-?mail/.test(text)) return 'ana@example.com';
   if (view.expects === 'phone' || /phone|tel[eé]fono/.test(text)) return '+34600000000';
   if (/first name|tu nombre/.test(text)) return 'Ana';

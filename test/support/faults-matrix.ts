@@ -34,7 +34,9 @@ const parkAdult: Plan = { providerId: P.waterpark, productId: I.parkAdult, lines
 const parkChild: Plan = { providerId: P.waterpark, productId: I.parkChild, lines: 1 };
 
 const has = (view: OutputLine, id: string) => view.options.some((option) => option.id === id);
-const dateStep = (view: OutputLine) => view.options.some((o) => o.id.startsWith('date:'));
+/** The date step (the product card offers its first dates too, but is not the step). */
+const dateStep = (view: OutputLine) =>
+  view.expects === 'date' && view.options.some((o) => o.id.startsWith('date:'));
 /** The date question of an enclosure after the first (DatePerTicketEnclosure). */
 const laterEnclosureDate = (view: OutputLine) => dateStep(view) && /^And for/.test(view.text);
 
@@ -137,8 +139,9 @@ export const sites: Site[] = [
     operation: 'checkticketsquestions',
     label: 'checkticketsquestions (checkout questions)',
     plan: jellyfish,
-    at: (view) => has(view, 'insurance:yes'),
-    progressed: (view) => /\(1\/\d+\): /.test(view.text),
+    // The buyer's details come first; answered, the questions are loaded.
+    at: (view) => /^To issue the tickets/.test(view.text),
+    progressed: (view) => /\(1\/\d+\): /.test(view.text) || has(view, 'reserve'),
   },
   {
     operation: 'cart-add',

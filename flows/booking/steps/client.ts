@@ -16,6 +16,7 @@
  */
 import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
+import { detailMeaning } from '../../../src/domain/question-meaning.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import type { Option } from '../../../src/conversation/view.js';
 import { booking } from '../setup.js';
@@ -33,6 +34,9 @@ const messages = defineMessages({
     why: 'Para emitir las entradas, el servicio de reservas puede pedir los datos de quien compra; te los pido siempre para que la reserva no se rechace. Solo se usan para esta reserva.',
     askAll:
       'Tus datos: nombre y apellidos, DNI, NIE o pasaporte, teléfono y correo electrónico. Puedes escribirlos en un solo mensaje, p. ej.: Ana García López, 12345678Z, +34 600 111 222, ana@ejemplo.com',
+    askRest: (fields: string) => `Ahora: ${fields}. Puedes escribirlos en un solo mensaje.`,
+    isMe: (name: string) => `👤 Soy ${name}`,
+    and: 'y',
     ask: (field: ClientField) =>
       ({
         fullName: '¿Cuál es tu nombre? (sin los apellidos)',
@@ -49,6 +53,14 @@ const messages = defineMessages({
         documentIdentifier: 'Documento',
         phoneNumber: 'Teléfono',
         email: 'Correo',
+      })[field],
+    asked: (field: ClientField) =>
+      ({
+        fullName: 'tu nombre',
+        surname: 'tus apellidos',
+        documentIdentifier: 'tu DNI, NIE o pasaporte',
+        phoneNumber: 'tu teléfono',
+        email: 'tu correo electrónico',
       })[field],
     current: (value: string) => `Ahora: ${value}`,
     keep: '✔️ Mantener',
@@ -72,6 +84,9 @@ const messages = defineMessages({
     why: "To issue the tickets, the booking service may need the buyer's details, so I always ask for them: that way the booking is not refused. They are only used for this booking.",
     askAll:
       'Your details: full name, ID card or passport number, phone and e-mail. You can type them in one message, e.g.: Ann Smith, 123456789, +44 20 7946 0958, ann@example.com',
+    askRest: (fields: string) => `Now: ${fields}. You can type them in one message.`,
+    isMe: (name: string) => `👤 I am ${name}`,
+    and: 'and',
     ask: (field: ClientField) =>
       ({
         fullName: 'What is your first name? (without the surname)',
@@ -88,6 +103,14 @@ const messages = defineMessages({
         documentIdentifier: 'Document',
         phoneNumber: 'Phone',
         email: 'E-mail',
+      })[field],
+    asked: (field: ClientField) =>
+      ({
+        fullName: 'your first name',
+        surname: 'your surname',
+        documentIdentifier: 'your ID card or passport number',
+        phoneNumber: 'your phone',
+        email: 'your e-mail',
       })[field],
     current: (value: string) => `Now: ${value}`,
     keep: '✔️ Keep it',
@@ -123,20 +146,63 @@ const navigation = (context: BookingContext): Option<BookingEvent>[] => [
   { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },
 ];
 
-const nothingKnown = (context: BookingContext) =>
-  CLIENT_FIELDS.every((field) => valueOf(context, field) === undefined);
+const missing = (context: BookingContext) =>
+  CLIENT_FIELDS.filter((field) => valueOf(context, field) === undefined);
 
-function fieldView(field: ClientField): ViewFn {
+/**
+ * Full names the customer already gave in this conversation (the attendees of the tickets
+ * in the cart), offered as the buyer's with one tap rather than asked again.
+ */
+export function namesGiven(context: BookingContext): string[] {
+  const names = context.cart.lines.flatMap((line) =>
+    (line.activity?.tickets ?? []).flatMap((ticket) =>
+      (ticket.questions ?? []).flatMap((answer) =>
+        answer.stringValue !== undefined &&
+        detailMeaning({ question: answer.question ?? '' }) === 'fullName' &&
+        Object.keys(readClientDetails(answer.stringValue)).join() === 'fullName,surname'
+          ? [answer.stringValue.trim()]
+          : [],
+      ),
+    ),
+  );
+  return [...new Set(names)].slice(0, 3);
+}
+
+/** "your ID card or passport number, your phone and your e-mail". */
+function listed(fields: readonly ClientField[], lang: BookingContext['language']): string {
+  const m = messages(lang);
+  const words = fields.map((field) => m.asked(field));
+  return words.length > 1
+    ? `${words.slice(0, -1).join(', ')} ${m.and} ${words.at(-1)}`
+    : words.join('');
+}
+
+/**
+ * Editing (`after` is the summary) asks the one field; on the way through, every missing
+ * detail is asked together (all five at first, with the reason), each still readable alone.
+ */
+function fieldView(field: ClientField, after: 'route' | 'summary'): ViewFn {
   return (context) => {
     const m = messages(context.language);
     const value = valueOf(context, field);
-    const lines = nothingKnown(context)
-      ? [m.why, m.askAll]
-      : [m.ask(field), ...(value !== undefined ? [m.current(value)] : [])];
+    const left = missing(context);
+    const first = left.length === CLIENT_FIELDS.length;
+    const lines =
+      after === 'route' && first
+        ? [m.why, m.askAll]
+        : after === 'route' && left.length > 1
+          ? [m.askRest(listed(left, context.language))]
+          : [m.ask(field), ...(value !== undefined ? [m.current(value)] : [])];
+    const names = after === 'route' && first ? namesGiven(context) : [];
     return {
       text: lines.join('\n'),
       expects: EXPECTS[field],
       options: [
+        ...names.map((name, index) => ({
+          id: `client:name:${index + 1}`,
+          label: m.isMe(name),
+          event: { type: 'client.name', name } as const,
+        })),
         ...(value !== undefined
           ? [{ id: 'keep', label: m.keep, event: { type: 'client.keep' } as const }]
           : []),
@@ -171,9 +237,10 @@ const checked = (field: ClientField, event: BookingEvent) =>
   validateClientField(field, event.type === 'text' ? event.text : '');
 
 /**
- * The details a message gives when it gives more than the one asked: several details, or
- * a first name and surname typed where the first name is asked. Undefined otherwise (the
- * text is read as the field asked, with that field's error if it fails).
+ * The details a message gives when it gives more than, or other than, the one asked: an
+ * e-mail, phone or document wherever it is typed, or a first name and surname typed
+ * where the first name is asked. Undefined otherwise (the text is read as the field
+ * asked, with that field's error if it fails).
  */
 function severalDetails(
   field: ClientField,
@@ -182,13 +249,14 @@ function severalDetails(
   if (event.type !== 'text') return undefined;
   const found = readClientDetails(event.text);
   const fields = Object.keys(found) as ClientField[];
-  if (
-    fields.length >= 2 &&
-    (field === 'fullName' || fields.some((name) => name !== 'fullName' && name !== 'surname'))
-  ) {
-    return found;
-  }
-  return undefined;
+  const other = fields.some((name) => name !== 'fullName' && name !== 'surname');
+  // A surname of two words is not a first name and a surname: names split only where
+  // the first name is asked.
+  if (!other && !(field === 'fullName' && fields.includes('surname'))) return undefined;
+  if (field !== 'surname' || found.fullName === undefined) return found;
+  // Where the surname is asked, the name words are all the surname.
+  const { fullName, surname, ...rest } = found;
+  return { ...rest, surname: [fullName, surname].filter(Boolean).join(' ') };
 }
 
 /**
@@ -197,8 +265,17 @@ function severalDetails(
  */
 function fieldState(field: ClientField, after: 'route' | 'summary', back: string) {
   return booking.createStateConfig({
-    meta: { view: fieldView(field) },
+    meta: { view: fieldView(field, after) },
     on: {
+      'client.name': {
+        target: after,
+        actions: assign(({ context, event }) => ({
+          checkout: {
+            ...context.checkout,
+            client: { ...context.checkout.client, ...readClientDetails(event.name) },
+          },
+        })),
+      },
       text: [
         {
           guard: ({ event }) => severalDetails(field, event) !== undefined,

@@ -77,7 +77,7 @@ function todayOf(context: BookingContext, deps: ViewDeps): IsoDate {
 }
 
 /** The draft's sellable dates from today on (a conversation may be resumed days later). */
-function availableDates(context: BookingContext, deps: ViewDeps): IsoDate[] {
+export function availableDates(context: BookingContext, deps: ViewDeps): IsoDate[] {
   const today = todayOf(context, deps);
   return (context.draft?.product.dates ?? []).filter((date) => date >= today);
 }
@@ -117,7 +117,7 @@ function readDate(
   };
 }
 
-function dateOptions(dates: readonly IsoDate[], lang: Lang) {
+export function dateOptions(dates: readonly IsoDate[], lang: Lang) {
   return dates.slice(0, DATE_BUTTONS).map((date) => ({
     id: `date:${date}`,
     label: formatDate(date, lang),

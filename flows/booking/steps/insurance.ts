@@ -4,6 +4,12 @@
  * src/domain/insurance.ts), and then quoted each time over the whole sale
  * (POST /activity/InsurancePolicyCheck). No policy, or a quote that fails: the step is
  * skipped with a short word, never blocking the purchase.
+ *
+ * The quote is not a question of its own: it is offered in the review, beside the total
+ * it would add to (one tap to add it, one to take it off), so a customer who does not
+ * want it spends no turn on it. Quoted again whenever the way to pay is taken again (a
+ * line removed at the review comes back through here), a policy already accepted follows
+ * the new quote. The `offer` state remains for conversations saved while in it.
  */
 import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
@@ -20,6 +26,10 @@ const messages = defineMessages({
       `🛡️ Seguro de cancelación: ${name}, ${price}, cubre hasta ${cover}.\nSi no puedes ir, te devuelve el importe según sus condiciones. ¿Lo añadimos?`,
     accept: (price: string) => `✅ Sí, añadir (${price})`,
     decline: 'No, gracias',
+    add: (price: string) => `🛡️ Añadir el seguro (${price})`,
+    remove: '🛡️ Quitar el seguro',
+    available: (name: string, price: string, cover: string) =>
+      `🛡️ Puedes añadir ${name}: ${price}, cubre hasta ${cover} si no puedes ir.`,
     noPolicy: 'Hoy no hay seguro de cancelación para este pedido.',
     quoteFailed: 'Ahora mismo no puedo ofrecerte el seguro de cancelación; seguimos sin él.',
   },
@@ -29,6 +39,10 @@ const messages = defineMessages({
       `🛡️ Refund insurance: ${name}, ${price}, covers ${cover}.\nIf you cannot go, it refunds your purchase under its terms. Shall I add it?`,
     accept: (price: string) => `✅ Yes, add it (${price})`,
     decline: 'No, thanks',
+    add: (price: string) => `🛡️ Add the insurance (${price})`,
+    remove: '🛡️ Remove the insurance',
+    available: (name: string, price: string, cover: string) =>
+      `🛡️ You can add ${name}: ${price}, covers ${cover} if you cannot go.`,
     noPolicy: 'There is no refund insurance for this order today.',
     quoteFailed: 'I cannot offer the refund insurance right now; we go on without it.',
   },
@@ -65,6 +79,55 @@ const offerView: ViewFn = (context) => {
       { id: 'back', label: common(lang).back, event: { type: 'nav.back' } },
     ],
   };
+};
+
+/** The review's options for the insurance offered: add it, or take it off. */
+export function insuranceOptions(context: BookingContext) {
+  const m = messages(context.language);
+  const offered = context.checkout.offeredInsurance;
+  if (offered === undefined) return [];
+  const price = formatPrice(offered.quote, context.language);
+  return context.checkout.insurance
+    ? [{ id: 'insurance:no', label: m.remove, event: { type: 'insurance.decline' } as const }]
+    : [{ id: 'insurance:yes', label: m.add(price), event: { type: 'insurance.accept' } as const }];
+}
+
+/** The review's line about an insurance offered and not taken. */
+export function insuranceOffer(context: BookingContext): string[] {
+  const offered = context.checkout.offeredInsurance;
+  if (offered === undefined || context.checkout.insurance) return [];
+  const lang = context.language;
+  return [
+    messages(lang).available(
+      offered.name,
+      formatPrice(offered.quote, lang),
+      formatPrice(offered.coverage, lang),
+    ),
+  ];
+}
+
+/** The review's answers to those options. */
+export const insuranceChoice = {
+  'insurance.accept': {
+    guard: ({ context }: { context: BookingContext }) =>
+      context.checkout.offeredInsurance !== undefined,
+    actions: booking.createAction(
+      assign(({ context }) => ({
+        checkout: {
+          ...context.checkout,
+          insurance: context.checkout.offeredInsurance,
+          insuranceDeclined: false,
+        },
+      })),
+    ),
+  },
+  'insurance.decline': {
+    actions: booking.createAction(
+      assign(({ context }) => ({
+        checkout: { ...context.checkout, insurance: undefined, insuranceDeclined: true },
+      })),
+    ),
+  },
 };
 
 export const insuranceState = booking.createStateConfig({
@@ -106,11 +169,12 @@ export const insuranceState = booking.createStateConfig({
             ],
           },
           {
-            target: 'offer',
+            target: '#booking.client',
             actions: assign({
               checkout: ({ context, event }) => ({
                 ...context.checkout,
                 offeredInsurance: event.output.quote,
+                insurance: context.checkout.insurance ? event.output.quote : undefined,
               }),
             }),
           },

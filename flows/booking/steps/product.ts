@@ -15,6 +15,7 @@ import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { Draft, DraftProduct, Money } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
+import { availableDates, dateOptions } from './date.js';
 import { blockedText } from './selection/explain.js';
 import { formatDate, formatPrice } from './selection/format.js';
 import { productName } from './selection/offerable.js';
@@ -34,6 +35,7 @@ const messages = defineMessages({
     conditions: '📝 Condiciones:',
     cancellation: (text: string) => `↩️ Cancelación: ${text}`,
     chooseDate: '📅 Elegir fecha',
+    otherDate: '📅 Otra fecha',
     continue: '➡️ Continuar',
     useButtons:
       'Usa los botones: elige fecha para seguir, o vuelve atrás para ver otros productos.',
@@ -50,6 +52,7 @@ const messages = defineMessages({
     conditions: '📝 Conditions:',
     cancellation: (text: string) => `↩️ Cancellation: ${text}`,
     chooseDate: '📅 Choose a date',
+    otherDate: '📅 Another date',
     continue: '➡️ Continue',
     useButtons: 'Use the buttons: choose a date to go on, or go back to see other products.',
   },
@@ -137,10 +140,17 @@ export const productView: ViewFn = (context, deps): BookingView => {
   const m = messages(lang);
   const c = common(lang);
   const draft = context.draft;
+  // The first dates on the card itself: one tap from the product to its day. A product
+  // with a date per enclosure, or none to choose, goes on through the date step.
+  const dates =
+    draft && !draft.product.fixedDate && !draft.product.rules?.dateEnclosures?.length
+      ? dateOptions(availableDates(context, deps), lang)
+      : [];
   const options = [
+    ...dates,
     {
       id: 'next',
-      label: draft?.product.fixedDate ? m.continue : m.chooseDate,
+      label: draft?.product.fixedDate ? m.continue : dates.length > 0 ? m.otherDate : m.chooseDate,
       event: { type: 'product.next' as const },
     },
     { id: 'back', label: c.back, event: { type: 'nav.back' as const } },
@@ -225,6 +235,26 @@ export const productState = booking.createStateConfig({
             },
           },
           { target: '#booking.date' },
+        ],
+        // A date tapped on the card: taken by the date step as if said.
+        'date.pick': [
+          { guard: ({ context }) => !context.draft, target: '#booking.browse' },
+          {
+            guard: ({ context }) => blockedAtCard(context.draft!, context.language) !== undefined,
+            actions: {
+              type: 'notify',
+              params: ({ context }) => ({ text: blockedAtCard(context.draft!, context.language)! }),
+            },
+          },
+          {
+            target: '#booking.date',
+            actions: assign({
+              wish: ({ context, event }) => ({
+                ...context.wish,
+                date: { kind: 'date' as const, date: event.date },
+              }),
+            }),
+          },
         ],
         // "el sábado, 3 personas" at the card: kept for the steps after, and on.
         wish: [

@@ -28,6 +28,7 @@ import {
   sumMoney,
 } from './cart.js';
 import { askOptional, optionalLeft } from './checkout-questions.js';
+import { insuranceChoice, insuranceOffer, insuranceOptions } from './insurance.js';
 import { formatPrice } from './selection/format.js';
 import {
   failedStayLines,
@@ -134,10 +135,12 @@ const reviewView: ViewFn = (context, deps) => {
       m.title,
       ...orderText(context, deps),
       m.total(formatAmounts(orderTotal({ ...context, reservation: undefined }), lang)),
+      ...insuranceOffer(context),
     ].join('\n'),
     expects: 'choice',
     options: [
       { id: 'reserve', label: m.reserve, event: { type: 'confirm' } },
+      ...insuranceOptions(context),
       { id: 'edit', label: m.edit, event: { type: 'checkout.edit' } },
       ...(optionalLeft(context) > 0
         ? [
@@ -227,6 +230,7 @@ export const reviewState = booking.createStateConfig({
       on: {
         confirm: { target: 'reserving' },
         'checkout.edit': { target: '#booking.client.summary' },
+        ...insuranceChoice,
         'checkout.optional': {
           guard: ({ context }) => optionalLeft(context) > 0,
           target: '#booking.checkoutQuestions.asking',
@@ -296,7 +300,8 @@ export const reviewState = booking.createStateConfig({
         src: 'removeFromCart',
         input: removeInput,
         onDone: {
-          target: 'start',
+          // Through the insurance again: its quote was for the lines there were.
+          target: '#booking.insurance',
           actions: [
             assign(({ context, event }) => changedContext(context, event.output)),
             {
