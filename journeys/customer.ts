@@ -56,6 +56,9 @@ function otherAnswer(view: OutputLine, attempt: number): string {
  * often this very view came back (an answer refused), to try another form.
  */
 export function hurriedAction(view: OutputLine, party: Party, attempt: number): Input {
+  // The same answers as an earlier ticket, when offered: one tap for many questions.
+  const same = view.options.find((option) => /^📋/.test(option.label));
+  if (same) return { kind: 'choose', id: same.id };
   const skip = view.options.find((option) => option.id === 'skip');
   if (skip) return { kind: 'choose', id: skip.id };
   const asked = whatIsAsked(view);

@@ -311,6 +311,8 @@ export type BookingEvent =
   | { type: 'client.keep' }
   | { type: 'client.confirm' }
   | { type: 'checkout.optional' }
+  /** The answers of an earlier ticket copied to every later one (what is not personal). */
+  | { type: 'answers.same' }
   /** A name already given in this conversation (a ticket's attendee) taken as the buyer's. */
   | { type: 'client.name'; name: string }
   | { type: 'cart.open' }

@@ -16,6 +16,7 @@
 import type { Answer } from '../../../src/api/common.js';
 import { assign } from 'xstate';
 import { booking } from '../setup.js';
+import { DataType, type Question } from '../../../src/api/questions.js';
 import type { BookingContext, Draft, TicketQuestionSet } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { ageOn, detailMeaning } from '../../../src/domain/question-meaning.js';
@@ -67,7 +68,65 @@ export const ticketQuestionnaire: Questionnaire = {
   },
   settled: (context, slot) =>
     context.draft?.derived?.includes(answerKey(slot, slot.question.id)) === true,
+  shortcut(context, slot, lang) {
+    const source = sameSource(context.draft, slot);
+    if (source === undefined) return undefined;
+    return {
+      id: 'same',
+      label: questionMessages(lang).sameForAll(source + 1),
+      event: { type: 'answers.same' },
+    };
+  },
+  takeShortcut(context, slot) {
+    const draft = context.draft;
+    const source = sameSource(draft, slot);
+    if (draft === undefined || source === undefined) return {};
+    const answers = { ...draft.answers };
+    const derived = new Set(draft.derived ?? []);
+    draft.questionSets.forEach((set, setIndex) => {
+      if (setIndex < slot.setIndex || !sameQuestions(set, draft.questionSets[source]!)) return;
+      for (const question of set.questions.filter(copyable)) {
+        const key = answerKey({ setIndex }, question.id);
+        const answer = draft.answers[answerKey({ setIndex: source }, question.id)];
+        if (answer === undefined) delete answers[key];
+        else answers[key] = answer;
+        derived.add(key);
+      }
+    });
+    return { draft: { ...draft, answers, derived: [...derived] } };
+  },
 };
+
+/**
+ * What "same for all" copies: answers that are not about one person (a name, a birth
+ * date, a document…) and not files (each ticket's file is its own).
+ */
+const copyable = (question: Question) =>
+  detailMeaning(question) === undefined &&
+  question.dataType !== DataType.File &&
+  question.dataType !== DataType.FileList;
+
+const sameQuestions = (a: TicketQuestionSet, b: TicketQuestionSet) =>
+  a.questions.map((question) => question.id).join() ===
+  b.questions.map((question) => question.id).join();
+
+/**
+ * The ticket whose answers "same for all" copies at `slot`: offered at the first question
+ * of a later ticket with the same questions as the first, when something can be copied.
+ */
+function sameSource(draft: Draft | undefined, slot: Slot): number | undefined {
+  if (draft === undefined || slot.setIndex === 0 || slot.questionIndex !== 0) return undefined;
+  const set = draft.questionSets[slot.setIndex]!;
+  const source = draft.questionSets.findIndex((other) => sameQuestions(other, set));
+  if (source < 0 || source >= slot.setIndex) return undefined;
+  // Offered while something is left to copy (not once taken).
+  const left = set.questions.some(
+    (question) =>
+      copyable(question) &&
+      !(draft.derived ?? []).includes(answerKey({ setIndex: slot.setIndex }, question.id)),
+  );
+  return left ? source : undefined;
+}
 
 /**
  * The ages of an attendee's set worked out from the birth date just given, on the day of

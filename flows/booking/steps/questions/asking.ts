@@ -57,6 +57,13 @@ export interface Questionnaire {
    * passed over going forward, still there going back.
    */
   settled?(context: BookingContext, slot: Slot): boolean;
+  /**
+   * A one-tap way past several questions at this slot (the same answers as an earlier
+   * ticket): its option, or undefined when there is none here.
+   */
+  shortcut?(context: BookingContext, slot: Slot, lang: Lang): Option<BookingEvent> | undefined;
+  /** What taking the shortcut writes (answers filled, and settled). */
+  takeShortcut?(context: BookingContext, slot: Slot): Partial<BookingContext>;
 }
 
 /** The first question from `from` on that is still to be asked; the count of slots if none. */
@@ -227,6 +234,8 @@ export function questionView(q: Questionnaire): ViewFn {
     if (!question.required) {
       options.push({ id: 'skip', label: m.skip, event: { type: 'answer.skip' } });
     }
+    const shortcut = q.shortcut?.(context, slot, lang);
+    if (shortcut) options.push(shortcut);
     options.push(...navigation);
     const isFile = question.dataType === DataType.File || question.dataType === DataType.FileList;
     return {
@@ -303,6 +312,16 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
       },
     },
   ];
+  /** The context after the shortcut, the cursor on the next question still to ask. */
+  const shortcutTaken = ({ context }: { context: BookingContext }): Partial<BookingContext> => {
+    const slot = currentSlot(q, context);
+    if (slot === undefined || q.takeShortcut === undefined) return {};
+    const after = { ...context, ...q.takeShortcut(context, slot) };
+    return {
+      ...q.takeShortcut(context, slot),
+      ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context)), pending: null }),
+    };
+  };
   return booking.createStateConfig({
     meta: { view: questionView(q) },
     always: {
@@ -310,6 +329,17 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
       target: targets.done,
     },
     on: {
+      'answers.same': [
+        {
+          guard: ({ context }) => {
+            const slot = currentSlot(q, context);
+            return (
+              slot !== undefined && q.shortcut?.(context, slot, context.language) !== undefined
+            );
+          },
+          actions: booking.createAction(assign((args) => shortcutTaken(args))),
+        },
+      ],
       text: answerTransitions,
       file: answerTransitions,
       'answer.choose': answerTransitions,

@@ -113,7 +113,10 @@ export function readClientDetails(text: string): Partial<Record<ClientField, str
   take('email', /\s(\S+@\S+)(?=\s)/g);
   take('documentIdentifier', /\s([XYZxyz]?\d{7,8}[-\s]?[A-Za-z])(?=\s)/g);
   take('phoneNumber', /\s(\+?\d[\d\s().-]{5,}\d)(?=\s)/g);
-  take('documentIdentifier', /\s((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,20})(?=\s)/g);
+  take(
+    'documentIdentifier',
+    /\s((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,20})(?=\s)/g,
+  );
   const words = rest.trim().split(/\s+/).filter(Boolean);
   if (words.length > 0 && validateClientField('fullName', words.join(' ')).ok) {
     const first = words.length >= 4 ? 2 : 1;

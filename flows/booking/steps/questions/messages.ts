@@ -36,6 +36,9 @@ export const questionMessages = defineMessages({
     files: (count: number, extension: string) =>
       count === 1 ? `1 archivo (${extension})` : `${count} archivos (${extension})`,
     skip: '⏭️ Omitir',
+    sameForAll: (n: number) => `📋 Igual que la entrada ${n} en todas`,
+    sameNote:
+      'Las demás respuestas se copian; los datos de cada persona y los archivos se piden por entrada.',
     done: '✅ Listo',
     keep: '✔️ Mantener la respuesta',
     errorRequired: 'Esta pregunta es obligatoria: necesito una respuesta para seguir.',
@@ -96,6 +99,8 @@ export const questionMessages = defineMessages({
     files: (count: number, extension: string) =>
       count === 1 ? `1 file (${extension})` : `${count} files (${extension})`,
     skip: '⏭️ Skip',
+    sameForAll: (n: number) => `📋 Same as ticket ${n} for all`,
+    sameNote: "The other answers are copied; each person's details and files are asked per ticket.",
     done: '✅ Done',
     keep: '✔️ Keep this answer',
     errorRequired: 'This question is required: I need an answer to go on.',
