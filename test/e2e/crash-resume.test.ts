@@ -242,12 +242,20 @@ describe('a turn saved but never shown', () => {
     async () => {
       const eve = newCustomer();
       const chat = watchChat(cluster.fake, eve);
-      const upToSurvey = booking.slice(
+      // Up to the review, then its optional questions: several in a row with a "Skip".
+      const upToReview = booking.slice(
         0,
-        booking.findIndex((step) => step.name === 'survey'),
+        booking.findIndex((step) => step.name === 'reserve'),
       );
-      await drive(chat, upToSurvey, { kills: 0, resumed: 0, failures: [] }, false);
-      expect(chat.view()?.text).toMatch(/How did you hear/);
+      await drive(chat, upToReview, { kills: 0, resumed: 0, failures: [] }, false);
+      expect(chat.view()?.text).toMatch(/Check your order/);
+      let step = chat.mark();
+      cluster.fake.tapButton(eve, /Optional questions/);
+      expect(await chat.waitFor(/agenda/, step)).toBe(true);
+      step = chat.mark();
+      cluster.fake.tapButton(eve, 'Skip');
+      expect(await chat.waitFor(/How did you hear/, step)).toBe(true);
+      await chat.quiet();
 
       // "Skip" is taken and saved; the instance dies before the next question is shown.
       const [bot] = cluster.bots.filter((instance) => instance.running());
@@ -273,7 +281,7 @@ describe('a turn saved but never shown', () => {
       expect(chat.view()?.text).toMatch(/Comments for the provider/);
       const next = chat.mark();
       cluster.fake.tapButton(eve, 'Skip');
-      expect(await chat.waitFor(/Full name/, next)).toBe(true);
+      expect(await chat.waitFor(/Date of birth/, next)).toBe(true);
     },
   );
 });

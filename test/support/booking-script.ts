@@ -1,7 +1,7 @@
 /**
  * A complete booking as a customer types it (the demo's adult museum ticket, English,
- * insurance, every checkout question): a number picks that option of a list of choices,
- * anything else is typed.
+ * insurance; the checkout questions answered from the buyer's details): a number picks
+ * that option of a list of choices, anything else is typed.
  */
 import type { OutputLine } from '../../src/channels/console/lines.js';
 
@@ -13,30 +13,13 @@ export const museumBooking = [
   '1',
   '1', // book → Sea Museum → Tickets → adult
   '1',
-  '1',
-  '1', // choose a date → the first date → 1 ticket
+  '1', // the first date, on the card → 1 ticket
   'Ana García',
   'no',
-  '15/08/1990',
-  '30', // ticket questions
+  '15/08/1990', // ticket questions (the age is worked out from the birth date)
   '1', // check out
-  'yes', // refund insurance
-  '+34600111222',
-  'no', // provider questions
-  'skip',
-  'skip', // sale questions
-  'Ana García',
-  'ana@example.com',
-  'skip',
-  'skip',
-  'skip',
-  'skip', // client questions
-  'Ana',
-  'García',
-  '12345678Z',
-  '+34600111222',
-  'ana@example.com', // client details
-  '1', // all correct
+  'Ana García, 12345678Z, +34600111222, ana@example.com', // the buyer's details
+  '2', // add the refund insurance, in the review
   '1', // reserve
   '1', // confirm and pay
 ];

@@ -1,6 +1,6 @@
 /**
  * A booking in Telegram as the customer makes it, step by step: two tickets of the Sea
- * Museum's jellyfish feeding, then the checkout questions, Reserve, Confirm and pay.
+ * Museum's jellyfish feeding, then the buyer's details, Reserve, Confirm and pay.
  * Each step says what the customer does, the view it leads to, and (for the crash
  * tests) on which partner calls an instance may be killed mid-step.
  */
@@ -42,43 +42,31 @@ export const booking: Step[] = [
   { name: 'place', act: tap('Valencia Sea Museum'), expect: /choose a category/ },
   { name: 'category', act: tap(/^Tickets$/), expect: /choose a product/ },
   { name: 'product', act: tap(/Jellyfish aquarium/), expect: /From €/ },
-  { name: 'date', act: tap('Choose a date'), expect: /Which day/ },
+  // The card offers its first days; "Another date" opens the calendar.
+  { name: 'date', act: tap('Another date'), expect: /Which day/ },
   { name: 'day', act: firstDay, expect: /Choose the session/, killOn: ['availablecapacity'] },
   { name: 'session', act: tap('Assign one for me'), expect: /How many/, killOn: [] },
   { name: 'quantity', act: tap(/^2$/), expect: /Your cart/, killOn: ['cart-add'] },
   {
+    // The insurance is quoted on the way (offered in the review), then the buyer's details.
     name: 'check out',
     act: tap('Check out'),
-    expect: /Refund insurance/,
+    expect: /Your details/,
     killOn: ['insurancepolicycheck'],
   },
   {
-    name: 'insurance',
-    act: tap('No, thanks'),
-    expect: /Contact phone/,
-    killOn: ['checkticketsquestions'],
-  },
-  { name: 'contact phone', act: say('+34600000000'), expect: /agenda/, killOn: [] },
-  { name: 'agenda', act: tap(/^No$/), expect: /How did you hear/ },
-  { name: 'survey', act: tap('Skip'), expect: /Comments for the provider/ },
-  { name: 'comments', act: tap('Skip'), expect: /Full name/ },
-  { name: 'full name', act: say('Ana García'), expect: /E-mail address/ },
-  { name: 'e-mail', act: say('ana@example.com'), expect: /Mobile phone/ },
-  { name: 'mobile', act: tap('Skip'), expect: /ID card or passport/ },
-  { name: 'id', act: tap('Skip'), expect: /Date of birth/ },
-  { name: 'birth', act: tap('Skip'), expect: /Country of residence/ },
-  { name: 'country', act: tap('Skip'), expect: /first name/ },
-  { name: 'first name', act: say('Ana'), expect: /surname/ },
-  { name: 'surname', act: say('García'), expect: /ID card \(DNI/ },
-  { name: 'document', act: say('X1234567L'), expect: /contact phone number/ },
-  {
-    name: 'share contact',
-    act: (fake, user) => fake.contact(user, '34600000000'),
-    expect: /Your e-mail address/,
+    name: 'details',
+    act: say('Ana García, X1234567L, ana@example.com'),
+    expect: /contact phone number/,
     killOn: [],
   },
-  { name: 'client e-mail', act: say('ana@example.com'), expect: /check your details/ },
-  { name: 'details', act: tap('All correct'), expect: /Check your order/ },
+  {
+    // The last detail: the checkout questions are loaded, and answered from the details.
+    name: 'share contact',
+    act: (fake, user) => fake.contact(user, '34600000000'),
+    expect: /Check your order/,
+    killOn: ['checkticketsquestions'],
+  },
   { name: 'reserve', act: tap('Reserve'), expect: /order is reserved/, killOn: ['cart-confirm'] },
   {
     name: 'pay',
