@@ -47,7 +47,7 @@ async function toProducts(bot: TelegramBot, user: FakeUser): Promise<void> {
 async function toQuantity(bot: TelegramBot, user: FakeUser): Promise<void> {
   await toProducts(bot, user);
   await bot.act(() => fake.tapButton(user, 'Jellyfish'));
-  await bot.act(() => fake.tapButton(user, 'Choose a date'));
+  await bot.act(() => fake.tapButton(user, 'Another date'));
   const calendar = currentView(fake, user.id);
   const day = fake.buttons(calendar).find((button) => /:d:/.test(button.callback_data ?? ''))!;
   await bot.act(() => fake.tap(user, calendar.messageId, day.callback_data!));
@@ -225,7 +225,7 @@ describe('deliveries', () => {
       const card = currentView(fake, ana.id);
       expect(card.messageId).toBe(products.messageId);
       expect(card.text).toMatch(/Jellyfish aquarium: feeding time/);
-      await second.act(() => fake.tapButton(ana, 'Choose a date'));
+      await second.act(() => fake.tapButton(ana, 'Another date'));
       expect(currentView(fake, ana.id).text).toMatch(/Which day/);
       expect(second.logs.some((line) => line.msg === 'telegram: repeated update ignored')).toBe(
         true,

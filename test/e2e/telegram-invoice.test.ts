@@ -82,7 +82,7 @@ async function reserveJellyfish({ fake, bot }: Chat, ana: FakeUser): Promise<num
   await bot.act(() => fake.tapButton(ana, 'Valencia Sea Museum'));
   await bot.act(() => fake.tapButton(ana, /^Tickets$/));
   await bot.act(() => fake.tapButton(ana, /Jellyfish aquarium/));
-  await bot.act(() => fake.tapButton(ana, 'Choose a date'));
+  await bot.act(() => fake.tapButton(ana, 'Another date'));
   const calendar = currentView(fake, ana.id);
   const day = fake.buttons(calendar).find((button) => /:d:/.test(button.callback_data ?? ''))!;
   await bot.act(() => fake.tap(ana, calendar.messageId, day.callback_data!));

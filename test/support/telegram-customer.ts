@@ -32,6 +32,9 @@ export async function answerCheckout(
     const has = (pattern: RegExp) => labels.some((label) => pattern.test(label));
     if (/Check your order/.test(text)) return;
     if (asksForContact(view)) await bot.act(() => fake.contact(user, '34600000000'));
+    // The buyer's details in one message, but the phone: shared with the contact button.
+    else if (/in one message/.test(text))
+      await bot.act(() => fake.text(user, 'Ana García, X1234567L, ana@example.com'));
     else if (/Refund insurance/.test(text)) await bot.act(() => fake.tapButton(user, 'No, thanks'));
     else if (/check your details/i.test(text))
       await bot.act(() => fake.tapButton(user, 'All correct'));
