@@ -624,33 +624,17 @@ async function run(chat: Chat, steps: readonly string[]): Promise<void> {
 
 /** From home to a museum ticket in the cart (answers by `who`). */
 const toCart = (who: string) => [
-  ...['1', '1', '1', '1', '1', '1', '1'], // book → museum → tickets → adult → date → 1
+  ...['1', '1', '1', '1', '1', '1'], // book → museum → tickets → adult → first date → 1
   who,
   'no',
-  '15/08/1990',
-  '30', // ticket questions
+  '15/08/1990', // ticket questions (the age is worked out)
 ];
 
 /** From the cart to tickets, with the buyer's details. */
 const toTickets = (client: { name: string; surname: string; email: string; doc: string }) => [
   '1', // check out
-  'no', // no insurance
-  '+34611222333',
-  'no', // provider questions
-  'skip',
-  'skip', // sale questions
-  `${client.name} ${client.surname}`,
-  client.email,
-  'skip',
-  'skip',
-  'skip',
-  'skip', // client questions
-  client.name,
-  client.surname,
-  client.doc,
-  '+34611222333',
-  client.email,
-  '1', // all correct
+  // The buyer's details; the checkout questions are answered from them.
+  `${client.name} ${client.surname}, ${client.doc}, +34611222333, ${client.email}`,
   '1', // reserve
   '1', // confirm and pay
 ];

@@ -69,30 +69,14 @@ const STEPS = [
   '1',
   '1', // book → Sea Museum → Tickets → adult
   '1',
-  '1',
-  '1', // choose a date → the first date → 1 ticket
+  '1', // the first date, on the card → 1 ticket
   `${CUSTOMER.name} ${CUSTOMER.surname}`,
   'no',
-  '15/08/1990',
-  '30', // ticket questions
+  '15/08/1990', // ticket questions (the age is worked out)
   '1', // check out
-  'yes', // refund insurance
-  CUSTOMER.phone,
-  'no', // provider questions
-  'skip',
-  'skip', // sale questions
-  `${CUSTOMER.name} ${CUSTOMER.surname}`,
-  CUSTOMER.email,
-  CUSTOMER.phone,
-  CUSTOMER.document,
-  'skip',
-  'skip', // client questions
-  CUSTOMER.name,
-  CUSTOMER.surname,
-  CUSTOMER.document,
-  CUSTOMER.phone,
-  CUSTOMER.email, // client details
-  '1', // all correct
+  // The buyer's details, the checkout questions answered from them.
+  `${CUSTOMER.name} ${CUSTOMER.surname}, ${CUSTOMER.document}, ${CUSTOMER.phone}, ${CUSTOMER.email}`,
+  '2', // add the refund insurance, in the review
   '1', // reserve: refused once (see the faults below)
   '1', // reserve again
   '1', // confirm and pay
