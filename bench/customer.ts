@@ -77,7 +77,8 @@ export function nextMove(fake: FakeTelegram, user: FakeUser, plan: Plan): Move |
     if (has(/^▶$/)) return tap('page', /^▶$/);
     throw new Error(`${plan.product} is not among the results: ${text}`);
   }
-  if (has(/Choose a date/)) return tap('card', 'Choose a date');
+  // The card offers its first days; the calendar is one tap further.
+  if (has(/Another date|Choose a date/)) return tap('card', /Another date|Choose a date/);
   if (/Which day/.test(text)) {
     const days = buttons.filter((button) => DATE_BUTTON.test(button.callback_data ?? ''));
     if (days.length === 0) throw new Error(`no day to pick: ${text}`);
@@ -92,6 +93,10 @@ export function nextMove(fake: FakeTelegram, user: FakeUser, plan: Plan): Move |
   if (/Check your order/.test(text)) return tap('reserve', 'Reserve');
   if (/Held until/.test(text)) return tap('pay', 'Confirm and pay');
   if (asksForContact(view)) return { step: 'client', act: () => fake.contact(user, '34600000000') };
+  // The buyer's details asked together (ours): given together.
+  if (/in one message/.test(text)) {
+    return type('client', 'Ana García, X1234567L, +34600000000, ana@example.com');
+  }
   if (/first name/i.test(text)) return type('client', 'Ana');
   if (/surname/i.test(text)) return type('client', 'García');
   if (/Full name/i.test(text)) return type('client', 'Ana García');

@@ -11,14 +11,7 @@
  */
 
 export type DetailMeaning =
-  | 'fullName'
-  | 'firstName'
-  | 'surname'
-  | 'email'
-  | 'phone'
-  | 'document'
-  | 'birthDate'
-  | 'age';
+  'fullName' | 'firstName' | 'surname' | 'email' | 'phone' | 'document' | 'birthDate' | 'age';
 
 /** The words of a question as the partner gives them. */
 export interface QuestionWords {
@@ -49,7 +42,10 @@ const PATTERNS: readonly [DetailMeaning, RegExp][] = [
   ['birthDate', /\b(nacimiento|birth|born)\b/],
   ['age', /^(edad|age)\b|\b(edad|age) (el|on|at|del|de la)\b|\bhow old\b|\bque edad\b/],
   ['fullName', /\b(nombre y apellidos?|nombre completo|full name|name and surname)\b/],
-  ['surname', /^(apellidos?|surnames?|last name|family name)\b|\b(tus|your) (apellidos?|surname)\b/],
+  [
+    'surname',
+    /^(apellidos?|surnames?|last name|family name)\b|\b(tus|your) (apellidos?|surname)\b/,
+  ],
   ['firstName', /^(nombre|name|first name)$|^(tu|your) (nombre|name|first name)$/],
 ];
 

@@ -43,7 +43,6 @@ async function act(c: Chat, steps: Step[]): Promise<OutputLine> {
 
 const texts = (lines: OutputLine[]) => lines.map((line) => line.text).join('\n');
 
-
 /** From the cart to the tickets, the client's details asked (the first purchase). */
 const firstCheckout: Step[] = [
   { pick: 'Check out' },

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingContext } from '../../flows/booking/types.js';
 import type { OutputLine } from '../../src/channels/console/lines.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
+import { ageOn } from '../../src/domain/question-meaning.js';
 import { startChat, type Chat } from '../support/chat.js';
 import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
 
@@ -95,15 +96,21 @@ describe('ticket questions through the chat', () => {
       await wrongThenRight(chat, '12', 'Enter a name of 2 to 60 letters.', 'Ana Gomez');
       await wrongThenRight(chat, 'maybe', /answer yes or no/, 'yes');
       expect(chat.last().expects).toBe('date');
-      await wrongThenRight(chat, '31/02/1990', /not a date I understand/, '15 August 1990');
-      const done = await wrongThenRight(chat, 'thirty', /not a whole number/, '36');
+      // The age on the day of the visit is worked out from the birth date, not asked.
+      const done = await wrongThenRight(
+        chat,
+        '31/02/1990',
+        /not a date I understand/,
+        '15 August 1990',
+      );
       expect(done.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
       const [ticket] = await sentAnswers(chat);
+      const visit = (await saved(chat)).cart.lines.at(-1)!.accessDate;
       expect(ticket?.questions?.map((answer) => Object.entries(answer).at(-1))).toEqual([
         ['stringValue', 'Ana Gomez'],
         ['booleanValue', true],
         ['dateTimeValue', '1990-08-15T00:00:00'],
-        ['integerValue', 36],
+        ['integerValue', ageOn('1990-08-15', visit)],
       ]);
     } finally {
       await chat.close();
@@ -254,42 +261,15 @@ describe('ticket questions through the chat', () => {
 });
 
 describe('on the way to pay', () => {
-  it('provider, sale and client questions, then the client details with a bad e-mail first', async () => {
+  it("the buyer's details first, with wrong ones explained; questions that ask them answered from them; the optional ones from the review", async () => {
     const chat = await startChat({ sandbox });
     try {
       await toQuestions(chat, demoIds.providers.museum, P.museumAdult, 1, {
         base: demoIds.productBases.museumTickets,
       });
-      for (const answer of ['Ana Gomez', 'no', '15/08/1990', '36']) await chat.say(answer);
+      for (const answer of ['Ana Gomez', 'no', '15/08/1990']) await chat.say(answer);
       await chat.choose('checkout');
-      if (chat.last().options.some((option) => option.id === 'insurance:no')) {
-        await chat.choose('insurance:no');
-      }
-      // The museum's provider profile, then the sale survey, then the client profile.
-      expect(chat.last().text).toMatch(
-        /^Valencia Sea Museum — Visit contact \(1\/2\): Contact phone/,
-      );
-      await wrongThenRight(
-        chat,
-        'call me',
-        'Enter a phone number of 9 to 15 digits.',
-        '612 345 678',
-      );
-      await chat.choose('yes');
-      expect(chat.last().text).toMatch(/^Purchase survey \(1\/2\)/);
-      await chat.choose('toggle:friends');
-      await chat.choose('done');
-      await chat.choose('skip');
-      expect(chat.last().text).toMatch(/^Customer details \(1\/6\)/);
-      await chat.say('Ana Gomez');
-      await wrongThenRight(
-        chat,
-        'ana@example',
-        'Enter a valid e-mail, such as name@example.com.',
-        'ana@example.com',
-      );
-      for (let skipped = 0; skipped < 4; skipped += 1) await chat.choose('skip');
-      // The client details.
+      // The client details, before any question of the service.
       expect(chat.last().text).toMatch(/the booking service may need the buyer's details/);
       await chat.say('Ana');
       await chat.say('Gómez Ruiz');
@@ -298,10 +278,20 @@ describe('on the way to pay', () => {
       await chat.say('+34 612 345 678');
       expect(chat.last().expects).toBe('email');
       await wrongThenRight(chat, 'ana@example', /e-mail address is not valid/, 'ana@example.com');
-      expect(chat.last().text).toBe(
-        'Please check your details:\nName: Ana\nSurname: Gómez Ruiz\nDocument: 12345678Z\nPhone: +34612345678\nE-mail: ana@example.com',
-      );
-      await chat.choose('client:confirm');
+      // The museum's contact phone and the client profile's name and e-mail (required) came
+      // from the details: nothing required is left, and the review offers the optional ones.
+      expect(chat.last().text).toMatch(/^📋 Check your order/);
+      await chat.pick('Optional questions');
+      expect(chat.last().text).toMatch(/^Valencia Sea Museum — Visit contact \(2\/2\)/);
+      await chat.choose('yes');
+      expect(chat.last().text).toMatch(/^Purchase survey \(1\/2\)/);
+      await chat.choose('toggle:friends');
+      await chat.choose('done');
+      await chat.choose('skip');
+      expect(chat.last().text).toMatch(/^Customer details \(5\/6\): Date of birth/);
+      await chat.choose('skip');
+      await chat.choose('skip');
+      expect(chat.last().text).toMatch(/^📋 Check your order/);
       const context = await saved(chat);
       expect(context.checkout.client).toEqual({
         fullName: 'Ana',
@@ -310,12 +300,14 @@ describe('on the way to pay', () => {
         phoneNumber: '+34612345678',
         email: 'ana@example.com',
       });
-      const profiles = Object.keys(context.checkout.profileAnswers);
-      expect(profiles).toEqual([
-        demoIds.profiles.providerMuseum,
-        demoIds.profiles.sale,
-        demoIds.profiles.client,
-      ]);
+      const profiles = Object.keys(context.checkout.profileAnswers).sort();
+      expect(profiles).toEqual(
+        [demoIds.profiles.providerMuseum, demoIds.profiles.sale, demoIds.profiles.client].sort(),
+      );
+      // Answered from the buyer's details: the contact phone, the client's name and e-mail.
+      expect(
+        context.checkout.profileAnswers[demoIds.profiles.client]?.map((a) => a.stringValue),
+      ).toEqual(['Ana Gómez Ruiz', 'ana@example.com', '+34612345678', '12345678Z']);
       expect(context.checkout.profileAnswers[demoIds.profiles.sale]).toEqual([
         {
           questionId: expect.any(String),

@@ -10,9 +10,15 @@ describe("the buyer's details in one message", () => {
       phoneNumber: '+34600111222',
       email: 'ana@example.com',
     };
-    expect(readClientDetails('Ana García López, 12345678Z, +34 600 111 222, ana@example.com')).toEqual(all);
-    expect(readClientDetails('ana@example.com +34600111222 Ana García López 12345678-Z')).toEqual(all);
-    expect(readClientDetails('Ana García López\n12345678Z\n+34 600 111 222\nana@example.com')).toEqual(all);
+    expect(
+      readClientDetails('Ana García López, 12345678Z, +34 600 111 222, ana@example.com'),
+    ).toEqual(all);
+    expect(readClientDetails('ana@example.com +34600111222 Ana García López 12345678-Z')).toEqual(
+      all,
+    );
+    expect(
+      readClientDetails('Ana García López\n12345678Z\n+34 600 111 222\nana@example.com'),
+    ).toEqual(all);
   });
 
   it('splits a name into first name and surname as Spanish names go', () => {
