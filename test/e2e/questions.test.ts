@@ -260,6 +260,49 @@ describe('ticket questions through the chat', () => {
   });
 });
 
+describe('a group sharing answers', () => {
+  it('same as ticket 1 for all: what is not about one person is copied, each file asked per ticket', async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      // The route sells to groups (20 here, as a school would book it).
+      await toQuestions(chat, demoIds.providers.mountain, P.mountainHike, 20);
+      await chat.say('nuts');
+      await chat.say('yes, no');
+      await chat.say('15/08/2026');
+      await chat.say('70; 8');
+      await chat.choose('toggle:picnic');
+      await chat.choose('done');
+      await chat.send({ kind: 'file', file: pdf('certificate-1.pdf') });
+      await chat.choose('skip');
+      expect(chat.last().text).toMatch(/^Ticket 2 of 20 — /);
+      expect(chat.last().options.find((o) => o.id === 'same')?.label).toBe(
+        '📋 Same as ticket 1 for all',
+      );
+      await chat.choose('same');
+      // Only the certificate is left for each later ticket (the optional files skipped on
+      // ticket 1 are skipped on the others too): one turn each.
+      for (let attendee = 2; attendee <= 20; attendee += 1) {
+        expect(chat.last().text).toMatch(
+          new RegExp(`^Ticket ${attendee} of 20 — .+: Medical certificate`),
+        );
+        expect(chat.last().options.some((o) => o.id === 'same')).toBe(false);
+        await chat.send({ kind: 'file', file: pdf(`certificate-${attendee}.pdf`) });
+      }
+      expect(chat.transcript.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
+      const tickets = await sentAnswers(chat);
+      expect(tickets).toHaveLength(20);
+      for (const ticket of tickets) {
+        expect(ticket.questions?.[0]?.stringCollectionValue).toEqual(['nuts']);
+        expect(ticket.questions?.[4]?.stringCollectionValue).toEqual(['picnic']);
+      }
+      // Each ticket its own certificate (sent 20 times), never a copy left out.
+      for (const ticket of tickets) expect(ticket.questions?.at(-1)?.binaryValue).toBeTruthy();
+    } finally {
+      await chat.close();
+    }
+  });
+});
+
 describe('on the way to pay', () => {
   it("the buyer's details first, with wrong ones explained; questions that ask them answered from them; the optional ones from the review", async () => {
     const chat = await startChat({ sandbox });

@@ -52,8 +52,10 @@ describe('client details', () => {
     expect(chat.view().expects).toBe('text');
     chat.say({ kind: 'text', text: 'R2D2' });
     chat.say({ kind: 'text', text: 'Ana' });
-    // One detail at a time from then on, each with its own question.
-    expect(chat.view().text).toBe('And your surname?');
+    // What is missing is asked together again; each detail can still come alone.
+    expect(chat.view().text).toBe(
+      'Now: your surname, your ID card or passport number, your phone and your e-mail. You can type them in one message.',
+    );
     chat.say({ kind: 'text', text: 'Gómez Ruiz' });
     chat.say({ kind: 'text', text: '12345678A' });
     chat.say({ kind: 'text', text: '12345678z' });

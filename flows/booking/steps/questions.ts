@@ -85,7 +85,7 @@ export const ticketQuestionnaire: Questionnaire = {
     const derived = new Set(draft.derived ?? []);
     draft.questionSets.forEach((set, setIndex) => {
       if (setIndex < slot.setIndex || !sameQuestions(set, draft.questionSets[source]!)) return;
-      for (const question of set.questions.filter(copyable)) {
+      for (const question of set.questions.filter((q) => copyable(q, draft, source))) {
         const key = answerKey({ setIndex }, question.id);
         const answer = draft.answers[answerKey({ setIndex: source }, question.id)];
         if (answer === undefined) delete answers[key];
@@ -97,14 +97,19 @@ export const ticketQuestionnaire: Questionnaire = {
   },
 };
 
+const isFile = (question: Question) =>
+  question.dataType === DataType.File || question.dataType === DataType.FileList;
+
 /**
- * What "same for all" copies: answers that are not about one person (a name, a birth
- * date, a document…) and not files (each ticket's file is its own).
+ * What "same for all" copies from the source ticket: answers that are not about one
+ * person (a name, a birth date, a document…) and not files (each ticket's file is its
+ * own), except that an optional file skipped on the source is skipped on the others.
  */
-const copyable = (question: Question) =>
+const copyable = (question: Question, draft: Draft, source: number) =>
   detailMeaning(question) === undefined &&
-  question.dataType !== DataType.File &&
-  question.dataType !== DataType.FileList;
+  (!isFile(question) ||
+    (!question.required &&
+      draft.answers[answerKey({ setIndex: source }, question.id)] === undefined));
 
 const sameQuestions = (a: TicketQuestionSet, b: TicketQuestionSet) =>
   a.questions.map((question) => question.id).join() ===
@@ -122,7 +127,7 @@ function sameSource(draft: Draft | undefined, slot: Slot): number | undefined {
   // Offered while something is left to copy (not once taken).
   const left = set.questions.some(
     (question) =>
-      copyable(question) &&
+      copyable(question, draft, source) &&
       !(draft.derived ?? []).includes(answerKey({ setIndex: slot.setIndex }, question.id)),
   );
   return left ? source : undefined;
