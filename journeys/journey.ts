@@ -6,7 +6,7 @@ import type { OutputLine } from '../src/channels/console/lines.js';
 import type { Input } from '../src/conversation/interpret.js';
 import type { Chat } from '../test/support/chat.js';
 import { answerOf, hurriedAction } from './customer.js';
-import type { RepeatCounter } from './meaning.js';
+import type { Asked, RepeatCounter } from './meaning.js';
 import type { Party } from './persona.js';
 
 /** Where a journey ends: the payment step (the next tap takes the money), or the cart. */
@@ -72,7 +72,9 @@ export async function runLeg(
     }
     attempt = view.text === previous ? attempt + 1 : 0;
     previous = view.text;
-    const input = leg.wish(view, memory) ?? hurriedAction(view, leg.party, attempt);
+    // The party numbered across the cart's lines, as the counter numbers them.
+    const party = { who: (asked: Asked) => leg.party.who(counter.shift(asked)) };
+    const input = leg.wish(view, memory) ?? hurriedAction(view, party, attempt);
     trace?.(view, input);
     await chat.send(input);
     turns += 1;

@@ -74,6 +74,9 @@ const museumAdult = inOrder(
   one,
 );
 
+/** A returning customer books again what they booked before, from the home menu. */
+const again = inOrder(/^again:/, firstDate, one);
+
 const howMany = (count: number) => (view: OutputLine) =>
   view.expects === 'number' || /cu[aá]nt|how many/i.test(view.text) ? String(count) : undefined;
 
@@ -125,7 +128,7 @@ export const journeys: JourneyPlan[] = [
         label: 'second purchase, from the menu',
         goal: 'payment',
         party: party(1),
-        wish: museumAdult,
+        wish: again,
       },
     ],
   },

@@ -21,8 +21,8 @@ export type Meaning =
 export interface Asked {
   /** What is asked: a full name asks a name and a surname at once. */
   meanings: Meaning[];
-  /** Whom it is about: the buyer, or the attendee of ticket N (1-based). */
-  person: 'buyer' | number;
+  /** Whom it is about: the buyer, a gift's recipient, or the attendee of ticket N (1-based). */
+  person: 'buyer' | 'recipient' | number;
   /** Whether it is a question a customer answers (not a choice of what to book). */
   question: boolean;
 }
@@ -63,7 +63,10 @@ export function whatIsAsked(view: OutputLine): Asked {
     .filter((line) => line.trim() !== '');
   const firstLine = normalize(lines[0] ?? '');
   const ticket = TICKET.exec(firstLine);
-  const person = ticket ? Number(ticket[1]) : 'buyer';
+  const recipient = /para quien es|who is it for|recipient|su correo|their e ?mail/.test(
+    normalize(view.text),
+  );
+  const person = ticket ? Number(ticket[1]) : recipient ? 'recipient' : 'buyer';
   // Only the question's own words: after the "Entrada 1 de 2 — …:" or "Datos del cliente
   // (1/6):" prefix; when the first line only explains, the question is the last line.
   const words = firstLine.replace(/^.*?:\s*/, '') || firstLine;
@@ -93,10 +96,28 @@ export class RepeatCounter {
   private readonly seen = new Set<string>();
   repeats = 0;
   readonly repeated: string[] = [];
+  /** People of the cart's earlier lines: each line numbers its tickets from 1. */
+  private offset = 0;
+  private lineTickets = 0;
 
   /** A purchase ended: what the next one asks is counted afresh (remembering is a feature). */
   nextPurchase(): void {
     this.seen.clear();
+    this.offset = 0;
+    this.lineTickets = 0;
+  }
+
+  /** The cart is shown: a line was added; the next line's ticket 1 is the next person. */
+  lineAdded(): void {
+    this.offset += this.lineTickets;
+    this.lineTickets = 0;
+  }
+
+  /** `asked` with its ticket numbered across the cart's lines (the party's numbering). */
+  shift(asked: Asked): Asked {
+    return typeof asked.person === 'number'
+      ? { ...asked, person: asked.person + this.offset }
+      : asked;
   }
 
   /**
@@ -104,7 +125,10 @@ export class RepeatCounter {
    * button ("Use Ana García") offers it rather than asks it, and is not counted.
    */
   observe(view: OutputLine, answerOf: (asked: Asked) => string | undefined): void {
-    const asked = whatIsAsked(view);
+    if (/^🛒/.test(view.text)) this.lineAdded();
+    const total = /^(?:entrada|ticket) \d+ (?:de|of) (\d+)/i.exec(view.text);
+    if (total) this.lineTickets = Math.max(this.lineTickets, Number(total[1]));
+    const asked = this.shift(whatIsAsked(view));
     if (!asked.question) return;
     // The scripted buyer is the first ticket's attendee, as when one person books for a
     // family: ticket 1's name after the buyer's is the same name asked again.

@@ -45,8 +45,9 @@ export interface Party {
 export function party(size: number, options: { childFrom?: number } = {}): Party {
   const people = Array.from({ length: Math.max(size, 1) }, (_, index) => person(index, options));
   return {
+    // A gift's recipient is skipped by the hurried buyer: the buyer's answers stand in.
     who: (asked) =>
-      asked.person === 'buyer' ? people[0]! : (people[asked.person - 1] ?? people[0]!),
+      typeof asked.person === 'number' ? (people[asked.person - 1] ?? people[0]!) : people[0]!,
   };
 }
 

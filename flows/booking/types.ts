@@ -261,6 +261,8 @@ export interface BookingContext {
   combined?: CombinedDraft;
   /** The gift card being bought or redeemed (steps/giftcards). */
   giftCards?: GiftCardFlow;
+  /** Products added in this conversation, latest first (two at most): "book again". */
+  booked?: string[];
 }
 
 export interface BookingInput {

@@ -45,6 +45,17 @@ const refusedFor =
   ({ event }: { event: { error?: unknown } }) =>
     event.error instanceof AddRefused && event.error.fix === fix;
 
+/**
+ * The products the home menu offers to book again: the one just added first. Gift card
+ * redemptions are not offered (the card is spent).
+ */
+function bookedAgain(context: BookingContext): string[] | undefined {
+  const draft = context.draft;
+  if (draft === undefined || draft.giftCard !== undefined) return context.booked;
+  const id = draft.product.productId;
+  return [id, ...(context.booked ?? []).filter((other) => other !== id)].slice(0, 2);
+}
+
 export const addingState = booking.createStateConfig({
   initial: 'start',
   states: {
@@ -84,6 +95,7 @@ export const addingState = booking.createStateConfig({
           target: 'added',
           actions: [
             assign(({ context, event }) => changedContext(context, event.output)),
+            assign({ booked: ({ context }) => bookedAgain(context) }),
             'dropDraft',
             {
               type: 'notify',

@@ -3,6 +3,7 @@ import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
+import { productName } from './selection/offerable.js';
 import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
 import type { Option } from '../../../src/conversation/view.js';
 import type { BookingEvent } from '../types.js';
@@ -37,7 +38,21 @@ const messages = defineMessages({
 
 const homeView: ViewFn = (context, deps) => {
   const m = messages(context.language);
+  // What was booked before in this conversation, one tap from its card.
+  const again = (context.booked ?? []).flatMap((productId) => {
+    const entry = deps.catalog.product(productId);
+    return entry
+      ? [
+          {
+            id: `again:${productId}`,
+            label: `🔁 ${productName(entry.product)}`,
+            event: { type: 'browse.product', productId } as const,
+          },
+        ]
+      : [];
+  });
   const options: Option<BookingEvent>[] = [
+    ...again,
     { id: 'book', label: m.book, event: { type: 'command', name: 'book' } },
     { id: 'cart', label: m.cart(context.cart.lines.length), event: { type: 'cart.open' } },
     { id: 'giftcards', label: m.giftCards, event: { type: 'giftcard.menu' } },
@@ -92,6 +107,7 @@ export const homeState = booking.createStateConfig({
   meta: { view: homeView },
   on: {
     'giftcard.menu': { target: '#booking.giftcards' },
+    'browse.product': { target: '#booking.product' },
     wish: { target: '#booking.product', actions: 'keepWish' },
     'browse.provider': {
       target: '#booking.browse',

@@ -68,6 +68,27 @@ export const ticketQuestionnaire: Questionnaire = {
   },
   settled: (context, slot) =>
     context.draft?.derived?.includes(answerKey(slot, slot.question.id)) === true,
+  suggestions(context, slot) {
+    const draft = context.draft;
+    if (draft === undefined || detailMeaning(slot.question) !== 'fullName') return [];
+    // Names given for the other attendees of this product are theirs: not offered again.
+    const taken = new Set(
+      draft.questionSets.flatMap((set, setIndex) =>
+        setIndex === slot.setIndex
+          ? []
+          : set.questions.flatMap((question) => {
+              const answer = draft.answers[answerKey({ setIndex }, question.id)];
+              return answer?.stringValue !== undefined ? [answer.stringValue] : [];
+            }),
+      ),
+    );
+    const client = context.checkout.client;
+    const known = [
+      ...(client?.fullName && client.surname ? [`${client.fullName} ${client.surname}`] : []),
+      ...namesInCart(context),
+    ];
+    return [...new Set(known)].filter((name) => !taken.has(name)).slice(0, 3);
+  },
   shortcut(context, slot, lang) {
     const source = sameSource(context.draft, slot);
     if (source === undefined) return undefined;
@@ -96,6 +117,19 @@ export const ticketQuestionnaire: Questionnaire = {
     return { draft: { ...draft, answers, derived: [...derived] } };
   },
 };
+
+/** Full names given for the attendees of the cart's lines. */
+const namesInCart = (context: BookingContext): string[] =>
+  context.cart.lines.flatMap((line) =>
+    (line.activity?.tickets ?? []).flatMap((ticket) =>
+      (ticket.questions ?? []).flatMap((answer) =>
+        answer.stringValue !== undefined &&
+        detailMeaning({ question: answer.question ?? '' }) === 'fullName'
+          ? [answer.stringValue]
+          : [],
+      ),
+    ),
+  );
 
 const isFile = (question: Question) =>
   question.dataType === DataType.File || question.dataType === DataType.FileList;

@@ -62,6 +62,11 @@ export interface Questionnaire {
    * ticket): its option, or undefined when there is none here.
    */
   shortcut?(context: BookingContext, slot: Slot, lang: Lang): Option<BookingEvent> | undefined;
+  /**
+   * Answers already given in this conversation that fit this question (a name given
+   * before), offered as buttons rather than asked to be typed again.
+   */
+  suggestions?(context: BookingContext, slot: Slot): string[];
   /** What taking the shortcut writes (answers filled, and settled). */
   takeShortcut?(context: BookingContext, slot: Slot): Partial<BookingContext>;
 }
@@ -236,6 +241,13 @@ export function questionView(q: Questionnaire): ViewFn {
     }
     const shortcut = q.shortcut?.(context, slot, lang);
     if (shortcut) options.push(shortcut);
+    (q.suggestions?.(context, slot) ?? []).forEach((text, index) =>
+      options.push({
+        id: `known:${index + 1}`,
+        label: `👤 ${text}`,
+        event: { type: 'text', text },
+      }),
+    );
     options.push(...navigation);
     const isFile = question.dataType === DataType.File || question.dataType === DataType.FileList;
     return {
