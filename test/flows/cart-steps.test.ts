@@ -293,35 +293,63 @@ describe('insurance', () => {
     expect(stepOf(empty.state())).toBe('cart');
   });
 
-  it('quotes the whole cart and offers the policy with price and cover', async () => {
+  it('quotes the whole cart on the way, and offers the policy in the review', async () => {
     const quoting = fake(() => ({ quote }));
     const ctx = context();
     const h = place('insurance', ctx, { quoteInsurance: quoting.logic });
     await h.settled();
     expect(quoting.inputs[0]).toEqual({ cart: ctx.cart, language: 'en' });
-    expect(h.state()).toEqual({ insurance: 'offer' });
-    expect(h.view().text).toMatch(/^🛡️ Refund insurance: Refund cover, €0\.60, covers €12\.00\./);
-    expect(ids(h)).toEqual(['insurance:yes', 'insurance:no', 'back']);
+    // No question of its own: on to the buyer's details, the quote kept for the review.
+    expect(stepOf(h.state())).toBe('client');
+    expect(h.context().checkout).toMatchObject({ offeredInsurance: quote, insurance: undefined });
+
+    const review = place({ review: 'idle' }, context({ checkout: h.context().checkout }));
+    expect(review.view().text).toContain(
+      '🛡️ You can add Refund cover: €0.60, covers €12.00 if you cannot go.',
+    );
+    expect(ids(review)).toContain('insurance:yes');
+    await review.choose('insurance:yes');
+    expect(review.state()).toEqual({ review: 'idle' });
+    expect(review.context().checkout).toMatchObject({ insurance: quote, insuranceDeclined: false });
+    expect(review.view().text).not.toContain('You can add');
+    expect(ids(review)).toContain('insurance:no');
+    await review.choose('insurance:no');
+    expect(review.context().checkout.insurance).toBeUndefined();
+    expect(review.context().checkout.insuranceDeclined).toBe(true);
   });
 
-  it('keeps the accepted policy, or none when declined', async () => {
-    const accept = place('insurance', context(), { quoteInsurance: fake(() => ({ quote })).logic });
-    await accept.settled();
+  it('a policy accepted before follows the new quote of a changed cart', async () => {
+    const dearer: InsuranceQuote = { ...quote, quote: { cents: 90, currency: 'EUR' } };
+    const ctx = context({
+      checkout: {
+        insurance: quote,
+        offeredInsurance: quote,
+        insuranceDeclined: false,
+        profileAnswers: {},
+      },
+    });
+    const h = place('insurance', ctx, { quoteInsurance: fake(() => ({ quote: dearer })).logic });
+    await h.settled();
+    expect(h.context().checkout).toMatchObject({ insurance: dearer, offeredInsurance: dearer });
+  });
+
+  it('a conversation saved at the former offer question still accepts, declines or goes back', async () => {
+    const offered = () =>
+      context({
+        checkout: { offeredInsurance: quote, insuranceDeclined: false, profileAnswers: {} },
+      });
+    const accept = place({ insurance: 'offer' }, offered());
     await accept.choose('insurance:yes');
     expect(stepOf(accept.state())).toBe('client');
     expect(accept.context().checkout).toMatchObject({ insurance: quote, insuranceDeclined: false });
 
-    const decline = place('insurance', context(), {
-      quoteInsurance: fake(() => ({ quote })).logic,
-    });
-    await decline.settled();
+    const decline = place({ insurance: 'offer' }, offered());
     await decline.choose('insurance:no');
     expect(stepOf(decline.state())).toBe('client');
     expect(decline.context().checkout.insurance).toBeUndefined();
     expect(decline.context().checkout.insuranceDeclined).toBe(true);
 
-    const back = place('insurance', context(), { quoteInsurance: fake(() => ({ quote })).logic });
-    await back.settled();
+    const back = place({ insurance: 'offer' }, offered());
     await back.choose('back');
     expect(stepOf(back.state())).toBe('cart');
   });
@@ -453,7 +481,8 @@ describe('review', () => {
     const h = place({ review: 'failed' }, failed, { removeFromCart: remove.logic });
     await h.choose('remove:i2');
     expect(remove.inputs[0]).toMatchObject({ cartItemId: 'i2', reserved: true });
-    expect(h.state()).toEqual({ review: 'idle' });
+    // Through the insurance quote again (it was for the lines there were), then the review.
+    expect(h.state()).toEqual({ insurance: 'quoting' });
     expect(h.context().reservation).toBeUndefined();
     expect(h.notices).toEqual(['Two-day pass is out. This is your order now:']);
 

@@ -5,6 +5,7 @@
  * several messages (ticks, files), and back.
  */
 import { fromPromise } from 'xstate';
+import { ageOn } from '../../src/domain/question-meaning.js';
 import { describe, expect, it } from 'vitest';
 import type { TicketQuestionsInput } from '../../flows/booking/actors/questions.js';
 import type { Draft, TicketQuestionSet } from '../../flows/booking/types.js';
@@ -142,7 +143,7 @@ describe('answering', () => {
     expect(chat.view().text).toContain("Visitor's full name");
   });
 
-  it('walks a visitor set: text, boolean, date, integer, storing the exact answers', async () => {
+  it('walks a visitor set: text, boolean, date; the age worked out from the birth date', async () => {
     const chat = asking([set('t1', 1, 'Adult', visitor)]);
     const [name, access, birth, age] = visitor.questions.map((q) => q.id);
     chat.say({ kind: 'text', text: 'Ana Gomez' });
@@ -156,12 +157,11 @@ describe('answering', () => {
     expect(chat.notices.at(-1)).toBe(
       '"31/02/1990" is not a date I understand. Write it like 15/08/1990 or 15 August 1990.',
     );
-    chat.say({ kind: 'text', text: '15 August 1990' });
-    expect(chat.view().expects).toBe('number');
-    chat.say({ kind: 'text', text: 'thirty' });
-    expect(chat.notices.at(-1)).toBe('"thirty" is not a whole number. Use digits only, e.g. 12.');
-    const done = chat.say({ kind: 'text', text: '36' });
+    // The last question asked: the age on the day of the visit follows from the birth date.
+    const done = chat.say({ kind: 'text', text: '15 August 1990' });
     expect(done.matches('adding')).toBe(true);
+    const visit = done.context.draft!.accessDate!;
+    expect(done.context.draft?.derived).toEqual([`0:${age}`]);
     expect(done.context.draft?.answers).toEqual({
       [`0:${name}`]: {
         questionId: name,
@@ -178,8 +178,38 @@ describe('answering', () => {
         question: 'Date of birth',
         dateTimeValue: '1990-08-15T00:00:00',
       },
-      [`0:${age}`]: { questionId: age, question: 'Age on the day of the visit', integerValue: 36 },
+      [`0:${age}`]: {
+        questionId: age,
+        question: 'Age on the day of the visit',
+        integerValue: ageOn('1990-08-15', visit),
+      },
     });
+  });
+
+  it('works the age out again when the birth date changes; an age typed is the customer’s', async () => {
+    const [, , birth, age] = visitor.questions.map((q) => q.id);
+    const worked = asking([set('t1', 1, 'Adult', visitor)]);
+    worked.say({ kind: 'text', text: 'Ana Gomez' });
+    worked.say({ kind: 'choose', id: 'skip' });
+    const first = worked.say({ kind: 'text', text: '15 August 1990' }).context.draft!;
+    const visit = first.accessDate!;
+    // Back at the birth date (as from the cart's "change"), another one given.
+    const again = asking([set('t1', 1, 'Adult', visitor)], {
+      answers: first.answers,
+      derived: first.derived ?? [],
+      questionCursor: 2,
+    });
+    const changed = again.say({ kind: 'text', text: '15 August 2000' }).context.draft!;
+    expect(changed.answers[`0:${birth}`]?.dateTimeValue).toBe('2000-08-15T00:00:00');
+    expect(changed.answers[`0:${age}`]?.integerValue).toBe(ageOn('2000-08-15', visit));
+    // An age the customer typed is theirs: a new birth date does not replace it.
+    const typed = asking([set('t1', 1, 'Adult', visitor)], {
+      answers: { [`0:${age}`]: { questionId: age!, integerValue: 40 } },
+      questionCursor: 2,
+    });
+    const kept = typed.say({ kind: 'text', text: '15 August 1990' }).context.draft!;
+    expect(kept.answers[`0:${age}`]?.integerValue).toBe(40);
+    expect(kept.derived ?? []).not.toContain(`0:${age}`);
   });
 
   it('skips an optional question and moves on without an answer', async () => {

@@ -256,16 +256,35 @@ describe('the product card', () => {
   });
 });
 
+/** The step a state value is in. */
+const stepOf = (state: unknown) =>
+  typeof state === 'string' ? state : Object.keys(state as Record<string, unknown>)[0];
+
 describe('the product step', () => {
-  it('opens the product and shows its card, with choose-date, back and home', async () => {
+  it('opens the product and shows its card, with its first dates, another date, back and home', async () => {
     const open = fake(async () => opened(I.museumAdult));
     const chat = start('browse', context(), { actors: { openProduct: open.logic } });
     chat.send({ type: 'browse.product', productId: I.museumAdult });
     await chat.settled();
     expect(chat.state()).toEqual({ product: 'card' });
     expect(chat.snapshot().context.draft).toEqual(draftOf(opened(I.museumAdult)));
-    expect(chat.view().options.map((o) => o.id)).toEqual(['next', 'back', 'home']);
+    const ids = chat.view().options.map((o) => o.id);
+    expect(ids.slice(-3)).toEqual(['next', 'back', 'home']);
+    const dates = ids.slice(0, -3);
+    expect(dates.length).toBeGreaterThan(0);
+    expect(dates.every((id) => /^date:\d{4}-\d\d-\d\d$/.test(id))).toBe(true);
     expect(chat.view().text).not.toMatch(INTERNAL);
+  });
+
+  it('takes a date tapped on the card as the date step would', () => {
+    const chat = start({ product: 'card' }, context({ draft: draftOf(opened(I.museumAdult)) }));
+    const first = chat.view().options[0]!;
+    const day = first.id.slice('date:'.length);
+    chat.choose(first.id);
+    expect(chat.snapshot().context.draft?.accessDate).toBe(day);
+    expect(chat.snapshot().context.wish).toBeUndefined();
+    expect(stepOf(chat.state())).not.toBe('product');
+    expect(stepOf(chat.state())).not.toBe('date');
   });
 
   it('explains a refusal and goes back to browse', async () => {
@@ -312,6 +331,10 @@ describe('the product step', () => {
     expect(chat.say('is it nice?')).toEqual({
       refused: 'Use the buttons: choose a date to go on, or go back to see other products.',
     });
-    expect(chat.say('2').sent).toEqual({ type: 'nav.back' });
+    // A number picks that button: the second day offered on the card.
+    expect(chat.say('2').sent).toEqual({
+      type: 'date.pick',
+      date: chat.snapshot().context.draft?.accessDate,
+    });
   });
 });
