@@ -83,3 +83,25 @@ export function ageOn(birthDate: string, day: string): number | undefined {
   const age = before ? years - 1 : years;
   return age >= 0 ? age : undefined;
 }
+
+/** Why an answer cannot be true of a person, by what the question asks. */
+export type ImplausibleDetail = 'birth-after-visit' | 'age-out-of-range';
+
+/**
+ * An answer that passes its data type but cannot be true: a birth date after the day of
+ * the visit (nobody born yet attends), an age below 0 or above 120. `day` is the visit's
+ * (YYYY-MM-DD), when known.
+ */
+export function implausibleDetail(
+  meaning: DetailMeaning | undefined,
+  answer: { dateTimeValue?: string | undefined; integerValue?: number | undefined },
+  day: string | undefined,
+): ImplausibleDetail | undefined {
+  if (meaning === 'birthDate' && answer.dateTimeValue !== undefined && day !== undefined) {
+    return answer.dateTimeValue.slice(0, 10) > day ? 'birth-after-visit' : undefined;
+  }
+  if (meaning === 'age' && answer.integerValue !== undefined) {
+    return answer.integerValue < 0 || answer.integerValue > 120 ? 'age-out-of-range' : undefined;
+  }
+  return undefined;
+}

@@ -212,6 +212,21 @@ describe('answering', () => {
     expect(kept.derived ?? []).not.toContain(`0:${age}`);
   });
 
+  it('refuses a birth date after the visit and an impossible age (bug: both were accepted)', async () => {
+    const chat = asking([set('t1', 1, 'Adult', visitor)], { questionCursor: 2 });
+    const visit = chat.actor.getSnapshot().context.draft!.accessDate!;
+    const after = `${Number(visit.slice(0, 4)) + 1}${visit.slice(4)}`;
+    chat.say({ kind: 'text', text: after.split('-').reverse().join('/') });
+    expect(chat.notices.at(-1)).toBe('That date of birth is after the visit. Please check it.');
+    expect(chat.actor.getSnapshot().context.draft?.questionCursor).toBe(2);
+    const age = asking([set('t1', 1, 'Adult', visitor)], { questionCursor: 3 });
+    age.say({ kind: 'text', text: '-3' });
+    expect(age.notices.at(-1)).toBe('That age is not possible: type an age from 0 to 120.');
+    age.say({ kind: 'text', text: '130' });
+    expect(age.notices.at(-1)).toBe('That age is not possible: type an age from 0 to 120.');
+    expect(age.say({ kind: 'text', text: '7' }).matches('adding')).toBe(true);
+  });
+
   it('skips an optional question and moves on without an answer', async () => {
     const chat = asking([set('t1', 1, 'Adult', visitor)], {
       questionCursor: 1,

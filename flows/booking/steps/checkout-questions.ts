@@ -35,6 +35,12 @@ export const checkoutQuestionnaire: Questionnaire = {
       : questions.asking.flatMap((index) => all[index] ?? []);
   },
   cursor: (context) => context.checkout.questions?.cursor ?? 0,
+  // The first visit of the cart: a buyer's birth date cannot be after it either.
+  day: (context) =>
+    context.cart.lines
+      .map((line) => line.accessDate)
+      .sort()
+      .at(0),
   pending: (context) => context.checkout.questions?.pending,
   answer(context, slot) {
     const set = context.checkout.questions?.sets[slot.setIndex];

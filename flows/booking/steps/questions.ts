@@ -68,6 +68,7 @@ export const ticketQuestionnaire: Questionnaire = {
   },
   settled: (context, slot) =>
     context.draft?.derived?.includes(answerKey(slot, slot.question.id)) === true,
+  day: (context) => (context.draft ? dateOf(context.draft) : undefined),
   suggestions(context, slot) {
     const draft = context.draft;
     if (draft === undefined || detailMeaning(slot.question) !== 'fullName') return [];

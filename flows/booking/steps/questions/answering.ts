@@ -20,6 +20,7 @@ import {
   type AnswerInput,
 } from '../../../../src/domain/answers.js';
 import { locales, type Lang } from '../../../../src/domain/lang.js';
+import { detailMeaning, implausibleDetail } from '../../../../src/domain/question-meaning.js';
 import type { BookingEvent, PendingAnswer } from '../../types.js';
 import { normalizeTypedDates } from './dates.js';
 import { questionMessages } from './messages.js';
@@ -94,11 +95,15 @@ export function errorText(error: AnswerError, question: Question, lang: Lang): s
   }
 }
 
-function check(question: Question, input: AnswerInput, lang: Lang): Outcome {
+function check(question: Question, input: AnswerInput, lang: Lang, day?: string): Outcome {
   const result = validateAnswer(question, input, fileRules);
-  return result.ok
-    ? { kind: 'accept', answer: result.answer }
-    : { kind: 'refuse', text: errorText(result, question, lang) };
+  if (!result.ok) return { kind: 'refuse', text: errorText(result, question, lang) };
+  const implausible =
+    result.answer === null
+      ? undefined
+      : implausibleDetail(detailMeaning(question), result.answer, day);
+  if (implausible) return { kind: 'refuse', text: questionMessages(lang).implausible(implausible) };
+  return { kind: 'accept', answer: result.answer };
 }
 
 /** The ticked values of a multiple choice: those being ticked, else the answer given. */
@@ -116,6 +121,8 @@ export function evaluate(
   current: Answer | undefined,
   pending: PendingAnswer | undefined,
   lang: Lang,
+  /** The day of the visit (YYYY-MM-DD), against which a birth date is checked. */
+  day?: string,
 ): Outcome {
   const m = questionMessages(lang);
   const refuse = (text: string): Outcome => ({ kind: 'refuse', text });
@@ -123,7 +130,7 @@ export function evaluate(
     case 'text': {
       if (isFileQuestion(question)) return refuse(m.errorNotAFile);
       const text = isDateQuestion(question) ? normalizeTypedDates(event.text, lang) : event.text;
-      return check(question, text, lang);
+      return check(question, text, lang, day);
     }
     case 'file': {
       if (question.dataType === DataType.File) return check(question, event.file, lang);

@@ -67,6 +67,8 @@ export interface Questionnaire {
    * before), offered as buttons rather than asked to be typed again.
    */
   suggestions?(context: BookingContext, slot: Slot): string[];
+  /** The day of the visit the answers are about (a birth date cannot be after it). */
+  day?(context: BookingContext): string | undefined;
   /** What taking the shortcut writes (answers filled, and settled). */
   takeShortcut?(context: BookingContext, slot: Slot): Partial<BookingContext>;
 }
@@ -99,6 +101,7 @@ function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEven
     q.answer(context, slot),
     q.pending(context),
     context.language,
+    q.day?.(context),
   );
 }
 

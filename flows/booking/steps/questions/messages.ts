@@ -37,6 +37,10 @@ export const questionMessages = defineMessages({
       count === 1 ? `1 archivo (${extension})` : `${count} archivos (${extension})`,
     skip: '⏭️ Omitir',
     sameForAll: (n: number) => `📋 Igual que la entrada ${n} en todas`,
+    implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
+      why === 'birth-after-visit'
+        ? 'Esa fecha de nacimiento es posterior a la visita. Revísala, por favor.'
+        : 'Esa edad no es posible: escribe una edad entre 0 y 120 años.',
     sameNote:
       'Las demás respuestas se copian; los datos de cada persona y los archivos se piden por entrada.',
     done: '✅ Listo',
@@ -100,6 +104,10 @@ export const questionMessages = defineMessages({
       count === 1 ? `1 file (${extension})` : `${count} files (${extension})`,
     skip: '⏭️ Skip',
     sameForAll: (n: number) => `📋 Same as ticket ${n} for all`,
+    implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
+      why === 'birth-after-visit'
+        ? 'That date of birth is after the visit. Please check it.'
+        : 'That age is not possible: type an age from 0 to 120.',
     sameNote: "The other answers are copied; each person's details and files are asked per ticket.",
     done: '✅ Done',
     keep: '✔️ Keep this answer',
