@@ -68,7 +68,17 @@ export const bookingMachine = booking.createMachine({
       },
       { guard: ({ event }) => event.name === 'cart', target: '.cart' },
       { guard: ({ event }) => event.name === 'giftcard', target: '.giftcards.redeem' },
-      { guard: ({ event }) => event.name === 'language', target: '.language' },
+      {
+        guard: ({ event }) => event.name === 'language',
+        target: '.language',
+        // Where the customer was: the language chosen, they go on from there.
+        actions: assign({
+          languageFrom: ({ self }) => {
+            const value: unknown = self.getSnapshot().value;
+            return typeof value === 'string' ? value : Object.keys(value as object)[0];
+          },
+        }),
+      },
       {
         guard: ({ event }) => event.name === 'greeting',
         actions: {

@@ -261,6 +261,8 @@ export interface BookingContext {
   combined?: CombinedDraft;
   /** The gift card being bought or redeemed (steps/giftcards). */
   giftCards?: GiftCardFlow;
+  /** The step /language was asked from, to go back to once the language is chosen. */
+  languageFrom?: string;
   /** Products added in this conversation, latest first (two at most): "book again". */
   booked?: string[];
 }

@@ -1,8 +1,9 @@
 /** The start of every conversation: what the bot can do, and the language. */
-import { assign } from 'xstate';
+import { assign, emit } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
+import type { BookingContext } from '../types.js';
 import { productName } from './selection/offerable.js';
 import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
 import type { Option } from '../../../src/conversation/view.js';
@@ -119,19 +120,51 @@ export const homeState = booking.createStateConfig({
   },
 });
 
+/**
+ * Steps /language comes back to once the language is chosen: those that show themselves
+ * again from what the conversation holds (the questions and the checkout's are loaded
+ * again, in the new language). From any other, home.
+ */
+const RESUMABLE = [
+  'browse',
+  'date',
+  'session',
+  'quantity',
+  'questions',
+  'cart',
+  'client',
+  'checkoutQuestions',
+  'review',
+  'reserved',
+  'bookings',
+] as const;
+
+const backToWhereItWas = RESUMABLE.map((step) => ({
+  guard: ({ context }: { context: BookingContext }) => context.languageFrom === step,
+  target: `#booking.${step}`,
+}));
+
+const changeLanguage = [
+  booking.createAction(
+    assign(({ event }) => (event.type === 'language.set' ? { language: event.language } : {})),
+  ),
+  booking.createAction(
+    emit(({ context, event }) => ({
+      type: 'notice' as const,
+      text: common(event.type === 'language.set' ? event.language : context.language)
+        .languageChanged,
+    })),
+  ),
+];
+
 export const languageState = booking.createStateConfig({
   meta: { view: languageView },
+  exit: assign({ languageFrom: undefined }),
   on: {
-    'nav.back': { target: '#booking.home' },
-    'language.set': {
-      target: '#booking.home',
-      actions: [
-        assign({ language: ({ event }) => event.language }),
-        {
-          type: 'notify',
-          params: ({ event }) => ({ text: common(event.language).languageChanged }),
-        },
-      ],
-    },
+    'nav.back': [...backToWhereItWas, { target: '#booking.home' }],
+    'language.set': [
+      ...backToWhereItWas.map((transition) => ({ ...transition, actions: changeLanguage })),
+      { target: '#booking.home', actions: changeLanguage },
+    ],
   },
 });
