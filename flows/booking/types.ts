@@ -78,6 +78,12 @@ export interface Draft {
   questionSets: TicketQuestionSet[];
   /** Answers by `${setIndex}:${questionId}`. */
   answers: Record<string, Answer>;
+  /**
+   * Places the cart's lines already take of what this draft would use: the same product
+   * on the same day (a limited day's capacity), and each chosen session (shared by every
+   * product sold in it). The partner's capacity does not count them until the Confirm.
+   */
+  held?: { day: number; sessions: Record<string, number> };
   /** Keys of `answers` worked out rather than asked (an age from a birth date). */
   derived?: string[];
   /** Which question is being asked: index into the flattened sets. */

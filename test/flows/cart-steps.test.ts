@@ -466,6 +466,20 @@ describe('review', () => {
     expect(ids(h)).toEqual(['remove:i2', 'redate:i2', 'cart', 'home']);
   });
 
+  it('does not say the rest is held when every item failed (bug a)', async () => {
+    const cart: Cart = { shoppingCartId: 'cart000000001', lines: [line('i1')] };
+    const h = place('review', detailed({ cart }), {
+      reserve: fake(() => ({
+        ...change({ cart }),
+        reservation: reservation({ failedProductIds: [cart.lines[0]!.productId] }),
+      })).logic,
+    });
+    await h.choose('reserve');
+    expect(h.state()).toEqual({ review: 'failed' });
+    expect(h.view().text).toMatch(/Nothing is held\. What shall we do\?$/);
+    expect(h.view().text).not.toMatch(/The rest is held/);
+  });
+
   it('removes a failed item and reviews what is left; or opens it again for another date', async () => {
     const failed = context({
       cart: {

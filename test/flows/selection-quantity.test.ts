@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckCapacityInput, QuotePriceInput } from '../../flows/booking/actors/selection.js';
 import { Refusal } from '../../flows/booking/problem.js';
-import { quantityBounds } from '../../flows/booking/steps/selection/bounds.js';
+import { heldInCart, quantityBounds } from '../../flows/booking/steps/selection/bounds.js';
 import { readCount } from '../../flows/booking/steps/selection/read.js';
 import type { CartLine, Draft, Money } from '../../flows/booking/types.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
@@ -58,6 +58,76 @@ describe('quantity bounds', () => {
       },
     });
     expect(quantityBounds(dome)).toEqual({ min: 1, max: 3, binding: 'session' });
+  });
+
+  it('count what the cart already takes of the session and of a limited day (bug a: 9 + 2 of 9)', () => {
+    const session = { enclosureId: E.planetarium, sessionId: 's1', label: '11:00' };
+    const dome = draftOf(opened(I.museumPlanetarium), {
+      accessDate: '2026-06-12',
+      sessions: [session],
+      sessionStep: {
+        cursor: 1,
+        offers: [
+          {
+            enclosureId: E.planetarium,
+            name: 'Planetarium',
+            date: '2026-06-12',
+            mode: 'choose',
+            available: true,
+            options: [
+              { sessionId: 's1', time: '2026-06-12T11:00:00', remaining: 9, maxQuantity: 9 },
+            ],
+          },
+        ],
+      },
+    });
+    const line = (over: Partial<CartLine>): CartLine => ({
+      cartItemId: 'i1',
+      productId: I.museumPlanetarium,
+      providerId: P.museum,
+      name: 'Museum + Planetarium',
+      accessDate: '2026-06-12',
+      quantity: 9,
+      sessions: [session],
+      unitPrice: EUR(1800),
+      ...over,
+    });
+    // Another product sold in the same session takes its places too.
+    const held = heldInCart(
+      [line({ quantity: 7 }), line({ productId: I.comboMuseum, quantity: 2 })],
+      dome,
+    );
+    expect(held).toEqual({ day: 7, sessions: { s1: 9 } });
+    expect(quantityBounds({ ...dome, held })).toEqual({ min: 1, max: 0, binding: 'session' });
+    expect(quantityBounds({ ...dome, held: heldInCart([line({ quantity: 6 })], dome) }).max).toBe(
+      3,
+    );
+    // Another session or day takes none.
+    expect(
+      heldInCart(
+        [line({ sessions: [{ ...session, sessionId: 's2' }], accessDate: '2026-06-13' })],
+        dome,
+      ),
+    ).toEqual({
+      day: 0,
+      sessions: { s1: 0 },
+    });
+
+    const family = draftOf(
+      opened(I.museumFamily, {
+        capacity: [{ productId: I.museumFamily, date: '2026-06-12', availableCapacity: 9 }],
+      }),
+      { accessDate: '2026-06-12' },
+    );
+    const two = heldInCart(
+      [line({ productId: I.museumFamily, sessions: [], quantity: 1 })],
+      family,
+    );
+    expect(quantityBounds({ ...family, held: two })).toEqual({
+      min: 1,
+      max: 1,
+      binding: 'capacity',
+    });
   });
 
   it('reads typed counts in digits and words', () => {

@@ -16,7 +16,7 @@ import type { BookingContext, Draft } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { backToDate } from './date.js';
 import { redemptionPrice, redemptionQuantityView } from './giftcards/quantity.js';
-import { quantityAllowed, quantityBounds } from './selection/bounds.js';
+import { heldInCart, quantityAllowed, quantityBounds } from './selection/bounds.js';
 import { blockedText, limitsText, outOfRangeText } from './selection/explain.js';
 import { formatDate, formatPrice, formatTotal } from './selection/format.js';
 import { productName } from './selection/offerable.js';
@@ -127,6 +127,15 @@ export const quantityState = booking.createStateConfig({
   initial: 'checking',
   states: {
     checking: {
+      // What the cart already takes of this day and these sessions, counted now: the cart
+      // or the choice may have changed since the product was opened.
+      entry: assign({
+        draft: ({ context }) =>
+          context.draft && {
+            ...context.draft,
+            held: heldInCart(context.cart.lines, context.draft),
+          },
+      }),
       always: [
         { guard: ({ context }) => !context.draft?.accessDate, target: '#booking.browse' },
         { guard: ({ context }) => capacityUnknown(context), target: 'capacity' },

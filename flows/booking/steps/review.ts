@@ -52,6 +52,7 @@ const messages = defineMessages({
     reserving: 'Reservando tu pedido…',
     failedTitle: '⚠️ No se ha podido reservar:',
     failedHint: 'El resto queda reservado, pero no se compra nada hasta que decidas. ¿Qué hacemos?',
+    noneHeld: 'No ha quedado nada reservado. ¿Qué hacemos?',
     removeFailed: (n: number, name: string) => `🗑️ Quitar ${n}. ${name}`,
     redate: (n: number, name: string) => `📅 Otra fecha para ${n}. ${name}`,
     removing: 'Quitando la línea…',
@@ -70,6 +71,7 @@ const messages = defineMessages({
     reserving: 'Reserving your order…',
     failedTitle: '⚠️ These could not be reserved:',
     failedHint: 'The rest is held, but nothing is bought until you decide. What shall we do?',
+    noneHeld: 'Nothing is held. What shall we do?',
     removeFailed: (n: number, name: string) => `🗑️ Remove ${n}. ${name}`,
     redate: (n: number, name: string) => `📅 Another date for ${n}. ${name}`,
     removing: 'Removing the line…',
@@ -174,7 +176,8 @@ const failedView: ViewFn = (context): BookingView => {
         lineText(line, n, lang),
         ...failedStayLines(context, line),
       ]),
-      m.failedHint,
+      // "The rest is held" only when there is a rest.
+      failed.length < context.cart.lines.length ? m.failedHint : m.noneHeld,
     ].join('\n'),
     expects: 'choice',
     options: [
