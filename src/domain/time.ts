@@ -26,6 +26,12 @@ export type Zone = 'Europe/Madrid' | 'Atlantic/Canary';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/**
+ * The zone the bot's customers read times in when nothing says otherwise: the
+ * partner's, on the peninsula. A time of another zone is shown with its zone named.
+ */
+export const CUSTOMER_ZONE: Zone = 'Europe/Madrid';
+
 /** The zone of a provider's dates: TaxType 1 (IGIC) is the Canary Islands. */
 export function providerZone(provider: Pick<Provider, 'taxType'>): Zone {
   return provider.taxType === 1 ? 'Atlantic/Canary' : 'Europe/Madrid';

@@ -12,7 +12,7 @@
 import { assign } from 'xstate';
 import type { IsoDate } from '../../../src/api/schema.js';
 import type { Lang } from '../../../src/domain/lang.js';
-import { localNow } from '../../../src/domain/time.js';
+import { CUSTOMER_ZONE, localNow } from '../../../src/domain/time.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import type { CartChange } from '../actors/cart.js';
@@ -33,6 +33,8 @@ export const cartMessages = defineMessages({
     addDraft: (name: string) => `➕ Añadir ${name}`,
     total: (amount: string) => `Total: ${amount}`,
     reservedUntil: (time: string) => `Tu pedido está reservado hasta las ${time}.`,
+    otherZone: (time: string, zone: string, theirs: string) =>
+      `${time}, hora ${zone} (las ${theirs} en la península)`,
     reservationLapsed: 'La reserva de tu pedido ha caducado: continúa para reservarlo de nuevo.',
     saleUnderWay: 'El pago de este pedido está en marcha: continúa con la reserva para terminarlo.',
     removing: 'Quitando la línea…',
@@ -56,6 +58,8 @@ export const cartMessages = defineMessages({
     addDraft: (name: string) => `➕ Add ${name}`,
     total: (amount: string) => `Total: ${amount}`,
     reservedUntil: (time: string) => `Your order is held until ${time}.`,
+    otherZone: (time: string, zone: string, theirs: string) =>
+      `${time} ${zone} time (${theirs} in mainland Spain)`,
     reservationLapsed: 'The reservation of your order expired: continue to reserve it again.',
     saleUnderWay:
       'The payment of this order is under way: continue with the reservation to finish it.',
@@ -132,10 +136,21 @@ export function changeNotes(change: CartChange, lang: Lang): string[] {
 
 /** "18:45", or with the day when it is not today there: "18:45 (sáb, 13 jun)". */
 export function holdTime(reservation: Reservation, now: Date, lang: Lang): string {
+  const zone = reservation.zone ?? CUSTOMER_ZONE;
   const time = formatTime(reservation.expiresAtLocal);
   const day = reservation.expiresAtLocal.slice(0, 10) as IsoDate;
-  const today = localNow(reservation.zone ?? 'Europe/Madrid', now).slice(0, 10);
-  return day === today ? time : `${time} (${formatDate(day, lang)})`;
+  const today = localNow(zone, now).slice(0, 10);
+  const shown = day === today ? time : `${time} (${formatDate(day, lang)})`;
+  if (zone === CUSTOMER_ZONE) return shown;
+  // Another zone than the customer's (a Canary provider): named, with the customer's time.
+  const theirs = formatTime(localNow(CUSTOMER_ZONE, new Date(reservation.expiresAt)));
+  return cartMessages(lang).otherZone(shown, zoneName(zone, lang), theirs);
+}
+
+/** A zone as customers say it. */
+function zoneName(zone: string, lang: Lang): string {
+  if (zone === 'Atlantic/Canary') return lang === 'es' ? 'de Canarias' : 'Canary Islands';
+  return zone;
 }
 
 const cartView: ViewFn = (context, deps): BookingView => {
