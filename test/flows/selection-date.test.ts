@@ -34,6 +34,11 @@ describe('reading a typed date (today: Wednesday 10 June 2026)', () => {
     ['8/6', 'en', '2027-06-08'],
     ['tomorrow', 'es', '2026-06-11'],
     ['mañana', 'en', '2026-06-11'],
+    // A weekday and a day of the month: the next day that is both (bug f: "lunes 30" was
+    // read as the next Monday).
+    ['lunes 30', 'es', '2026-11-30'],
+    ['el martes 30', 'es', '2026-06-30'],
+    ['Monday the 30th', 'en', '2026-11-30'],
   ] as const)('%s (%s) is %s', (text, lang, expected) => {
     expect(parseTypedDate(text, lang, TODAY)).toBe(expected);
   });
@@ -127,9 +132,10 @@ describe('choosing the date', () => {
     expect(chat.state()).toEqual({ date: 'pick' });
   });
 
-  it('reads a small number as a button and a larger one as a day of the month', () => {
+  it('reads a bare number as a day of the month, never as a button (bug f)', () => {
     const chat = pick(I.museumAdult);
-    expect(chat.say('2').sent).toEqual({ type: 'date.pick', date: '2026-06-11' });
+    // The 2nd of June has passed: the 2nd of July, not the second button (11 June).
+    expect(chat.say('2').sent).toEqual({ type: 'date.pick', date: '2026-07-02' });
     const other = pick(I.museumAdult);
     expect(other.say('18').sent).toEqual({ type: 'date.pick', date: '2026-06-18' });
   });

@@ -148,8 +148,10 @@ export const dateView: ViewFn = (context, deps): BookingView => {
     options,
     expects: 'date',
     calendar: { available },
+    // A bare number is a day of the month here ("el 2"), never the second button: the
+    // question asks for a date, and the buttons are dates too.
     readText: (text) =>
-      optionByNumber(options, text) ??
+      (/^\s*\d{1,2}\s*$/.test(text) ? undefined : optionByNumber(options, text)) ??
       readDate(text, lang, today, available, (date) =>
         m.notSellable(formatDate(date, lang, 'long')),
       ),

@@ -44,6 +44,15 @@ const RELATIVE: [RegExp, number][] = [
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** The first day from today on that falls on `day` of its month and on `wanted` weekday (a year ahead at most). */
+function weekdayOfMonth(today: IsoDate, wanted: number, day: number): IsoDate | undefined {
+  for (let ahead = 0; ahead <= 366; ahead += 1) {
+    const date = addDays(today, ahead);
+    if (Number(date.slice(8, 10)) === day && weekday(date) === wanted) return date;
+  }
+  return undefined;
+}
+
 function dayOfMonth(today: IsoDate, day: number): IsoDate | undefined {
   if (day < 1 || day > 31) return undefined;
   let [y, m] = today.split('-').map(Number) as [number, number];
@@ -91,6 +100,13 @@ export function parseTypedDate(text: string, lang: Lang, today: IsoDate): IsoDat
       const ahead = (wanted - weekday(today) + 7) % 7 || 7;
       return addDays(today, ahead);
     }
+  }
+
+  // "lunes 30", "monday the 30th": the next day that is both (not the next Monday).
+  const dayAndNumber =
+    /^(?:el\s+|on\s+)?([a-z]+)\s+(?:dia\s+|the\s+)?(\d{1,2})(?:st|nd|rd|th)?$/.exec(value);
+  if (dayAndNumber && WEEKDAYS[dayAndNumber[1]!] !== undefined) {
+    return weekdayOfMonth(today, WEEKDAYS[dayAndNumber[1]!]!, Number(dayAndNumber[2]));
   }
 
   const onlyDay = /^(?:(?:el|dia|el dia|on|on the|the)\s+)?(\d{1,2})(?:st|nd|rd|th)?$/.exec(value);
