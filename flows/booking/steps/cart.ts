@@ -93,9 +93,11 @@ export const lineTotal = (line: CartLine): Money => ({
 
 /** "1. Museum — sáb, 13 jun · 17:00\n   2 × 12,50 € = 25,00 €" */
 export function lineText(line: CartLine, n: number, lang: Lang): string {
+  const price = `${line.quantity} × ${formatPrice(line.unitPrice, lang)} = ${formatPrice(lineTotal(line), lang)}`;
+  // A gift card has no day: its date is only what the service asks for statistics.
+  if (line.giftCard !== undefined) return `${n}. ${line.name}\n   ${price}`;
   const sessions = line.sessions.map((session) => session.label).filter((label) => label !== '');
   const when = [formatDate(line.accessDate, lang), ...sessions].join(' · ');
-  const price = `${line.quantity} × ${formatPrice(line.unitPrice, lang)} = ${formatPrice(lineTotal(line), lang)}`;
   return `${n}. ${line.name} — ${when}\n   ${price}`;
 }
 
