@@ -41,6 +41,10 @@ export async function runJourney(
       });
       if (leg.buy && result.reached) {
         await chat.choose('pay');
+        // A customer who will come back says yes to keeping their details.
+        if (chat.last().options.some((option) => option.id === 'remember')) {
+          await chat.choose('remember');
+        }
         await chat.say('menu');
       }
     }

@@ -165,6 +165,7 @@ export async function createApp(
       events,
       payments: paymentSettingsOf(config),
       refunds,
+      customerTtlSeconds: config.customerTtlSeconds,
     }),
   });
   const hooks: TurnHook[] = [

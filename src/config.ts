@@ -103,6 +103,12 @@ const schema = z.object({
     .min(1, 'a number of hours from 1 to 720')
     .max(720, 'a number of hours from 1 to 720')
     .default(72),
+  CUSTOMER_TTL_DAYS: z.coerce
+    .number({ error: 'a whole number of days from 1 to 3650' })
+    .int('a whole number of days from 1 to 3650')
+    .min(1, 'a whole number of days from 1 to 3650')
+    .max(3650, 'a whole number of days from 1 to 3650')
+    .default(365),
 });
 
 /**
@@ -185,6 +191,8 @@ function toConfig(env: z.output<typeof schema>) {
     clockStart: env.CLOCK_START === undefined ? undefined : new Date(env.CLOCK_START),
     /** How long an idle conversation (and the personal data in it) is kept. */
     dataTtlSeconds: Math.round(env.DATA_TTL_HOURS * 3600),
+    /** How long a customer's details are remembered, with their consent. */
+    customerTtlSeconds: env.CUSTOMER_TTL_DAYS * 86_400,
   };
 }
 

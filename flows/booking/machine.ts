@@ -7,6 +7,7 @@ import { assign } from 'xstate';
 import { common } from '../../src/i18n/common.js';
 import { booking } from './setup.js';
 import { bookingsState } from './steps/bookings.js';
+import { forgetState } from './steps/forget.js';
 import { homeState, languageState } from './steps/home.js';
 import { browseState } from './steps/browse.js';
 import { dateState } from './steps/date.js';
@@ -79,6 +80,7 @@ export const bookingMachine = booking.createMachine({
           },
         }),
       },
+      { guard: ({ event }) => event.name === 'forget', target: '.forget' },
       {
         guard: ({ event }) => event.name === 'greeting',
         actions: {
@@ -165,6 +167,7 @@ export const bookingMachine = booking.createMachine({
     home: homeState,
     bookings: bookingsState,
     language: languageState,
+    forget: forgetState,
     browse: browseState,
     product: productState,
     date: dateState,

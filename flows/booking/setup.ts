@@ -6,6 +6,7 @@
 import { assign, emit, setup } from 'xstate';
 import { bookingActors } from './actors/bookings.js';
 import { cartActors } from './actors/cart.js';
+import { customerActors } from './actors/customers.js';
 import { giftCardActors } from './actors/giftcards.js';
 import { packageActors } from './actors/packages.js';
 import { paymentActors } from './actors/payments.js';
@@ -28,6 +29,7 @@ export const booking = setup({
   },
   actors: {
     ...bookingActors,
+    ...customerActors,
     ...selectionActors,
     ...questionActors,
     ...cartActors,

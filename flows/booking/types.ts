@@ -21,6 +21,8 @@ export type Command =
   | 'cancel'
   | 'mybookings'
   | 'giftcard'
+  /** Erase the details remembered for next time (with the customer's consent). */
+  | 'forget'
   /** A greeting in words ("hola", "hi"): answered, and the step goes on. */
   | 'greeting';
 
@@ -269,6 +271,11 @@ export interface BookingContext {
   giftCards?: GiftCardFlow;
   /** The step /language was asked from, to go back to once the language is chosen. */
   languageFrom?: string;
+  /**
+   * The details remembered for next time (customer-memory): `recalled` once looked up in
+   * this conversation, `saved` when this chat has them stored.
+   */
+  customer?: { recalled: boolean; saved: boolean };
   /** Products added in this conversation, latest first (two at most): "book again". */
   booked?: string[];
 }
@@ -321,6 +328,8 @@ export type BookingEvent =
   | { type: 'client.keep' }
   | { type: 'client.confirm' }
   | { type: 'checkout.optional' }
+  /** Yes to keeping the buyer's details for next time. */
+  | { type: 'customer.remember' }
   /** The answers of an earlier ticket copied to every later one (what is not personal). */
   | { type: 'answers.same' }
   /** A name already given in this conversation (a ticket's attendee) taken as the buyer's. */

@@ -47,6 +47,8 @@ const COMMANDS: Record<string, Command> = {
   misreservas: 'mybookings',
   giftcard: 'giftcard',
   regalo: 'giftcard',
+  forget: 'forget',
+  olvidar: 'forget',
 };
 
 /** Lower case, no accents, no emoji or punctuation: how labels and typed text compare. */

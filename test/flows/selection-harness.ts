@@ -76,6 +76,8 @@ export function context(over: Partial<BookingContext> = {}): BookingContext {
     browse: { page: 0 },
     cart: { shoppingCartId: 'cart000000001', lines: [] },
     checkout: { insuranceDeclined: false, profileAnswers: {} },
+    // Remembered details are looked up once (the client step); none here.
+    customer: { recalled: true, saved: false },
     ...over,
   };
 }

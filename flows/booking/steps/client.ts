@@ -65,6 +65,7 @@ const messages = defineMessages({
     current: (value: string) => `Ahora: ${value}`,
     keep: '✔️ Mantener',
     summary: 'Revisa tus datos:',
+    recalling: 'Buscando tus datos guardados…',
     confirm: '✅ Son correctos, seguir',
     edit: (label: string) => `✏️ ${label}`,
     error: (error: ClientFieldError) =>
@@ -115,6 +116,7 @@ const messages = defineMessages({
     current: (value: string) => `Now: ${value}`,
     keep: '✔️ Keep it',
     summary: 'Please check your details:',
+    recalling: 'Looking for your saved details…',
     confirm: '✅ All correct, go on',
     edit: (label: string) => `✏️ ${label}`,
     error: (error: ClientFieldError) =>
@@ -327,6 +329,12 @@ export const clientState = booking.createStateConfig({
   states: {
     route: {
       always: [
+        {
+          // Details remembered for this chat (with consent), looked up once: confirmed in one tap.
+          guard: ({ context }: { context: BookingContext }) =>
+            missing(context).length === CLIENT_FIELDS.length && context.customer?.recalled !== true,
+          target: 'recalling',
+        },
         ...CLIENT_FIELDS.map((field) => ({
           guard: ({ context }: { context: BookingContext }) => !valueOf(context, field),
           target: field,
@@ -341,6 +349,36 @@ export const clientState = booking.createStateConfig({
     ...Object.fromEntries(
       CLIENT_FIELDS.map((field) => [editing(field), fieldState(field, 'summary', 'summary')]),
     ),
+    recalling: {
+      tags: ['busy'],
+      meta: {
+        view: (context) => ({
+          text: messages(context.language).recalling,
+          expects: 'none',
+          options: [],
+        }),
+      },
+      invoke: {
+        src: 'recallCustomer',
+        input: ({ context }) => ({ userKey: context.userKey }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output !== null,
+            target: 'summary',
+            actions: assign(({ context, event }) => ({
+              checkout: { ...context.checkout, client: event.output ?? {} },
+              customer: { recalled: true, saved: true },
+            })),
+          },
+          { target: 'route', actions: assign({ customer: { recalled: true, saved: false } }) },
+        ],
+        // Not remembered, as far as we can tell: asked, as for anyone.
+        onError: {
+          target: 'route',
+          actions: assign({ customer: { recalled: true, saved: false } }),
+        },
+      },
+    },
     summary: {
       meta: { view: summaryView },
       on: {

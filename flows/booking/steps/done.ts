@@ -15,7 +15,7 @@ import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import type { TicketDocument } from '../../../src/conversation/view.js';
 import { booking } from '../setup.js';
-import type { SoldActivity } from '../types.js';
+import type { BookingContext, ClientDetails, SoldActivity } from '../types.js';
 import type { ViewDeps, ViewFn } from '../view.js';
 import { formatDate } from './selection/format.js';
 import { giftCardDocuments, giftCardLines, withoutGiftCards } from './giftcards/sold.js';
@@ -31,6 +31,9 @@ const messages = defineMessages({
     retry: '🎟️ Ver mis entradas',
     session: (time: string) => `Sesión: ${time}`,
     bookMore: '🎟️ Reservar más',
+    remember: '💾 Recordar mis datos para la próxima vez',
+    remembered:
+      'Guardados: la próxima vez solo tendrás que confirmarlos. Escribe /forget cuando quieras que los olvide.',
   },
   en: {
     loading: 'Getting your tickets ready…',
@@ -42,6 +45,9 @@ const messages = defineMessages({
     retry: '🎟️ Show my tickets',
     session: (time: string) => `Session: ${time}`,
     bookMore: '🎟️ Book more',
+    remember: '💾 Remember my details for next time',
+    remembered:
+      'Saved: next time you only confirm them. Type /forget whenever you want me to erase them.',
   },
 });
 
@@ -124,9 +130,33 @@ const doneView: ViewFn = (context, deps) => {
     ),
     expects: 'choice',
     tickets,
-    options: [bookMore, home],
+    options: [...rememberOption(context), bookMore, home],
   };
 };
+
+/** The buyer's details, complete, as the purchase used them. */
+const purchaseDetails = (context: BookingContext): ClientDetails | undefined => {
+  const client = context.checkout.client;
+  return client?.fullName &&
+    client.surname &&
+    client.documentIdentifier &&
+    client.phoneNumber &&
+    client.email
+    ? (client as ClientDetails)
+    : undefined;
+};
+
+/** The offer to keep the details for next time: only asked, never assumed. */
+function rememberOption(context: BookingContext) {
+  if (context.customer?.saved === true || purchaseDetails(context) === undefined) return [];
+  return [
+    {
+      id: 'remember',
+      label: messages(context.language).remember,
+      event: { type: 'customer.remember' as const },
+    },
+  ];
+}
 
 export const doneState = booking.createStateConfig({
   initial: 'loading',
@@ -156,9 +186,38 @@ export const doneState = booking.createStateConfig({
         onError: { target: 'showing', actions: 'explainFailure' },
       },
     },
+    remembering: {
+      tags: ['busy'],
+      meta: {
+        view: (context) => ({
+          text: messages(context.language).loading,
+          expects: 'none',
+          options: [],
+        }),
+      },
+      invoke: {
+        src: 'rememberCustomer',
+        input: ({ context }) => ({ userKey: context.userKey, client: purchaseDetails(context)! }),
+        onDone: {
+          target: 'showing',
+          actions: [
+            assign({ customer: { recalled: true, saved: true } }),
+            {
+              type: 'notify',
+              params: ({ context }) => ({ text: messages(context.language).remembered }),
+            },
+          ],
+        },
+        onError: { target: 'showing', actions: 'explainFailure' },
+      },
+    },
     showing: {
       meta: { view: doneView },
       on: {
+        'customer.remember': {
+          guard: ({ context }) => purchaseDetails(context) !== undefined,
+          target: 'remembering',
+        },
         confirm: [
           { guard: ({ context }) => context.sale?.activities === undefined, target: 'loading' },
         ],

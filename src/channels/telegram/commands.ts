@@ -16,6 +16,7 @@ export const COMMANDS = [
   'language',
   'help',
   'cancel',
+  'forget',
 ] as const;
 
 export type TelegramCommand = (typeof COMMANDS)[number];
@@ -30,6 +31,7 @@ const DESCRIPTIONS: Record<Lang, Record<TelegramCommand, string>> = {
     language: 'Cambiar de idioma',
     help: 'Ayuda',
     cancel: 'Cancelar y empezar de nuevo',
+    forget: 'Olvidar mis datos guardados',
   },
   en: {
     start: 'Start',
@@ -40,6 +42,7 @@ const DESCRIPTIONS: Record<Lang, Record<TelegramCommand, string>> = {
     language: 'Change the language',
     help: 'Help',
     cancel: 'Cancel and start over',
+    forget: 'Forget my saved details',
   },
 };
 

@@ -10,6 +10,7 @@ import type { BotEventBus } from '../../events.js';
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/store.js';
 import { createBookingsActors } from './bookings.js';
+import { createCustomerActors } from './customers.js';
 import { createQuestionActors } from './questions.js';
 import { createSelectionActors } from './selection.js';
 import { createCartActors } from './cart.js';
@@ -33,6 +34,8 @@ export interface ActorDeps {
   payments?: PaymentSettings;
   /** The channels' refunders (Telegram Stars). */
   refunds?: Refunds;
+  /** How long a customer's details are remembered, with consent (CUSTOMER_TTL_DAYS). */
+  customerTtlSeconds?: number;
 }
 
 /** No payment configured: only a debit partner's payment page takes money. */
@@ -41,6 +44,7 @@ const NO_PAYMENTS: PaymentSettings = { onAccount: false, channels: [], currency:
 export function createBookingActors(deps: ActorDeps) {
   return {
     ...createBookingsActors(deps),
+    ...createCustomerActors(deps),
     ...createQuestionActors(deps),
     ...createSelectionActors(deps),
     ...createCartActors(deps),
