@@ -49,6 +49,7 @@ describe.each(['polling', 'webhook'] as const)('a booking in Telegram (%s)', (mo
       'language',
       'help',
       'cancel',
+      'forget',
     ]);
     if (mode === 'webhook') {
       expect(fake.webhook()?.url).toBe(`${bot.server!.url}/telegram/webhook`);
