@@ -276,6 +276,11 @@ export interface BookingContext {
    * this conversation, `saved` when this chat has them stored.
    */
   customer?: { recalled: boolean; saved: boolean };
+  /**
+   * The ticket answers of the last product added (files left out), offered to the next
+   * booking of the same product ("as last time"), keyed like `Draft.answers`.
+   */
+  lastAnswers?: { productId: string; answers: Record<string, Answer> };
   /** Products added in this conversation, latest first (two at most): "book again". */
   booked?: string[];
 }

@@ -227,6 +227,50 @@ describe('answering', () => {
     expect(age.say({ kind: 'text', text: '7' }).matches('adding')).toBe(true);
   });
 
+  it('offers the answers of the last booking of the product in one tap ("as last time")', () => {
+    const [name, access, birth, age] = visitor.questions.map((q) => q.id);
+    const given = {
+      [`0:${name}`]: {
+        questionId: name!,
+        question: "Visitor's full name",
+        stringValue: 'Ana Gomez',
+      },
+      [`0:${birth}`]: { questionId: birth!, dateTimeValue: '1990-08-15T00:00:00' },
+      [`0:${age}`]: { questionId: age!, integerValue: 35 },
+      [`1:${name}`]: {
+        questionId: name!,
+        question: "Visitor's full name",
+        stringValue: 'Luis Gomez',
+      },
+      [`1:${birth}`]: { questionId: birth!, dateTimeValue: '1991-08-15T00:00:00' },
+      [`1:${age}`]: { questionId: age!, integerValue: 34 },
+    };
+    const sets = [set('t1', 1, 'Adult', visitor), set('t1', 2, 'Adult', visitor)];
+    const chat = start(
+      { questions: 'asking' },
+      context({
+        draft: draft({ questionSets: sets }),
+        lastAnswers: { productId: demoIds.products.museumAdult, answers: given },
+      }),
+    );
+    const option = chat.view().options.find((o) => o.id === 'same');
+    expect(option?.label).toBe('📋 As last time (Ana Gomez, Luis Gomez)');
+    // Everything answered last time is in; the optional question skipped then stays so.
+    const done = chat.say({ kind: 'choose', id: 'same' });
+    expect(done.matches('adding')).toBe(true);
+    expect(done.context.draft?.answers).toEqual(given);
+    expect(done.context.draft?.answers[`0:${access}`]).toBeUndefined();
+    // Another product's answers are not offered.
+    const other = start(
+      { questions: 'asking' },
+      context({
+        draft: draft({ questionSets: sets }),
+        lastAnswers: { productId: demoIds.products.museumChild, answers: given },
+      }),
+    );
+    expect(other.view().options.some((o) => o.id === 'same')).toBe(false);
+  });
+
   it('skips an optional question and moves on without an answer', async () => {
     const chat = asking([set('t1', 1, 'Adult', visitor)], {
       questionCursor: 1,

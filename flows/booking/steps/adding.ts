@@ -56,6 +56,19 @@ function bookedAgain(context: BookingContext): string[] | undefined {
   return [id, ...(context.booked ?? []).filter((other) => other !== id)].slice(0, 2);
 }
 
+/** The answers just sent with the product, without files, for its next booking. */
+function answersToOffer(context: BookingContext): BookingContext['lastAnswers'] {
+  const draft = context.draft;
+  if (draft === undefined || Object.keys(draft.answers).length === 0) return context.lastAnswers;
+  const answers = Object.fromEntries(
+    Object.entries(draft.answers).filter(
+      ([, answer]) =>
+        answer.binaryValue === undefined && answer.binaryCollectionValue === undefined,
+    ),
+  );
+  return { productId: draft.product.productId, answers };
+}
+
 export const addingState = booking.createStateConfig({
   initial: 'start',
   states: {
@@ -95,7 +108,10 @@ export const addingState = booking.createStateConfig({
           target: 'added',
           actions: [
             assign(({ context, event }) => changedContext(context, event.output)),
-            assign({ booked: ({ context }) => bookedAgain(context) }),
+            assign({
+              booked: ({ context }) => bookedAgain(context),
+              lastAnswers: ({ context }) => answersToOffer(context),
+            }),
             'dropDraft',
             {
               type: 'notify',

@@ -90,34 +90,94 @@ export const ticketQuestionnaire: Questionnaire = {
     ];
     return [...new Set(known)].filter((name) => !taken.has(name)).slice(0, 3);
   },
+  // At the first ticket of a product booked before in this conversation: "as last time";
+  // at the first question of a later ticket: "same as ticket 1 for all".
   shortcut(context, slot, lang) {
+    const m = questionMessages(lang);
+    const last = lastTime(context, slot);
+    if (last !== undefined) {
+      return { id: 'same', label: m.asLastTime(last.names), event: { type: 'answers.same' } };
+    }
     const source = sameSource(context.draft, slot);
     if (source === undefined) return undefined;
-    return {
-      id: 'same',
-      label: questionMessages(lang).sameForAll(source + 1),
-      event: { type: 'answers.same' },
-    };
+    return { id: 'same', label: m.sameForAll(source + 1), event: { type: 'answers.same' } };
   },
   takeShortcut(context, slot) {
     const draft = context.draft;
-    const source = sameSource(draft, slot);
-    if (draft === undefined || source === undefined) return {};
+    if (draft === undefined) return {};
     const answers = { ...draft.answers };
     const derived = new Set(draft.derived ?? []);
+    const settle = (key: string, answer: Answer | undefined) => {
+      if (answer === undefined) delete answers[key];
+      else answers[key] = answer;
+      derived.add(key);
+    };
+    const last = lastTime(context, slot);
+    if (last !== undefined) {
+      // Every answer given last time, for every ticket it had; an optional question left
+      // unanswered then is left so now; what is missing (a file, a new ticket) is asked.
+      draft.questionSets.forEach((set, setIndex) => {
+        for (const question of set.questions) {
+          const key = answerKey({ setIndex }, question.id);
+          const answer = last.answers[key];
+          if (
+            answer !== undefined ||
+            (!question.required && !isFile(question) && last.had(setIndex))
+          ) {
+            settle(key, answer);
+          }
+        }
+      });
+      return { draft: { ...draft, answers, derived: [...derived] } };
+    }
+    const source = sameSource(draft, slot);
+    if (source === undefined) return {};
     draft.questionSets.forEach((set, setIndex) => {
       if (setIndex < slot.setIndex || !sameQuestions(set, draft.questionSets[source]!)) return;
       for (const question of set.questions.filter((q) => copyable(q, draft, source))) {
-        const key = answerKey({ setIndex }, question.id);
-        const answer = draft.answers[answerKey({ setIndex: source }, question.id)];
-        if (answer === undefined) delete answers[key];
-        else answers[key] = answer;
-        derived.add(key);
+        settle(
+          answerKey({ setIndex }, question.id),
+          draft.answers[answerKey({ setIndex: source }, question.id)],
+        );
       }
     });
     return { draft: { ...draft, answers, derived: [...derived] } };
   },
 };
+
+/**
+ * The answers of the last booking of this product, offered at its first question when
+ * none of them is in yet: the answers by key, whether a ticket was answered then, and the
+ * names to show on the button.
+ */
+function lastTime(context: BookingContext, slot: Slot) {
+  const draft = context.draft;
+  const last = context.lastAnswers;
+  if (draft === undefined || last === undefined || slot.setIndex !== 0 || slot.questionIndex !== 0)
+    return undefined;
+  if (last.productId !== draft.product.productId) return undefined;
+  const keys = draft.questionSets.flatMap((set, setIndex) =>
+    set.questions.map((question) => answerKey({ setIndex }, question.id)),
+  );
+  const usable = keys.filter((key) => last.answers[key] !== undefined);
+  if (usable.length === 0 || usable.every((key) => (draft.derived ?? []).includes(key)))
+    return undefined;
+  const names = keys
+    .map((key) => last.answers[key])
+    .filter(
+      (answer) =>
+        answer?.stringValue !== undefined &&
+        detailMeaning({ question: answer.question ?? '' }) === 'fullName',
+    )
+    .map((answer) => answer!.stringValue!)
+    .slice(0, 3);
+  return {
+    answers: last.answers,
+    names: names.join(', '),
+    had: (setIndex: number) =>
+      Object.keys(last.answers).some((key) => key.startsWith(`${setIndex}:`)),
+  };
+}
 
 /** Full names given for the attendees of the cart's lines. */
 const namesInCart = (context: BookingContext): string[] =>

@@ -37,6 +37,7 @@ export const questionMessages = defineMessages({
       count === 1 ? `1 archivo (${extension})` : `${count} archivos (${extension})`,
     skip: '⏭️ Omitir',
     sameForAll: (n: number) => `📋 Igual que la entrada ${n} en todas`,
+    asLastTime: (who: string) => `📋 Como la última vez${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
       why === 'birth-after-visit'
         ? 'Esa fecha de nacimiento es posterior a la visita. Revísala, por favor.'
@@ -104,6 +105,7 @@ export const questionMessages = defineMessages({
       count === 1 ? `1 file (${extension})` : `${count} files (${extension})`,
     skip: '⏭️ Skip',
     sameForAll: (n: number) => `📋 Same as ticket ${n} for all`,
+    asLastTime: (who: string) => `📋 As last time${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
       why === 'birth-after-visit'
         ? 'That date of birth is after the visit. Please check it.'
