@@ -6,6 +6,7 @@
  */
 import { fromPromise } from 'xstate';
 import { ageOn } from '../../src/domain/question-meaning.js';
+import type { Answer } from '../../src/api/common.js';
 import { describe, expect, it } from 'vitest';
 import type { TicketQuestionsInput } from '../../flows/booking/actors/questions.js';
 import type { Draft, TicketQuestionSet } from '../../flows/booking/types.js';
@@ -229,7 +230,7 @@ describe('answering', () => {
 
   it('offers the answers of the last booking of the product in one tap ("as last time")', () => {
     const [name, access, birth, age] = visitor.questions.map((q) => q.id);
-    const given = {
+    const given: Record<string, Answer> = {
       [`0:${name}`]: {
         questionId: name!,
         question: "Visitor's full name",
