@@ -252,6 +252,8 @@ export interface BookingContext {
   wish?: Wish;
   /** /mybookings: the list being shown (only while in that step). */
   myBookings?: MyBooking[];
+  /** /mybookings: the tickets of one of them being sent again (only while in that step). */
+  myTickets?: SoldActivity[];
   language: Lang;
   /** Who this conversation belongs to (channel-qualified), for ids and look-ups. */
   userKey: string;
@@ -349,6 +351,8 @@ export type BookingEvent =
   | { type: 'reservation.expired' }
   | { type: 'reservation.remind' }
   | { type: 'bookings.refresh' }
+  /** Send the tickets of one of the customer's bookings again (/mybookings). */
+  | { type: 'bookings.tickets'; partnerSaleId: string }
   | { type: 'payment.result'; outcome: 'ok' | 'ko' }
   /** Adds the draft kept after a failed Add (from the cart). */
   | { type: 'cart.add-draft' }

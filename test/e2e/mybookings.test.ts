@@ -62,4 +62,32 @@ describe('/mybookings', () => {
       }
     },
   );
+
+  it('sends the tickets of a booking again, as after the purchase (issue 13)', async () => {
+    const ana = await startChat({ sandbox, env: ON_ACCOUNT });
+    try {
+      await book(ana);
+      const sold = ana.last().tickets ?? [];
+      expect(sold.length).toBeGreaterThan(0);
+      await ana.say('/mybookings');
+      const option = ana.last().options.find((o) => o.id === 'tickets:1');
+      expect(option?.label).toMatch(/^🎟️ Tickets: .+ \(.+\)$/);
+      const again = await ana.choose('tickets:1');
+      const view = again.at(-1)!;
+      expect(view.text).toBe('🎟️ Here are your tickets again:');
+      expect(view.tickets?.map((ticket) => ticket.accessCode)).toEqual(
+        sold.map((ticket) => ticket.accessCode),
+      );
+      // Back to the list, and a forged booking id is not taken.
+      await ana.choose('back');
+      expect(ana.last().text).toMatch(/Your bookings/);
+      const forged = await ana.send({
+        kind: 'event',
+        event: { type: 'bookings.tickets', partnerSaleId: 'someone-else' },
+      });
+      expect(forged.at(-1)!.tickets).toBeUndefined();
+    } finally {
+      await ana.close();
+    }
+  });
 });

@@ -146,6 +146,42 @@ describe('messages the bot sends on its own', () => {
   );
 
   it(
+    '/mybookings sends the tickets again as QR photos (issue 13)',
+    { timeout: 60_000 },
+    async () => {
+      await sandbox.extra('reset', { options: { debitPartner: true } });
+      const ana = newCustomer();
+      await reserveJellyfish(ana);
+      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+      const all = fake
+        .messages(ana.id)
+        .map((m) => `${m.text ?? ''} ${JSON.stringify(m.inlineKeyboard ?? [])}`);
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/.exec(all.join('\n'))![1]!;
+      await fetch(link, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=ok',
+      });
+      const delivered = () => fake.callsOf('sendPhoto', ana.id).filter((c) => !c.error);
+      await until(() => delivered().length > 0, 'the tickets');
+      const first = delivered().length;
+      await bot.act(() => fake.text(ana, '/mybookings'));
+      await bot.act(() => fake.tapButton(ana, /^🎟️ Tickets: /));
+      await until(() => delivered().length === 2 * first, 'the tickets again');
+      expect(
+        delivered()
+          .slice(first)
+          .map((c) => String(c.params.caption)),
+      ).toEqual(
+        delivered()
+          .slice(0, first)
+          .map((c) => String(c.params.caption)),
+      );
+      expect(currentView(fake, ana.id).text).toMatch(/Here are your tickets again/);
+    },
+  );
+
+  it(
     'return URLs: 100 repeated notifications make one message and one look-up; forged and replayed tokens tell nobody',
     { timeout: 60_000 },
     async () => {

@@ -1,6 +1,7 @@
 /**
  * /mybookings: the customer's own sales made in this conversation, as the service has
- * them now (status in words, dates, access codes).
+ * them now (status in words, dates, access codes), and the tickets of any of them sent
+ * again (GET /Sale, as after the purchase: QR codes in Telegram).
  */
 import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
@@ -8,6 +9,7 @@ import { defineMessages } from '../../../src/i18n/messages.js';
 import type { MyBooking } from '../actors/bookings.js';
 import { booking } from '../setup.js';
 import type { ViewFn } from '../view.js';
+import { ticketDocuments } from './done.js';
 import { formatDate } from './selection/format.js';
 
 const messages = defineMessages({
@@ -21,6 +23,11 @@ const messages = defineMessages({
       ({ 1: 'iniciada', 2: 'confirmada', 4: 'cancelada', 7: 'en proceso' })[status] ??
       `estado ${status}`,
     codes: 'Códigos',
+    resend: (name: string, date: string) => `🎟️ Entradas: ${name} (${date})`,
+    resending: 'Buscando tus entradas…',
+    again: '🎟️ Aquí tienes tus entradas otra vez:',
+    noTickets: 'Esa reserva aún no tiene entradas; vuelve a intentarlo en un rato.',
+    toList: '📋 Mis reservas',
   },
   en: {
     loading: 'Looking up your bookings…',
@@ -32,6 +39,11 @@ const messages = defineMessages({
       ({ 1: 'started', 2: 'confirmed', 4: 'cancelled', 7: 'in process' })[status] ??
       `status ${status}`,
     codes: 'Codes',
+    resend: (name: string, date: string) => `🎟️ Tickets: ${name} (${date})`,
+    resending: 'Looking up your tickets…',
+    again: '🎟️ Here are your tickets again:',
+    noTickets: 'That booking has no tickets yet; please try again in a while.',
+    toList: '📋 My bookings',
   },
 });
 
@@ -58,7 +70,40 @@ const listView: ViewFn = (context) => {
     options: [
       ...(found.length === 0
         ? [{ id: 'book', label: m.book, event: { type: 'command', name: 'book' } as const }]
-        : [{ id: 'refresh', label: m.refresh, event: { type: 'bookings.refresh' } as const }]),
+        : [
+            // Each booking's tickets again: lost photos, a new phone, a print-out.
+            ...found.flatMap((sale, index) => {
+              const first = sale.activities[0];
+              const codes = sale.activities.some((activity) => activity.accessCodes.length > 0);
+              return first && codes
+                ? [
+                    {
+                      id: `tickets:${index + 1}`,
+                      label: m.resend(first.name, formatDate(first.accessDate, context.language)),
+                      event: {
+                        type: 'bookings.tickets',
+                        partnerSaleId: sale.partnerSaleId,
+                      } as const,
+                    },
+                  ]
+                : [];
+            }),
+            { id: 'refresh', label: m.refresh, event: { type: 'bookings.refresh' } as const },
+          ]),
+      { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },
+    ],
+  };
+};
+
+const ticketsView: ViewFn = (context, deps) => {
+  const m = messages(context.language);
+  const tickets = ticketDocuments(context.myTickets ?? [], deps, context.language);
+  return {
+    text: tickets.length > 0 ? m.again : m.noTickets,
+    expects: 'choice',
+    tickets,
+    options: [
+      { id: 'back', label: m.toList, event: { type: 'nav.back' } },
       { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },
     ],
   };
@@ -67,7 +112,7 @@ const listView: ViewFn = (context) => {
 export const bookingsState = booking.createStateConfig({
   initial: 'loading',
   // Only for this visit: the list is not kept once the customer moves on.
-  exit: assign({ myBookings: undefined }),
+  exit: assign({ myBookings: undefined, myTickets: undefined }),
   states: {
     loading: {
       tags: ['busy'],
@@ -87,7 +132,41 @@ export const bookingsState = booking.createStateConfig({
     },
     list: {
       meta: { view: listView },
-      on: { 'bookings.refresh': { target: 'loading' } },
+      on: {
+        'bookings.refresh': { target: 'loading' },
+        'bookings.tickets': {
+          // Only a booking of the list shown (this conversation's own).
+          guard: ({ context, event }) =>
+            (context.myBookings ?? []).some((sale) => sale.partnerSaleId === event.partnerSaleId),
+          target: 'resending',
+        },
+      },
+    },
+    resending: {
+      tags: ['busy'],
+      meta: {
+        view: (context) => ({
+          text: messages(context.language).resending,
+          expects: 'none',
+          options: [],
+        }),
+      },
+      invoke: {
+        src: 'loadTickets',
+        input: ({ context, event }) => ({
+          partnerSaleId: event.type === 'bookings.tickets' ? event.partnerSaleId : '',
+          language: context.language,
+        }),
+        onDone: {
+          target: 'tickets',
+          actions: assign({ myTickets: ({ event }) => event.output.activities }),
+        },
+        onError: { target: 'list', actions: 'explainFailure' },
+      },
+    },
+    tickets: {
+      meta: { view: ticketsView },
+      on: { 'nav.back': { target: 'list' } },
     },
   },
 });
