@@ -189,6 +189,11 @@ describe('checkout against the sandbox', () => {
     await chat.choose('pay');
     const done = chat.last();
     expect(done.text).toMatch(/Purchase confirmed/);
+    // A receipt to keep (issue 14 item 7): the reference, the lines, the total paid, the terms.
+    expect(done.text).toMatch(/^🧾 Order \S+$/m);
+    expect(done.text).toMatch(/^• Jellyfish aquarium: feeding time — .+ \(2 tickets\)$/m);
+    expect(done.text).toMatch(/^Total paid: €\d+\.\d\d$/m);
+    expect(done.text).toMatch(/^↩️ Jellyfish aquarium: feeding time: Free cancellation/m);
     expect(done.tickets?.length).toBe(2);
     for (const ticket of done.tickets ?? []) {
       expect(ticket.accessCode).toMatch(/\S+/);

@@ -17,6 +17,8 @@ import type { TicketDocument } from '../../../src/conversation/view.js';
 import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SoldActivity } from '../types.js';
 import type { ViewDeps, ViewFn } from '../view.js';
+import { formatAmounts } from './cart.js';
+import { cancellationText } from './review.js';
 import { formatDate } from './selection/format.js';
 import { giftCardDocuments, giftCardLines, withoutGiftCards } from './giftcards/sold.js';
 
@@ -24,6 +26,10 @@ const messages = defineMessages({
   es: {
     loading: 'Preparando tus entradas…',
     done: '🎉 ¡Compra confirmada! Estas son tus entradas:',
+    reference: (id: string) => `🧾 Pedido ${id}`,
+    paid: (amount: string) => `Total pagado: ${amount}`,
+    tickets: (n: number) => (n === 1 ? '1 entrada' : `${n} entradas`),
+    cancellation: (name: string, text: string) => `↩️ ${name}: ${text}`,
     doneNoTickets: '🎉 ¡Compra confirmada!',
     pendingCodes: (name: string) =>
       `${name}: el proveedor confirmará la reserva y te llegarán los códigos de acceso.`,
@@ -38,6 +44,10 @@ const messages = defineMessages({
   en: {
     loading: 'Getting your tickets ready…',
     done: '🎉 Purchase confirmed! Here are your tickets:',
+    reference: (id: string) => `🧾 Order ${id}`,
+    paid: (amount: string) => `Total paid: ${amount}`,
+    tickets: (n: number) => (n === 1 ? '1 ticket' : `${n} tickets`),
+    cancellation: (name: string, text: string) => `↩️ ${name}: ${text}`,
     doneNoTickets: '🎉 Purchase confirmed!',
     pendingCodes: (name: string) =>
       `${name}: the provider will confirm the booking and send you the access codes.`,
@@ -120,19 +130,58 @@ const doneView: ViewFn = (context, deps) => {
         activity.tickets.every((ticket) => ticket.accessCode === undefined),
     )
     .map((activity) => m.pendingCodes(activity.name));
-  const summary = withoutGiftCards(activities, deps.catalog).map(
-    (activity) => `• ${activity.name} — ${formatDate(activity.accessDate, lang)}`,
+  const booked = withoutGiftCards(activities, deps.catalog);
+  const summary = booked.map(
+    (activity) =>
+      `• ${activity.name} — ${formatDate(activity.accessDate, lang)}` +
+      (activity.tickets.length > 0 ? ` (${m.tickets(activity.tickets.length)})` : ''),
   );
   const cards = giftCardLines(activities, deps.catalog, lang);
   return {
-    text: [tickets.length > 0 ? m.done : m.doneNoTickets, ...summary, ...cards, ...pending].join(
-      '\n',
-    ),
+    // A receipt to keep: the order's reference, what was bought, what was paid, and the
+    // cancellation terms; then the tickets.
+    text: [
+      tickets.length > 0 ? m.done : m.doneNoTickets,
+      ...receiptHead(context, lang),
+      ...summary,
+      ...cards,
+      ...receiptFoot(context, booked, deps, lang),
+      ...pending,
+    ].join('\n'),
     expects: 'choice',
     tickets,
     options: [...rememberOption(context), bookMore, home],
   };
 };
+
+/** The order's reference: the service's sale id (what its provider knows), else ours. */
+function receiptHead(context: BookingContext, lang: Lang): string[] {
+  const sale = context.sale;
+  if (sale === undefined) return [];
+  return [messages(lang).reference(sale.saleIds[0] ?? sale.partnerSaleId)];
+}
+
+/** The total paid and each product's cancellation terms, once per product. */
+function receiptFoot(
+  context: BookingContext,
+  booked: SoldActivity[],
+  deps: Pick<ViewDeps, 'catalog'>,
+  lang: Lang,
+): string[] {
+  const m = messages(lang);
+  const total = context.sale?.total;
+  const currency = total?.[0]?.currency ?? 'EUR';
+  const products = [...new Map(booked.map((activity) => [activity.productId, activity])).values()];
+  return [
+    ...(total !== undefined && total.length > 0 ? [m.paid(formatAmounts(total, lang))] : []),
+    ...products.map((activity) =>
+      m.cancellation(
+        activity.name,
+        cancellationText({ productId: activity.productId, unitPrice: { currency } }, deps, lang),
+      ),
+    ),
+  ];
+}
 
 /** The buyer's details, complete, as the purchase used them. */
 const purchaseDetails = (context: BookingContext): ClientDetails | undefined => {

@@ -96,8 +96,12 @@ export function orderTotal(context: BookingContext): Money[] {
   ]);
 }
 
-/** The cancellation policy of a line in plain words (product's, else provider's). */
-export function cancellationText(line: CartLine, deps: ViewDeps, lang: Lang): string {
+/** The cancellation policy of a product in plain words (product's, else provider's). */
+export function cancellationText(
+  line: Pick<CartLine, 'productId'> & { unitPrice: Pick<CartLine['unitPrice'], 'currency'> },
+  deps: Pick<ViewDeps, 'catalog'>,
+  lang: Lang,
+): string {
   const entry = deps.catalog.product(line.productId);
   if (entry === undefined) return messages(lang).unknownPolicy;
   const described = describeCancellation(applicablePolicy(entry.provider, entry.product), lang, {
