@@ -140,9 +140,12 @@ describe('gift cards sold', () => {
     expect(view.text).toBe(
       [
         '🎉 Purchase confirmed! Here are your tickets:',
-        '• Gift card: Sea Museum — Fri 12 Jun',
+        // The receipt: the order's reference, the lines, each product's cancellation terms.
+        '🧾 Order S1',
+        '• Gift card: Sea Museum — Fri 12 Jun (1 ticket)',
         '🎁 Code of the gift card "Gift card: Sea Museum": 1638515469503928879',
         'Whoever has the code redeems it here: "🎁 Gift cards" → "Redeem" (or /giftcard).',
+        '↩️ Gift card: Sea Museum: Free cancellation at any time.',
       ].join('\n'),
     );
     expect(view.tickets?.map((ticket) => ticket.accessCode)).toEqual([

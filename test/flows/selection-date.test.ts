@@ -98,7 +98,15 @@ describe('choosing the date', () => {
       'back',
       'home',
     ]);
-    expect(view.options[3]!.label).toBe('Sat 13 Jun');
+    // The days do not all cost the same: each button says its day's price (issue 14 item 5).
+    expect(view.options.slice(0, 6).map((o) => o.label)).toEqual([
+      'Wed 10 Jun · €12.00',
+      'Thu 11 Jun · €12.00',
+      'Fri 12 Jun · €12.00',
+      'Sat 13 Jun · €15.00',
+      'Sun 14 Jun · €15.00',
+      'Tue 16 Jun · €12.00',
+    ]);
     expect(view.calendar?.available).toEqual(opened(I.museumAdult).dates);
   });
 

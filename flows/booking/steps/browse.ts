@@ -9,6 +9,8 @@ import type { Option } from '../../../src/conversation/view.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import type { ProductEntry } from '../../../src/catalog/catalog-index.js';
+import { dateOf, providerNow } from '../../../src/domain/time.js';
+import type { Lang } from '../../../src/domain/lang.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -23,6 +25,8 @@ import {
 import { PAGE_SIZE, pageOf } from './selection/paging.js';
 import { bookingEvent, readMessage, wishOf } from './selection/wish.js';
 import { optionByNumber } from './selection/read.js';
+import { formatPrice } from './selection/format.js';
+import { fromPrice } from './selection/prices.js';
 import {
   combinedOption,
   combinedOptions,
@@ -48,6 +52,7 @@ const messages = defineMessages({
     noResults: (query: string) =>
       `No he encontrado nada a la venta para «${query}». Prueba con otra palabra o elige de la lista.`,
     pageOf: (page: number, pages: number) => `(página ${page} de ${pages})`,
+    priced: (name: string, price: string) => `${name} · desde ${price}`,
   },
   en: {
     providers:
@@ -66,6 +71,7 @@ const messages = defineMessages({
     noResults: (query: string) =>
       `I found nothing on sale for "${query}". Try another word or choose from the list.`,
     pageOf: (page: number, pages: number) => `(page ${page} of ${pages})`,
+    priced: (name: string, price: string) => `${name} · from ${price}`,
   },
 });
 
@@ -98,11 +104,22 @@ function levelOf(context: BookingContext, offer: Offerable, now: Date): Level {
   return { kind: 'products', title, items: base.products };
 }
 
-const productOption = ({ product }: ProductEntry): Option<BookingEvent> => ({
-  id: `product:${product.productId}`,
-  label: productName(product),
-  event: { type: 'browse.product', productId: product.productId },
-});
+/**
+ * A product in a list, with its price from its sellable days on: what matters before the
+ * customer opens it (a price on request shows none).
+ */
+const productOption = (entry: ProductEntry, lang: Lang, now: Date): Option<BookingEvent> => {
+  const { product, provider } = entry;
+  const today = dateOf(providerNow(provider, now));
+  const dates = product.pricesAndDates.flatMap((set) => set.dates).filter((date) => date >= today);
+  const from = product.requiresRealTimePrice ? undefined : fromPrice(entry, dates);
+  const name = productName(product);
+  return {
+    id: `product:${product.productId}`,
+    label: from ? messages(lang).priced(name, formatPrice(from, lang)) : name,
+    event: { type: 'browse.product', productId: product.productId },
+  };
+};
 
 export const browseView: ViewFn = (context, deps): BookingView => {
   const lang = context.language;
@@ -135,7 +152,7 @@ export const browseView: ViewFn = (context, deps): BookingView => {
     }
     case 'products':
       text = m.products(level.title);
-      items = level.items.map(productOption);
+      items = level.items.map((entry) => productOption(entry, lang, deps.now));
       // A provider shown without categories lists its combined products with its products.
       if (context.browse.productBaseId === undefined && context.browse.providerId !== undefined)
         items.push(...combinedOptions(deps.catalog, deps.now, context.browse.providerId, lang));
@@ -145,7 +162,7 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       text = found === 0 ? m.noResults(level.query) : m.results(level.query, found);
       items = [
         ...level.combined.map((entry) => combinedOption(entry, lang)),
-        ...level.items.map(productOption),
+        ...level.items.map((entry) => productOption(entry, lang, deps.now)),
       ];
       break;
     }

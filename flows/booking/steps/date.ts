@@ -13,11 +13,12 @@ import { dateOf, providerNow } from '../../../src/domain/time.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
-import type { BookingContext, Draft } from '../types.js';
+import type { BookingContext, Draft, Money } from '../types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '../view.js';
 import { closedText, exchangeClosed } from './giftcards/exchange.js';
 import { parseTypedDate } from './selection/dates.js';
-import { formatDate } from './selection/format.js';
+import { formatDate, formatPrice } from './selection/format.js';
+import { priceOn } from './selection/prices.js';
 import { optionByNumber } from './selection/read.js';
 import { dateRefusal, understoodDate, wishedDate, without } from './selection/wish.js';
 
@@ -117,12 +118,41 @@ function readDate(
   };
 }
 
-export function dateOptions(dates: readonly IsoDate[], lang: Lang) {
-  return dates.slice(0, DATE_BUTTONS).map((date) => ({
-    id: `date:${date}`,
-    label: formatDate(date, lang),
-    event: { type: 'date.pick' as const, date },
-  }));
+/**
+ * The first dates as buttons; with `priceOf`, each day's price on its button when the
+ * days shown do not all cost the same (the price is then part of the choice).
+ */
+export function dateOptions(
+  dates: readonly IsoDate[],
+  lang: Lang,
+  priceOf?: (date: IsoDate) => Money | undefined,
+) {
+  const shown = dates.slice(0, DATE_BUTTONS);
+  const prices = shown.map((date) => priceOf?.(date));
+  // Also when the days shown cost more than the "from" price of the card: the customer
+  // sees the real price before the quantity.
+  const key = (price: Money | undefined) => (price ? `${price.cents}${price.currency}` : '');
+  const lowest = dates.map((date) => priceOf?.(date)).filter((price) => price !== undefined);
+  const from = lowest.sort((a, b) => a.cents - b.cents)[0];
+  const differ = new Set([...prices.map(key), key(from)].filter(Boolean)).size > 1;
+  return shown.map((date, index) => {
+    const price = prices[index];
+    return {
+      id: `date:${date}`,
+      label:
+        differ && price
+          ? `${formatDate(date, lang)} · ${formatPrice(price, lang)}`
+          : formatDate(date, lang),
+      event: { type: 'date.pick' as const, date },
+    };
+  });
+}
+
+/** The day's unit price of the draft's product, from the catalog. */
+export function dayPrice(context: BookingContext, deps: ViewDeps) {
+  const entry = context.draft && deps.catalog.product(context.draft.product.productId);
+  if (entry === undefined || context.draft?.product.requiresRealTimePrice) return undefined;
+  return (date: IsoDate) => priceOn(entry, date);
 }
 
 const navigation = (lang: Lang) => {
@@ -141,7 +171,7 @@ export const dateView: ViewFn = (context, deps): BookingView => {
   const lines = [first ? m.askFirst(first.name) : m.ask];
   if (context.draft?.product.openDate) lines.push(m.openDate);
   if (available.length === 0) lines.push(m.noDates);
-  const options = [...dateOptions(available, lang), ...navigation(lang)];
+  const options = [...dateOptions(available, lang, dayPrice(context, deps)), ...navigation(lang)];
   const today = todayOf(context, deps);
   return {
     text: lines.join('\n'),

@@ -5,18 +5,17 @@
  * limits); ProductInternalConsiderations is for the partner and is never read here.
  */
 import { assign } from 'xstate';
-import type { PricesAndDates } from '../../../src/api/catalog.js';
 import type { ProductEntry } from '../../../src/catalog/catalog-index.js';
 import { applicablePolicy, describeCancellation } from '../../../src/domain/cancellation.js';
 import type { Lang } from '../../../src/domain/lang.js';
-import { priceInputOf, quotePrice } from '../../../src/domain/pricing.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
-import type { Draft, DraftProduct, Money } from '../types.js';
+import type { Draft, DraftProduct } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
-import { availableDates, dateOptions } from './date.js';
+import { availableDates, dateOptions, dayPrice } from './date.js';
 import { blockedText } from './selection/explain.js';
+import { fromPrice, unitOf } from './selection/prices.js';
 import { formatDate, formatPrice } from './selection/format.js';
 import { productName } from './selection/offerable.js';
 import { optionByNumber } from './selection/read.js';
@@ -59,23 +58,6 @@ const messages = defineMessages({
 });
 
 /** What the customer pays per unit of a price set (PriceMode and markup applied). */
-function unitOf(entry: ProductEntry, set: PricesAndDates): Money {
-  const quote = quotePrice(priceInputOf(entry.product, set), 1);
-  return { cents: quote.unit, currency: quote.currency };
-}
-
-/** The lowest unit price over the price sets that hold a sellable date. */
-export function fromPrice(entry: ProductEntry, dates: readonly string[]): Money | undefined {
-  const sellable = new Set(dates);
-  let lowest: Money | undefined;
-  for (const set of entry.product.pricesAndDates) {
-    if (!set.dates.some((date) => sellable.has(date))) continue;
-    const unit = unitOf(entry, set);
-    if (!lowest || unit.cents < lowest.cents) lowest = unit;
-  }
-  return lowest;
-}
-
 function priceLine(entry: ProductEntry | undefined, draft: DraftProduct, lang: Lang): string {
   const m = messages(lang);
   if (draft.requiresRealTimePrice) return m.onRequest;
@@ -144,7 +126,7 @@ export const productView: ViewFn = (context, deps): BookingView => {
   // with a date per enclosure, or none to choose, goes on through the date step.
   const dates =
     draft && !draft.product.fixedDate && !draft.product.rules?.dateEnclosures?.length
-      ? dateOptions(availableDates(context, deps), lang)
+      ? dateOptions(availableDates(context, deps), lang, dayPrice(context, deps))
       : [];
   const options = [
     ...dates,

@@ -1,0 +1,33 @@
+/**
+ * What a product costs as the customer sees it before choosing: the unit price of a price
+ * set (src/domain/pricing.ts: retail, commission and taxes), the lowest over the sets that
+ * still hold a sellable date ("from"), and the price of one day.
+ */
+import type { PricesAndDates } from '../../../../src/api/catalog.js';
+import type { IsoDate } from '../../../../src/api/schema.js';
+import type { ProductEntry } from '../../../../src/catalog/catalog-index.js';
+import { priceInputOf, quotePrice } from '../../../../src/domain/pricing.js';
+import type { Money } from '../../types.js';
+
+export function unitOf(entry: ProductEntry, set: PricesAndDates): Money {
+  const quote = quotePrice(priceInputOf(entry.product, set), 1);
+  return { cents: quote.unit, currency: quote.currency };
+}
+
+/** The lowest unit price over the price sets that hold a sellable date. */
+export function fromPrice(entry: ProductEntry, dates: readonly string[]): Money | undefined {
+  const sellable = new Set<string>(dates);
+  let lowest: Money | undefined;
+  for (const set of entry.product.pricesAndDates) {
+    if (!set.dates.some((date) => sellable.has(date))) continue;
+    const unit = unitOf(entry, set);
+    if (!lowest || unit.cents < lowest.cents) lowest = unit;
+  }
+  return lowest;
+}
+
+/** The unit price on one day: the first price set that holds it. */
+export function priceOn(entry: ProductEntry, date: IsoDate): Money | undefined {
+  const set = entry.product.pricesAndDates.find((candidate) => candidate.dates.includes(date));
+  return set ? unitOf(entry, set) : undefined;
+}
