@@ -34,6 +34,7 @@ const config = parseConfig({
   PARTNER_LANGUAGE: 'en',
   REDIS_URL: options.redisUrl,
   TELEGRAM_BOT_TOKEN: options.telegramToken,
+  RATE_LIMIT_CHAT_MESSAGES: '1000',
   TELEGRAM_API_ROOT: options.telegramApiRoot,
   // The tests pin "now" for both processes; the bench itself runs on real time.
   CLOCK_START: process.env.CLOCK_START,

@@ -103,6 +103,18 @@ const schema = z.object({
     .min(1, 'a number of hours from 1 to 720')
     .max(720, 'a number of hours from 1 to 720')
     .default(72),
+  RATE_LIMIT_CHAT_MESSAGES: z.coerce
+    .number({ error: 'a whole number of messages from 1 to 1000' })
+    .int('a whole number of messages from 1 to 1000')
+    .min(1, 'a whole number of messages from 1 to 1000')
+    .max(1000, 'a whole number of messages from 1 to 1000')
+    .default(20),
+  RATE_LIMIT_CHAT_SECONDS: z.coerce
+    .number({ error: 'a whole number of seconds from 1 to 3600' })
+    .int('a whole number of seconds from 1 to 3600')
+    .min(1, 'a whole number of seconds from 1 to 3600')
+    .max(3600, 'a whole number of seconds from 1 to 3600')
+    .default(10),
   CUSTOMER_TTL_DAYS: z.coerce
     .number({ error: 'a whole number of days from 1 to 3650' })
     .int('a whole number of days from 1 to 3650')
@@ -152,6 +164,8 @@ function toConfig(env: z.output<typeof schema>) {
           token: env.TELEGRAM_BOT_TOKEN,
           apiRoot: env.TELEGRAM_API_ROOT,
           webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+          /** Messages and taps a chat may send per window; more are skipped, said once. */
+          chatLimit: { points: env.RATE_LIMIT_CHAT_MESSAGES, seconds: env.RATE_LIMIT_CHAT_SECONDS },
           /** Telegram Payments: the provider token ('' for Stars); unset: no payments. */
           ...(env.TELEGRAM_PAYMENT_PROVIDER_TOKEN !== undefined
             ? { paymentProviderToken: env.TELEGRAM_PAYMENT_PROVIDER_TOKEN }

@@ -118,6 +118,7 @@ if (channels) {
         defaultLanguage: pickLang(config.partner.language),
         preCheckout: app.preCheckout,
         refunds: app.refunds,
+        onChatLimited: () => app.metrics.chatLimited('telegram'),
       }),
     );
   }

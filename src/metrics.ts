@@ -23,6 +23,8 @@ export interface Metrics {
   channel(name: string, up: boolean): void;
   /** Records how a partner response departed from its schema (the client's `departures`). */
   schemaDeparture(operation: string, departure: Departure): void;
+  /** Records a message or tap skipped because its chat went over its rate limit. */
+  chatLimited(channel: string): void;
   route: Route;
 }
 
@@ -85,6 +87,13 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     registers: [registry],
   });
 
+  const limited = new Counter({
+    name: 'bot_chat_rate_limited_total',
+    help: 'Messages and taps skipped because their chat went over its rate limit, by channel.',
+    labelNames: ['channel'] as const,
+    registers: [registry],
+  });
+
   const departures = new Counter({
     name: 'partner_schema_departures_total',
     help: 'Ways partner responses departed from their schema, by operation, wire path and kind (missing, coerced, skipped, unknown).',
@@ -108,6 +117,9 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     },
     channel(name, up) {
       channels.set({ channel: name }, up ? 1 : 0);
+    },
+    chatLimited(channel) {
+      limited.inc({ channel });
     },
     schemaDeparture(operation, departure) {
       departures.inc({ operation, path: departure.path, kind: departure.kind }, departure.count);

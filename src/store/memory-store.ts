@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockTimeoutError, type Lock, type Store, type Versioned } from './store.js';
+import { memoryRateLimit } from './rate-limits.js';
 
 interface Entry {
   json: string;
@@ -84,6 +85,10 @@ export function createMemoryStore(now: () => number = Date.now): Store {
           return true;
         },
       };
+    },
+
+    rateLimit(name, points, seconds) {
+      return memoryRateLimit(name, points, seconds);
     },
 
     async close() {

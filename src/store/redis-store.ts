@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { LockTimeoutError, type Lock, type Store, type Versioned } from './store.js';
+import { redisRateLimit } from './rate-limits.js';
 
 const PUT = `
 local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
@@ -101,6 +102,10 @@ export function createRedisStore(
           return (await commands.storeExtend(`lock:${key}`, token, Math.max(1, ttl))) === 1;
         },
       };
+    },
+
+    rateLimit(name, points, seconds) {
+      return redisRateLimit(redis, name, points, seconds);
     },
 
     async close() {

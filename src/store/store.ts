@@ -24,6 +24,11 @@ export class LockTimeoutError extends Error {
   override name = 'LockTimeoutError';
 }
 
+/** A rate limit: `take` spends one point for `key`; false once the window's points are spent. */
+export interface RateLimit {
+  take(key: string): Promise<boolean>;
+}
+
 export interface Store {
   /** A JSON value with its version, or undefined when absent or expired. */
   get<T>(key: string): Promise<Versioned<T> | undefined>;
@@ -53,6 +58,12 @@ export interface Store {
    * after `ttlMs` if its holder dies. Throws LockTimeoutError when not acquired in time.
    */
   lock(key: string, options: { ttlMs: number; waitMs: number }): Promise<Lock>;
+
+  /**
+   * A limit of `points` per `seconds` for each key, counted where the store keeps its data
+   * (shared by every instance on one Redis), by rate-limiter-flexible.
+   */
+  rateLimit(name: string, points: number, seconds: number): RateLimit;
 
   close(): Promise<void>;
 }

@@ -46,7 +46,12 @@ beforeEach(async () => {
     },
   };
   channel = await startTelegram({
-    config: { token: fake.token, apiRoot: fake.url, webhookSecret: undefined },
+    config: {
+      token: fake.token,
+      apiRoot: fake.url,
+      webhookSecret: undefined,
+      chatLimit: { points: 100, seconds: 60 },
+    },
     engine,
     store,
     logger: silentLogger,

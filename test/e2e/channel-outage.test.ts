@@ -56,6 +56,7 @@ describe('channel outage', () => {
           PARTNER_API_KEY: 'sandbox-key',
           PARTNER_LANGUAGE: 'en',
           TELEGRAM_BOT_TOKEN: telegram.token,
+          RATE_LIMIT_CHAT_MESSAGES: '1000',
           TELEGRAM_API_ROOT: telegram.url,
           SLACK_BOT_TOKEN: `xoxb-${randomBytes(8).toString('hex')}`,
           SLACK_SIGNING_SECRET: signingSecret,

@@ -274,6 +274,7 @@ describe('privacy of the channels', () => {
           PORT: String(port),
           METRICS_PORT: String(metricsPort),
           REDIS_URL: inject('redisUrl'),
+          RATE_LIMIT_CHAT_MESSAGES: '1000',
           TELEGRAM_API_ROOT: telegram.url,
           SLACK_API_URL: slack.apiUrl,
           SLACK_STAFF_USERS: 'U0STAFF',

@@ -121,6 +121,7 @@ describe('secrets in logs', () => {
           // The bot's clock starts where the test sandbox's does (the same "today").
           CLOCK_START: testNow().toISOString(),
           PARTNER_LANGUAGE: 'en',
+          RATE_LIMIT_CHAT_MESSAGES: '1000',
           TELEGRAM_API_ROOT: proxy.url,
           SLACK_API_URL: slack.apiUrl,
           SLACK_STAFF_USERS: 'U0STAFF',

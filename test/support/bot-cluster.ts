@@ -73,6 +73,7 @@ export async function startCluster(options: {
     PARTNER_LANGUAGE: 'en',
     REDIS_URL: options.redisUrl,
     TELEGRAM_BOT_TOKEN: fake.token,
+    RATE_LIMIT_CHAT_MESSAGES: '1000',
     TELEGRAM_API_ROOT: fake.url,
     TELEGRAM_WEBHOOK_SECRET: secret,
     ...options.env,

@@ -91,6 +91,9 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
     PARTNER_API_KEY: 'sandbox-key',
     PARTNER_LANGUAGE: 'en',
     REDIS_URL: options.redisUrl,
+    // Scripted customers act faster than people: no chat limit in their way, unless a
+    // test sets one (the flood guard's).
+    RATE_LIMIT_CHAT_MESSAGES: '1000',
     ...options.env,
     TELEGRAM_BOT_TOKEN: options.fake.token,
     TELEGRAM_API_ROOT: options.fake.url,

@@ -25,6 +25,8 @@ export interface TelegramDeps {
   publicUrl: string;
   /** Bot-initiated replies (payment outcome, expiry reminders) for `tg:` conversations. */
   push?: Push;
+  /** Told each message or tap skipped for its chat's rate limit (a metrics counter). */
+  onChatLimited?: () => void;
   /** The partner's language: the default command list and a new customer's language. */
   defaultLanguage?: Lang;
   /** The fast pre-checkout check of invoices (Telegram Payments). */

@@ -20,7 +20,13 @@ import { describeApiError, isUnreachable } from './errors.js';
 import { registerHandlers } from './handlers.js';
 import { createInFlight } from './in-flight.js';
 import { conversationLanguage } from './language.js';
-import { callbackGate, dedupeUpdates, errorBoundary, privateChatsOnly } from './middleware.js';
+import {
+  callbackGate,
+  dedupeUpdates,
+  errorBoundary,
+  floodGuard,
+  privateChatsOnly,
+} from './middleware.js';
 import { registerPreCheckout, starsRefunder } from './payments.js';
 import { createRenderer } from './render.js';
 import { startPolling, startWebhook } from './transport.js';
@@ -101,6 +107,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   bot.use(privateChatsOnly);
   bot.use(dedupeUpdates(store, bot.botInfo.id, logger));
   bot.use(callbackGate(store, defaultLanguage, logger));
+  bot.use(floodGuard(store, deps.config.chatLimit, defaultLanguage, logger, deps.onChatLimited));
   bot.use(sequentialize<TgContext>((ctx) => (ctx.chat ? String(ctx.chat.id) : undefined)));
   // Always answered (a query is never left to time out), even with payments off.
   registerPreCheckout(

@@ -7,6 +7,8 @@ import { defineMessages } from '../../i18n/messages.js';
 
 export const telegramMessages = defineMessages({
   es: {
+    slowDown:
+      'Vas un poco rápido: espera unos segundos y vuelve a escribirme. Lo que envíes mientras tanto no lo leo.',
     forgedButton: 'Este botón no es válido.',
     staleButton: 'Ese botón es de un paso anterior: usa el último mensaje.',
     repeatedTap: 'Un momento, ya estoy con ello.',
@@ -23,6 +25,8 @@ export const telegramMessages = defineMessages({
     ticketCode: (code: string) => `Código: ${code}`,
   },
   en: {
+    slowDown:
+      'You are going a bit fast: wait a few seconds and write again. I skip what you send meanwhile.',
     forgedButton: 'This button is not valid.',
     staleButton: 'That button is from an earlier step: use the latest message.',
     repeatedTap: 'One moment, I am on it.',

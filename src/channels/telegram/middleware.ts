@@ -45,6 +45,39 @@ export function errorBoundary(logger: Logger): MiddlewareFn<TgContext> {
   };
 }
 
+/**
+ * A chat that sends more than its limit per window (RATE_LIMIT_CHAT_MESSAGES per
+ * RATE_LIMIT_CHAT_SECONDS, counted on the store: across instances) is slowed: what goes
+ * over is skipped and the customer is told once per window; other chats are not touched.
+ * A payment is never skipped (a pre-checkout query must be answered, a payment kept).
+ * Placed after the button gate, so a skipped tap was still answered.
+ */
+export function floodGuard(
+  store: Store,
+  limit: { points: number; seconds: number },
+  defaultLanguage: Lang,
+  logger: Logger,
+  onLimited?: () => void,
+): MiddlewareFn<TgContext> {
+  const chats = store.rateLimit('tg-chat', limit.points, limit.seconds);
+  return async (ctx, next) => {
+    const chatId = ctx.chat?.id;
+    if (chatId === undefined || ctx.preCheckoutQuery || ctx.message?.successful_payment) {
+      return next();
+    }
+    if (await chats.take(String(chatId))) return next();
+    onLimited?.();
+    if (!(await store.claim(`tg:flood:${chatId}`, limit.seconds))) return;
+    logger.info({ chatId }, 'telegram: a chat over its rate limit is slowed');
+    const lang = await conversationLanguage(
+      store,
+      conversationOf(chatId),
+      userLanguage(ctx.from?.language_code, defaultLanguage),
+    );
+    await ctx.api.sendMessage(chatId, telegramMessages(lang).slowDown);
+  };
+}
+
 export const privateChatsOnly: MiddlewareFn<TgContext> = async (ctx, next) => {
   if (ctx.chat && ctx.chat.type !== 'private') return;
   await next();
