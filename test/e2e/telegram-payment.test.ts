@@ -52,6 +52,24 @@ async function reserveJellyfish(ana: FakeUser): Promise<void> {
   expect(currentView(fake, ana.id).text).toMatch(/Held until/);
 }
 
+/** "Confirm and pay" for a debit partner: the payment page's link the bot gave. */
+async function confirmAndPay(ana: FakeUser): Promise<string> {
+  await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
+  const all = fake
+    .messages(ana.id)
+    .map((m) => `${m.text ?? ''} ${JSON.stringify(m.inlineKeyboard ?? [])}`);
+  return /(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/.exec(all.join('\n'))![1]!;
+}
+
+/** The customer pays on the payment page. */
+async function payAt(link: string): Promise<void> {
+  await fetch(link, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'outcome=ok',
+  });
+}
+
 describe('messages the bot sends on its own', () => {
   beforeEach(async () => {
     await sandbox.extra('reset', {});
@@ -92,19 +110,11 @@ describe('messages the bot sends on its own', () => {
       const sentPhotos = () => fake.callsOf('sendPhoto', ana.id).filter((c) => !c.error);
       const failedPhotos = () => fake.callsOf('sendPhoto', ana.id).filter((c) => c.error);
       await reserveJellyfish(ana);
-      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
-      const all = fake
-        .messages(ana.id)
-        .map((m) => `${m.text ?? ''} ${JSON.stringify(m.inlineKeyboard ?? [])}`);
-      const link = /(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/.exec(all.join('\n'))![1]!;
+      const link = await confirmAndPay(ana);
 
       // Every attempt fails this time: the purchase is confirmed, the photo is kept.
       fake.failNext('sendPhoto', 500, 'Internal Server Error: upload dropped', 3);
-      await fetch(link, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'outcome=ok',
-      });
+      await payAt(link);
       await until(
         () => fake.messages(ana.id).some((m) => /Purchase confirmed/.test(m.text ?? '')),
         'the confirmation',
@@ -126,17 +136,9 @@ describe('messages the bot sends on its own', () => {
       await sandbox.extra('reset', { options: { debitPartner: true } });
       const ana = newCustomer();
       await reserveJellyfish(ana);
-      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
-      const all = fake
-        .messages(ana.id)
-        .map((m) => `${m.text ?? ''} ${JSON.stringify(m.inlineKeyboard ?? [])}`);
-      const link = /(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/.exec(all.join('\n'))![1]!;
+      const link = await confirmAndPay(ana);
       fake.failNext('sendPhoto', 500, 'Internal Server Error: upload dropped');
-      await fetch(link, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'outcome=ok',
-      });
+      await payAt(link);
       await until(
         () => fake.callsOf('sendPhoto', ana.id).filter((c) => !c.error).length > 0,
         'the tickets',
@@ -152,16 +154,8 @@ describe('messages the bot sends on its own', () => {
       await sandbox.extra('reset', { options: { debitPartner: true } });
       const ana = newCustomer();
       await reserveJellyfish(ana);
-      await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));
-      const all = fake
-        .messages(ana.id)
-        .map((m) => `${m.text ?? ''} ${JSON.stringify(m.inlineKeyboard ?? [])}`);
-      const link = /(http:\/\/127\.0\.0\.1:\d+\/__sandbox\/pay\/[\w-]+)/.exec(all.join('\n'))![1]!;
-      await fetch(link, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'outcome=ok',
-      });
+      const link = await confirmAndPay(ana);
+      await payAt(link);
       const delivered = () => fake.callsOf('sendPhoto', ana.id).filter((c) => !c.error);
       await until(() => delivered().length > 0, 'the tickets');
       const first = delivered().length;

@@ -25,6 +25,7 @@ import { giftCardDocuments, giftCardLines, withoutGiftCards } from './giftcards/
 const messages = defineMessages({
   es: {
     loading: 'Preparando tus entradas…',
+    saving: 'Guardando tus datos…',
     done: '🎉 ¡Compra confirmada! Estas son tus entradas:',
     reference: (id: string) => `🧾 Pedido ${id}`,
     paid: (amount: string) => `Total pagado: ${amount}`,
@@ -43,6 +44,7 @@ const messages = defineMessages({
   },
   en: {
     loading: 'Getting your tickets ready…',
+    saving: 'Saving your details…',
     done: '🎉 Purchase confirmed! Here are your tickets:',
     reference: (id: string) => `🧾 Order ${id}`,
     paid: (amount: string) => `Total paid: ${amount}`,
@@ -207,18 +209,17 @@ function rememberOption(context: BookingContext) {
   ];
 }
 
+/** The view while a call is out: one of this step's words, nothing to tap. */
+const waiting =
+  (what: 'loading' | 'saving'): ViewFn =>
+  (context) => ({ text: messages(context.language)[what], expects: 'none', options: [] });
+
 export const doneState = booking.createStateConfig({
   initial: 'loading',
   states: {
     loading: {
       tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).loading,
-          expects: 'none',
-          options: [],
-        }),
-      },
+      meta: { view: waiting('loading') },
       invoke: {
         src: 'loadTickets',
         input: ({ context }) => ({
@@ -237,13 +238,7 @@ export const doneState = booking.createStateConfig({
     },
     remembering: {
       tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).loading,
-          expects: 'none',
-          options: [],
-        }),
-      },
+      meta: { view: waiting('saving') },
       invoke: {
         src: 'rememberCustomer',
         input: ({ context }) => ({ userKey: context.userKey, client: purchaseDetails(context)! }),
