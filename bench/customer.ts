@@ -46,6 +46,9 @@ const asksForContact = (message: BotMessage) =>
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** A product's button in a list: its name, then maybe its price ("Activity 4 · from €12.00"). */
+export const productButton = (name: string) => new RegExp(`^${escape(name)}( · .+)?$`);
+
 /** A date button: our calendar's `<token>:d:<date>`, or the baseline's `d:<date>`. */
 const DATE_BUTTON = /(?:^|:)d:(\d{4}-\d{2}-\d{2})$/;
 
@@ -69,7 +72,7 @@ export function nextMove(fake: FakeTelegram, user: FakeUser, plan: Plan): Move |
   if (/What would you like to do/.test(text)) return tap('book', 'Book tickets');
   if (/What would you like to book/.test(text)) return type('search', plan.product);
   if (/I found \d+ products?/.test(text)) {
-    const exact = new RegExp(`^${escape(plan.product)}$`);
+    const exact = productButton(plan.product);
     if (has(exact)) return tap('product', exact);
     // Our bot shows the last search again: back to the search for another product.
     if (!text.includes(`"${plan.product}"`)) return tap('back', /Back/);

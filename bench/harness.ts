@@ -11,7 +11,7 @@ import {
   type FakeTelegram,
   type FakeUser,
 } from '../test/support/fake-telegram.js';
-import { book, nextMove, play, type Plan, type Sample } from './customer.js';
+import { book, nextMove, play, productButton, type Plan, type Sample } from './customer.js';
 import {
   startBotProcess,
   startSandboxProcess,
@@ -347,7 +347,7 @@ export async function runLength(
   for (let round = 0; round < options.conversations; round += 1) {
     const user = newUser();
     const product = rig.plans[round % rig.plans.length]!;
-    const exact = new RegExp(`^${product.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const exact = productButton(product);
     for (let turn = 0; turn < options.turns; turn += 1) {
       let move;
       if (turn === 0) move = { step: 'start', act: () => rig.fake.text(user, '/start') };
@@ -437,7 +437,7 @@ export async function runIdle(
     Array.from({ length: options.conversations }, async (_, index) => {
       const user = newUser();
       const product = rig.plans[index % rig.plans.length]!;
-      const exact = new RegExp(`^${product.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+      const exact = productButton(product);
       await play(rig.bot, { step: 'start', act: () => rig.fake.text(user, '/start') });
       await play(rig.bot, { step: 'book', act: () => rig.fake.tapButton(user, 'Book tickets') });
       await play(rig.bot, { step: 'search', act: () => rig.fake.text(user, product) });
