@@ -137,6 +137,7 @@ if (channels) {
     input: process.stdin,
     output: process.stdout,
     onError,
+    push: app.push,
   };
   if (values.jsonl) await runJsonl(io);
   else await runTerminal(io);

@@ -11,7 +11,9 @@ import { z } from 'zod';
 import type { Engine } from '../../conversation/engine.js';
 import type { Input } from '../../conversation/interpret.js';
 import type { Reply } from '../../conversation/view.js';
+import type { Push } from '../../conversation/outbox.js';
 import { replyLines } from './lines.js';
+import { registerConsoleOutbox } from './outbox.js';
 
 const inputLine = z.union([
   z.object({ choose: z.string().min(1) }).strict(),
@@ -50,10 +52,13 @@ export async function runJsonl(options: {
   input: Readable;
   output: Writable;
   onError: (error: unknown) => string;
+  /** Where the bot's own messages (reminders, expiry, payment results) come from. */
+  push?: Push;
 }): Promise<void> {
   const write = (reply: Reply<unknown>) => {
     for (const line of replyLines(reply)) options.output.write(`${JSON.stringify(line)}\n`);
   };
+  registerConsoleOutbox(options.push, options.conversationId, write);
   const reader = createInterface({ input: options.input, crlfDelay: Infinity });
   // Iterate from the start: lines piped in before the first answer must not be lost.
   const lines = reader[Symbol.asyncIterator]();

@@ -6,6 +6,8 @@ import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 import type { Engine } from '../../conversation/engine.js';
 import type { Reply } from '../../conversation/view.js';
+import type { Push } from '../../conversation/outbox.js';
+import { registerConsoleOutbox } from './outbox.js';
 
 function render(reply: Reply<unknown>): string {
   const parts = reply.notices.map((notice) => `  ${notice.text}`);
@@ -36,12 +38,20 @@ export async function runTerminal(options: {
   input: Readable;
   output: Writable;
   onError: (error: unknown) => string;
+  /** Where the bot's own messages (reminders, expiry, payment results) come from. */
+  push?: Push;
 }): Promise<void> {
   const { engine, conversationId, output } = options;
+  // A message of the bot's own is printed as it comes, with the prompt again after it.
+  let current: Reply<unknown> | undefined;
+  registerConsoleOutbox(options.push, conversationId, (reply) => {
+    current = reply;
+    output.write(`\n${render(reply)}> `);
+  });
   const reader = createInterface({ input: options.input, output, terminal: false });
   // Iterate from the start: lines piped in before the first answer must not be lost.
   const lines = reader[Symbol.asyncIterator]();
-  let current: Reply<unknown> | undefined = await engine.current(conversationId);
+  current = await engine.current(conversationId);
   output.write(render(current));
   output.write('> ');
   for await (const line of { [Symbol.asyncIterator]: () => lines }) {
