@@ -48,7 +48,7 @@ async function toAccommodations(c: Chat) {
   // The child's age is asked: a child is never searched without one.
   expect(c.last().text).toBe('How old is child 1 in room 1? Type the age (2 to 17).');
   const wrong = await c.say('1');
-  expect(wrong[0]?.text).toMatch(/Children are 2 to 17 years old/);
+  expect(wrong[0]?.text).toBe('Under 2 counts as a baby: go back and add them as a baby.');
   await c.say('8');
   expect(c.last().text).toContain('2 adults, 1 child (aged 8)');
   await c.choose('rooms:done');

@@ -146,7 +146,9 @@ describe.each(['polling', 'webhook'] as const)(
         );
         await bot.act(() => fake.text(ana, '1'));
         expect(
-          fake.messages(ana.id).some((message) => /Children are 2 to 17/.test(message.text ?? '')),
+          fake
+            .messages(ana.id)
+            .some((message) => /Under 2 counts as a baby/.test(message.text ?? '')),
         ).toBe(true);
         await bot.act(() => fake.text(ana, '8'));
         expect(currentView(fake, ana.id).text).toContain('2 adults, 1 child (aged 8)');

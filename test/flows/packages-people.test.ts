@@ -122,7 +122,12 @@ describe('people', () => {
     expect(h.can({ type: 'package.age', age: 1 })).toBe(false);
     expect(h.can({ type: 'package.age', age: 18 })).toBe(false);
     const wrong = await h.say('1');
-    expect(wrong.refused).toMatch(/Children are 2 to 17 years old/);
+    expect(wrong.refused).toBe('Under 2 counts as a baby: go back and add them as a baby.');
+    // Bug i: an 18-year-old was told to count as a baby.
+    expect((await h.say('18')).refused).toBe(
+      'At 18 or older they count as an adult: go back and add them as an adult.',
+    );
+    expect((await h.say('eight-ish')).refused).toMatch(/^Children are 2 to 17 years old\./);
     expect(h.at()).toBe('packages.people.ages.ask');
     expect(h.context().packages?.rooms[0]?.minors[0]?.age).toBeUndefined();
     await h.say('8 years old');

@@ -44,7 +44,9 @@ const messages = defineMessages({
     count: (max: number) => `Escribe un número de 0 a ${max}, o elige una opción.`,
     adultsCount: (max: number) =>
       `Escribe cuántos adultos, de 1 a ${max}. Cada habitación necesita al menos un adulto.`,
-    childAge: `Los niños tienen de ${AGES.child.min} a ${AGES.child.max} años; si es menor, vuelve atrás y cuéntalo como bebé. Escribe la edad en años, por ejemplo «8».`,
+    childAge: `Los niños tienen de ${AGES.child.min} a ${AGES.child.max} años. Escribe la edad en años, por ejemplo «8».`,
+    childTooYoung: `Con menos de ${AGES.child.min} años cuenta como bebé: vuelve atrás y añádelo como bebé.`,
+    childTooOld: `Con ${AGES.child.max + 1} años o más cuenta como adulto: vuelve atrás y añádelo como adulto.`,
     babyAge: 'Un bebé tiene 0 o 1 año. Elige una opción o escribe la edad.',
   },
   en: {
@@ -65,7 +67,9 @@ const messages = defineMessages({
     count: (max: number) => `Type a number from 0 to ${max}, or choose an option.`,
     adultsCount: (max: number) =>
       `Type how many adults, 1 to ${max}. Every room needs at least one adult.`,
-    childAge: `Children are ${AGES.child.min} to ${AGES.child.max} years old; for a younger one, go back and count them as a baby. Type the age in years, e.g. "8".`,
+    childAge: `Children are ${AGES.child.min} to ${AGES.child.max} years old. Type the age in years, e.g. "8".`,
+    childTooYoung: `Under ${AGES.child.min} counts as a baby: go back and add them as a baby.`,
+    childTooOld: `At ${AGES.child.max + 1} or older they count as an adult: go back and add them as an adult.`,
     babyAge: 'A baby is 0 or 1 year old. Choose an option or type the age.',
   },
 });
@@ -184,7 +188,11 @@ const ageView: ViewFn = (context): BookingView => {
     readText: (typed) => {
       const age = readAge(typed);
       if (age !== undefined && ageFits(kind, age)) return { event: { type: 'package.age', age } };
-      return { error: kind === 'baby' ? m.babyAge : m.childAge };
+      if (kind === 'baby') return { error: m.babyAge };
+      // The advice follows the age given (bug i: an 18-year-old was told to count as a baby).
+      if (age !== undefined && age < AGES.child.min) return { error: m.childTooYoung };
+      if (age !== undefined && age > AGES.child.max) return { error: m.childTooOld };
+      return { error: m.childAge };
     },
   };
 };
