@@ -23,6 +23,8 @@ import { cartSaleOperation, type CartSaleRequest } from '../../api/cart.js';
 import { PartnerEnvelopeError } from '../../api/errors.js';
 import { ActivityStatus, salesOperation, type Sale } from '../../api/sales.js';
 import type { Lang } from '../../domain/lang.js';
+import { detectLanguage } from '../../../flows/understanding/language.js';
+import { words } from '../../../flows/understanding/text.js';
 import { defineMessages } from '../../i18n/messages.js';
 import {
   ReservationExpired,
@@ -45,10 +47,14 @@ const messages = defineMessages({
   es: {
     noTickets:
       'Todavía no encuentro las entradas de esta compra en el servicio. Inténtalo de nuevo en un momento.',
+    validOn: (date: string) => `Válida el ${date}`,
+    validFromTo: (from: string, to: string) => `Válida del ${from} al ${to}`,
   },
   en: {
     noTickets:
       'I cannot find the tickets of this purchase at the service yet. Please try again in a moment.',
+    validOn: (date: string) => `Valid on ${date}`,
+    validFromTo: (from: string, to: string) => `Valid from ${from} to ${to}`,
   },
 });
 
@@ -179,6 +185,32 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
     return { status: 'pending' };
   }
 
+  /**
+   * A ticket's validity line in the customer's language. GET /Sale takes no LanguageCode
+   * and answers in the service's own language: its SuggestedAccessDateMessage is kept
+   * unless its words are clearly of the other language, and then the line is ours, from
+   * the ticket's dates (bug h of issue 14: English tickets said "Válida el 28/11/2026").
+   */
+  function validity(
+    ticket: Sale['activities'][number]['tickets'][number],
+    language: Lang,
+  ): { suggestedAccessDateMessage?: string } {
+    const service = ticket.suggestedAccessDateMessage;
+    if (service === undefined) return {};
+    const spoken = detectLanguage(words(service));
+    if (spoken === undefined || spoken === language) return { suggestedAccessDateMessage: service };
+    const m = messages(language);
+    const day = (date: string) => date.slice(0, 10).split('-').reverse().join('/');
+    const from = ticket.accessDateTime;
+    const to = ticket.accessEndDateTime;
+    return {
+      suggestedAccessDateMessage:
+        to !== undefined && to.slice(0, 10) !== from.slice(0, 10)
+          ? m.validFromTo(day(from), day(to))
+          : m.validOn(day(from)),
+    };
+  }
+
   async function loadTickets(input: SaleLookupInput): Promise<LoadTicketsOutput> {
     const sale = await findSale(input.partnerSaleId);
     if (sale === undefined) throw new Refusal(messages(input.language).noTickets);
@@ -215,9 +247,7 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
         ...(ticket.accessCode !== undefined ? { accessCode: ticket.accessCode } : {}),
         ...(ticket.sessionTime !== undefined ? { sessionTime: ticket.sessionTime } : {}),
         ...enclosureName(activity.productId, ticket),
-        ...(ticket.suggestedAccessDateMessage !== undefined
-          ? { suggestedAccessDateMessage: ticket.suggestedAccessDateMessage }
-          : {}),
+        ...validity(ticket, input.language as Lang),
       })),
     }));
     return { activities };
