@@ -69,10 +69,22 @@ describe('entering the date step', () => {
     ]);
   });
 
-  it('skips it for an open date whose date is not asked, saying it is valid from today', () => {
+  it('skips it for an open date whose date is not asked, saying from which day it is valid', () => {
     const chat = start('date', context({ draft: draftOf(opened(I.museumGiftCard)) }));
     expect(chat.snapshot().context.draft?.accessDate).toBe(TODAY);
-    expect(chat.notices[0]).toMatch(/^Open-date ticket: no need to choose a day/);
+    expect(chat.notices[0]).toBe(
+      'Open-date ticket: no need to choose a day; it is valid from Wednesday, 10 June 2026.',
+    );
+    // Its first sellable day, which need not be today (bug f: "valid from today, Tuesday
+    // 24" was said on Monday 23): the day is named, never called "today".
+    const later = draftOf(opened(I.museumGiftCard));
+    const tomorrow = start(
+      'date',
+      context({ draft: { ...later, product: { ...later.product, fixedDate: '2026-06-11' } } }),
+    );
+    expect(tomorrow.notices[0]).toBe(
+      'Open-date ticket: no need to choose a day; it is valid from Thursday, 11 June 2026.',
+    );
   });
 
   it('goes back to browse without a draft', () => {

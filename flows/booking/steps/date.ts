@@ -37,7 +37,7 @@ const messages = defineMessages({
     same: (date: string) => `Mismo día (${date})`,
     fixedToday: (date: string) => `Este producto se vende para el día de la compra: hoy, ${date}.`,
     fixedOpen: (date: string) =>
-      `Entrada de fecha abierta: no hace falta elegir día; es válida desde hoy, ${date}.`,
+      `Entrada de fecha abierta: no hace falta elegir día; es válida desde el ${date}.`,
     unreadable: (text: string) =>
       `No he entendido «${text}» como fecha. Escribe por ejemplo «mañana», «el sábado» o «12/8», o elige un día.`,
     past: (date: string) => `El ${date} ya ha pasado.`,
@@ -57,7 +57,7 @@ const messages = defineMessages({
     same: (date: string) => `Same day (${date})`,
     fixedToday: (date: string) => `This product is sold for the day of purchase: today, ${date}.`,
     fixedOpen: (date: string) =>
-      `Open-date ticket: no need to choose a day; it is valid from today, ${date}.`,
+      `Open-date ticket: no need to choose a day; it is valid from ${date}.`,
     unreadable: (text: string) =>
       `I could not read "${text}" as a date. Type for example "tomorrow", "Saturday" or "12/8", or choose a day.`,
     past: (date: string) => `${date} has already passed.`,
