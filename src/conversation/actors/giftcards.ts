@@ -122,10 +122,10 @@ export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions 
     const index = await catalog(input.language);
     const instant = now();
     const hours = response.hoursInAdvanceOfGiftCardExchange;
-    // The purchaser wrote these for the holder to read: shown as plain text.
-    const holder = plainText(
-      [response.client?.fullName, response.client?.surname].filter(Boolean).join(' '),
-    );
+    // The purchaser wrote these for the holder to read: shown as plain text. The holder is
+    // the FullName the purchaser gave (a GiftCards item's Client has no surname): a Surname
+    // beside it is the buyer's (bug d of issue 14: "Sara García" for Sara Cruz).
+    const holder = plainText(response.client?.fullName ?? '');
     const check: GiftCardCheck = {
       code: input.code,
       exchanged: response.isExchanged,
