@@ -47,6 +47,8 @@ describe('/mybookings', () => {
         expect(mine.text).toMatch(/Your bookings/);
         expect(mine.text).toMatch(/General admission, adult|Sea Museum: adult/);
         expect(mine.text).toMatch(/confirmed/);
+        // What it cost, as on the receipt.
+        expect(mine.text).toMatch(/^ {3}Total: €\d+\.\d\d$/m);
         for (const code of codes) expect(mine.text).toContain(code);
 
         // Another customer (another conversation on another app) sees none of it.

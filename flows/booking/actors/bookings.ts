@@ -1,10 +1,13 @@
 /** The customer's own bookings (/mybookings). */
 import type { IsoDate } from '../../../src/api/schema.js';
 import type { Lang } from '../../../src/domain/lang.js';
+import type { Money } from '../types.js';
 import { notProvided } from './not-provided.js';
 
 export interface MyBooking {
   partnerSaleId: string;
+  /** What the sale cost (its TotalPrice), in the currency of its products. */
+  total?: Money;
   /** ActivityStatus of its activities: 1 Started, 2 Confirmed, 4 Cancelled, 7 In process. */
   activities: { name: string; accessDate: IsoDate; status: number; accessCodes: string[] }[];
 }

@@ -10,7 +10,7 @@ import type { MyBooking } from '../actors/bookings.js';
 import { booking } from '../setup.js';
 import type { ViewFn } from '../view.js';
 import { ticketDocuments } from './done.js';
-import { formatDate } from './selection/format.js';
+import { formatDate, formatPrice } from './selection/format.js';
 
 const messages = defineMessages({
   es: {
@@ -23,6 +23,7 @@ const messages = defineMessages({
       ({ 1: 'iniciada', 2: 'confirmada', 4: 'cancelada', 7: 'en proceso' })[status] ??
       `estado ${status}`,
     codes: 'Códigos',
+    total: (amount: string) => `   Total: ${amount}`,
     resend: (name: string, date: string) => `🎟️ Entradas: ${name} (${date})`,
     resending: 'Buscando tus entradas…',
     again: '🎟️ Aquí tienes tus entradas otra vez:',
@@ -39,6 +40,7 @@ const messages = defineMessages({
       ({ 1: 'started', 2: 'confirmed', 4: 'cancelled', 7: 'in process' })[status] ??
       `status ${status}`,
     codes: 'Codes',
+    total: (amount: string) => `   Total: ${amount}`,
     resend: (name: string, date: string) => `🎟️ Tickets: ${name} (${date})`,
     resending: 'Looking up your tickets…',
     again: '🎟️ Here are your tickets again:',
@@ -50,14 +52,16 @@ const messages = defineMessages({
 function describe(bookings: MyBooking[], lang: 'es' | 'en'): string {
   const m = messages(lang);
   return bookings
-    .flatMap((sale) =>
-      sale.activities.map((activity) => {
+    .flatMap((sale) => [
+      ...sale.activities.map((activity) => {
         const codes = activity.accessCodes.length
           ? `\n   ${m.codes}: ${activity.accessCodes.join(', ')}`
           : '';
         return `• ${activity.name} — ${formatDate(activity.accessDate, lang)} (${m.status(activity.status)})${codes}`;
       }),
-    )
+      // What each booking cost, as on its receipt.
+      ...(sale.total !== undefined ? [m.total(formatPrice(sale.total, lang))] : []),
+    ])
     .join('\n');
 }
 

@@ -18,8 +18,12 @@ export function createBookingsActors(deps: ActorDeps) {
         // The filter is ours; a service that ignored it must not show others' sales.
         const sale = sales.find((candidate) => candidate.partnerSaleId === partnerSaleId);
         if (!sale) return undefined;
+        const first = sale.activities[0];
+        const currency =
+          (first && index?.product(first.productId)?.product.pricesAndDates[0]?.currency) || 'EUR';
         return {
           partnerSaleId,
+          total: { cents: Math.round(sale.totalPrice * 100), currency },
           activities: sale.activities.map((activity) => ({
             name:
               index?.product(activity.productId)?.product.productName ||
@@ -37,7 +41,7 @@ export function createBookingsActors(deps: ActorDeps) {
         } satisfies MyBooking;
       }),
     );
-    return found.filter((booking): booking is MyBooking => booking !== undefined);
+    return found.flatMap((booking): MyBooking[] => (booking === undefined ? [] : [booking]));
   }
 
   return {
