@@ -16,7 +16,6 @@
  */
 import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
-import { detailMeaning } from '../../../src/domain/question-meaning.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import type { Option } from '../../../src/conversation/view.js';
 import { booking } from '../setup.js';
@@ -28,6 +27,7 @@ import {
   validateClientField,
   type ClientFieldError,
 } from './questions/client-fields.js';
+import { namesInCart } from './questions/names.js';
 
 const messages = defineMessages({
   es: {
@@ -151,24 +151,11 @@ const navigation = (context: BookingContext): Option<BookingEvent>[] => [
 const missing = (context: BookingContext) =>
   CLIENT_FIELDS.filter((field) => valueOf(context, field) === undefined);
 
-/**
- * Full names the customer already gave in this conversation (the attendees of the tickets
- * in the cart), offered as the buyer's with one tap rather than asked again.
- */
-export function namesGiven(context: BookingContext): string[] {
-  const names = context.cart.lines.flatMap((line) =>
-    (line.activity?.tickets ?? []).flatMap((ticket) =>
-      (ticket.questions ?? []).flatMap((answer) =>
-        answer.stringValue !== undefined &&
-        detailMeaning({ question: answer.question ?? '' }) === 'fullName' &&
-        Object.keys(readClientDetails(answer.stringValue)).join() === 'fullName,surname'
-          ? [answer.stringValue.trim()]
-          : [],
-      ),
-    ),
-  );
-  return [...new Set(names)].slice(0, 3);
-}
+/** Names given before that read as a first name and a surname: offered as the buyer's. */
+const namesGiven = (context: BookingContext): string[] =>
+  namesInCart(context)
+    .filter((name) => Object.keys(readClientDetails(name)).join() === 'fullName,surname')
+    .slice(0, 3);
 
 /** "your ID card or passport number, your phone and your e-mail". */
 function listed(fields: readonly ClientField[], lang: BookingContext['language']): string {

@@ -22,6 +22,7 @@ import type { ViewFn } from '../view.js';
 import { ageOn, detailMeaning } from '../../../src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
+import { namesInCart } from './questions/names.js';
 import { questionMessages } from './questions/messages.js';
 
 const answerKey = (slot: Pick<Slot, 'setIndex'>, questionId: string) =>
@@ -178,19 +179,6 @@ function lastTime(context: BookingContext, slot: Slot) {
       Object.keys(last.answers).some((key) => key.startsWith(`${setIndex}:`)),
   };
 }
-
-/** Full names given for the attendees of the cart's lines. */
-const namesInCart = (context: BookingContext): string[] =>
-  context.cart.lines.flatMap((line) =>
-    (line.activity?.tickets ?? []).flatMap((ticket) =>
-      (ticket.questions ?? []).flatMap((answer) =>
-        answer.stringValue !== undefined &&
-        detailMeaning({ question: answer.question ?? '' }) === 'fullName'
-          ? [answer.stringValue]
-          : [],
-      ),
-    ),
-  );
 
 const isFile = (question: Question) =>
   question.dataType === DataType.File || question.dataType === DataType.FileList;
