@@ -169,6 +169,11 @@ export interface SaleRecord {
   shoppingCartId?: string;
   /** What was sold, with access codes (GET /Sale), once loaded. */
   activities?: SoldActivity[];
+  /**
+   * The stays sold (packages): what the order knew of them at the Sale (the sale list
+   * names only the rate), then as the sale list has them once loaded.
+   */
+  stays?: SoldStay[];
   /** What the customer pays (items and insurance), kept for the payment step. */
   total?: Money[];
   /** The payment the channel took before this Sale (kept with the booking). */
@@ -254,6 +259,8 @@ export interface BookingContext {
   myBookings?: MyBooking[];
   /** /mybookings: the tickets of one of them being sent again (only while in that step). */
   myTickets?: SoldActivity[];
+  /** /mybookings: that booking's stays, shown with its tickets. */
+  myStays?: SoldStay[];
   language: Lang;
   /** Who this conversation belongs to (channel-qualified), for ids and look-ups. */
   userKey: string;
@@ -512,6 +519,22 @@ export interface SoldActivity {
   /** ActivityStatus: 1 Started, 2 Confirmed, 4 Cancelled, 7 In process. */
   status: number;
   tickets: SoldTicket[];
+}
+
+/**
+ * A stay sold with a package. GET /Sale gives the rate, check-in and check-out and the
+ * rate's conditions; the accommodation's name and who stays come from the order (the
+ * package line and its reservation), kept with the sale.
+ */
+export interface SoldStay {
+  rateId: string;
+  name?: string;
+  rooms?: PackageRoom[];
+  checkIn?: IsoDate;
+  checkOut?: IsoDate;
+  /** ProductConditions: the rate's conditions, its board among them. */
+  conditions?: string;
+  cancellationPolicy?: CancellationPolicy;
 }
 
 /** What the buyer types for a gift card: the message, the recipient's name and e-mail. */

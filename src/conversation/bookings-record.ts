@@ -5,12 +5,13 @@
  * A sale paid in the channel keeps its charge ids (Telegram's and the provider's) and
  * amount beside it, for refunds and disputes long after the conversation is gone.
  */
-import type { BookingContext, PaymentCharge } from '../../flows/booking/types.js';
+import type { BookingContext, PaymentCharge, SoldStay } from '../../flows/booking/types.js';
 import type { Store } from '../store/store.js';
 
 const KEY = (userKey: string) => `bookings:${userKey}`;
 const CHARGES = (userKey: string) => `bookings:${userKey}:charges`;
-/** Ids only; kept for a season. */
+const STAYS = (userKey: string) => `bookings:${userKey}:stays`;
+/** Ids (and stays' names); kept for a season. */
 const TTL_SECONDS = 180 * 24 * 60 * 60;
 const MAX_KEPT = 50;
 
@@ -26,6 +27,8 @@ export function recordBookings(store: Store) {
     if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.saleIds.length > 0) return;
     if (sale.charge !== undefined)
       await recordCharge(store, conversationId, sale.partnerSaleId, sale.charge);
+    if (sale.stays !== undefined && sale.stays.length > 0)
+      await recordStays(store, conversationId, sale.partnerSaleId, sale.stays);
     for (let tries = 0; tries < 5; tries += 1) {
       const current = await store.get<string[]>(KEY(conversationId));
       const ids = current?.value ?? [];
@@ -58,6 +61,30 @@ async function recordCharge(
     if ((await store.put(CHARGES(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !== undefined)
       return;
   }
+}
+
+/**
+ * A sale's stays as the order knew them: the sale list names only their rates, so the
+ * accommodation's name and who stays are kept beside the sale's id (no personal data).
+ */
+async function recordStays(
+  store: Store,
+  userKey: string,
+  partnerSaleId: string,
+  stays: SoldStay[],
+): Promise<void> {
+  for (let tries = 0; tries < 5; tries += 1) {
+    const current = await store.get<Record<string, SoldStay[]>>(STAYS(userKey));
+    const next = { ...current?.value, [partnerSaleId]: stays };
+    const kept = Object.fromEntries(Object.entries(next).slice(-MAX_KEPT));
+    if ((await store.put(STAYS(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !== undefined)
+      return;
+  }
+}
+
+/** The stays of a conversation's sales as their orders knew them, by PartnerSaleId. */
+export async function staysOf(store: Store, userKey: string): Promise<Record<string, SoldStay[]>> {
+  return (await store.get<Record<string, SoldStay[]>>(STAYS(userKey)))?.value ?? {};
 }
 
 /** The payments taken in the channel for a conversation's sales, by PartnerSaleId. */

@@ -142,6 +142,29 @@ describe('a package from prepackage to sale', () => {
     expect(c.last().text).toMatch(/^🎉 Purchase confirmed!/);
     expect(c.last().tickets?.length).toBe(6);
 
+    // The receipt (issue 14 bug c): the park once with its six tickets, and the stay by
+    // name, with its dates, who stays, the rate's conditions (its board) and its terms.
+    const receipt = c.last().text;
+    const stay = /🛏️ (\w{3} \d+ \w{3} to \w{3} \d+ \w{3} \(2 nights\))/.exec(reserved)![1]!;
+    expect(receipt.match(/^• Park admission for packages/gm)).toHaveLength(1);
+    expect(receipt).toMatch(/^• Park admission for packages — \w{3} \d+ \w{3} \(6 tickets\)$/m);
+    expect(receipt).toContain(
+      `• 🏨 Hotel Dunas del Faro — ${stay}\n   👥 2 adults, 1 child (aged 8)`,
+    );
+    expect(receipt).toMatch(/^ {3}Conditions: Alojamiento y desayuno\./m);
+    expect(receipt).toContain(`Total paid: €${price}`);
+    expect(receipt).toMatch(/^↩️ Hotel Dunas del Faro: Free cancellation until 48 h/m);
+
+    // /mybookings shows the same, with the total; and the stay beside its tickets again.
+    const mine = (await c.say('/mybookings')).at(-1)!.text;
+    expect(mine.match(/^• Park admission for packages/gm)).toHaveLength(1);
+    expect(mine).toContain(`• 🏨 Hotel Dunas del Faro — ${stay}\n   👥 2 adults, 1 child (aged 8)`);
+    expect(mine).toMatch(/^ {3}Conditions: Alojamiento y desayuno\./m);
+    expect(mine).toContain(`Total: €${price}`);
+    const again = (await c.choose('tickets:1')).at(-1)!;
+    expect(again.tickets).toHaveLength(6);
+    expect(again.text).toContain(`• 🏨 Hotel Dunas del Faro — ${stay}`);
+
     const sales = await c.sandbox.client.call(salesOperation, {
       partnerSaleId: partnerSaleIdOf(c.conversationId, cart.shoppingCartId),
     });

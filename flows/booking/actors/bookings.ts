@@ -1,7 +1,7 @@
 /** The customer's own bookings (/mybookings). */
 import type { IsoDate } from '../../../src/api/schema.js';
 import type { Lang } from '../../../src/domain/lang.js';
-import type { Money } from '../types.js';
+import type { Money, SoldStay } from '../types.js';
 import { notProvided } from './not-provided.js';
 
 export interface MyBooking {
@@ -10,6 +10,8 @@ export interface MyBooking {
   total?: Money;
   /** ActivityStatus of its activities: 1 Started, 2 Confirmed, 4 Cancelled, 7 In process. */
   activities: { name: string; accessDate: IsoDate; status: number; accessCodes: string[] }[];
+  /** Its stays (packages), named as the order knew them. */
+  stays?: SoldStay[];
 }
 
 export interface MyBookingsInput {

@@ -15,6 +15,7 @@ import type {
   InsuranceQuote,
   Reservation,
   SoldActivity,
+  SoldStay,
 } from '../types.js';
 import { Refusal } from '../problem.js';
 import { notProvided } from './not-provided.js';
@@ -121,6 +122,8 @@ export interface CheckPaymentOutput {
 
 export interface LoadTicketsOutput {
   activities: SoldActivity[];
+  /** The sale's accommodations, as the sale list has them (no names: see SoldStay). */
+  stays?: SoldStay[];
 }
 
 /** The reservation lapsed (the service said so, or its time is over). */

@@ -1,7 +1,7 @@
 /**
  * /mybookings: the customer's own sales made in this conversation, as the service has
- * them now (status in words, dates, access codes), and the tickets of any of them sent
- * again (GET /Sale, as after the purchase: QR codes in Telegram).
+ * them now (status in words, dates, access codes, a package's stays), and the tickets of
+ * any of them sent again (GET /Sale, as after the purchase: QR codes in Telegram).
  */
 import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
@@ -10,6 +10,7 @@ import type { MyBooking } from '../actors/bookings.js';
 import { booking } from '../setup.js';
 import type { ViewFn } from '../view.js';
 import { ticketDocuments } from './done.js';
+import { soldStays, stayLines } from './packages/sold.js';
 import { formatDate, formatPrice } from './selection/format.js';
 
 const messages = defineMessages({
@@ -49,16 +50,33 @@ const messages = defineMessages({
   },
 });
 
+/** A booking's activities, one line per product, day and status (codes together). */
+function activityLines(activities: MyBooking['activities'], lang: 'es' | 'en'): string[] {
+  const m = messages(lang);
+  const lines = new Map<string, MyBooking['activities'][number]>();
+  for (const activity of activities) {
+    const key = `${activity.name}|${activity.accessDate}|${activity.status}`;
+    const line = lines.get(key);
+    lines.set(
+      key,
+      line ? { ...line, accessCodes: [...line.accessCodes, ...activity.accessCodes] } : activity,
+    );
+  }
+  return [...lines.values()].map((activity) => {
+    const codes = activity.accessCodes.length
+      ? `\n   ${m.codes}: ${activity.accessCodes.join(', ')}`
+      : '';
+    return `• ${activity.name} — ${formatDate(activity.accessDate, lang)} (${m.status(activity.status)})${codes}`;
+  });
+}
+
 function describe(bookings: MyBooking[], lang: 'es' | 'en'): string {
   const m = messages(lang);
   return bookings
     .flatMap((sale) => [
-      ...sale.activities.map((activity) => {
-        const codes = activity.accessCodes.length
-          ? `\n   ${m.codes}: ${activity.accessCodes.join(', ')}`
-          : '';
-        return `• ${activity.name} — ${formatDate(activity.accessDate, lang)} (${m.status(activity.status)})${codes}`;
-      }),
+      ...activityLines(sale.activities, lang),
+      // A package's stays, as on its receipt.
+      ...(sale.stays ?? []).flatMap((stay) => stayLines(stay, lang)),
       // What each booking cost, as on its receipt.
       ...(sale.total !== undefined ? [m.total(formatPrice(sale.total, lang))] : []),
     ])
@@ -102,8 +120,9 @@ const listView: ViewFn = (context) => {
 const ticketsView: ViewFn = (context, deps) => {
   const m = messages(context.language);
   const tickets = ticketDocuments(context.myTickets ?? [], deps, context.language);
+  const stays = (context.myStays ?? []).flatMap((stay) => stayLines(stay, context.language));
   return {
-    text: tickets.length > 0 ? m.again : m.noTickets,
+    text: [tickets.length > 0 ? m.again : m.noTickets, ...stays].join('\n'),
     expects: 'choice',
     tickets,
     options: [
@@ -116,7 +135,7 @@ const ticketsView: ViewFn = (context, deps) => {
 export const bookingsState = booking.createStateConfig({
   initial: 'loading',
   // Only for this visit: the list is not kept once the customer moves on.
-  exit: assign({ myBookings: undefined, myTickets: undefined }),
+  exit: assign({ myBookings: undefined, myTickets: undefined, myStays: undefined }),
   states: {
     loading: {
       tags: ['busy'],
@@ -143,6 +162,11 @@ export const bookingsState = booking.createStateConfig({
           guard: ({ context, event }) =>
             (context.myBookings ?? []).some((sale) => sale.partnerSaleId === event.partnerSaleId),
           target: 'resending',
+          // Its stays as the list named them (the sale list names only their rates).
+          actions: assign({
+            myStays: ({ context, event }) =>
+              context.myBookings?.find((sale) => sale.partnerSaleId === event.partnerSaleId)?.stays,
+          }),
         },
       },
     },
@@ -163,7 +187,10 @@ export const bookingsState = booking.createStateConfig({
         }),
         onDone: {
           target: 'tickets',
-          actions: assign({ myTickets: ({ event }) => event.output.activities }),
+          actions: assign({
+            myTickets: ({ event }) => event.output.activities,
+            myStays: ({ context, event }) => soldStays(context.myStays ?? [], event.output.stays),
+          }),
         },
         onError: { target: 'list', actions: 'explainFailure' },
       },

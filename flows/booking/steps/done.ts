@@ -1,8 +1,9 @@
 /**
  * Done: the purchase is confirmed, and the tickets come from the sale list
  * (GET /Sale?PartnerSaleId): per activity the product, date, session time and access
- * codes, with the ticket's conditions or the service's SuggestedAccessDateMessage. The
- * sold cart was finished at the Sale (a new cart id is already in the context).
+ * codes, with the ticket's conditions or the service's SuggestedAccessDateMessage; a
+ * package's stays by name, dates and who stays (steps/packages/sold.ts). The sold cart
+ * was finished at the Sale (a new cart id is already in the context).
  *
  * Access codes: one ticket document per ticket with its own AccessCode; an activity
  * whose tickets carry none gives one document with the activity's AccessCode. No code
@@ -21,6 +22,7 @@ import { formatAmounts } from './cart.js';
 import { cancellationText } from './review.js';
 import { formatDate } from './selection/format.js';
 import { giftCardDocuments, giftCardLines, withoutGiftCards } from './giftcards/sold.js';
+import { soldStays, stayCancellation, stayLines } from './packages/sold.js';
 
 const messages = defineMessages({
   es: {
@@ -133,11 +135,8 @@ const doneView: ViewFn = (context, deps) => {
     )
     .map((activity) => m.pendingCodes(activity.name));
   const booked = withoutGiftCards(activities, deps.catalog);
-  const summary = booked.map(
-    (activity) =>
-      `• ${activity.name} — ${formatDate(activity.accessDate, lang)}` +
-      (activity.tickets.length > 0 ? ` (${m.tickets(activity.tickets.length)})` : ''),
-  );
+  const summary = activityLines(booked, lang);
+  const stays = (context.sale?.stays ?? []).flatMap((stay) => stayLines(stay, lang));
   const cards = giftCardLines(activities, deps.catalog, lang);
   return {
     // A receipt to keep: the order's reference, what was bought, what was paid, and the
@@ -146,6 +145,7 @@ const doneView: ViewFn = (context, deps) => {
       tickets.length > 0 ? m.done : m.doneNoTickets,
       ...receiptHead(context, lang),
       ...summary,
+      ...stays,
       ...cards,
       ...receiptFoot(context, booked, deps, lang),
       ...pending,
@@ -156,6 +156,25 @@ const doneView: ViewFn = (context, deps) => {
   };
 };
 
+/**
+ * One line per product and day, with its tickets: the service may list one activity
+ * per person (a package's park admission, three times for three people).
+ */
+export function activityLines(activities: SoldActivity[], lang: Lang): string[] {
+  const m = messages(lang);
+  const lines = new Map<string, { name: string; date: IsoDate; tickets: number }>();
+  for (const activity of activities) {
+    const key = `${activity.productId}|${activity.accessDate}`;
+    const line = lines.get(key) ?? { name: activity.name, date: activity.accessDate, tickets: 0 };
+    lines.set(key, { ...line, tickets: line.tickets + activity.tickets.length });
+  }
+  return [...lines.values()].map(
+    (line) =>
+      `• ${line.name} — ${formatDate(line.date, lang)}` +
+      (line.tickets > 0 ? ` (${m.tickets(line.tickets)})` : ''),
+  );
+}
+
 /** The order's reference: the service's sale id (what its provider knows), else ours. */
 function receiptHead(context: BookingContext, lang: Lang): string[] {
   const sale = context.sale;
@@ -163,7 +182,7 @@ function receiptHead(context: BookingContext, lang: Lang): string[] {
   return [messages(lang).reference(sale.saleIds[0] ?? sale.partnerSaleId)];
 }
 
-/** The total paid and each product's cancellation terms, once per product. */
+/** The total paid and the cancellation terms of each product and stay, once each. */
 function receiptFoot(
   context: BookingContext,
   booked: SoldActivity[],
@@ -182,6 +201,10 @@ function receiptFoot(
         cancellationText({ productId: activity.productId, unitPrice: { currency } }, deps, lang),
       ),
     ),
+    ...(context.sale?.stays ?? []).flatMap((stay) => {
+      const terms = stayCancellation(stay, currency, lang);
+      return terms ? [m.cancellation(stay.name ?? stay.rateId, terms)] : [];
+    }),
   ];
 }
 
@@ -230,7 +253,11 @@ export const doneState = booking.createStateConfig({
           target: 'showing',
           actions: assign({
             sale: ({ context, event }) =>
-              context.sale && { ...context.sale, activities: event.output.activities },
+              context.sale && {
+                ...context.sale,
+                activities: event.output.activities,
+                stays: soldStays(context.sale.stays ?? [], event.output.stays),
+              },
           }),
         },
         onError: { target: 'showing', actions: 'explainFailure' },

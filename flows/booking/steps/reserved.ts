@@ -21,6 +21,7 @@ import type { ViewFn } from '../view.js';
 import { changeNotes, formatAmounts, holdTime, lapsed, saleUnderWay } from './cart.js';
 import { orderText, orderTotal, questionsProfilesOf, reservedContext } from './review.js';
 import { formatTime } from './selection/format.js';
+import { orderStays } from './packages/sold.js';
 
 const messages = defineMessages({
   es: {
@@ -129,6 +130,8 @@ export const soldContext = (context: BookingContext, output: SellOutput) => ({
     ...saleRecordOf(context),
     saleIds: output.saleIds,
     total: orderTotal(context),
+    // The stays by name, with who stays: the sale list names only their rates.
+    ...(orderStays(context).length > 0 ? { stays: orderStays(context) } : {}),
     ...(output.paymentUrl !== undefined
       ? {
           paymentUrl: output.paymentUrl,

@@ -2,7 +2,9 @@
 import { fromPromise } from 'xstate';
 import type { MyBooking, MyBookingsInput } from '../../../flows/booking/actors/bookings.js';
 import { salesOperation } from '../../api/sales.js';
-import { bookingsOf } from '../bookings-record.js';
+import { soldStays } from '../../../flows/booking/steps/packages/sold.js';
+import { bookingsOf, staysOf } from '../bookings-record.js';
+import { soldStaysOf } from './sales.js';
 import type { ActorDeps } from './index.js';
 
 /** How many of the newest bookings are shown. */
@@ -12,6 +14,7 @@ export function createBookingsActors(deps: ActorDeps) {
   async function loadMyBookings(input: MyBookingsInput): Promise<MyBooking[]> {
     const ids = (await bookingsOf(deps.store, input.userKey)).slice(0, SHOWN);
     const index = await deps.catalog.get(input.language).catch(() => undefined);
+    const known = await staysOf(deps.store, input.userKey);
     const found = await Promise.all(
       ids.map(async (partnerSaleId) => {
         const { sales } = await deps.client.call(salesOperation, { partnerSaleId });
@@ -38,6 +41,7 @@ export function createBookingsActors(deps: ActorDeps) {
               ),
             ],
           })),
+          stays: soldStays(known[partnerSaleId] ?? [], soldStaysOf(sale)),
         } satisfies MyBooking;
       }),
     );

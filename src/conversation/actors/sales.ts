@@ -35,7 +35,7 @@ import {
   type SellOutput,
 } from '../../../flows/booking/actors/cart.js';
 import { Refusal } from '../../../flows/booking/problem.js';
-import type { SoldActivity } from '../../../flows/booking/types.js';
+import type { SoldActivity, SoldStay } from '../../../flows/booking/types.js';
 import type { CartActorOptions } from './cart.js';
 import { cartContextOf, failureReason } from './cart.js';
 import { saleKey } from './cart-ops.js';
@@ -68,6 +68,16 @@ interface SaleResult {
 const paid = (sale: Sale) =>
   sale.activities.length > 0 &&
   sale.activities.every((activity) => activity.status === ActivityStatus.Confirmed);
+
+/** A sale's accommodations as the sale list has them: rate, dates and conditions. */
+export function soldStaysOf(sale: Sale): SoldStay[] {
+  return sale.accommodations.map((stay) => ({
+    rateId: stay.productId,
+    checkIn: stay.accessDateTime,
+    ...(stay.accessEndDateTime ? { checkOut: stay.accessEndDateTime } : {}),
+    ...(stay.productConditions ? { conditions: stay.productConditions } : {}),
+  }));
+}
 
 export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}) {
   const { client, effects, now, newCartId, catalog } = cartContextOf(deps, options);
@@ -250,7 +260,7 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
         ...validity(ticket, input.language as Lang),
       })),
     }));
-    return { activities };
+    return { activities, stays: soldStaysOf(sale) };
   }
 
   return {
