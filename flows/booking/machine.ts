@@ -51,8 +51,7 @@ export const bookingMachine = booking.createMachine({
         guard: ({ event }) => event.name === 'cancel',
         target: '.home',
         actions: [
-          'dropDraft',
-          assign({ wish: undefined }),
+          'cancelChoices',
           {
             type: 'notify',
             params: ({ context }) => ({ text: common(context.language).cancelled }),

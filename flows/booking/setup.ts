@@ -45,6 +45,22 @@ export const booking = setup({
     })),
     notify: emit((_, params: { text: string }) => ({ type: 'notice' as const, text: params.text })),
     dropDraft: assign({ draft: undefined }),
+    /**
+     * What /cancel (and "cancelar", "start over") drops, in one place: the product being
+     * chosen, what a message said of it, where browsing or a search had led, and any
+     * package, combined product or gift card being chosen. Every way back to a list
+     * (the cart's "add another product", a card's Back) then starts afresh. The cart,
+     * its reservation, a sale and the buyer's details stay.
+     */
+    cancelChoices: assign({
+      draft: undefined,
+      wish: undefined,
+      askedWord: undefined,
+      browse: { page: 0 },
+      packages: undefined,
+      combined: undefined,
+      giftCards: undefined,
+    }),
     /** Keeps what a booking message said for the later steps (steps/selection/wish.ts). */
     keepWish: assign({
       wish: ({ event }) =>

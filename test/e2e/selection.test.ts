@@ -170,6 +170,41 @@ describe('choosing what to buy', () => {
   });
 });
 
+describe('after /cancel (issue 14 bug j)', () => {
+  const PLACES = /^What would you like to book\? Choose a place/;
+
+  it('starts every way back to a list afresh: the cart’s “add another product”, a card’s Back', async () => {
+    const chat = await chatIn();
+    // A combined product found by a search, into the cart; then another search.
+    await chat.choose('book');
+    await chat.say('museum');
+    await chat.choose(`combined:${demoIds.combinedProducts.maritimeValencia}`);
+    await chat.choose(ids(chat.last())[0]!);
+    await chat.choose('qty:2');
+    await chat.choose('combined:add');
+    await chat.choose('cart:add-more');
+    await chat.say('aquarium');
+    expect(chat.last().text).toMatch(/^I found 1 product for "aquarium"/);
+
+    // "cancelar" typed: the search is forgotten, the cart kept.
+    await chat.say('cancelar');
+    await chat.choose('cart');
+    expect(chat.last().text).toContain('Maritime Valencia');
+    const more = await chat.choose('cart:add-more');
+    expect(more.at(-1)!.text).toMatch(PLACES);
+    expect(texts(more).join('\n')).not.toContain('aquarium');
+
+    // A provider's list, then /cancel at a card reached in one message: its Back goes to
+    // the places, not to that list.
+    await chat.choose(`provider:${P.museum}`);
+    await chat.say('/cancel');
+    await chat.say('jellyfish aquarium');
+    expect(chat.last().text).toMatch(/^🎟️ Jellyfish aquarium/);
+    await chat.choose('back');
+    expect(chat.last().text).toMatch(PLACES);
+  });
+});
+
 describe('sessions and capacity at the service', () => {
   it('drops a session that sold out meanwhile', async () => {
     const chat = await chatIn('en');
