@@ -3,7 +3,8 @@
  * wants in the order a customer would look for it; the hurried customer does the rest.
  */
 import type { OutputLine } from '../src/channels/console/lines.js';
-import { say, tap, type Goal, type Wish } from './journey.js';
+import type { Input } from '../src/conversation/interpret.js';
+import { choose, say, tap, type Goal, type Wish } from './journey.js';
 import { party, type Party } from './persona.js';
 
 export interface LegPlan {
@@ -20,6 +21,13 @@ export interface LegPlan {
   counted?: boolean;
   /** The most turns before the journey is reported as not reaching its goal. */
   cap?: number;
+  /**
+   * The leg's first turn, counted, sent before the goal is looked for: a leg that starts
+   * at its goal (a reserved order to add to) leaves it first.
+   */
+  first?: (view: OutputLine) => Input;
+  /** The same purchase as the leg before: what that leg asked counts as asked. */
+  continues?: boolean;
 }
 
 export interface JourneyPlan {
@@ -104,6 +112,28 @@ const giftCardBought = inOrder(/^giftcards /, /^gift:buy /, /^gift:/, /continuar
 
 const nothingMore = inOrder();
 
+/** The sandbox's seeded gift card (redeemable once; each journey has its own sandbox). */
+const SEEDED_CARD = '3167250411491835499';
+
+const typedCode = (view: OutputLine) =>
+  view.expects === 'text' && /c[oó]digo|code/i.test(view.text) ? SEEDED_CARD : undefined;
+
+const giftCardRedeemed = inOrder(/^giftcards /, /canjear|redeem/i, typedCode);
+
+/** A child's ticket too, from the reserved order: back to the cart, another product. */
+const oneMore = inOrder(
+  /^cart:add-more /,
+  /Museo del Mar de Valencia/,
+  /^base:\S+ Entradas$/,
+  /infantil/i,
+  firstDate,
+  one,
+);
+
+/** Leaves the reserved order for the cart (the leg's first turn). */
+const toCart = (view: OutputLine): Input =>
+  view.options.some((option) => option.id === 'cart') ? choose('cart') : say('carrito');
+
 export const journeys: JourneyPlan[] = [
   {
     name: 'One adult ticket, buttons only',
@@ -164,6 +194,34 @@ export const journeys: JourneyPlan[] = [
     language: 'es',
     target: undefined,
     legs: [{ label: 'from /start', goal: 'payment', party: party(1), wish: giftCardBought }],
+  },
+  {
+    name: 'Gift card redeemed',
+    language: 'es',
+    target: undefined,
+    legs: [{ label: 'from /start', goal: 'payment', party: party(1), wish: giftCardRedeemed }],
+  },
+  {
+    name: 'One more item added to a reserved order, checked out again',
+    language: 'es',
+    target: undefined,
+    legs: [
+      {
+        label: 'reserved',
+        goal: 'payment',
+        party: party(2, { childFrom: 1 }),
+        wish: museumAdult,
+        counted: false,
+      },
+      {
+        label: 'from the reserved order to the payment step again',
+        goal: 'payment',
+        party: party(2, { childFrom: 1 }),
+        wish: oneMore,
+        first: toCart,
+        continues: true,
+      },
+    ],
   },
   ...[
     ['es', '2 entradas de adulto para el Museo del Mar el sábado'],

@@ -22,12 +22,17 @@ export async function runJourney(
   const chat = await open(plan.language);
   const legs: JourneyResult['legs'] = [];
   try {
+    let counter = new RepeatCounter();
     for (const [index, leg] of plan.legs.entries()) {
-      const counter = new RepeatCounter();
+      if (!leg.continues) counter = new RepeatCounter();
       let sent = 0;
       if (leg.message !== undefined) {
         await chat.say(leg.message);
         sent = 1;
+      }
+      if (leg.first !== undefined) {
+        await chat.send(leg.first(chat.last()));
+        sent += 1;
       }
       const result = await runLeg(chat, leg, counter, trace);
       const counted = leg.counted ?? true;

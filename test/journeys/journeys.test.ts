@@ -73,19 +73,38 @@ describe('counting questions asked twice', () => {
   });
 });
 
+/** A chat as `npm run journeys` opens one: its own sandbox, sold on account. */
+async function openChat(language: 'es' | 'en') {
+  const chat = await startChat({ env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' } });
+  await chat.start();
+  return chat;
+}
+
 describe('a scripted journey', () => {
   it('reaches the payment step through the JSON-lines chat and counts its turns', async () => {
     const plan = journeys.find((journey) => /buttons only/.test(journey.name))!;
-    const result = await runJourney(plan, async (language) => {
-      const chat = await startChat({
-        env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' },
-      });
-      await chat.start();
-      return chat;
-    });
+    const result = await runJourney(plan, openChat);
     const [leg] = result.legs;
     expect(leg?.reached).toBe(true);
     // At least: the place, the product, the date and the quantity were tapped.
     expect(leg?.turns).toBeGreaterThanOrEqual(4);
+  });
+
+  it('adds to a reserved order and checks out again asking nothing twice (issue 14 item 1)', async () => {
+    const plan = journeys.find((journey) => /reserved order/.test(journey.name))!;
+    const result = await runJourney(plan, openChat);
+    const [reserved, again] = result.legs;
+    expect(reserved?.reached).toBe(true);
+    expect(again?.reached).toBe(true);
+    // The way back to the cart, another product, its date and quantity, at the least.
+    expect(again?.turns).toBeGreaterThanOrEqual(5);
+    // One purchase: the first line's answers and the buyer's details are not asked again.
+    expect(again?.repeatedQuestions).toEqual([]);
+  });
+
+  it('redeems the sandbox’s seeded gift card to the payment step', async () => {
+    const plan = journeys.find((journey) => /redeemed/.test(journey.name))!;
+    const result = await runJourney(plan, openChat);
+    expect(result.legs[0]?.reached).toBe(true);
   });
 });
