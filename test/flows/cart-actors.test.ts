@@ -443,6 +443,16 @@ describe('removeFromCart', () => {
     );
     expect(output.cart.lines.map((line) => line.productId)).toEqual([JELLYFISH]);
     expect(output.dropped).toEqual([{ name: 'Two-day pass', reason: 'sale closed' }]);
+
+    // The new cart may hold the line refused all the same: the next Add goes to another.
+    const added = await h.run<{ cart: Cart }>('addToCart', {
+      cart: output.cart,
+      draft: draftOf(JELLYFISH),
+      language: 'en',
+      reserved: false,
+    });
+    expect(added.cart.shoppingCartId).toBe('newcart000002');
+    expect(added.cart.lines.map((line) => line.productId)).toEqual([JELLYFISH, JELLYFISH]);
   });
 });
 
