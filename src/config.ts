@@ -115,6 +115,24 @@ const schema = z.object({
     .min(1, 'a whole number of seconds from 1 to 3600')
     .max(3600, 'a whole number of seconds from 1 to 3600')
     .default(10),
+  RATE_LIMIT_ADDRESS_REQUESTS: z.coerce
+    .number({ error: 'a whole number of requests from 1 to 100000' })
+    .int('a whole number of requests from 1 to 100000')
+    .min(1, 'a whole number of requests from 1 to 100000')
+    .max(100_000, 'a whole number of requests from 1 to 100000')
+    .default(60),
+  RATE_LIMIT_ADDRESS_SECONDS: z.coerce
+    .number({ error: 'a whole number of seconds from 1 to 3600' })
+    .int('a whole number of seconds from 1 to 3600')
+    .min(1, 'a whole number of seconds from 1 to 3600')
+    .max(3600, 'a whole number of seconds from 1 to 3600')
+    .default(60),
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number({ error: 'a whole number of proxies from 0 to 10' })
+    .int('a whole number of proxies from 0 to 10')
+    .min(0, 'a whole number of proxies from 0 to 10')
+    .max(10, 'a whole number of proxies from 0 to 10')
+    .default(0),
   CUSTOMER_TTL_DAYS: z.coerce
     .number({ error: 'a whole number of days from 1 to 3650' })
     .int('a whole number of days from 1 to 3650')
@@ -195,6 +213,15 @@ function toConfig(env: z.output<typeof schema>) {
     },
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
     port: env.PORT,
+    /**
+     * The public server's limit per client address: refused requests and payment returns
+     * count (server.ts, AddressLimit); webhooks that passed their check never do.
+     */
+    addressLimit: {
+      points: env.RATE_LIMIT_ADDRESS_REQUESTS,
+      seconds: env.RATE_LIMIT_ADDRESS_SECONDS,
+      proxyHops: env.TRUSTED_PROXY_HOPS,
+    },
     /** /metrics and the detailed health: a listener of their own, never on PORT. */
     metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },
     sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY },

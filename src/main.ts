@@ -52,6 +52,17 @@ if (channels) {
       ...paymentReturnRoutes({ store: app.store, push: app.push, logger, urls: app.returnUrls }),
     ],
     logger,
+    // Counted per deployment: its public host names the keys, so every instance behind
+    // it shares them and another bot on the same Redis does not.
+    addressLimit: {
+      limit: app.store.rateLimit(
+        `addr:${new URL(config.publicUrl).host}`,
+        config.addressLimit.points,
+        config.addressLimit.seconds,
+      ),
+      windowSeconds: config.addressLimit.seconds,
+      proxyHops: config.addressLimit.proxyHops,
+    },
     onRefused: (reason) => app.metrics.refused(reason),
   });
   stops.push(() => server.close());

@@ -82,7 +82,7 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
 
   const refusedRequests = new Counter({
     name: 'bot_http_refused_total',
-    help: 'Requests refused before their route ran, by reason (not-found, unauthorized, too-large, timeout).',
+    help: 'Requests refused before their route ran, by reason (not-found, unauthorized, too-large, timeout, rate-limited).',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

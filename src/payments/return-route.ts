@@ -102,10 +102,13 @@ export function paymentReturnRoutes(deps: {
           deps.logger.error({ err: error }, 'payment return could not be delivered');
         });
     };
-  return [
-    { method: 'GET', path: '/payments/return/ok', handle: handle('ok') },
-    { method: 'GET', path: '/payments/return/ko', handle: handle('ko') },
-    { method: 'POST', path: '/payments/return/ok', handle: handle('ok') },
-    { method: 'POST', path: '/payments/return/ko', handle: handle('ko') },
-  ];
+  // Anyone with a link may call them: every call counts against its address's limit.
+  return (['GET', 'POST'] as const).flatMap((method) =>
+    (['ok', 'ko'] as const).map((outcome): Route => ({
+      method,
+      path: `/payments/return/${outcome}`,
+      limitedPerAddress: true,
+      handle: handle(outcome),
+    })),
+  );
 }

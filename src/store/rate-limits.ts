@@ -24,6 +24,14 @@ function wrap(limiter: RateLimiterAbstract): RateLimit {
         return !(error instanceof RateLimiterRes);
       }
     },
+    async spent(key) {
+      try {
+        const window = await limiter.get(key);
+        return window !== null && window.remainingPoints <= 0;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 

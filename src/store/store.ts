@@ -27,6 +27,8 @@ export class LockTimeoutError extends Error {
 /** A rate limit: `take` spends one point for `key`; false once the window's points are spent. */
 export interface RateLimit {
   take(key: string): Promise<boolean>;
+  /** Whether `key` has no point left in its window (a look: spends nothing). */
+  spent(key: string): Promise<boolean>;
 }
 
 export interface Store {

@@ -126,3 +126,22 @@ describe('the metrics listener', () => {
     );
   });
 });
+
+describe('the limit per client address', () => {
+  it('counts 60 a minute by the connection address by default, and reads its variables', () => {
+    expect(parseConfig({}).addressLimit).toEqual({ points: 60, seconds: 60, proxyHops: 0 });
+    expect(
+      parseConfig({
+        RATE_LIMIT_ADDRESS_REQUESTS: '200',
+        RATE_LIMIT_ADDRESS_SECONDS: '10',
+        TRUSTED_PROXY_HOPS: '1',
+      }).addressLimit,
+    ).toEqual({ points: 200, seconds: 10, proxyHops: 1 });
+    expect(() => parseConfig({ RATE_LIMIT_ADDRESS_REQUESTS: '0' })).toThrow(
+      /^RATE_LIMIT_ADDRESS_REQUESTS: expected a whole number of requests/,
+    );
+    expect(() => parseConfig({ TRUSTED_PROXY_HOPS: 'all' })).toThrow(
+      /^TRUSTED_PROXY_HOPS: expected a whole number of proxies/,
+    );
+  });
+});

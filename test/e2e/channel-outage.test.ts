@@ -1,7 +1,8 @@
 /**
  * One channel's outage does not stop the others. The bot as a real process with Telegram
  * and the Slack staff app, started while the Slack Web API is unreachable: it starts,
- * Telegram customers are served, the detailed health and the metrics say Slack is down;
+ * a Telegram customer books (to the purchase confirmed), the detailed health and the
+ * metrics say Slack is down;
  * when Slack comes back, the bot finds it (its token checked again) and staff are served.
  */
 import { spawn } from 'node:child_process';
@@ -10,7 +11,9 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../support/bot-process.js';
 import { commandBody, postToSlackApp, startFakeSlack } from '../support/fake-slack.js';
+import { watchChat } from '../support/bot-cluster.js';
 import { startFakeTelegram } from '../support/fake-telegram.js';
+import { booking } from '../support/telegram-booking-script.js';
 import { testNow } from '../support/clock.js';
 import { startTestSandbox } from '../support/sandbox.js';
 
@@ -31,7 +34,7 @@ async function until(done: () => boolean | Promise<boolean>, what: string, logs:
 
 describe('channel outage', () => {
   it(
-    'starts and serves Telegram while Slack is unreachable, and Slack comes up when it returns',
+    'starts and books in Telegram while Slack is unreachable, and Slack comes up when it returns',
     { timeout: 90_000 },
     async () => {
       const slackPort = await freePort(); // nothing listens there yet: Slack is down
@@ -62,6 +65,8 @@ describe('channel outage', () => {
           SLACK_SIGNING_SECRET: signingSecret,
           SLACK_API_URL: `http://127.0.0.1:${slackPort}/api/`,
           SLACK_STAFF_USERS: 'U0STAFF',
+          // Sold without a payment step: the booking, not the payment, is what is shown.
+          PAYMENT_MODE: 'on-account',
         },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
@@ -91,24 +96,25 @@ describe('channel outage', () => {
       expect(metrics).toMatch(/^bot_channel_up\{channel="slack"\} 0$/m);
       expect(metrics).toMatch(/^bot_channel_up\{channel="telegram"\} 1$/m);
 
-      // A Telegram customer is served meanwhile: greeted, then browsing.
-      const customer = { id: 710_000_000 + Math.floor(Math.random() * 1000), languageCode: 'en' };
+      // A Telegram customer books meanwhile, from /start to the purchase confirmed.
+      const customer = {
+        id: 710_000_000 + Math.floor(Math.random() * 1000),
+        firstName: 'Ana',
+        languageCode: 'en',
+      };
       await until(
         () => telegram.calls.some((call) => call.method === 'getUpdates'),
         'polling',
         seen,
       );
-      telegram.text(customer, '/start');
-      await until(() => telegram.messages(customer.id).length >= 1, 'the greeting', seen);
-      telegram.tapButton(customer, 'Book tickets');
-      await until(
-        () =>
-          telegram
-            .messages(customer.id)
-            .some((m) => /What would you like to book/.test(m.text ?? '')),
-        'the catalog',
-        seen,
-      );
+      const chat = watchChat(telegram, customer);
+      for (const step of booking) {
+        const since = chat.mark();
+        step.act(telegram, customer);
+        await until(() => chat.shows(step.expect, since), `${step.name}: ${step.expect}`, seen);
+        await chat.quiet(150);
+      }
+      expect((await health()).channels.slack).toBe('down');
 
       // Slack comes back where it was: the bot finds it and staff are served.
       const slack = await startFakeSlack({ port: slackPort });

@@ -19,6 +19,7 @@ import { createCartActors } from '../../src/conversation/actors/cart.js';
 import { activityOf } from '../../src/conversation/actors/cart-requests.js';
 import { createEffects } from '../../src/conversation/actors/effects.js';
 import type { ActorDeps } from '../../src/conversation/actors/index.js';
+import { createPackageActors } from '../../src/conversation/actors/packages.js';
 import { createSaleActors } from '../../src/conversation/actors/sales.js';
 import { silentLogger } from '../../src/log.js';
 import { demoCatalog, demoIds } from '../../src/sandbox/seed/index.js';
@@ -26,6 +27,7 @@ import { createMemoryStore } from '../../src/store/memory-store.js';
 import { AddRefused, ReservationExpired } from '../../flows/booking/actors/cart.js';
 import { Refusal } from '../../flows/booking/problem.js';
 import type { Cart, CartLine, Draft } from '../../flows/booking/types.js';
+import { SEARCH, quote } from './packages-harness.js';
 
 const TODAY = '2026-06-10';
 const index = indexCatalog(demoCatalog({ today: TODAY, language: 'en' }));
@@ -74,6 +76,7 @@ function harness(
   const actors: Record<string, AnyActorLogic> = {
     ...createCartActors(deps, options),
     ...createSaleActors(deps, options),
+    ...createPackageActors(deps, options),
   };
   const run = <T>(name: string, input: unknown): Promise<T> =>
     toPromise(createActor(actors[name]!, { input }).start()) as Promise<T>;
@@ -248,6 +251,49 @@ describe('addToCart', () => {
     expect(h.named('cart-add')).toHaveLength(2);
   });
 
+  it('after a refused package Add, an activity Add goes to a new cart with the lines held', async () => {
+    const h = harness({
+      'cart-add': (request: { activities?: CartActivity[]; packages?: unknown[] }) => {
+        if (request.packages !== undefined)
+          throw envelope('cart-add', 'no rooms left at Hotel Faro Sur', 200, ['1204']);
+        return addAnswer({ activities: request.activities ?? [] });
+      },
+    });
+    const cart = cartOf(lineOf('a1'));
+    const refused = await h
+      .run('addPackageToCart', {
+        cart,
+        search: SEARCH,
+        quote: quote(),
+        language: 'en',
+        reserved: false,
+      })
+      .catch((e: unknown) => e);
+    // Told as any Add refusal is: the service's words, and the step that can fix it.
+    expect(refused).toBeInstanceOf(AddRefused);
+    expect((refused as AddRefused).message).toMatch(/did not accept that: .*no rooms left/);
+    expect((refused as AddRefused).fix).toBe('quantity');
+
+    // The old cart may hold the package all the same: the activity goes to a new cart,
+    // after the line held, and the old one is never added to again.
+    const output = await h.run<{ cart: Cart; rebuilt: boolean; line: CartLine }>('addToCart', {
+      cart,
+      draft: draftOf(JELLYFISH),
+      language: 'en',
+      reserved: false,
+    });
+    expect(h.named('cart-add').map((call) => call.request['shoppingCartId'])).toEqual([
+      'oldcart000001',
+      'newcart000001',
+      'newcart000001',
+    ]);
+    expect(h.named('cart-add')[1]!.request['activities']).toEqual([cart.lines[0]!.activity]);
+    expect(output.rebuilt).toBe(true);
+    expect(output.cart.shoppingCartId).toBe('newcart000001');
+    expect(output.cart.lines.map((l) => l.productId)).toEqual([JELLYFISH, JELLYFISH]);
+    expect(output.cart.adds).toBe(2);
+  });
+
   it('never adds again to a cart with an Add in doubt: the lines go to a new cart', async () => {
     const h = harness({ 'cart-add': addAnswer });
     const cart = cartOf(lineOf('a1'), lineOf('a2'));
@@ -397,6 +443,16 @@ describe('removeFromCart', () => {
     );
     expect(output.cart.lines.map((line) => line.productId)).toEqual([JELLYFISH]);
     expect(output.dropped).toEqual([{ name: 'Two-day pass', reason: 'sale closed' }]);
+
+    // The new cart may hold the line refused all the same: the next Add goes to another.
+    const added = await h.run<{ cart: Cart }>('addToCart', {
+      cart: output.cart,
+      draft: draftOf(JELLYFISH),
+      language: 'en',
+      reserved: false,
+    });
+    expect(added.cart.shoppingCartId).toBe('newcart000002');
+    expect(added.cart.lines.map((line) => line.productId)).toEqual([JELLYFISH, JELLYFISH]);
   });
 });
 

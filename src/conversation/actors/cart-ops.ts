@@ -1,6 +1,6 @@
 /**
- * The cart operations the cart actors share: one Add under its effect record, a cart
- * rebuilt under a new id, and a reservation released.
+ * The cart operations the cart actors share: one Add under its effect record (of any
+ * kind of line), a cart rebuilt under a new id, and a reservation released.
  *
  * Where the spec is silent:
  * - The service has no way to read a cart. A cart whose content we cannot know (an Add
@@ -12,6 +12,9 @@
  *   places left) is left out and named to the customer with the service's reason.
  * - While a Sale of a cart may have happened (its record exists), the cart is never
  *   released, changed or abandoned: that could sell the same things twice.
+ * - A refused Add may come after the service acted (it took the item and answered no):
+ *   every refused Add, rebuilding included, marks its cart, and the adding path moves
+ *   the held lines to a new cart before adding to a marked one (add-line.ts).
  */
 import {
   cartAddOperation,
@@ -27,7 +30,7 @@ import type { Lang } from '../../domain/lang.js';
 import { defineMessages } from '../../i18n/messages.js';
 import { Refusal } from '../../../flows/booking/problem.js';
 import type { CartChange } from '../../../flows/booking/actors/cart.js';
-import type { Cart } from '../../../flows/booking/types.js';
+import type { Cart, CartLine } from '../../../flows/booking/types.js';
 import { activityOfLine } from './cart-requests.js';
 import { fingerprintOf, type EffectOutcome, type Effects } from './effects.js';
 import { localPackageId, packageRequest, partActivities, relinked } from './package-lines.js';
@@ -48,35 +51,29 @@ const messages = defineMessages({
 });
 
 export interface AddResult {
-  /** The cart item id of each activity sent, in order. */
+  /** The cart item id of each item sent, in order. */
   ids: string[];
 }
 
+/**
+ * What one Add sends besides the cart's id: one line's items, of one kind. A gift card
+ * bought (GiftCards) has no id in the answer: its item's id is ours, `giftcard-<seq + 1>`;
+ * a package's (Packages) is its accommodation's when the service answers one, else ours
+ * (package-lines.ts).
+ */
+export type AddItems =
+  | { activities: CartActivity[] }
+  | { giftCards: [CartGiftCard] }
+  | { packages: [CartPackageGrouping] };
+
 export interface CartOps {
-  /** The `seq`-th Add to a cart. A record of another request at `seq` is `unknown`. */
-  addOnce(
-    shoppingCartId: string,
-    seq: number,
-    activities: CartActivity[],
-  ): Promise<EffectOutcome<AddResult>>;
   /**
-   * The `seq`-th Add to a cart, of a gift card bought (a GiftCards item). The service
-   * answers no id for it: the item's id is ours, `giftcard-<seq + 1>`.
+   * The `seq`-th Add to a cart. A record of another request at `seq` is `unknown`; a
+   * refusal (PartnerEnvelopeError, rethrown) marks the cart (`addRefused`).
    */
-  addGiftCardOnce(
-    shoppingCartId: string,
-    seq: number,
-    giftCard: CartGiftCard,
-  ): Promise<EffectOutcome<AddResult>>;
-  /**
-   * The `seq`-th Add to a cart, of a package (a Packages item). Its id is the
-   * accommodation's when the service answers one, else ours (package-lines.ts).
-   */
-  addPackageOnce(
-    shoppingCartId: string,
-    seq: number,
-    grouping: CartPackageGrouping,
-  ): Promise<EffectOutcome<AddResult>>;
+  addOnce(shoppingCartId: string, seq: number, items: AddItems): Promise<EffectOutcome<AddResult>>;
+  /** Whether an Add to this cart was refused: the cart may hold that item all the same. */
+  addRefused(shoppingCartId: string): Promise<boolean>;
   /** The cart's lines (but `without`) added again under a new id. */
   rebuild(cart: Cart, language: Lang, without?: string): Promise<CartChange>;
   /** CancelConfirm of a cart; false when not offered, refused or unanswered. */
@@ -98,6 +95,26 @@ export interface CartOpsDeps {
 export const saleKey = (shoppingCartId: string) =>
   ({ shoppingCartId, operation: 'sale', attempt: 'sale' }) as const;
 
+/** Marks a cart an Add was refused by (see addOnce). */
+const refusedAddKey = (shoppingCartId: string) =>
+  ({ shoppingCartId, operation: 'add', attempt: 'refused' }) as const;
+
+/**
+ * The fingerprint of an Add's request. Activities keep the digest of their list alone, as
+ * records written before the other kinds shared this path did.
+ */
+const addFingerprint = (items: AddItems) =>
+  fingerprintOf('activities' in items ? items.activities : items);
+
+/** The items an Add sends for a held line (a rebuilt cart), by the line's kind. */
+function addItemsOfLine(line: CartLine, catalog: CatalogIndex): AddItems {
+  if (line.giftCard !== undefined) return { giftCards: [line.giftCard] };
+  const grouping = packageRequest(line);
+  if (grouping !== undefined) return { packages: [grouping] };
+  // A combined product is added again with all its products.
+  return { activities: partActivities(line) ?? [activityOfLine(line, catalog)] };
+}
+
 /** The message a failure leaves for the customer when nothing better is known. */
 export function unknownOutcome(language: Lang): Refusal {
   return new Refusal(messages(language).unknownOutcome);
@@ -106,57 +123,40 @@ export function unknownOutcome(language: Lang): Refusal {
 export function createCartOps(deps: CartOpsDeps): CartOps {
   const { client, effects } = deps;
 
-  async function addOnce(shoppingCartId: string, seq: number, activities: CartActivity[]) {
-    const fingerprint = fingerprintOf(activities);
-    return effects.run<AddResult>(
-      { shoppingCartId, operation: 'add', attempt: String(seq) },
-      fingerprint,
-      async () => {
-        const response = await client.call(cartAddOperation, { shoppingCartId, activities });
-        const ids = response.activities.map((added) => added.id);
-        if (ids.length !== activities.length) {
-          // Success without the ids we need to manage the items: the cart holds them, but
-          // we cannot name them. Treated like an unseen outcome (the cart is abandoned).
-          throw new Error(`cart-add answered ${ids.length} ids for ${activities.length} items`);
-        }
-        return { ids };
-      },
-      // Another request recorded at the same position: the cart holds an item we lost.
-      { decide: (record) => (record.fingerprint === fingerprint ? 'reuse' : 'unknown') },
-    );
+  /** The ids an Add's answer gives its items (ours where the service names none). */
+  async function send(shoppingCartId: string, seq: number, items: AddItems): Promise<AddResult> {
+    const response = await client.call(cartAddOperation, { shoppingCartId, ...items });
+    if ('giftCards' in items) return { ids: [`giftcard-${seq + 1}`] };
+    if ('packages' in items)
+      return { ids: [response.accommodations[0]?.id ?? localPackageId(seq)] };
+    const ids = response.activities.map((added) => added.id);
+    if (ids.length !== items.activities.length) {
+      // Success without the ids we need to manage the items: the cart holds them, but
+      // we cannot name them. Treated like an unseen outcome (the cart is abandoned).
+      throw new Error(`cart-add answered ${ids.length} ids for ${items.activities.length} items`);
+    }
+    return { ids };
   }
 
-  async function addGiftCardOnce(shoppingCartId: string, seq: number, giftCard: CartGiftCard) {
-    const fingerprint = fingerprintOf({ giftCards: [giftCard] });
-    return effects.run<AddResult>(
-      { shoppingCartId, operation: 'add', attempt: String(seq) },
-      fingerprint,
-      async () => {
-        await client.call(cartAddOperation, { shoppingCartId, giftCards: [giftCard] });
-        return { ids: [`giftcard-${seq + 1}`] };
-      },
-      { decide: (record) => (record.fingerprint === fingerprint ? 'reuse' : 'unknown') },
-    );
+  async function addOnce(shoppingCartId: string, seq: number, items: AddItems) {
+    const fingerprint = addFingerprint(items);
+    try {
+      return await effects.run<AddResult>(
+        { shoppingCartId, operation: 'add', attempt: String(seq) },
+        fingerprint,
+        () => send(shoppingCartId, seq, items),
+        // Another request recorded at the same position: the cart holds an item we lost.
+        { decide: (record) => (record.fingerprint === fingerprint ? 'reuse' : 'unknown') },
+      );
+    } catch (error) {
+      if (error instanceof PartnerEnvelopeError)
+        await effects.settle(refusedAddKey(shoppingCartId), 'refused', true);
+      throw error;
+    }
   }
 
-  async function addPackageOnce(
-    shoppingCartId: string,
-    seq: number,
-    grouping: CartPackageGrouping,
-  ) {
-    const fingerprint = fingerprintOf({ packages: [grouping] });
-    return effects.run<AddResult>(
-      { shoppingCartId, operation: 'add', attempt: String(seq) },
-      fingerprint,
-      async () => {
-        const response = await client.call(cartAddOperation, {
-          shoppingCartId,
-          packages: [grouping],
-        });
-        return { ids: [response.accommodations[0]?.id ?? localPackageId(seq)] };
-      },
-      { decide: (record) => (record.fingerprint === fingerprint ? 'reuse' : 'unknown') },
-    );
+  async function addRefused(shoppingCartId: string): Promise<boolean> {
+    return (await effects.read(refusedAddKey(shoppingCartId))) !== undefined;
   }
 
   async function rebuild(cart: Cart, language: Lang, without?: string): Promise<CartChange> {
@@ -165,23 +165,10 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
     const dropped: { name: string; reason: string }[] = [];
     for (const line of cart.lines) {
       if (line.cartItemId === without) continue;
-      // A gift card bought is added again as its GiftCards item.
-      const giftCard = line.giftCard;
-      // A combined product is added again with all its products, a package as its Packages item.
-      const parts = partActivities(line);
-      const grouping = packageRequest(line);
-      const activity =
-        giftCard === undefined && parts === undefined && grouping === undefined
-          ? activityOfLine(line, catalog)
-          : undefined;
+      const items = addItemsOfLine(line, catalog);
       let outcome: EffectOutcome<AddResult>;
       try {
-        outcome =
-          giftCard !== undefined
-            ? await addGiftCardOnce(next.shoppingCartId, next.adds ?? 0, giftCard)
-            : grouping !== undefined
-              ? await addPackageOnce(next.shoppingCartId, next.adds ?? 0, grouping)
-              : await addOnce(next.shoppingCartId, next.adds ?? 0, parts ?? [activity!]);
+        outcome = await addOnce(next.shoppingCartId, next.adds ?? 0, items);
       } catch (error) {
         if (!(error instanceof PartnerEnvelopeError)) throw error;
         dropped.push({ name: line.name, reason: error.messages.join('; ') });
@@ -189,6 +176,9 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
       }
       // The new cart is in doubt as well: give up this time; the held lines are intact.
       if (outcome.kind === 'unknown') throw unknownOutcome(language);
+      // A plain activity keeps the request it was added again with.
+      const activity =
+        'activities' in items && line.parts === undefined ? items.activities[0] : undefined;
       next.lines.push(
         relinked({ ...line, ...(activity !== undefined ? { activity } : {}) }, outcome.result.ids),
       );
@@ -222,8 +212,7 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
 
   return {
     addOnce,
-    addGiftCardOnce,
-    addPackageOnce,
+    addRefused,
     rebuild,
     cancelConfirm,
     release,

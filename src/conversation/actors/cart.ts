@@ -5,7 +5,8 @@
  * Where the spec is silent:
  * - An Add or Confirm whose outcome we never saw leaves the cart in doubt (the service
  *   cannot show a cart): the cart is abandoned and rebuilt (cart-ops.ts), then the Add
- *   or Confirm is made on the new cart.
+ *   or Confirm is made on the new cart. Every kind of line is added the same way
+ *   (add-line.ts).
  * - Remove and CancelConfirm are in the vendor's documentation only. Not offered,
  *   refused, or unanswered, the cart is rebuilt without the line / without reservation.
  * - The first insurance policy the service offers is the one offered to the customer.
@@ -30,10 +31,8 @@ import type { CatalogIndex } from '../../catalog/catalog-index.js';
 import type { Lang } from '../../domain/lang.js';
 import { toCents } from '../../domain/pricing.js';
 import { providerZone, toInstant } from '../../domain/time.js';
-import { common } from '../../i18n/common.js';
 import { defineMessages } from '../../i18n/messages.js';
 import {
-  AddRefused,
   type AddToCartInput,
   type AddToCartOutput,
   type CancelReservationInput,
@@ -47,12 +46,12 @@ import {
 } from '../../../flows/booking/actors/cart.js';
 import { Refusal } from '../../../flows/booking/problem.js';
 import type { Cart, Reservation } from '../../../flows/booking/types.js';
+import { addLine } from './add-line.js';
 import { newCartId as randomCartId } from './cart-id.js';
 import { createCartOps, unknownOutcome, type CartOps } from './cart-ops.js';
 import { activityOf, cartCurrency, insuranceSaleOf, lineOf } from './cart-requests.js';
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
 import type { ActorDeps } from './index.js';
-import { addFixOf } from './partner-failures.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
 
 const messages = defineMessages({
@@ -132,10 +131,6 @@ function reservationOf(
   };
 }
 
-/** Marks a cart whose Add was refused (see addToCart). */
-const refusedAddKey = (shoppingCartId: string) =>
-  ({ shoppingCartId, operation: 'add', attempt: 'refused' }) as const;
-
 /** A failure in words for staff: the service's own messages, or what went wrong. */
 export function failureReason(error: unknown): string {
   if (error instanceof PartnerError) {
@@ -153,57 +148,9 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
   async function addToCart(input: AddToCartInput): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
     const activity = activityOf(input.draft, index);
-    let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
-    if (input.reserved) change = await ops.release(input.cart, input.language);
-    else await ops.assertNotSelling(input.cart, input.language);
-
-    // A new cart with the lines we hold. The customer hears of it only when the old one
-    // held lines ("a new cart with the same products" of an empty cart says nothing).
-    const startOver = async () => {
-      const rebuilt = await ops.rebuild(change.cart, input.language);
-      change = {
-        ...rebuilt,
-        rebuilt: change.cart.lines.length > 0,
-        released: change.released,
-        dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
-      };
-    };
-    // A cart whose last Add was refused may hold that item all the same (a service that
-    // took it and answered no): the next Add goes to a new cart, so that the item can
-    // never be bought twice.
-    if (await effects.read(refusedAddKey(change.cart.shoppingCartId))) await startOver();
-
-    const attempt = async (cart: Cart) => {
-      try {
-        return await ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, [activity]);
-      } catch (error) {
-        if (error instanceof PartnerEnvelopeError) {
-          await effects.settle(refusedAddKey(cart.shoppingCartId), 'refused', true);
-          throw new AddRefused(
-            common(input.language).refused(error.messages.join('; ')),
-            addFixOf(error),
-            {
-              cause: error,
-            },
-          );
-        }
-        throw error;
-      }
-    };
-    let outcome = await attempt(change.cart);
-    if (outcome.kind === 'unknown') {
-      // The partner's cart may hold this item (or another we lost): start a new one.
-      await startOver();
-      outcome = await attempt(change.cart);
-      if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
-    }
-    const line = lineOf(input.draft, activity, outcome.result.ids[0]!, index);
-    const cart: Cart = {
-      shoppingCartId: change.cart.shoppingCartId,
-      lines: [...change.cart.lines, line],
-      adds: (change.cart.adds ?? 0) + 1,
-    };
-    return { ...change, cart, line };
+    return addLine(ops, input, { activities: [activity] }, (ids) =>
+      lineOf(input.draft, activity, ids[0]!, index),
+    );
   }
 
   async function removeFromCart(input: RemoveFromCartInput): Promise<RemoveFromCartOutput> {

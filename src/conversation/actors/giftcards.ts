@@ -1,7 +1,7 @@
 /**
  * The gift card actors: the check of a card by its code (GET /activity/giftcard), and
- * the Add of a gift card bought (a GiftCards item) under the same effect records as any
- * Add (cart-ops.ts); a rebuilt cart adds the card again unchanged.
+ * the Add of a gift card bought (a GiftCards item) by the one Add path of every line
+ * (add-line.ts); a rebuilt cart adds the card again unchanged.
  *
  * Where the spec is silent:
  * - Add answers no id for a GiftCards item (only Activities and Accommodations ids are
@@ -20,9 +20,8 @@ import type { IsoDate } from '../../api/schema.js';
 import type { CatalogIndex } from '../../catalog/catalog-index.js';
 import type { Lang } from '../../domain/lang.js';
 import { providerNow } from '../../domain/time.js';
-import { common } from '../../i18n/common.js';
 import { defineMessages } from '../../i18n/messages.js';
-import type { AddToCartOutput, CartChange } from '../../../flows/booking/actors/cart.js';
+import type { AddToCartOutput } from '../../../flows/booking/actors/cart.js';
 import type {
   AddGiftCardInput,
   CheckGiftCardInput,
@@ -37,14 +36,9 @@ import {
   type GiftCardOffer,
 } from '../../../flows/booking/steps/giftcards/products.js';
 import { productName } from '../../../flows/booking/steps/selection/offerable.js';
-import type {
-  Cart,
-  CartLine,
-  GiftCardCheck,
-  GiftCardPurchase,
-} from '../../../flows/booking/types.js';
+import type { GiftCardCheck, GiftCardPurchase } from '../../../flows/booking/types.js';
 import { cartContextOf, type CartActorOptions } from './cart.js';
-import { unknownOutcome } from './cart-ops.js';
+import { addLine } from './add-line.js';
 import type { ActorDeps } from './index.js';
 
 const messages = defineMessages({
@@ -153,36 +147,9 @@ export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions 
   async function addGiftCard(input: AddGiftCardInput): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
     const { item, offers } = giftCardRequestOf(input.purchase, index, now(), input.language);
-    let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
-    if (input.reserved) change = await ops.release(input.cart, input.language);
-    else await ops.assertNotSelling(input.cart, input.language);
-
-    const attempt = async (cart: Cart) => {
-      try {
-        return await ops.addGiftCardOnce(cart.shoppingCartId, cart.adds ?? 0, item);
-      } catch (error) {
-        if (error instanceof PartnerEnvelopeError) {
-          throw new Refusal(common(input.language).refused(error.messages.join('; ')), {
-            cause: error,
-          });
-        }
-        throw error;
-      }
-    };
-    let outcome = await attempt(change.cart);
-    if (outcome.kind === 'unknown') {
-      const rebuilt = await ops.rebuild(change.cart, input.language);
-      change = {
-        ...rebuilt,
-        released: true,
-        dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
-      };
-      outcome = await attempt(change.cart);
-      if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
-    }
     const first = offers[0]!;
-    const line: CartLine = {
-      cartItemId: outcome.result.ids[0]!,
+    return addLine(ops, input, { giftCards: [item] }, (ids) => ({
+      cartItemId: ids[0]!,
       productId: first.entry.product.productId,
       providerId: first.entry.provider.providerId,
       name: giftCardLineName(
@@ -199,13 +166,7 @@ export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions 
       },
       insurable: false,
       giftCard: item,
-    };
-    const cart: Cart = {
-      shoppingCartId: change.cart.shoppingCartId,
-      lines: [...change.cart.lines, line],
-      adds: (change.cart.adds ?? 0) + 1,
-    };
-    return { ...change, cart, line };
+    }));
   }
 
   return {

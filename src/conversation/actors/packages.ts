@@ -1,6 +1,7 @@
 /**
  * The package and combined-product actors over the partner client, the local catalog and
- * the cart operations (effect records, rebuilt carts; see cart-ops.ts).
+ * the cart operations; their lines are added by the one Add path of every line
+ * (add-line.ts).
  *
  * Where the spec is silent:
  * - The prepackages request has no language: their texts come as the service sends them.
@@ -18,7 +19,6 @@
  */
 import { fromPromise } from 'xstate';
 import type { CartActivity, CartPackageGrouping, CartTicket } from '../../api/cart.js';
-import { PartnerEnvelopeError } from '../../api/errors.js';
 import {
   PersonType,
   packageBasicCatalogOperation,
@@ -31,9 +31,8 @@ import { realTimePricesOperation } from '../../api/prices.js';
 import type { Lang } from '../../domain/lang.js';
 import { priceSetOf } from '../../domain/price-sets.js';
 import { quotePrice, toCents } from '../../domain/pricing.js';
-import { common } from '../../i18n/common.js';
 import { defineMessages } from '../../i18n/messages.js';
-import type { AddToCartOutput, CartChange } from '../../../flows/booking/actors/cart.js';
+import type { AddToCartOutput } from '../../../flows/booking/actors/cart.js';
 import type {
   AddCombinedInput,
   AddPackageInput,
@@ -49,7 +48,6 @@ import { combinedDates } from '../../../flows/booking/steps/combined/offer.js';
 import { quantityRule } from '../../../flows/booking/steps/selection/product-rules.js';
 import { bandOf, nightsBetween } from '../../../flows/booking/steps/packages/shared.js';
 import type {
-  Cart,
   CartLine,
   CombinedDraft,
   Money,
@@ -60,9 +58,8 @@ import type {
   PrepackageChoice,
 } from '../../../flows/booking/types.js';
 import { cartContextOf, type CartActorOptions } from './cart.js';
-import { unknownOutcome, type AddResult } from './cart-ops.js';
+import { addLine } from './add-line.js';
 import { insurableProduct } from './cart-requests.js';
-import type { EffectOutcome } from './effects.js';
 import type { ActorDeps } from './index.js';
 
 const PAGE_SIZE = 10;
@@ -239,59 +236,14 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
     };
   }
 
-  /**
-   * An Add as the adding step makes it: the reservation released first, a refusal
-   * explained, a cart in doubt rebuilt and the Add made on the new one.
-   */
-  async function addLine(
-    input: { cart: Cart; language: Lang; reserved: boolean },
-    add: (cart: Cart) => Promise<EffectOutcome<AddResult>>,
-    lineOf: (ids: string[]) => CartLine,
-  ): Promise<AddToCartOutput> {
-    let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
-    if (input.reserved) change = await ops.release(input.cart, input.language);
-    else await ops.assertNotSelling(input.cart, input.language);
-    const attempt = async (cart: Cart) => {
-      try {
-        return await add(cart);
-      } catch (error) {
-        if (error instanceof PartnerEnvelopeError)
-          throw new Refusal(common(input.language).refused(error.messages.join('; ')), {
-            cause: error,
-          });
-        throw error;
-      }
-    };
-    let outcome = await attempt(change.cart);
-    if (outcome.kind === 'unknown') {
-      const rebuilt = await ops.rebuild(change.cart, input.language);
-      change = {
-        ...rebuilt,
-        released: true,
-        dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
-      };
-      outcome = await attempt(change.cart);
-      if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
-    }
-    const line = lineOf(outcome.result.ids);
-    const cart: Cart = {
-      shoppingCartId: change.cart.shoppingCartId,
-      lines: [...change.cart.lines, line],
-      adds: (change.cart.adds ?? 0) + 1,
-    };
-    return { ...change, cart, line };
-  }
-
   async function addPackageToCart(input: AddPackageInput): Promise<AddToCartOutput> {
     const { search, quote } = input;
     const request: CartPackageGrouping = {
       echoToken: quote.echoToken,
       packages: [{ id: quote.offer.packageId }],
     };
-    return addLine(
-      input,
-      (cart) => ops.addPackageOnce(cart.shoppingCartId, cart.adds ?? 0, request),
-      (ids) => packageLineOf(search, quote, request, ids[0]!, input.language),
+    return addLine(ops, input, { packages: [request] }, (ids) =>
+      packageLineOf(search, quote, request, ids[0]!, input.language),
     );
   }
 
@@ -370,27 +322,23 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
         ...(tickets.length > 0 ? { tickets } : {}),
       };
     });
-    return addLine(
-      input,
-      (cart) => ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, activities),
-      (ids) => ({
-        cartItemId: ids[0]!,
-        productId: product.parts[0]!.productId,
-        providerId: product.providerId,
-        name: product.name,
-        accessDate: date,
-        quantity,
-        sessions: [],
-        unitPrice,
-        activity: activities[0]!,
-        insurable: product.insurable,
-        parts: product.parts.map((part, i) => ({
-          cartItemId: ids[i]!,
-          productId: part.productId,
-          activity: activities[i]!,
-        })),
-      }),
-    );
+    return addLine(ops, input, { activities }, (ids) => ({
+      cartItemId: ids[0]!,
+      productId: product.parts[0]!.productId,
+      providerId: product.providerId,
+      name: product.name,
+      accessDate: date,
+      quantity,
+      sessions: [],
+      unitPrice,
+      activity: activities[0]!,
+      insurable: product.insurable,
+      parts: product.parts.map((part, i) => ({
+        cartItemId: ids[i]!,
+        productId: part.productId,
+        activity: activities[i]!,
+      })),
+    }));
   }
 
   return {

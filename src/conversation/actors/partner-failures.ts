@@ -5,7 +5,9 @@
  * never whether to call the service again.
  */
 import { PartnerEnvelopeError } from '../../api/errors.js';
-import type { AddFix } from '../../../flows/booking/actors/cart.js';
+import type { Lang } from '../../domain/lang.js';
+import { common } from '../../i18n/common.js';
+import { AddRefused, type AddFix } from '../../../flows/booking/actors/cart.js';
 
 /** Sandbox codes (src/sandbox/codes.ts) that tell the cause of a refusal. */
 const codes = {
@@ -46,4 +48,14 @@ export function addFixOf(error: PartnerEnvelopeError): AddFix {
   if (has(error, codes.date) || /date|fecha|d[ií]a|not on sale|sale closed|price/.test(text))
     return 'date';
   return 'cart';
+}
+
+/**
+ * An Add refusal as the customer hears it, whatever the line: the service's own words,
+ * and the step that can change what was refused.
+ */
+export function addRefusalOf(error: PartnerEnvelopeError, language: Lang): AddRefused {
+  return new AddRefused(common(language).refused(error.messages.join('; ')), addFixOf(error), {
+    cause: error,
+  });
 }

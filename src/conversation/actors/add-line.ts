@@ -1,0 +1,73 @@
+/**
+ * The one Add path of every kind of line: an activity, a combined product, a package, a
+ * gift card bought. The reservation is released first (a cart whose Sale may have
+ * happened takes nothing); a cart an Add was refused by is left for a new one first;
+ * the Add is made once under its effect record; a refusal is explained (one translation,
+ * partner-failures.ts); an outcome never seen abandons the cart, whose lines are added
+ * again to a new one, and the Add is made there, once. Never an Add called again on the
+ * same cart after an ambiguous failure.
+ */
+import { PartnerEnvelopeError } from '../../api/errors.js';
+import type { Lang } from '../../domain/lang.js';
+import type { AddToCartOutput, CartChange } from '../../../flows/booking/actors/cart.js';
+import type { Cart, CartLine } from '../../../flows/booking/types.js';
+import { unknownOutcome, type AddItems, type CartOps } from './cart-ops.js';
+import { addRefusalOf } from './partner-failures.js';
+
+export interface AddLineInput {
+  cart: Cart;
+  language: Lang;
+  /** The cart is reserved now: the reservation is released before adding. */
+  reserved: boolean;
+}
+
+/** Adds `items` to the cart; `lineOf` makes the cart line of the ids they were given. */
+export async function addLine(
+  ops: CartOps,
+  input: AddLineInput,
+  items: AddItems,
+  lineOf: (ids: string[]) => CartLine,
+): Promise<AddToCartOutput> {
+  let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
+  if (input.reserved) change = await ops.release(input.cart, input.language);
+  else await ops.assertNotSelling(input.cart, input.language);
+
+  // A new cart with the lines we hold. The customer hears of it only when the old one
+  // held lines ("a new cart with the same products" of an empty cart says nothing).
+  const startOver = async () => {
+    const rebuilt = await ops.rebuild(change.cart, input.language);
+    change = {
+      ...rebuilt,
+      rebuilt: change.cart.lines.length > 0,
+      released: change.released,
+      dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
+    };
+  };
+  // A cart whose last Add was refused may hold that item all the same (a service that
+  // took it and answered no): the next Add goes to a new cart, so that the item can
+  // never be bought twice.
+  if (await ops.addRefused(change.cart.shoppingCartId)) await startOver();
+
+  const attempt = async (cart: Cart) => {
+    try {
+      return await ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, items);
+    } catch (error) {
+      if (error instanceof PartnerEnvelopeError) throw addRefusalOf(error, input.language);
+      throw error;
+    }
+  };
+  let outcome = await attempt(change.cart);
+  if (outcome.kind === 'unknown') {
+    // The partner's cart may hold this item (or another we lost): start a new one.
+    await startOver();
+    outcome = await attempt(change.cart);
+    if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
+  }
+  const line = lineOf(outcome.result.ids);
+  const cart: Cart = {
+    shoppingCartId: change.cart.shoppingCartId,
+    lines: [...change.cart.lines, line],
+    adds: (change.cart.adds ?? 0) + 1,
+  };
+  return { ...change, cart, line };
+}
