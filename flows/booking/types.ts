@@ -88,6 +88,11 @@ export interface Draft {
   held?: { day: number; sessions: Record<string, number> };
   /** Keys of `answers` worked out rather than asked (an age from a birth date). */
   derived?: string[];
+  /**
+   * Keys of `answers` given in a list at an earlier ticket's question (a group's names in
+   * one message): passed over going forward, still editable at their own question.
+   */
+  listed?: string[];
   /** Which question is being asked: index into the flattened sets. */
   questionCursor: number;
   /** A multiple choice or a list of files being gathered for the current question. */

@@ -12,6 +12,10 @@
  *
  * Asked once: an age on the day of the visit is worked out from the same attendee's birth
  * date as soon as it is given (and again when it changes), and not asked.
+ *
+ * A group's names, birth dates… may come as one list at the first ticket that asks them
+ * (./questions/lists.ts): the other tickets' answers are then `listed`, passed over going
+ * forward like the worked-out ages, and still editable at their own question.
  */
 import type { Answer } from '../../../src/api/common.js';
 import { assign } from 'xstate';
@@ -22,6 +26,7 @@ import type { ViewFn } from '../view.js';
 import { ageOn, detailMeaning } from '../../../src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
+import { listPlaces } from './questions/lists.js';
 import { namesInCart } from './questions/names.js';
 import { questionMessages } from './questions/messages.js';
 
@@ -53,7 +58,7 @@ export const ticketQuestionnaire: Questionnaire = {
     if (change.pending === null) delete next.questionPending;
     else if (change.pending !== undefined) next.questionPending = change.pending;
     if (change.answer !== undefined) {
-      const { slot, value } = change.answer;
+      const { slot, value, listed } = change.answer;
       const key = answerKey(slot, slot.question.id);
       const answers = { ...draft.answers };
       if (value === null) delete answers[key];
@@ -61,6 +66,9 @@ export const ticketQuestionnaire: Questionnaire = {
       const derived = (draft.derived ?? []).filter((other) => other !== key);
       next.answers = answers;
       next.derived = derived;
+      // Answered at its own question, an answer given in a list is the customer's like any.
+      const others = (draft.listed ?? []).filter((other) => other !== key);
+      next.listed = listed === true && value !== null ? [...others, key] : others;
       if (detailMeaning(slot.question) === 'birthDate') {
         Object.assign(next, agesFrom(next, slot.setIndex, value, context.language));
       }
@@ -68,7 +76,14 @@ export const ticketQuestionnaire: Questionnaire = {
     return { draft: next };
   },
   settled: (context, slot) =>
-    context.draft?.derived?.includes(answerKey(slot, slot.question.id)) === true,
+    context.draft !== undefined && passedOver(context.draft, answerKey(slot, slot.question.id)),
+  // A group's names, birth dates… typed as one list at the first ticket that asks them.
+  together: (context, slot) => listPlaces(flatten(context.draft?.questionSets ?? []), slot),
+  // Each ticket's file is its own: the prompt says whose.
+  fileNote(context, slot, lang) {
+    const total = context.draft?.questionSets.length ?? 0;
+    return total > 1 ? questionMessages(lang).filePerTicket(slot.setIndex + 1, total) : undefined;
+  },
   day: (context) => (context.draft ? dateOf(context.draft) : undefined),
   suggestions(context, slot) {
     const draft = context.draft;
@@ -194,17 +209,26 @@ const copyable = (question: Question, draft: Draft, source: number) =>
     (!question.required &&
       draft.answers[answerKey({ setIndex: source }, question.id)] === undefined));
 
+/** Answered without being asked at its own question: worked out, or given in a list. */
+const passedOver = (draft: Draft, key: string) =>
+  (draft.derived ?? []).includes(key) || (draft.listed ?? []).includes(key);
+
 const sameQuestions = (a: TicketQuestionSet, b: TicketQuestionSet) =>
   a.questions.map((question) => question.id).join() ===
   b.questions.map((question) => question.id).join();
 
 /**
  * The ticket whose answers "same for all" copies at `slot`: offered at the first question
- * of a later ticket with the same questions as the first, when something can be copied.
+ * of a later ticket still to be asked (its name may have come in a list) with the same
+ * questions as the first, when something can be copied.
  */
 function sameSource(draft: Draft | undefined, slot: Slot): number | undefined {
-  if (draft === undefined || slot.setIndex === 0 || slot.questionIndex !== 0) return undefined;
+  if (draft === undefined || slot.setIndex === 0) return undefined;
   const set = draft.questionSets[slot.setIndex]!;
+  const before = set.questions.slice(0, slot.questionIndex);
+  if (!before.every((question) => passedOver(draft, answerKey(slot, question.id)))) {
+    return undefined;
+  }
   const source = draft.questionSets.findIndex((other) => sameQuestions(other, set));
   if (source < 0 || source >= slot.setIndex) return undefined;
   // Offered while something is left to copy (not once taken).
@@ -274,12 +298,14 @@ const withSets = (context: BookingContext, sets: TicketQuestionSet[]): Partial<B
   const draft = context.draft;
   if (draft === undefined) return {};
   const { questionPending: _dropped, ...rest } = draft;
+  const kept = keptAnswers(draft, sets);
   return {
     draft: {
       ...rest,
       questionSets: sets,
-      answers: keptAnswers(draft, sets),
-      derived: (draft.derived ?? []).filter((key) => keptAnswers(draft, sets)[key] !== undefined),
+      answers: kept,
+      derived: (draft.derived ?? []).filter((key) => kept[key] !== undefined),
+      listed: (draft.listed ?? []).filter((key) => kept[key] !== undefined),
       questionCursor: 0,
     },
   };
