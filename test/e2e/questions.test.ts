@@ -55,7 +55,7 @@ async function toQuestions(
   await chat.choose('next');
   for (let turn = 0; turn < 8; turn += 1) {
     const view = chat.last();
-    if (/^(Ticket|Entrada) \d+ of \d+/.test(view.text)) return view;
+    if (/^(Ticket \d+ of|Entrada \d+ de) \d+/.test(view.text)) return view;
     const ids = view.options.map((option) => option.id);
     const dates = view.options.filter((option) => option.id.startsWith('date:'));
     if (ids.some((id) => id.startsWith('qty:'))) await chat.say(String(quantity));
@@ -341,6 +341,39 @@ describe('a group answering as one list', () => {
       expect(values(0)).toEqual(['Ana Gomez', '1980-08-15T00:00:00', ageOn('1980-08-15', visit)]);
       expect(values(1)).toEqual(['Luis Gomez', '1981-08-15T00:00:00', ageOn('1981-08-15', visit)]);
       expect(values(2)).toEqual(['Leo Gomez', '2018-03-03T00:00:00', ageOn('2018-03-03', visit)]);
+    } finally {
+      await chat.close();
+    }
+  });
+});
+
+describe("the customer's language at a ticket question", () => {
+  it('written to twice in English, the question loaded in Spanish is shown again in English, answers kept', async () => {
+    const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: 'es' } });
+    try {
+      const first = await toQuestions(chat, demoIds.providers.museum, P.museumAdult, 2, {
+        base: demoIds.productBases.museumTickets,
+      });
+      expect(first.text).toMatch(/^Entrada 1 de 2 — .+: Nombre y apellidos del visitante/);
+      await chat.say('Ana Gómez');
+      expect(chat.last().text).toMatch(/^Entrada 1 de 2 — .+: ¿Necesita un itinerario accesible\?/);
+      const offered = await chat.say('I do not know what you mean');
+      expect(notices(offered)).toContain(
+        'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
+      );
+      expect(chat.last().text).toMatch(/^Entrada 1 de 2 — /);
+      const switched = await chat.say('what is the question please');
+      expect(notices(switched)).toEqual([
+        'Language changed to English.',
+        '"what is the question please" is not a valid answer: answer yes or no.',
+      ]);
+      // The same question, where it was, in the service's English words.
+      expect(chat.last().text).toBe(
+        'Ticket 1 of 2 — Adult entry, attendee 1: Do you need an accessible route? (optional)\nChoose Yes or No.',
+      );
+      await chat.choose('back');
+      expect(chat.last().text).toMatch(/^Ticket 1 of 2 — .+: Visitor's full name/);
+      expect(chat.last().text).toContain('Current answer: Ana Gómez');
     } finally {
       await chat.close();
     }

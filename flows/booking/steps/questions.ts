@@ -306,10 +306,26 @@ const withSets = (context: BookingContext, sets: TicketQuestionSet[]): Partial<B
       answers: kept,
       derived: (draft.derived ?? []).filter((key) => kept[key] !== undefined),
       listed: (draft.listed ?? []).filter((key) => kept[key] !== undefined),
-      questionCursor: 0,
+      // The same questions in other words (the other language): asked from where they were.
+      questionCursor: reworded(draft.questionSets, sets) ? draft.questionCursor : 0,
     },
   };
 };
+
+/** The same tickets, attendees and questions, in other words (loaded in the other language). */
+const reworded = (before: readonly TicketQuestionSet[], after: readonly TicketQuestionSet[]) =>
+  before.length === after.length &&
+  before.every(
+    (set, index) =>
+      set.ticketId === after[index]!.ticketId &&
+      set.attendee === after[index]!.attendee &&
+      sameQuestions(set, after[index]!),
+  ) &&
+  before.some((set, index) =>
+    set.questions.some(
+      (question, at) => question.question !== after[index]!.questions[at]!.question,
+    ),
+  );
 
 const loadingView: ViewFn = (context) => ({
   text: questionMessages(context.language).loading,
