@@ -233,3 +233,33 @@ describe('whose file a file question asks', () => {
     expect(single.view().text).not.toMatch(/whole group/);
   });
 });
+
+describe("a ticket's optional questions skipped in one tap", () => {
+  it('leaves them unanswered and asks what is required; the next ticket copies the skips', () => {
+    const chat = asking(visitors(2, route.questions));
+    const option = chat.view().options.find((o) => o.id === 'skip-optional');
+    expect(option?.label).toBe("⏭️ Skip this ticket's optional ones (6)");
+    chat.say({ kind: 'choose', id: 'skip-optional' });
+    expect(firstLine(chat)).toBe(
+      'Ticket 1 of 2 — Adult, attendee 1: Medical certificate (PDF or image)',
+    );
+    const pdf = { name: 'c.pdf', mime: 'application/pdf', base64: 'JVBERi0xLjQK' };
+    chat.say({ kind: 'file', file: pdf });
+    // The last optional question (a list of files) was skipped too: on to ticket 2.
+    expect(firstLine(chat)).toMatch(/^Ticket 2 of 2 — Adult, attendee 2: Participant's allergies/);
+    chat.say({ kind: 'choose', id: 'same' });
+    expect(firstLine(chat)).toBe(
+      'Ticket 2 of 2 — Adult, attendee 2: Medical certificate (PDF or image)',
+    );
+    expect(chat.say({ kind: 'file', file: pdf }).matches('adding')).toBe(true);
+    expect(Object.keys(answers(chat))).toHaveLength(2);
+    // Back to a skipped question: asked, to answer after all.
+    const back = asking(visitors(1, route.questions));
+    back.say({ kind: 'choose', id: 'skip-optional' });
+    back.say({ kind: 'choose', id: 'back' });
+    expect(firstLine(back)).toBe('Ticket 1 of 1 — Adult: Optional services (optional)');
+    // Offered only while two or more are left.
+    const one = asking(visitors(1, visitor.questions), { questionCursor: 1 });
+    expect(one.view().options.some((o) => o.id === 'skip-optional')).toBe(false);
+  });
+});

@@ -374,6 +374,7 @@ describe('answers over several messages', () => {
       '⬜ Photo report',
       '✅ Done',
       '⏭️ Skip',
+      "⏭️ Skip this ticket's optional ones (2)",
       '⬅️ Back',
       '🏠 Home',
     ]);

@@ -8,7 +8,8 @@
  * conversation snapshot holds them too (until the conversation expires or moves on).
  * When the questions are loaded again (back from a later step, or a new quantity), an
  * answer is kept only if its set is still the same ticket and attendee and still has
- * the question; the customer is then offered to keep it.
+ * the question; the customer is then offered to keep it. Loaded again in the other
+ * language (the same questions in other words), they are asked from where they were.
  *
  * Asked once: an age on the day of the visit is worked out from the same attendee's birth
  * date as soon as it is given (and again when it changes), and not asked.
@@ -79,6 +80,16 @@ export const ticketQuestionnaire: Questionnaire = {
     context.draft !== undefined && passedOver(context.draft, answerKey(slot, slot.question.id)),
   // A group's names, birth dates… typed as one list at the first ticket that asks them.
   together: (context, slot) => listPlaces(flatten(context.draft?.questionSets ?? []), slot),
+  // A ticket's optional questions left unanswered in one tap (a group need not skip each).
+  optionalLeft: (context, slot) => optionalLeft(context.draft, slot),
+  skipOptional(context, slot) {
+    const draft = context.draft;
+    if (draft === undefined) return {};
+    const keys = optionalLeft(draft, slot).map((other) => answerKey(other, other.question.id));
+    return {
+      draft: { ...draft, derived: [...new Set([...(draft.derived ?? []), ...keys])] },
+    };
+  },
   // Each ticket's file is its own: the prompt says whose.
   fileNote(context, slot, lang) {
     const total = context.draft?.questionSets.length ?? 0;
@@ -208,6 +219,27 @@ const copyable = (question: Question, draft: Draft, source: number) =>
   (!isFile(question) ||
     (!question.required &&
       draft.answers[answerKey({ setIndex: source }, question.id)] === undefined));
+
+/** The optional questions of `slot`'s ticket from it on, unanswered and still to be asked. */
+function optionalLeft(draft: Draft | undefined, slot: Slot): Slot[] {
+  if (draft === undefined) return [];
+  const set = draft.questionSets[slot.setIndex];
+  return (set?.questions ?? []).flatMap((question, questionIndex) => {
+    const key = answerKey(slot, question.id);
+    return questionIndex >= slot.questionIndex &&
+      !question.required &&
+      !workedOut(set!, question) &&
+      draft.answers[key] === undefined &&
+      !passedOver(draft, key)
+      ? [{ setIndex: slot.setIndex, questionIndex, question }]
+      : [];
+  });
+}
+
+/** An age the set's birth date will give: not a question to skip. */
+const workedOut = (set: TicketQuestionSet, question: Question) =>
+  detailMeaning(question) === 'age' &&
+  set.questions.some((other) => detailMeaning(other) === 'birthDate');
 
 /** Answered without being asked at its own question: worked out, or given in a list. */
 const passedOver = (draft: Draft, key: string) =>

@@ -80,6 +80,13 @@ export interface Questionnaire {
    * following tickets); fewer than two when no list is offered here (./lists.ts).
    */
   together?(context: BookingContext, slot: Slot): Slot[];
+  /**
+   * The optional questions still unanswered of `slot`'s ticket, from it on, that one tap
+   * may skip together; fewer than two: not offered.
+   */
+  optionalLeft?(context: BookingContext, slot: Slot): Slot[];
+  /** What skipping them writes (left unanswered, and settled). */
+  skipOptional?(context: BookingContext, slot: Slot): Partial<BookingContext>;
   /** Whose file a file question asks ("one per ticket", "one for the whole group"). */
   fileNote?(context: BookingContext, slot: Slot, lang: Lang): string | undefined;
 }
@@ -271,6 +278,14 @@ export function questionView(q: Questionnaire): ViewFn {
     }
     if (!question.required) {
       options.push({ id: 'skip', label: m.skip, event: { type: 'answer.skip' } });
+      const optional = q.optionalLeft?.(context, slot) ?? [];
+      if (optional.length > 1) {
+        options.push({
+          id: 'skip-optional',
+          label: m.skipOptional(optional.length),
+          event: { type: 'answers.skipOptional' },
+        });
+      }
     }
     const shortcut = q.shortcut?.(context, slot, lang);
     if (shortcut) options.push(shortcut);
@@ -420,6 +435,21 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
       ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context)), pending: null }),
     };
   };
+  /** The context with this ticket's optional questions skipped, the cursor on the next to ask. */
+  const optionalSkipped = ({ context }: { context: BookingContext }): Partial<BookingContext> => {
+    const slot = currentSlot(q, context);
+    if (slot === undefined || q.skipOptional === undefined) return {};
+    const skipped = q.skipOptional(context, slot);
+    const after = { ...context, ...skipped };
+    return {
+      ...skipped,
+      ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context)), pending: null }),
+    };
+  };
+  const canSkipOptional = ({ context }: { context: BookingContext }) => {
+    const slot = currentSlot(q, context);
+    return slot !== undefined && (q.optionalLeft?.(context, slot).length ?? 0) > 1;
+  };
   return booking.createStateConfig({
     meta: { view: questionView(q) },
     always: {
@@ -436,6 +466,20 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
             );
           },
           actions: booking.createAction(assign((args) => shortcutTaken(args))),
+        },
+      ],
+      'answers.skipOptional': [
+        {
+          guard: (args: Args) =>
+            canSkipOptional(args) &&
+            q.cursor({ ...args.context, ...optionalSkipped(args) }) >=
+              q.slots({ ...args.context, ...optionalSkipped(args) }).length,
+          target: targets.done,
+          actions: booking.createAction(assign((args) => optionalSkipped(args))),
+        },
+        {
+          guard: canSkipOptional,
+          actions: booking.createAction(assign((args) => optionalSkipped(args))),
         },
       ],
       text: [...listTransitions, ...answerTransitions],

@@ -36,6 +36,7 @@ export const questionMessages = defineMessages({
     files: (count: number, extension: string) =>
       count === 1 ? `1 archivo (${extension})` : `${count} archivos (${extension})`,
     skip: '⏭️ Omitir',
+    skipOptional: (count: number) => `⏭️ Omitir las opcionales de esta entrada (${count})`,
     sameForAll: (n: number) => `📋 Igual que la entrada ${n} en todas`,
     asLastTime: (who: string) => `📋 Como la última vez${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
@@ -118,6 +119,7 @@ export const questionMessages = defineMessages({
     files: (count: number, extension: string) =>
       count === 1 ? `1 file (${extension})` : `${count} files (${extension})`,
     skip: '⏭️ Skip',
+    skipOptional: (count: number) => `⏭️ Skip this ticket's optional ones (${count})`,
     sameForAll: (n: number) => `📋 Same as ticket ${n} for all`,
     asLastTime: (who: string) => `📋 As last time${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
