@@ -32,7 +32,7 @@ export interface Asked {
   together?: number;
 }
 
-const TOGETHER = /\b(?:o las|or all) (\d+) (?:a la vez|at once)\b/;
+const TOGETHER = /\b(?:o las|or all) (\d+) (?:respuestas a la vez|at once)\b/;
 const TICKET = /^(?:entrada|ticket|attendee|asistente|persona|person)\s+(\d+)\s+(?:de|of)\s+\d+/;
 /** "Respuesta actual: …" / "Current answer: …": a question asked again to keep or change. */
 const QUESTION_MARKERS =

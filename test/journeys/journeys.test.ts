@@ -78,7 +78,7 @@ describe('a list of answers for several tickets', () => {
   const names = ask(
     'Entrada 1 de 3 — Adulto, asistente 1: Nombre y apellidos del visitante\n' +
       'Escribe tu respuesta.\n' +
-      'O las 3 a la vez (entradas 1 a 3), una por línea o separadas por comas.',
+      'O las 3 respuestas a la vez (entradas 1 a 3), una por línea o separadas por comas.',
   );
 
   it('is answered as a person would: each one of the party on a line', () => {

@@ -46,7 +46,7 @@ export const questionMessages = defineMessages({
     sameNote:
       'Las demás respuestas se copian; los datos de cada persona y los archivos se piden por entrada.',
     listHint: (count: number, tickets: string, commas: boolean) =>
-      `O las ${count} a la vez (entradas ${tickets}), una por línea${commas ? ' o separadas por comas' : ''}.`,
+      `O las ${count} respuestas a la vez (entradas ${tickets}), una por línea${commas ? ' o separadas por comas' : ''}.`,
     listKept: (count: number, tickets: string) =>
       count === 1 ? `✔️ Anotada la entrada ${tickets}.` : `✔️ Anotadas las entradas ${tickets}.`,
     listRefused: (position: number, ticket: number, reason: string, byLine: boolean) =>
