@@ -175,6 +175,29 @@ describe('a list of answers for several tickets', () => {
   });
 });
 
+describe('a family in one pass (two adults and a child)', () => {
+  it('takes four answers: the names, a skip, the birth dates, then the same for the rest', () => {
+    const sets: TicketQuestionSet[] = [
+      { ticketId: 'adult', attendee: 1, label: 'Adult', questions: visitor.questions },
+      { ticketId: 'adult', attendee: 2, label: 'Adult', questions: visitor.questions },
+      { ticketId: 'child', attendee: 1, label: 'Child', questions: visitor.questions },
+    ];
+    const chat = asking(sets);
+    chat.say({ kind: 'text', text: 'Ana Gomez\nLuis Gomez\nLeo Gomez' });
+    chat.say({ kind: 'choose', id: 'skip' });
+    chat.say({ kind: 'text', text: '15/08/1980\n15/08/1981\n15/08/2018' });
+    expect(firstLine(chat)).toBe(
+      'Ticket 2 of 3 — Adult, attendee 2: Do you need an accessible route? (optional)',
+    );
+    const done = chat.say({ kind: 'choose', id: 'same' });
+    expect(done.matches('adding')).toBe(true);
+    const visit = done.context.draft!.accessDate!;
+    expect(answers(chat)[`2:${name}`]?.stringValue).toBe('Leo Gomez');
+    expect(answers(chat)[`2:${age}`]?.integerValue).toBe(ageOn('2018-08-15', visit));
+    expect(answers(chat)[`2:${access}`]).toBeUndefined();
+  });
+});
+
 describe('whose file a file question asks', () => {
   const certificate = route.questions.findIndex((question) => question.dataType === 12);
 
