@@ -40,6 +40,16 @@ export function answerOf(party: Party, asked: Asked): string | undefined {
   return named ? [`${first} ${second ?? ''}`.trim(), ...rest].join(', ') : answers.join(', ');
 }
 
+/** Each person's answer on its own line, from the asked ticket on, when a list is offered. */
+export function listOf(party: Party, asked: Asked): string | undefined {
+  const { person, together = 1 } = asked;
+  if (typeof person !== 'number' || together < 2) return undefined;
+  const answers = Array.from({ length: together }, (_, index) =>
+    answerOf(party, { ...asked, person: person + index }),
+  );
+  return answers.every((answer) => answer !== undefined) ? answers.join('\n') : undefined;
+}
+
 /** The quickest answer to a question about something other than a person's details. */
 function otherAnswer(view: OutputLine, attempt: number): string {
   const text = view.text.toLowerCase();
@@ -59,9 +69,15 @@ export function hurriedAction(view: OutputLine, party: Party, attempt: number): 
   // The same answers as an earlier ticket, when offered: one tap for many questions.
   const same = view.options.find((option) => /^📋/.test(option.label));
   if (same) return { kind: 'choose', id: same.id };
-  const skip = view.options.find((option) => option.id === 'skip');
+  // An optional question skipped, with the ticket's other optional ones when offered.
+  const skip =
+    view.options.find((option) => option.id === 'skip-optional') ??
+    view.options.find((option) => option.id === 'skip');
   if (skip) return { kind: 'choose', id: skip.id };
   const asked = whatIsAsked(view);
+  // Offered the answers of several tickets at once: each person's, one per line.
+  const list = asked.question ? listOf(party, asked) : undefined;
+  if (list !== undefined) return { kind: 'text', text: list };
   const answer = asked.question ? answerOf(party, asked) : undefined;
   const offered =
     answer === undefined

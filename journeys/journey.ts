@@ -78,6 +78,7 @@ export async function runLeg(
     trace?.(view, input);
     await chat.send(input);
     turns += 1;
+    if (input.kind === 'text') counter.answered(view, input.text);
     // The same view again is an answer refused (the script's, not the bot's, doing).
     if (chat.last().text !== view.text) {
       counter.observe(chat.last(), (asked) => answerOf(leg.party, asked));

@@ -25,8 +25,14 @@ export interface Asked {
   person: 'buyer' | 'recipient' | number;
   /** Whether it is a question a customer answers (not a choice of what to book). */
   question: boolean;
+  /**
+   * How many tickets' answers the view takes at once, from this ticket on ("Or all 3 at
+   * once"): each person's answer on its own line.
+   */
+  together?: number;
 }
 
+const TOGETHER = /\b(?:o las|or all) (\d+) (?:respuestas a la vez|at once)\b/;
 const TICKET = /^(?:entrada|ticket|attendee|asistente|persona|person)\s+(\d+)\s+(?:de|of)\s+\d+/;
 /** "Respuesta actual: …" / "Current answer: …": a question asked again to keep or change. */
 const QUESTION_MARKERS =
@@ -78,6 +84,16 @@ export function whatIsAsked(view: OutputLine): Asked {
     QUESTION_MARKERS.test(normalize(view.text)) ||
     ticket !== null;
   if (!isQuestion) return { meanings: [], person, question: false };
+  const together = Number(TOGETHER.exec(normalize(view.text))?.[1] ?? 1);
+  if (together > 1 && detail !== undefined && detail !== 'fullName' && detail !== 'age') {
+    return { meanings: [detail], person, question: true, together };
+  }
+  if (together > 1 && detail === 'fullName') {
+    return { meanings: ['name', 'surname'], person, question: true, together };
+  }
+  if (together > 1 && detail === 'age') {
+    return { meanings: ['birth'], person, question: true, together };
+  }
   // A form in one message ("your details: full name, document, phone and e-mail").
   const several = severalDetails(lines.length > 1 ? lastLine : words);
   if (several.length >= 3) return { meanings: several, person, question: true };
@@ -147,5 +163,18 @@ export class RepeatCounter {
       this.repeated.push(view.text.split('\n')[0] ?? '');
     }
     for (const { key } of keys) this.seen.add(key);
+  }
+
+  /**
+   * The customer answered `view` with a list, one line per person from its ticket on:
+   * those people were asked there, once (asking them again later is asking twice).
+   */
+  answered(view: OutputLine, text: string): void {
+    const asked = this.shift(whatIsAsked(view));
+    const lines = text.split('\n').length;
+    if (typeof asked.person !== 'number' || (asked.together ?? 1) < 2 || lines < 2) return;
+    for (let next = 1; next < Math.min(lines, asked.together ?? 1); next += 1) {
+      for (const meaning of asked.meanings) this.seen.add(`${asked.person + next}:${meaning}`);
+    }
   }
 }

@@ -3,12 +3,13 @@
  * module under steps/ and names the next by id (`#booking.<step>`); commands that work
  * from every step (/cancel, /cart, /help, /language, /book) are handled here.
  */
-import { assign } from 'xstate';
+import { assign, raise } from 'xstate';
 import { common } from '../../src/i18n/common.js';
 import { booking } from './setup.js';
 import { bookingsState } from './steps/bookings.js';
 import { forgetState } from './steps/forget.js';
 import { homeState, languageState } from './steps/home.js';
+import { changeLanguage, inStep, switchLanguage } from './steps/language.js';
 import { browseState } from './steps/browse.js';
 import { dateState } from './steps/date.js';
 import { productState } from './steps/product.js';
@@ -132,14 +133,11 @@ export const bookingMachine = booking.createMachine({
         actions: assign({ languageOffered: undefined }),
       },
       {
-        // Offered once already: followed.
+        // Offered once already: followed, as if the customer had chosen it (steps/language.ts).
         guard: ({ context, event }) => context.languageOffered === event.language,
         actions: [
-          assign({ language: ({ event }) => event.language, languageOffered: undefined }),
-          {
-            type: 'notify',
-            params: ({ event }) => ({ text: common(event.language).languageChanged }),
-          },
+          assign({ languageOffered: undefined }),
+          raise(({ event }) => ({ type: 'language.set' as const, language: event.language })),
         ],
       },
       {
@@ -152,15 +150,9 @@ export const bookingMachine = booking.createMachine({
         ],
       },
     ],
-    'language.set': {
-      actions: [
-        assign({ language: ({ event }) => event.language }),
-        {
-          type: 'notify',
-          params: ({ event }) => ({ text: common(event.language).languageChanged }),
-        },
-      ],
-    },
+    // The home menu's button, the word, or messages in the other language: the step the
+    // customer is at entered again in that language; elsewhere the views just follow.
+    'language.set': [...switchLanguage(inStep), { actions: changeLanguage }],
   },
   states: {
     home: homeState,

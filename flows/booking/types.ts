@@ -88,6 +88,11 @@ export interface Draft {
   held?: { day: number; sessions: Record<string, number> };
   /** Keys of `answers` worked out rather than asked (an age from a birth date). */
   derived?: string[];
+  /**
+   * Keys of `answers` given in a list at an earlier ticket's question (a group's names in
+   * one message): passed over going forward, still editable at their own question.
+   */
+  listed?: string[];
   /** Which question is being asked: index into the flattened sets. */
   questionCursor: number;
   /** A multiple choice or a list of files being gathered for the current question. */
@@ -346,6 +351,7 @@ export type BookingEvent =
   | { type: 'customer.remember' }
   /** The answers of an earlier ticket copied to every later one (what is not personal). */
   | { type: 'answers.same' }
+  | { type: 'answers.skipOptional' }
   /** A name already given in this conversation (a ticket's attendee) taken as the buyer's. */
   | { type: 'client.name'; name: string }
   | { type: 'cart.open' }

@@ -55,7 +55,7 @@ async function toQuestions(
   await chat.choose('next');
   for (let turn = 0; turn < 8; turn += 1) {
     const view = chat.last();
-    if (/^(Ticket|Entrada) \d+ of \d+/.test(view.text)) return view;
+    if (/^(Ticket \d+ of|Entrada \d+ de) \d+/.test(view.text)) return view;
     const ids = view.options.map((option) => option.id);
     const dates = view.options.filter((option) => option.id.startsWith('date:'));
     if (ids.some((id) => id.startsWith('qty:'))) await chat.say(String(quantity));
@@ -286,6 +286,10 @@ describe('a group sharing answers', () => {
           new RegExp(`^Ticket ${attendee} of 20 — .+: Medical certificate`),
         );
         expect(chat.last().options.some((o) => o.id === 'same')).toBe(false);
+        // Whose file it is, said in the prompt.
+        expect(chat.last().text).toContain(
+          `One file per ticket: this one is for ticket ${attendee} of 20.`,
+        );
         await chat.send({ kind: 'file', file: pdf(`certificate-${attendee}.pdf`) });
       }
       expect(chat.transcript.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
@@ -297,6 +301,79 @@ describe('a group sharing answers', () => {
       }
       // Each ticket its own certificate (sent 20 times), never a copy left out.
       for (const ticket of tickets) expect(ticket.questions?.at(-1)?.binaryValue).toBeTruthy();
+    } finally {
+      await chat.close();
+    }
+  });
+});
+
+describe('a group answering as one list', () => {
+  it("the visitors' names and birth dates, one per line; a wrong line asked again at its ticket", async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      const first = await toQuestions(chat, demoIds.providers.museum, P.museumAdult, 3, {
+        base: demoIds.productBases.museumTickets,
+      });
+      expect(first.text).toContain(
+        'Or all 3 at once (tickets 1 to 3), one per line or separated by commas.',
+      );
+      const named = await chat.say('Ana Gomez\nLuis Gomez\nLeo Gomez');
+      expect(notices(named)).toEqual(['✔️ Noted for tickets 1 to 3.']);
+      expect(chat.last().text).toMatch(/^Ticket 1 of 3 — .+: Do you need an accessible route\?/);
+      await chat.choose('skip');
+      expect(chat.last().text).toMatch(/^Ticket 1 of 3 — .+: Date of birth\nType the date/);
+      const born = await chat.say('15/08/1980\n31/02/1981\n3 March 2018');
+      expect(notices(born)).toEqual([
+        '✔️ Noted for tickets 1 and 3.\n' +
+          'Line 2 (ticket 2): "31/02/1981" is not a date I understand. Write it like 15/08/1990 or 15 August 1990.\n' +
+          'I will ask what is missing at its ticket.',
+      ]);
+      // Ticket 2: its name came in the list; the rest as ticket 1, then its birth date.
+      expect(chat.last().text).toMatch(/^Ticket 2 of 3 — .+: Do you need an accessible route\?/);
+      await chat.choose('same');
+      expect(chat.last().text).toMatch(/^Ticket 2 of 3 — .+: Date of birth/);
+      const done = await chat.say('15/08/1981');
+      expect(done.map((line) => line.text).join('\n')).toMatch(/is in your cart/);
+      const tickets = await sentAnswers(chat);
+      const visit = (await saved(chat)).cart.lines.at(-1)!.accessDate;
+      const values = (index: number) =>
+        tickets[index]?.questions?.map((answer) => Object.values(answer).at(-1));
+      expect(values(0)).toEqual(['Ana Gomez', '1980-08-15T00:00:00', ageOn('1980-08-15', visit)]);
+      expect(values(1)).toEqual(['Luis Gomez', '1981-08-15T00:00:00', ageOn('1981-08-15', visit)]);
+      expect(values(2)).toEqual(['Leo Gomez', '2018-03-03T00:00:00', ageOn('2018-03-03', visit)]);
+    } finally {
+      await chat.close();
+    }
+  });
+});
+
+describe("the customer's language at a ticket question", () => {
+  it('written to twice in English, the question loaded in Spanish is shown again in English, answers kept', async () => {
+    const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: 'es' } });
+    try {
+      const first = await toQuestions(chat, demoIds.providers.museum, P.museumAdult, 2, {
+        base: demoIds.productBases.museumTickets,
+      });
+      expect(first.text).toMatch(/^Entrada 1 de 2 — .+: Nombre y apellidos del visitante/);
+      await chat.say('Ana Gómez');
+      expect(chat.last().text).toMatch(/^Entrada 1 de 2 — .+: ¿Necesita un itinerario accesible\?/);
+      const offered = await chat.say('I do not know what you mean');
+      expect(notices(offered)).toContain(
+        'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
+      );
+      expect(chat.last().text).toMatch(/^Entrada 1 de 2 — /);
+      const switched = await chat.say('what is the question please');
+      expect(notices(switched)).toEqual([
+        'Language changed to English.',
+        '"what is the question please" is not a valid answer: answer yes or no.',
+      ]);
+      // The same question, where it was, in the service's English words.
+      expect(chat.last().text).toBe(
+        'Ticket 1 of 2 — Adult entry, attendee 1: Do you need an accessible route? (optional)\nChoose Yes or No.',
+      );
+      await chat.choose('back');
+      expect(chat.last().text).toMatch(/^Ticket 1 of 2 — .+: Visitor's full name/);
+      expect(chat.last().text).toContain('Current answer: Ana Gómez');
     } finally {
       await chat.close();
     }

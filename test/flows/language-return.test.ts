@@ -1,6 +1,7 @@
 /**
  * /language in the middle of a step (bug j of issue 14: it dropped the customer at the
- * home menu): the language chosen, the conversation goes on where it was, in that language.
+ * home menu): the language chosen, the conversation goes on where it was, in that language;
+ * and the same when the language changes because the customer writes in the other one.
  */
 import { describe, expect, it } from 'vitest';
 import { demoIds } from '../../src/sandbox/seed/index.js';
@@ -43,6 +44,19 @@ describe('/language at a step', () => {
     const chat = atDetails();
     chat.say({ kind: 'text', text: '/language' });
     expect(chat.say({ kind: 'choose', id: 'back' }).matches('client')).toBe(true);
+  });
+
+  it('the same when the customer writes twice in the other language (the automatic switch)', () => {
+    const chat = atDetails();
+    chat.say({ kind: 'text', text: 'Ana García' });
+    chat.send({ type: 'language.noticed', language: 'es' });
+    expect(chat.snapshot().context.language).toBe('en');
+    const switched = chat.send({ type: 'language.noticed', language: 'es' });
+    expect(switched.context.language).toBe('es');
+    expect(switched.value).toEqual({ client: 'documentIdentifier' });
+    expect(switched.context.checkout.client).toEqual({ fullName: 'Ana', surname: 'García' });
+    expect(chat.view().text).toMatch(/^Ahora: tu DNI, NIE o pasaporte/);
+    expect(chat.notices.at(-1)).toBe('Idioma cambiado a español.');
   });
 
   it('goes home from the home menu, as before', () => {

@@ -86,7 +86,8 @@ describe('entering the questions step', () => {
     await chat.settled();
     expect(stateOf(chat)).toEqual({ questions: 'asking' });
     expect(chat.view().text).toBe(
-      "Ticket 1 of 2 — Adult, attendee 1: Visitor's full name\nType your answer.",
+      "Ticket 1 of 2 — Adult, attendee 1: Visitor's full name\nType your answer.\n" +
+        'Or all 2 at once (tickets 1 and 2), one per line or separated by commas.',
     );
     expect(chat.view().expects).toBe('text');
     expect(chat.view().options.map((o) => o.id)).toEqual(['back', 'home']);
@@ -373,6 +374,7 @@ describe('answers over several messages', () => {
       '⬜ Photo report',
       '✅ Done',
       '⏭️ Skip',
+      "⏭️ Skip this ticket's optional ones (2)",
       '⬅️ Back',
       '🏠 Home',
     ]);

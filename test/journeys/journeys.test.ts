@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OutputLine } from '../../src/channels/console/lines.js';
-import { answerOf } from '../../journeys/customer.js';
+import { answerOf, hurriedAction } from '../../journeys/customer.js';
 import { journeys } from '../../journeys/journeys.js';
 import { RepeatCounter, whatIsAsked } from '../../journeys/meaning.js';
 import { party } from '../../journeys/persona.js';
@@ -70,6 +70,44 @@ describe('counting questions asked twice', () => {
     counter.nextPurchase();
     observe(counter, ask('Tu correo electrónico:'));
     expect(counter.repeats).toBe(0);
+  });
+});
+
+describe('a list of answers for several tickets', () => {
+  const family = party(3, { childFrom: 2 });
+  const names = ask(
+    'Entrada 1 de 3 — Adulto, asistente 1: Nombre y apellidos del visitante\n' +
+      'Escribe tu respuesta.\n' +
+      'O las 3 respuestas a la vez (entradas 1 a 3), una por línea o separadas por comas.',
+  );
+
+  it('is answered as a person would: each one of the party on a line', () => {
+    expect(whatIsAsked(names)).toEqual({
+      meanings: ['name', 'surname'],
+      person: 1,
+      question: true,
+      together: 3,
+    });
+    expect(hurriedAction(names, family, 0)).toEqual({
+      kind: 'text',
+      text: 'Ana García\nLuis García\nMarta García',
+    });
+  });
+
+  it('asks each person once: a name given in the list and asked again is asked twice', () => {
+    const counter = new RepeatCounter();
+    const answer = (asked: Parameters<typeof answerOf>[1]) => answerOf(family, asked);
+    counter.observe(names, answer);
+    counter.answered(names, 'Ana García\nLuis García\nMarta García');
+    expect(counter.repeats).toBe(0);
+    counter.observe(ask('Entrada 3 de 3 — Infantil: Nombre y apellidos del visitante'), answer);
+    expect(counter.repeats).toBe(1);
+    // Answered for one ticket only, the next ticket's name is asked for the first time.
+    const single = new RepeatCounter();
+    single.observe(names, answer);
+    single.answered(names, 'Ana García');
+    single.observe(ask('Entrada 2 de 3 — Adulto: Nombre y apellidos del visitante'), answer);
+    expect(single.repeats).toBe(0);
   });
 });
 

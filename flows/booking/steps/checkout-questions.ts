@@ -56,6 +56,12 @@ export const checkoutQuestionnaire: Questionnaire = {
       set?.questions.length ?? 1,
     );
   },
+  // A provider's, the sale's or the buyer's question is asked once for the order: its file
+  // serves every ticket, and the prompt says so when there are several.
+  fileNote(context, _slot, lang) {
+    const tickets = context.cart.lines.reduce((sum, line) => sum + line.quantity, 0);
+    return tickets > 1 ? questionMessages(lang).fileForGroup : undefined;
+  },
   write(context, change) {
     const { checkout } = context;
     if (checkout.questions === undefined) return {};

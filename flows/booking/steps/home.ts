@@ -1,5 +1,6 @@
 /** The start of every conversation: what the bot can do, and the language. */
-import { assign, emit } from 'xstate';
+import { assign } from 'xstate';
+import { changeLanguage, switchLanguage } from './language.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
@@ -120,51 +121,21 @@ export const homeState = booking.createStateConfig({
   },
 });
 
-/**
- * Steps /language comes back to once the language is chosen: those that show themselves
- * again from what the conversation holds (the questions and the checkout's are loaded
- * again, in the new language). From any other, home.
- */
-const RESUMABLE = [
-  'browse',
-  'date',
-  'session',
-  'quantity',
-  'questions',
-  'cart',
-  'client',
-  'checkoutQuestions',
-  'review',
-  'reserved',
-  'bookings',
-] as const;
-
-const backToWhereItWas = RESUMABLE.map((step) => ({
-  guard: ({ context }: { context: BookingContext }) => context.languageFrom === step,
-  target: `#booking.${step}`,
-}));
-
-const changeLanguage = [
-  booking.createAction(
-    assign(({ event }) => (event.type === 'language.set' ? { language: event.language } : {})),
-  ),
-  booking.createAction(
-    emit(({ context, event }) => ({
-      type: 'notice' as const,
-      text: common(event.type === 'language.set' ? event.language : context.language)
-        .languageChanged,
-    })),
-  ),
-];
+// From the language menu: back to where /language was asked, in the language chosen.
+const backToWhereItWas = switchLanguage(
+  (step) =>
+    ({ context }: { context: BookingContext }) =>
+      context.languageFrom === step,
+);
 
 export const languageState = booking.createStateConfig({
   meta: { view: languageView },
   exit: assign({ languageFrom: undefined }),
   on: {
-    'nav.back': [...backToWhereItWas, { target: '#booking.home' }],
-    'language.set': [
-      ...backToWhereItWas.map((transition) => ({ ...transition, actions: changeLanguage })),
-      { target: '#booking.home', actions: changeLanguage },
+    'nav.back': [
+      ...backToWhereItWas.map(({ guard, target }) => ({ guard, target })),
+      { target: '#booking.home' },
     ],
+    'language.set': [...backToWhereItWas, { target: '#booking.home', actions: changeLanguage }],
   },
 });

@@ -8,10 +8,15 @@
  * conversation snapshot holds them too (until the conversation expires or moves on).
  * When the questions are loaded again (back from a later step, or a new quantity), an
  * answer is kept only if its set is still the same ticket and attendee and still has
- * the question; the customer is then offered to keep it.
+ * the question; the customer is then offered to keep it. Loaded again in the other
+ * language (the same questions in other words), they are asked from where they were.
  *
  * Asked once: an age on the day of the visit is worked out from the same attendee's birth
  * date as soon as it is given (and again when it changes), and not asked.
+ *
+ * A group's names, birth dates… may come as one list at the first ticket that asks them
+ * (./questions/lists.ts): the other tickets' answers are then `listed`, passed over going
+ * forward like the worked-out ages, and still editable at their own question.
  */
 import type { Answer } from '../../../src/api/common.js';
 import { assign } from 'xstate';
@@ -22,6 +27,7 @@ import type { ViewFn } from '../view.js';
 import { ageOn, detailMeaning } from '../../../src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
+import { listPlaces } from './questions/lists.js';
 import { namesInCart } from './questions/names.js';
 import { questionMessages } from './questions/messages.js';
 
@@ -53,7 +59,7 @@ export const ticketQuestionnaire: Questionnaire = {
     if (change.pending === null) delete next.questionPending;
     else if (change.pending !== undefined) next.questionPending = change.pending;
     if (change.answer !== undefined) {
-      const { slot, value } = change.answer;
+      const { slot, value, listed } = change.answer;
       const key = answerKey(slot, slot.question.id);
       const answers = { ...draft.answers };
       if (value === null) delete answers[key];
@@ -61,6 +67,9 @@ export const ticketQuestionnaire: Questionnaire = {
       const derived = (draft.derived ?? []).filter((other) => other !== key);
       next.answers = answers;
       next.derived = derived;
+      // Answered at its own question, an answer given in a list is the customer's like any.
+      const others = (draft.listed ?? []).filter((other) => other !== key);
+      next.listed = listed === true && value !== null ? [...others, key] : others;
       if (detailMeaning(slot.question) === 'birthDate') {
         Object.assign(next, agesFrom(next, slot.setIndex, value, context.language));
       }
@@ -68,7 +77,24 @@ export const ticketQuestionnaire: Questionnaire = {
     return { draft: next };
   },
   settled: (context, slot) =>
-    context.draft?.derived?.includes(answerKey(slot, slot.question.id)) === true,
+    context.draft !== undefined && passedOver(context.draft, answerKey(slot, slot.question.id)),
+  // A group's names, birth dates… typed as one list at the first ticket that asks them.
+  together: (context, slot) => listPlaces(flatten(context.draft?.questionSets ?? []), slot),
+  // A ticket's optional questions left unanswered in one tap (a group need not skip each).
+  optionalLeft: (context, slot) => optionalLeft(context.draft, slot),
+  skipOptional(context, slot) {
+    const draft = context.draft;
+    if (draft === undefined) return {};
+    const keys = optionalLeft(draft, slot).map((other) => answerKey(other, other.question.id));
+    return {
+      draft: { ...draft, derived: [...new Set([...(draft.derived ?? []), ...keys])] },
+    };
+  },
+  // Each ticket's file is its own: the prompt says whose.
+  fileNote(context, slot, lang) {
+    const total = context.draft?.questionSets.length ?? 0;
+    return total > 1 ? questionMessages(lang).filePerTicket(slot.setIndex + 1, total) : undefined;
+  },
   day: (context) => (context.draft ? dateOf(context.draft) : undefined),
   suggestions(context, slot) {
     const draft = context.draft;
@@ -194,17 +220,47 @@ const copyable = (question: Question, draft: Draft, source: number) =>
     (!question.required &&
       draft.answers[answerKey({ setIndex: source }, question.id)] === undefined));
 
+/** The optional questions of `slot`'s ticket from it on, unanswered and still to be asked. */
+function optionalLeft(draft: Draft | undefined, slot: Slot): Slot[] {
+  if (draft === undefined) return [];
+  const set = draft.questionSets[slot.setIndex];
+  return (set?.questions ?? []).flatMap((question, questionIndex) => {
+    const key = answerKey(slot, question.id);
+    return questionIndex >= slot.questionIndex &&
+      !question.required &&
+      !workedOut(set!, question) &&
+      draft.answers[key] === undefined &&
+      !passedOver(draft, key)
+      ? [{ setIndex: slot.setIndex, questionIndex, question }]
+      : [];
+  });
+}
+
+/** An age the set's birth date will give: not a question to skip. */
+const workedOut = (set: TicketQuestionSet, question: Question) =>
+  detailMeaning(question) === 'age' &&
+  set.questions.some((other) => detailMeaning(other) === 'birthDate');
+
+/** Answered without being asked at its own question: worked out, or given in a list. */
+const passedOver = (draft: Draft, key: string) =>
+  (draft.derived ?? []).includes(key) || (draft.listed ?? []).includes(key);
+
 const sameQuestions = (a: TicketQuestionSet, b: TicketQuestionSet) =>
   a.questions.map((question) => question.id).join() ===
   b.questions.map((question) => question.id).join();
 
 /**
  * The ticket whose answers "same for all" copies at `slot`: offered at the first question
- * of a later ticket with the same questions as the first, when something can be copied.
+ * of a later ticket still to be asked (its name may have come in a list) with the same
+ * questions as the first, when something can be copied.
  */
 function sameSource(draft: Draft | undefined, slot: Slot): number | undefined {
-  if (draft === undefined || slot.setIndex === 0 || slot.questionIndex !== 0) return undefined;
+  if (draft === undefined || slot.setIndex === 0) return undefined;
   const set = draft.questionSets[slot.setIndex]!;
+  const before = set.questions.slice(0, slot.questionIndex);
+  if (!before.every((question) => passedOver(draft, answerKey(slot, question.id)))) {
+    return undefined;
+  }
   const source = draft.questionSets.findIndex((other) => sameQuestions(other, set));
   if (source < 0 || source >= slot.setIndex) return undefined;
   // Offered while something is left to copy (not once taken).
@@ -274,16 +330,34 @@ const withSets = (context: BookingContext, sets: TicketQuestionSet[]): Partial<B
   const draft = context.draft;
   if (draft === undefined) return {};
   const { questionPending: _dropped, ...rest } = draft;
+  const kept = keptAnswers(draft, sets);
   return {
     draft: {
       ...rest,
       questionSets: sets,
-      answers: keptAnswers(draft, sets),
-      derived: (draft.derived ?? []).filter((key) => keptAnswers(draft, sets)[key] !== undefined),
-      questionCursor: 0,
+      answers: kept,
+      derived: (draft.derived ?? []).filter((key) => kept[key] !== undefined),
+      listed: (draft.listed ?? []).filter((key) => kept[key] !== undefined),
+      // The same questions in other words (the other language): asked from where they were.
+      questionCursor: reworded(draft.questionSets, sets) ? draft.questionCursor : 0,
     },
   };
 };
+
+/** The same tickets, attendees and questions, in other words (loaded in the other language). */
+const reworded = (before: readonly TicketQuestionSet[], after: readonly TicketQuestionSet[]) =>
+  before.length === after.length &&
+  before.every(
+    (set, index) =>
+      set.ticketId === after[index]!.ticketId &&
+      set.attendee === after[index]!.attendee &&
+      sameQuestions(set, after[index]!),
+  ) &&
+  before.some((set, index) =>
+    set.questions.some(
+      (question, at) => question.question !== after[index]!.questions[at]!.question,
+    ),
+  );
 
 const loadingView: ViewFn = (context) => ({
   text: questionMessages(context.language).loading,

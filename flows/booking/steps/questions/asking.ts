@@ -26,6 +26,7 @@ import {
   tickedValues,
   type Outcome,
 } from './answering.js';
+import { commasSeparate, listNotice, readList, ticketNumbers } from './lists.js';
 import { questionMessages } from './messages.js';
 
 /** One question in the flattened list: its set and its place in the set. */
@@ -40,8 +41,11 @@ export interface Change {
   cursor?: number;
   /** null: nothing being gathered any more. */
   pending?: PendingAnswer | null;
-  /** The answer to store for a slot; null removes it (skipped). */
-  answer?: { slot: Slot; value: Answer | null };
+  /**
+   * The answer to store for a slot; null removes it (skipped). `listed`: given in a list
+   * at an earlier ticket's question, so passed over when its own comes.
+   */
+  answer?: { slot: Slot; value: Answer | null; listed?: boolean };
 }
 
 export interface Questionnaire {
@@ -71,6 +75,20 @@ export interface Questionnaire {
   day?(context: BookingContext): string | undefined;
   /** What taking the shortcut writes (answers filled, and settled). */
   takeShortcut?(context: BookingContext, slot: Slot): Partial<BookingContext>;
+  /**
+   * The slots a list typed at `slot` answers (this one first: the same question of the
+   * following tickets); fewer than two when no list is offered here (./lists.ts).
+   */
+  together?(context: BookingContext, slot: Slot): Slot[];
+  /**
+   * The optional questions still unanswered of `slot`'s ticket, from it on, that one tap
+   * may skip together; fewer than two: not offered.
+   */
+  optionalLeft?(context: BookingContext, slot: Slot): Slot[];
+  /** What skipping them writes (left unanswered, and settled). */
+  skipOptional?(context: BookingContext, slot: Slot): Partial<BookingContext>;
+  /** Whose file a file question asks ("one per ticket", "one for the whole group"). */
+  fileNote?(context: BookingContext, slot: Slot, lang: Lang): string | undefined;
 }
 
 /** The first question from `from` on that is still to be asked; the count of slots if none. */
@@ -80,6 +98,9 @@ function nextToAsk(q: Questionnaire, context: BookingContext, from: number): num
   while (cursor < slots.length && q.settled?.(context, slots[cursor]!) === true) cursor += 1;
   return cursor;
 }
+
+const isSlot = (a: Slot, b: Slot) =>
+  a.setIndex === b.setIndex && a.questionIndex === b.questionIndex;
 
 /** Slots of sets of questions, in order. */
 export function flatten(sets: readonly { questions: readonly Question[] }[]): Slot[] {
@@ -187,6 +208,22 @@ export function questionView(q: Questionnaire): ViewFn {
       `${q.heading(context, slot, lang)}: ${questionText(question)}${question.required ? '' : ` ${m.optional}`}`,
       hint(question, lang),
     ];
+    const together = q.together?.(context, slot) ?? [];
+    if (together.length > 1) {
+      lines.push(
+        m.listHint(
+          together.length,
+          ticketNumbers(
+            together.map((place) => place.setIndex + 1),
+            lang,
+          ),
+          commasSeparate(question),
+        ),
+      );
+    }
+    const isFile = question.dataType === DataType.File || question.dataType === DataType.FileList;
+    const fileNote = isFile ? q.fileNote?.(context, slot, lang) : undefined;
+    if (fileNote !== undefined) lines.push(fileNote);
     const options: Option<BookingEvent>[] = [];
     switch (question.dataType) {
       case DataType.Boolean:
@@ -241,6 +278,14 @@ export function questionView(q: Questionnaire): ViewFn {
     }
     if (!question.required) {
       options.push({ id: 'skip', label: m.skip, event: { type: 'answer.skip' } });
+      const optional = q.optionalLeft?.(context, slot) ?? [];
+      if (optional.length > 1) {
+        options.push({
+          id: 'skip-optional',
+          label: m.skipOptional(optional.length),
+          event: { type: 'answers.skipOptional' },
+        });
+      }
     }
     const shortcut = q.shortcut?.(context, slot, lang);
     if (shortcut) options.push(shortcut);
@@ -252,7 +297,6 @@ export function questionView(q: Questionnaire): ViewFn {
       }),
     );
     options.push(...navigation);
-    const isFile = question.dataType === DataType.File || question.dataType === DataType.FileList;
     return {
       text: lines.join('\n'),
       expects: expectsOf(question),
@@ -296,6 +340,60 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
     const after = { ...args.context, ...store(args, false) };
     return nextToAsk(q, after, q.cursor(args.context) + 1) >= q.slots(after).length;
   };
+  /** Typed text read as a list for several tickets at once; undefined when it is one answer. */
+  const list = ({ context, event }: Args) => {
+    const slot = currentSlot(q, context);
+    if (event.type !== 'text' || slot === undefined || q.together === undefined) return undefined;
+    return readList(q.together(context, slot), event.text, context.language, q.day?.(context));
+  };
+  /**
+   * The context with a list's good items kept (the others' tickets listed, to be passed
+   * over), the cursor on the next question to ask when the current ticket's item is good.
+   */
+  const storeList = (args: Args): Partial<BookingContext> => {
+    const reading = list(args);
+    const slot = currentSlot(q, args.context);
+    if (reading === undefined || slot === undefined) return {};
+    let after = args.context;
+    let written: Partial<BookingContext> = {};
+    for (const { place, answer } of reading.kept) {
+      const change = q.write(after, {
+        answer: { slot: place, value: answer, listed: !isSlot(place, slot) },
+        pending: null,
+      });
+      after = { ...after, ...change };
+      written = { ...written, ...change };
+    }
+    if (!reading.kept.some(({ place }) => isSlot(place, slot))) return written;
+    return {
+      ...written,
+      ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(args.context) + 1) }),
+    };
+  };
+  // Told before the answers are stored: once stored, the cursor is on another question.
+  const notifyList = {
+    type: 'notify' as const,
+    params: (args: Args) => ({
+      text: listNotice(list(args)!, args.context.language, (place) => place.setIndex + 1),
+    }),
+  };
+  const listTransitions = [
+    {
+      guard: (args: Args) => {
+        if (list(args) === undefined) return false;
+        const after = { ...args.context, ...storeList(args) };
+        return (
+          q.cursor(after) !== q.cursor(args.context) && q.cursor(after) >= q.slots(after).length
+        );
+      },
+      target: targets.done,
+      actions: [notifyList, booking.createAction(assign((args) => storeList(args)))],
+    },
+    {
+      guard: (args: Args) => list(args) !== undefined,
+      actions: [notifyList, booking.createAction(assign((args) => storeList(args)))],
+    },
+  ];
   const answerTransitions = [
     {
       guard: (args: Args) => outcome(args).kind === 'accept' && isLast(args),
@@ -337,6 +435,21 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
       ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context)), pending: null }),
     };
   };
+  /** The context with this ticket's optional questions skipped, the cursor on the next to ask. */
+  const optionalSkipped = ({ context }: { context: BookingContext }): Partial<BookingContext> => {
+    const slot = currentSlot(q, context);
+    if (slot === undefined || q.skipOptional === undefined) return {};
+    const skipped = q.skipOptional(context, slot);
+    const after = { ...context, ...skipped };
+    return {
+      ...skipped,
+      ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context)), pending: null }),
+    };
+  };
+  const canSkipOptional = ({ context }: { context: BookingContext }) => {
+    const slot = currentSlot(q, context);
+    return slot !== undefined && (q.optionalLeft?.(context, slot).length ?? 0) > 1;
+  };
   return booking.createStateConfig({
     meta: { view: questionView(q) },
     always: {
@@ -355,7 +468,21 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
           actions: booking.createAction(assign((args) => shortcutTaken(args))),
         },
       ],
-      text: answerTransitions,
+      'answers.skipOptional': [
+        {
+          guard: (args: Args) =>
+            canSkipOptional(args) &&
+            q.cursor({ ...args.context, ...optionalSkipped(args) }) >=
+              q.slots({ ...args.context, ...optionalSkipped(args) }).length,
+          target: targets.done,
+          actions: booking.createAction(assign((args) => optionalSkipped(args))),
+        },
+        {
+          guard: canSkipOptional,
+          actions: booking.createAction(assign((args) => optionalSkipped(args))),
+        },
+      ],
+      text: [...listTransitions, ...answerTransitions],
       file: answerTransitions,
       'answer.choose': answerTransitions,
       'answer.toggle': answerTransitions,

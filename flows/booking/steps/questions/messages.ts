@@ -36,6 +36,7 @@ export const questionMessages = defineMessages({
     files: (count: number, extension: string) =>
       count === 1 ? `1 archivo (${extension})` : `${count} archivos (${extension})`,
     skip: '⏭️ Omitir',
+    skipOptional: (count: number) => `⏭️ Omitir las opcionales de esta entrada (${count})`,
     sameForAll: (n: number) => `📋 Igual que la entrada ${n} en todas`,
     asLastTime: (who: string) => `📋 Como la última vez${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
@@ -44,6 +45,20 @@ export const questionMessages = defineMessages({
         : 'Esa edad no es posible: escribe una edad entre 0 y 120 años.',
     sameNote:
       'Las demás respuestas se copian; los datos de cada persona y los archivos se piden por entrada.',
+    listHint: (count: number, tickets: string, commas: boolean) =>
+      `O las ${count} respuestas a la vez (entradas ${tickets}), una por línea${commas ? ' o separadas por comas' : ''}.`,
+    listKept: (count: number, tickets: string) =>
+      count === 1 ? `✔️ Anotada la entrada ${tickets}.` : `✔️ Anotadas las entradas ${tickets}.`,
+    listRefused: (position: number, ticket: number, reason: string, byLine: boolean) =>
+      `${byLine ? 'Línea' : 'Respuesta'} ${position} (entrada ${ticket}): ${reason}`,
+    listAskedAgain: 'Lo que falta te lo pido en su entrada.',
+    listTooMany: (given: number, places: number) =>
+      `Has escrito ${given} respuestas y desde esta entrada hay ${places}: una por entrada, por favor.`,
+    ticketRange: (from: number, to: number) => `${from} a ${to}`,
+    and: 'y',
+    filePerTicket: (n: number, total: number) =>
+      `Un archivo por entrada: este es el de la entrada ${n} de ${total}.`,
+    fileForGroup: 'Un solo documento para todo el grupo.',
     done: '✅ Listo',
     keep: '✔️ Mantener la respuesta',
     errorRequired: 'Esta pregunta es obligatoria: necesito una respuesta para seguir.',
@@ -104,6 +119,7 @@ export const questionMessages = defineMessages({
     files: (count: number, extension: string) =>
       count === 1 ? `1 file (${extension})` : `${count} files (${extension})`,
     skip: '⏭️ Skip',
+    skipOptional: (count: number) => `⏭️ Skip this ticket's optional ones (${count})`,
     sameForAll: (n: number) => `📋 Same as ticket ${n} for all`,
     asLastTime: (who: string) => `📋 As last time${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
@@ -111,6 +127,20 @@ export const questionMessages = defineMessages({
         ? 'That date of birth is after the visit. Please check it.'
         : 'That age is not possible: type an age from 0 to 120.',
     sameNote: "The other answers are copied; each person's details and files are asked per ticket.",
+    listHint: (count: number, tickets: string, commas: boolean) =>
+      `Or all ${count} at once (tickets ${tickets}), one per line${commas ? ' or separated by commas' : ''}.`,
+    listKept: (count: number, tickets: string) =>
+      count === 1 ? `✔️ Noted for ticket ${tickets}.` : `✔️ Noted for tickets ${tickets}.`,
+    listRefused: (position: number, ticket: number, reason: string, byLine: boolean) =>
+      `${byLine ? 'Line' : 'Item'} ${position} (ticket ${ticket}): ${reason}`,
+    listAskedAgain: 'I will ask what is missing at its ticket.',
+    listTooMany: (given: number, places: number) =>
+      `You wrote ${given} answers and there are ${places} tickets from this one on: one per ticket, please.`,
+    ticketRange: (from: number, to: number) => `${from} to ${to}`,
+    and: 'and',
+    filePerTicket: (n: number, total: number) =>
+      `One file per ticket: this one is for ticket ${n} of ${total}.`,
+    fileForGroup: 'One document for the whole group.',
     done: '✅ Done',
     keep: '✔️ Keep this answer',
     errorRequired: 'This question is required: I need an answer to go on.',
