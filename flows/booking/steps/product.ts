@@ -13,7 +13,7 @@ import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { Draft, DraftProduct } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
-import { availableDates, dateOptions, dayPrice } from './date.js';
+import { dateOptions, dayPrice, dayRoomOf, shownFromToday } from './date.js';
 import { blockedText } from './selection/explain.js';
 import { fromPrice, unitOf } from './selection/prices.js';
 import { formatDate, formatPrice } from './selection/format.js';
@@ -126,7 +126,12 @@ export const productView: ViewFn = (context, deps): BookingView => {
   // with a date per enclosure, or none to choose, goes on through the date step.
   const dates =
     draft && !draft.product.fixedDate && !draft.product.rules?.dateEnclosures?.length
-      ? dateOptions(availableDates(context, deps), lang, dayPrice(context, deps))
+      ? dateOptions(
+          shownFromToday(context, deps),
+          lang,
+          dayPrice(context, deps),
+          dayRoomOf(context),
+        )
       : [];
   const options = [
     ...dates,
