@@ -720,6 +720,8 @@ export interface CombinedDraft {
     minimumQuantity: number;
     maximumQuantity?: number;
     insurable: boolean;
+    /** The combined price of the days the card shows, read when opened (where it could be). */
+    prices?: Record<IsoDate, Money>;
   };
   accessDate?: IsoDate;
   quantity?: number;

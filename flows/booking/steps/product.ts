@@ -107,14 +107,20 @@ export function productCard(
   });
   if (conditions.length > 0) blocks.push(`${m.conditions}\n${conditions.join('\n')}`);
 
+  const cancellation = cancellationText(entry, lang);
+  if (cancellation) blocks.push(m.cancellation(cancellation));
+  return blocks.join('\n\n');
+}
+
+/** A product's cancellation policy in plain words (its own, else the provider's), or its conditions' text. */
+export function cancellationText(entry: ProductEntry, lang: Lang): string | undefined {
+  const { provider, product } = entry;
   const currency = product.pricesAndDates[0]?.currency ?? 'EUR';
   const policy = describeCancellation(applicablePolicy(provider, product), lang, {
     release: product.release,
     currency,
   });
-  const cancellation = policy || product.productCancellationConditions;
-  if (cancellation) blocks.push(m.cancellation(cancellation));
-  return blocks.join('\n\n');
+  return policy || product.productCancellationConditions || undefined;
 }
 
 export const productView: ViewFn = (context, deps): BookingView => {
