@@ -286,6 +286,21 @@ describe('full sessions and few places', () => {
     expect(chat.view().options[2]!.label).toBe('12:00 · sold out');
   });
 
+  it('says so when the session chosen before is full now (an Add refused it), with the nearest', async () => {
+    const load = fake<SessionOffer[], LoadSessionsInput>(async () => [day()]);
+    const draft = draftOf(opened(I.museumPlanetarium), {
+      accessDate: DAY,
+      sessions: [{ enclosureId: E.planetarium, sessionId: 's1100', label: '11:00' }],
+    });
+    const chat = start('session', context({ draft }), { actors: { loadSessions: load.logic } });
+    await chat.settled();
+    expect(chat.state()).toEqual({ session: 'choosing' });
+    expect(chat.snapshot().context.draft?.sessions).toEqual([]);
+    expect(chat.notices).toEqual([
+      'The 11:00 session is full. The nearest with room: 10:00, 12:00, 17:00.',
+    ]);
+  });
+
   it('goes back to the date with the days around it when every session is full', async () => {
     const full = day({
       options: [{ sessionId: 's1100', time: `${DAY}T11:00:00`, remaining: 0, maxQuantity: 0 }],

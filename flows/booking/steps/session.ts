@@ -101,6 +101,20 @@ function sessionLabel(context: BookingContext, option: SessionOption): string {
   );
 }
 
+/**
+ * A session chosen before that is full now (the Add refused it, and the step was shown
+ * again with the places read anew): the notice saying so, with the nearest that have room.
+ */
+function chosenNowFull(context: BookingContext, offers: readonly SessionOffer[]) {
+  for (const choice of context.draft?.sessions ?? []) {
+    const offer = offers.find((candidate) => candidate.enclosureId === choice.enclosureId);
+    const option = offer?.options.find((candidate) => candidate.sessionId === choice.sessionId);
+    if (offer && option && !hasRoom(context, option))
+      return fullSessionText(context, option, offer);
+  }
+  return undefined;
+}
+
 const hasRoom = (context: BookingContext, option: SessionOption) =>
   sessionRoom(option, context.cart.lines, context.draft?.product.minimumQuantity ?? 1) !== 'full';
 
@@ -113,9 +127,12 @@ const named = (context: BookingContext, enclosureId: string, sessionId: string) 
 };
 
 /** A full session asked for: why not, and the nearest ones with room that day. */
-function fullSessionText(context: BookingContext, option: SessionOption): string {
+function fullSessionText(
+  context: BookingContext,
+  option: SessionOption,
+  offer: SessionOffer | undefined = current(context.draft),
+): string {
   const m = messages(context.language);
-  const offer = current(context.draft);
   const near = nearestSessions(
     offer?.options ?? [],
     option.time,
@@ -255,6 +272,23 @@ export const sessionState = booking.createStateConfig({
                 draft: ({ context }) => ({
                   ...context.draft!,
                   nearDate: context.draft!.accessDate,
+                }),
+              }),
+            ],
+          },
+          {
+            guard: ({ context, event }) => chosenNowFull(context, event.output) !== undefined,
+            target: 'next',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({ text: chosenNowFull(context, event.output)! }),
+              },
+              assign({
+                draft: ({ context, event }) => ({
+                  ...context.draft!,
+                  sessions: [],
+                  sessionStep: { offers: event.output, cursor: 0 },
                 }),
               }),
             ],
