@@ -267,9 +267,10 @@ describe('full days and few places', () => {
     expect(label(chat, '2026-06-10')).toMatch(/^Wed 10 Jun( · .+)? · 2 left$/);
     expect(label(chat, '2026-06-11')).toMatch(/^Thu 11 Jun( · .+)? · sold out$/);
     expect(label(chat, '2026-06-12')).not.toMatch(/left|sold out/);
-    // The calendar lets only days with room be tapped.
+    // The calendar lets only days with room be tapped, and marks the full one.
     expect(chat.view().calendar?.available).not.toContain('2026-06-11');
     expect(chat.view().calendar?.available).toContain('2026-06-10');
+    expect(chat.view().calendar?.full).toEqual(['2026-06-11']);
   });
 
   it('says so in Spanish', () => {

@@ -243,11 +243,12 @@ export const dateView: ViewFn = (context, deps): BookingView => {
   const today = todayOf(context, deps);
   const full = (date: IsoDate) =>
     context.draft !== undefined && dayIsFull(context.draft.product, date, context.cart.lines);
+  const fullShown = shown.filter(full);
   return {
     text: lines.join('\n'),
     options,
     expects: 'date',
-    calendar: { available },
+    calendar: { available, ...(fullShown.length > 0 ? { full: fullShown } : {}) },
     // A bare number is a day of the month here ("el 2"), never the second button: the
     // question asks for a date, and the buttons are dates too.
     readText: (text) =>
