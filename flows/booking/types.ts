@@ -72,6 +72,8 @@ export interface Draft {
   accessDate?: IsoDate;
   /** DatePerTicketEnclosure: the date of each enclosure of the product's tickets. */
   enclosureDates?: Record<string, IsoDate>;
+  /** A full day was asked for: the date step shows the days around it (one tap each). */
+  nearDate?: IsoDate;
   sessions: SessionChoice[];
   /** The session step's offers for the chosen date(s), and which one is being asked. */
   sessionStep?: SessionStep;
@@ -470,6 +472,11 @@ export interface SelectionRules {
   limitedDates: IsoDate[];
   /** Products still sellable on a limited day (capacity ÷ quota tickets), where known. */
   capacityByDate: Record<IsoDate, number>;
+  /**
+   * Days otherwise on sale that are full (fewer places than the minimum): shown marked,
+   * never chosen (selection/room.ts).
+   */
+  soldOut?: IsoDate[];
   /** MinimumNumberByTransaction of the product (before counting the cart). */
   minimumByTransaction: number;
   /** The group rule that bounds the quantity, for explanations. */
@@ -493,7 +500,10 @@ export interface SessionOffer {
   /** choose: auto-assign No; optional: IfNotSet; forced: ForceSet (only previewed). */
   mode: 'choose' | 'optional' | 'forced';
   options: SessionOption[];
-  /** False when no session can be had on the date (none left, or none assignable). */
+  /**
+   * False when no session can be had on the date (none left, or none assignable). Full
+   * sessions stay in `options` (shown marked, never chosen: selection/room.ts).
+   */
   available: boolean;
   /** ForceSet: what /autoassignsessions would assign now (informational). */
   preview?: { time: string; name?: string };
@@ -739,6 +749,8 @@ export interface CombinedDraft {
     minimumQuantity: number;
     maximumQuantity?: number;
     insurable: boolean;
+    /** The combined price of the days the card shows, read when opened (where it could be). */
+    prices?: Record<IsoDate, Money>;
   };
   accessDate?: IsoDate;
   quantity?: number;

@@ -18,6 +18,8 @@ export interface Option<Event = unknown> {
 export interface CalendarHint {
   /** Days that can be chosen, yyyy-MM-dd, sorted. */
   available: string[];
+  /** Days on sale that are full: drawn marked as sold out, never chosen. */
+  full?: string[];
 }
 
 export interface TicketDocument {

@@ -170,6 +170,12 @@ describe('the calendar', () => {
     expect(decodeCallback(dataOf(rows[2]![2]))?.action).toEqual({ kind: 'noop' });
   });
 
+  it('marks a full day with a cross, never as a button', () => {
+    const rows = calendarRows(available, '2026-12', 'en', STAMP, ['2026-12-16']);
+    expect(texts(rows)[4]).toEqual(['·', '15', '✕', '·', '·', '·', '·']);
+    expect(decodeCallback(dataOf(rows[4]![2]))?.action).toEqual({ kind: 'noop' });
+  });
+
   it('moves between the months that have available days only', () => {
     expect(calendarMonths(available)).toEqual(['2026-12', '2027-02']);
     const rows = calendarRows(available, '2026-12', 'en', STAMP);

@@ -184,7 +184,14 @@ describe('a combined product', () => {
     await c.choose(`provider:${demoIds.providers.museum}`);
     await c.choose(`combined:${demoIds.combinedProducts.maritimeValencia}`);
     expect(c.last().text).toMatch(/Maritime Valencia: museum \+ boat/);
+    // Its card before anything is chosen: what it includes, its price, its policy.
+    expect(c.last().text).toMatch(/\nIncludes:\n• .+\n• /);
+    expect(c.last().text).toMatch(/💶 Combined price from €\d+\.\d\d/);
+    expect(c.last().text).toMatch(/↩️ Cancellation/);
+    expect(c.last().text).not.toMatch(/\[internal\]/i);
     await c.choose(ids(c)[2]!);
+    // The day's price before how many.
+    expect(c.last().text).toMatch(/Combined price: €\d+\.\d\d each\. How many/);
     await c.say('2');
     const priced = /Combined price: 2 × €(\d+\.\d\d) = €(\d+\.\d\d)/.exec(c.last().text);
     expect(priced).not.toBeNull();

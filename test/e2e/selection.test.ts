@@ -205,30 +205,97 @@ describe('after /cancel (issue 14 bug j)', () => {
   });
 });
 
+describe('days with few places left, and sold out', () => {
+  it('marks them on the card and the date step, refuses a full one and offers the nearest', async () => {
+    const chat = await chatIn('en');
+    const calls = async () =>
+      ((await sandbox.extra('stats')) as { calls: Record<string, number> }).calls
+        .availablecapacity ?? 0;
+    await openProduct(chat, P.museum, I.museumFamily, B.museumTickets);
+    // One capacity call for every limited day of the product, when it is opened.
+    expect(await calls()).toBe(1);
+    // The first days on sale are limited (6 to 20 places; a pack takes 4): few left.
+    const few = chat.last().options.filter((o) => / · [1-5] left$/.test(o.label));
+    expect(few.length).toBeGreaterThan(0);
+    await chat.choose('next');
+    expect(chat.last().options.filter((o) => / · [1-5] left$/.test(o.label))).toEqual(few);
+    expect(await calls()).toBe(1); // the date step's marks need no call of their own
+
+    // Someone else reserves every place of the first of them.
+    const day = few[0]!.id.slice('date:'.length);
+    const capacity = sandbox.sandbox.context().state.cart.capacity;
+    capacity.hold(
+      'someone-else',
+      {
+        days: new Map([
+          [`${I.museumFamily}|${day}`, capacity.remainingForDay(I.museumFamily, day)!],
+        ]),
+        sessions: new Map(),
+      },
+      sandbox.sandbox.clock.now().getTime() + 3_600_000,
+    );
+    await chat.choose('home');
+    await openProduct(chat, P.museum, I.museumFamily, B.museumTickets);
+    const full = chat.last().options.find((o) => o.id === `date:${day}`)!;
+    expect(full.label).toMatch(/ · sold out$/);
+    expect(chat.last().calendar).toBeUndefined();
+
+    const lines = await chat.choose(full.id);
+    expect(lines[0]!.text).toMatch(/ is sold out\. The nearest days with room: .+\.$/);
+    expect(chat.last().expects).toBe('date');
+    expect(chat.last().calendar?.available).not.toContain(day);
+    // The nearest days are buttons: one tap each.
+    const offered = dateButtons(chat).filter((date) => date !== day);
+    expect(offered.length).toBeGreaterThan(0);
+    await chat.choose(`date:${offered[0]!}`);
+    expect(chat.last().expects).toBe('number');
+  });
+});
+
 describe('sessions and capacity at the service', () => {
-  it('drops a session that sold out meanwhile', async () => {
+  it('marks a session with few places left, then sold out, and offers the nearest with room', async () => {
     const chat = await chatIn('en');
     await openProduct(chat, P.museum, I.museumPlanetarium, B.museumTickets);
     await chat.choose('next');
     const day = dateButtons(chat).find((date) => date >= addDays(today(), 2))!;
     await chat.choose(`date:${day}`);
-    const first = chat.last().options.find((o) => o.id.startsWith('session:'))!;
+    const sessions = () => chat.last().options.filter((o) => o.id.startsWith('session:'));
+    expect(sessions().length).toBeGreaterThan(1);
+    const first = sessions()[0]!;
     const sessionId = first.id.slice('session:'.length);
+    const time = first.label.slice(0, 5);
     const places = Number(/(\d+) places? left/.exec(first.label)![1]);
+    const capacity = sandbox.sandbox.context().state.cart.capacity;
+    // An hour ahead by the sandbox's clock (holds lapse by it, not by the machine's).
+    const anHour = () => sandbox.sandbox.clock.now().getTime() + 3_600_000;
 
-    // Someone else reserves every place of it.
-    sandbox.sandbox.context().state.cart.capacity.hold(
+    // Someone else reserves all but 3 of its places: few left.
+    capacity.hold(
       'someone-else',
-      { days: new Map(), sessions: new Map([[sessionId, places]]) },
-      // An hour ahead by the sandbox's clock (holds lapse by it, not by the machine's).
-      sandbox.sandbox.clock.now().getTime() + 3_600_000,
+      { days: new Map(), sessions: new Map([[sessionId, places - 3]]) },
+      anHour(),
     );
     await chat.choose('back');
     await chat.choose(`date:${day}`);
-    expect(ids(chat.last())).not.toContain(first.id);
-    expect(chat.last().options.filter((o) => o.id.startsWith('session:')).length).toBeGreaterThan(
-      0,
+    expect(sessions()[0]).toEqual({ id: first.id, label: `${time} · only 3 places left` });
+
+    // …and then the last 3: sold out, still shown, and refused with the nearest.
+    capacity.hold(
+      'another-one',
+      { days: new Map(), sessions: new Map([[sessionId, 3]]) },
+      anHour(),
     );
+    await chat.choose('back');
+    await chat.choose(`date:${day}`);
+    expect(sessions()[0]).toEqual({ id: first.id, label: `${time} · sold out` });
+    const lines = await chat.choose(first.id);
+    expect(lines[0]!.text).toMatch(
+      new RegExp(`^The ${time} session is full\\. The nearest with room: \\d\\d:\\d\\d`),
+    );
+    const nearest = /with room: (\d\d:\d\d)/.exec(lines[0]!.text)![1]!;
+    expect(chat.last().expects).toBe('choice');
+    await chat.choose(sessions().find((o) => o.label.startsWith(nearest))!.id);
+    expect(chat.last().expects).toBe('number');
   });
 
   it('finds the sessions of a session group and offers to assign one', async () => {

@@ -27,6 +27,7 @@ import { priceSetOf } from '../../src/domain/price-sets.js';
 import { toCents } from '../../src/domain/pricing.js';
 import { addDays } from '../../src/domain/time.js';
 import { silentLogger } from '../../src/log.js';
+import { DATE_BUTTONS } from '../../flows/booking/steps/date.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
 import { seedId } from '../../src/sandbox/seed/ids.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
@@ -331,6 +332,28 @@ describe('the combined product actors on the sandbox', () => {
     await expect(
       run('openCombined', { combinedProductId: 'nope', language: 'en', cart: [] }),
     ).rejects.toThrow(/no longer on sale/);
+  });
+
+  it('reads the combined price of the days its card shows in one call, as a quote of one day', async () => {
+    await sandbox.extra('reset', {});
+    const product = await run<NonNullable<CombinedDraft['product']>>('openCombined', {
+      combinedProductId: MARITIME,
+      language: 'en',
+      cart: [],
+    });
+    const stats = (await sandbox.extra('stats')) as { calls: Record<string, number> };
+    expect(Object.entries(stats.calls).filter(([op]) => /realtimeprices/i.test(op))).toEqual([
+      [expect.stringMatching(/realtimeprices/i), 1],
+    ]);
+    expect(Object.keys(product.prices ?? {})).toEqual(product.dates.slice(0, DATE_BUTTONS));
+    const day = product.dates[1]!;
+    const quoted = await run<Money>('quoteCombined', {
+      combinedProductId: MARITIME,
+      productIds: product.parts.map((part) => part.productId),
+      date: day,
+      language: 'en',
+    });
+    expect(product.prices?.[day]).toEqual(quoted);
   });
 
   it('prices it as one (less than its products alone) and adds it as one line', async () => {

@@ -1,6 +1,7 @@
 /**
  * Combined products with fake actors: offered under their provider in browse, then the
- * day, how many, the combined price and the Add; every guard of those states.
+ * card (what it includes, the price, the policies), the day, its combined price before how
+ * many, and the Add; every guard of those states.
  */
 import { describe, expect, it } from 'vitest';
 import type { AddToCartOutput } from '../../flows/booking/actors/cart.js';
@@ -45,7 +46,7 @@ describe('combined products in browse', () => {
     expect(combinedEntries(catalog, NOW, demoIds.providers.waterpark)).toEqual([]);
   });
 
-  it('opening one reads it, then asks the day', async () => {
+  it('opening one reads it, then shows its card with the first days', async () => {
     const open = fake(() => opened());
     const h = start(
       ['browse'],
@@ -56,8 +57,13 @@ describe('combined products in browse', () => {
     );
     await h.choose(`combined:${MARITIME}`);
     expect(open.inputs).toEqual([{ combinedProductId: MARITIME, language: 'en', cart: [] }]);
-    expect(h.at()).toBe('combined.date');
-    expect(h.ids()).toEqual(['date:2026-06-11', 'date:2026-06-13', 'back', 'home']);
+    expect(h.at()).toBe('combined.card');
+    expect(h.ids()).toEqual(['date:2026-06-11', 'date:2026-06-13', 'next', 'back', 'home']);
+    expect(h.view().text).toMatch(/^🎫 Maritime Valencia: museum \+ boat\n/);
+    expect(h.view().text).toContain('Includes:\n• Museum');
+    expect(h.view().text).toContain('\n• Boat trip');
+    // No price read with the card: it comes with the day.
+    expect(h.view().text).toContain('💶 Combined price: I will tell you once you choose the day.');
   });
 
   it('one that cannot be opened goes back to browse, explained', async () => {
@@ -85,19 +91,14 @@ describe('day, quantity, price', () => {
     expect(h.can({ type: 'date.pick', date: '2026-06-12' })).toBe(false);
     expect((await h.say('12/6')).refused).toMatch(/is not available\. The nearest dates/);
     await h.say('13/6');
-    expect(h.at()).toBe('combined.quantity');
+    expect(h.at()).toBe('combined.pricing');
     expect(h.context().combined?.accessDate).toBe('2026-06-13');
   });
 
-  it('takes a quantity within the products’ bounds, then prices it', async () => {
+  it('prices the day before the quantity, then takes a quantity within the products’ bounds', async () => {
     const quote = fake(() => ({ cents: 2070, currency: 'EUR' }));
-    const h = start(['combined', 'quantity'], at({ accessDate: '2026-06-13' }), {
-      quoteCombined: quote.logic,
-    });
-    expect(h.can({ type: 'quantity.pick', quantity: 6 })).toBe(false);
-    expect(h.can({ type: 'quantity.pick', quantity: 0 })).toBe(false);
-    expect((await h.say('seven')).refused).toBe('Type a number from 1 to 5.');
-    await h.say('2');
+    const h = start(['combined', 'date'], at(), { quoteCombined: quote.logic });
+    await h.choose('date:2026-06-13');
     expect(quote.inputs).toEqual([
       {
         combinedProductId: MARITIME,
@@ -106,16 +107,25 @@ describe('day, quantity, price', () => {
         language: 'en',
       },
     ]);
+    expect(h.at()).toBe('combined.quantity');
+    expect(h.view().text).toBe(
+      '🎫 Maritime Valencia: museum + boat, Saturday, 13 June 2026. Combined price: €20.70 each. How many would you like?',
+    );
+    expect(h.can({ type: 'quantity.pick', quantity: 6 })).toBe(false);
+    expect(h.can({ type: 'quantity.pick', quantity: 0 })).toBe(false);
+    expect((await h.say('seven')).refused).toBe('Type a number from 1 to 5.');
+    await h.say('2');
+    expect(quote.inputs).toHaveLength(1);
     expect(h.at()).toBe('combined.priced');
     expect(h.view().text).toContain('Combined price: 2 × €20.70 = €41.40.');
   });
 
-  it('a price that fails goes back to the quantity, explained', async () => {
-    const h = start(['combined', 'quantity'], at({ accessDate: '2026-06-13' }), {
+  it('a price that fails goes back to the card, explained', async () => {
+    const h = start(['combined', 'date'], at(), {
       quoteCombined: failing(new Refusal('The combined price could not be obtained: closed')),
     });
-    await h.choose('qty:1');
-    expect(h.at()).toBe('combined.quantity');
+    await h.choose('date:2026-06-13');
+    expect(h.at()).toBe('combined.card');
     expect(h.notices).toEqual(['The combined price could not be obtained: closed']);
   });
 
@@ -127,9 +137,60 @@ describe('day, quantity, price', () => {
     await h.choose('back');
     expect(h.at()).toBe('combined.quantity');
     await h.choose('back');
+    expect(h.at()).toBe('combined.card');
+    await h.choose('next');
     expect(h.at()).toBe('combined.date');
     await h.choose('back');
+    expect(h.at()).toBe('combined.card');
+    await h.choose('back');
     expect(h.at()).toBe('browse');
+  });
+});
+
+describe('the card', () => {
+  const withPrices = () =>
+    at({
+      product: {
+        ...opened(),
+        prices: {
+          '2026-06-11': { cents: 2070, currency: 'EUR' },
+          '2026-06-13': { cents: 2300, currency: 'EUR' },
+        },
+      },
+    });
+
+  it('shows the combined price from the days read with it, each day’s on its button', () => {
+    const h = start(['combined', 'card'], withPrices());
+    expect(h.view().text).toContain('💶 Combined price from €20.70');
+    expect(h.view().options.map((o) => o.label)).toEqual([
+      'Thu 11 Jun · €20.70',
+      'Sat 13 Jun · €23.00',
+      '📅 Another date',
+      '⬅️ Back',
+      '🏠 Home',
+    ]);
+  });
+
+  it('shows each product’s cancellation policy, never internal notes', () => {
+    const h = start(['combined', 'card'], withPrices());
+    expect(h.view().text).toMatch(/↩️ Cancellation/);
+    expect(h.view().text).not.toMatch(/\[intern[oa]l?\]/i);
+  });
+
+  it('a day tapped on the card goes to how many at the price shown, without asking again', async () => {
+    const quote = fake(() => ({ cents: 9999, currency: 'EUR' }));
+    const h = start(['combined', 'card'], withPrices(), { quoteCombined: quote.logic });
+    await h.choose('date:2026-06-13');
+    expect(quote.inputs).toEqual([]);
+    expect(h.at()).toBe('combined.quantity');
+    expect(h.view().text).toContain('Combined price: €23.00 each.');
+  });
+
+  it('a day typed on the card is taken, another refused with the nearest', async () => {
+    const h = start(['combined', 'card'], withPrices());
+    expect((await h.say('12/6')).refused).toMatch(/is not available\. The nearest dates/);
+    await h.say('11/6');
+    expect(h.at()).toBe('combined.quantity');
   });
 });
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { nearestDates } from '../../flows/booking/steps/date.js';
 import { parseTypedDate } from '../../flows/booking/steps/selection/dates.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
+import type { CartLine } from '../../flows/booking/types.js';
 import { context, draftOf, opened, start, TODAY } from './selection-harness.js';
 
 const I = demoIds.products;
@@ -242,5 +243,110 @@ describe('a date per enclosure', () => {
     expect(chat.state()).toEqual({ date: 'enclosure' });
     expect(chat.snapshot().context.draft?.enclosureDates).toEqual({ [E.slides]: '2026-06-11' });
     expect(chat.view().text).toMatch(/"Wave pool"/);
+  });
+});
+
+describe('full days and few places', () => {
+  // The family pack counts 4 quota tickets: 8 places are 2 packs, 3 places none.
+  const family = () =>
+    opened(I.museumFamily, {
+      capacity: [
+        { productId: I.museumFamily, date: '2026-06-10', availableCapacity: 8 },
+        { productId: I.museumFamily, date: '2026-06-11', availableCapacity: 3 },
+        { productId: I.museumFamily, date: '2026-06-12', availableCapacity: 40 },
+      ],
+    });
+  const label = (chat: ReturnType<typeof start>, date: string) =>
+    chat.view().options.find((o) => o.id === `date:${date}`)?.label;
+
+  it('keeps a full day among the dates shown, marked, and marks a day with few left', () => {
+    const product = family();
+    expect(product.dates).not.toContain('2026-06-11');
+    expect(product.rules?.soldOut).toEqual(['2026-06-11']);
+    const chat = start({ date: 'pick' }, context({ draft: draftOf(product) }));
+    expect(label(chat, '2026-06-10')).toMatch(/^Wed 10 Jun( · .+)? · 2 left$/);
+    expect(label(chat, '2026-06-11')).toMatch(/^Thu 11 Jun( · .+)? · sold out$/);
+    expect(label(chat, '2026-06-12')).not.toMatch(/left|sold out/);
+    // The calendar lets only days with room be tapped, and marks the full one.
+    expect(chat.view().calendar?.available).not.toContain('2026-06-11');
+    expect(chat.view().calendar?.available).toContain('2026-06-10');
+    expect(chat.view().calendar?.full).toEqual(['2026-06-11']);
+  });
+
+  it('says so in Spanish', () => {
+    const chat = start({ date: 'pick' }, context({ language: 'es', draft: draftOf(family()) }));
+    expect(label(chat, '2026-06-10')).toMatch(/ · quedan 2$/);
+    expect(label(chat, '2026-06-11')).toMatch(/ · agotado$/);
+  });
+
+  it('refuses a tap on a full day with the reason and the nearest days with room, one tap each', () => {
+    const chat = start({ date: 'pick' }, context({ draft: draftOf(family()) }));
+    chat.choose('date:2026-06-11');
+    expect(chat.state()).toEqual({ date: 'pick' });
+    expect(chat.snapshot().context.draft?.accessDate).toBeUndefined();
+    expect(chat.notices).toEqual([
+      'Thursday, 11 June 2026 is sold out. The nearest days with room: Wed 10 Jun; Fri 12 Jun; Sat 13 Jun.',
+    ]);
+    const buttons = chat.view().options.map((o) => o.id);
+    for (const date of ['2026-06-10', '2026-06-12', '2026-06-13'])
+      expect(buttons).toContain(`date:${date}`);
+    chat.choose('date:2026-06-12');
+    expect(chat.snapshot().context.draft).toMatchObject({ accessDate: '2026-06-12' });
+    expect(chat.snapshot().context.draft?.nearDate).toBeUndefined();
+  });
+
+  it('refuses a typed full day the same way', () => {
+    const chat = start({ date: 'pick' }, context({ draft: draftOf(family()) }));
+    expect(chat.say('tomorrow').sent).toEqual({ type: 'date.pick', date: '2026-06-11' });
+    expect(chat.state()).toEqual({ date: 'pick' });
+    expect(chat.notices[0]).toMatch(/^Thursday, 11 June 2026 is sold out\. /);
+  });
+
+  it('shows the days around a full day asked for far ahead', () => {
+    const product = family();
+    product.rules!.soldOut = ['2026-08-12'];
+    product.dates = product.dates.filter((date) => date !== '2026-08-12');
+    const chat = start({ date: 'pick' }, context({ draft: draftOf(product) }));
+    chat.say('12/8');
+    const dates = chat
+      .view()
+      .options.filter((o) => o.id.startsWith('date:'))
+      .map((o) => o.id.slice(5));
+    expect(dates).toContain('2026-08-12');
+    expect(dates.every((date) => date >= '2026-08-01' && date <= '2026-08-25')).toBe(true);
+  });
+
+  it('takes a full day tapped on the card to the date step with the reason', () => {
+    const chat = start({ product: 'card' }, context({ draft: draftOf(family()) }));
+    expect(label(chat, '2026-06-11')).toMatch(/sold out$/);
+    chat.choose('date:2026-06-11');
+    expect(chat.state()).toEqual({ date: 'pick' });
+    expect(chat.notices[0]).toMatch(/^Thursday, 11 June 2026 is sold out\. The nearest days/);
+    expect(chat.snapshot().context.draft?.nearDate).toBe('2026-06-11');
+  });
+
+  it('counts what the cart already holds of a day', () => {
+    const held: CartLine = {
+      cartItemId: 'item1',
+      productId: I.museumFamily,
+      providerId: demoIds.providers.museum,
+      name: 'Family pack',
+      accessDate: '2026-06-10',
+      quantity: 2,
+      sessions: [],
+      unitPrice: { cents: 5000, currency: 'EUR' },
+    };
+    const chat = start(
+      { date: 'pick' },
+      context({
+        draft: draftOf(family()),
+        cart: { shoppingCartId: 'cart000000001', lines: [held] },
+      }),
+    );
+    expect(label(chat, '2026-06-10')).toMatch(/sold out$/);
+    expect(chat.snapshot().can({ type: 'date.pick', date: '2026-06-10' })).toBe(true);
+    chat.choose('date:2026-06-10');
+    expect(chat.notices[0]).toMatch(/^Wednesday, 10 June 2026 is sold out\./);
+    expect(chat.snapshot().context.draft?.accessDate).toBeUndefined();
   });
 });

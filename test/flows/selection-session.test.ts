@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LoadSessionsInput } from '../../flows/booking/actors/selection.js';
-import type { BookingContext, SessionOffer } from '../../flows/booking/types.js';
+import type { BookingContext, CartLine, SessionOffer } from '../../flows/booking/types.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
 import { context, draftOf, fake, opened, start } from './selection-harness.js';
 
 const I = demoIds.products;
 const E = demoIds.enclosures;
-const DAY = '2026-06-12';
+const DAY = '2026-06-12' as const;
 
 const dome = (over: Partial<SessionOffer> = {}): SessionOffer => ({
   enclosureId: E.planetarium,
@@ -128,7 +128,8 @@ describe('choosing a session', () => {
     const view = chat.view();
     expect(view.text).toBe('Choose the session of "Planetarium" on Friday, 12 June 2026:');
     expect(view.options.map((o) => [o.id, o.label])).toEqual([
-      ['session:s1100', '11:00 · 1 place left'],
+      // Few left (selection/room.ts, FEW_LEFT): said so on the button.
+      ['session:s1100', '11:00 · only 1 place left'],
       ['session:s1700', '17:00 · 12 places left'],
       ['back', '⬅️ Back'],
       ['home', '🏠 Home'],
@@ -202,5 +203,117 @@ describe('choosing a session', () => {
     );
     chat.choose('back');
     expect(chat.state()).toEqual({ product: 'card' });
+  });
+});
+
+describe('full sessions and few places', () => {
+  const day = (over: Partial<SessionOffer> = {}) =>
+    dome({
+      options: [
+        { sessionId: 's1000', time: `${DAY}T10:00:00`, remaining: 9, maxQuantity: 9 },
+        { sessionId: 's1100', time: `${DAY}T11:00:00`, remaining: 0, maxQuantity: 0 },
+        { sessionId: 's1200', time: `${DAY}T12:00:00`, remaining: 4, maxQuantity: 4 },
+        { sessionId: 's1700', time: `${DAY}T17:00:00`, remaining: 12, maxQuantity: 12 },
+        { sessionId: 's1800', time: `${DAY}T18:00:00`, remaining: 7, maxQuantity: 7 },
+      ],
+      ...over,
+    });
+
+  it('shows a full session marked and a session with few places left marked', async () => {
+    const { chat } = await entered(I.museumPlanetarium, [day()]);
+    expect(chat.view().options.map((o) => o.label)).toEqual([
+      '10:00 · 9 places left',
+      '11:00 · sold out',
+      '12:00 · only 4 places left',
+      '17:00 · 12 places left',
+      '18:00 · 7 places left',
+      '⬅️ Back',
+      '🏠 Home',
+    ]);
+  });
+
+  it('refuses a tap on a full session, naming the nearest with room that day', async () => {
+    const { chat } = await entered(I.museumPlanetarium, [day()]);
+    chat.choose('session:s1100');
+    expect(chat.state()).toEqual({ session: 'choosing' });
+    expect(chat.snapshot().context.draft?.sessions).toEqual([]);
+    expect(chat.notices).toEqual([
+      'The 11:00 session is full. The nearest with room: 10:00, 12:00, 17:00.',
+    ]);
+    // Each of them is one tap away.
+    chat.choose('session:s1200');
+    expect(chat.snapshot().context.draft?.sessions).toMatchObject([{ sessionId: 's1200' }]);
+  });
+
+  it('refuses the typed time of a full session the same way', async () => {
+    const { chat } = await entered(I.museumPlanetarium, [day()]);
+    expect(chat.say('11:00').sent).toMatchObject({ sessionId: 's1100' });
+    expect(chat.state()).toEqual({ session: 'choosing' });
+    expect(chat.notices[0]).toMatch(/^The 11:00 session is full\./);
+  });
+
+  it('refuses a full session said in the booking message, and asks', async () => {
+    const load = fake<SessionOffer[], LoadSessionsInput>(async () => [day()]);
+    const chat = start('session', withDate(I.museumPlanetarium, { wish: { time: '11:00' } }), {
+      actors: { loadSessions: load.logic },
+    });
+    await chat.settled();
+    expect(chat.state()).toEqual({ session: 'choosing' });
+    expect(chat.notices).toEqual([
+      'The 11:00 session is full. The nearest with room: 10:00, 12:00, 17:00.',
+    ]);
+  });
+
+  it('counts what the cart already takes of a session', async () => {
+    const line: CartLine = {
+      cartItemId: 'item1',
+      productId: I.museumPlanetarium,
+      providerId: 'museum7e4yfyu',
+      name: 'Museum + Planetarium',
+      accessDate: DAY,
+      quantity: 4,
+      sessions: [{ enclosureId: E.planetarium, sessionId: 's1200', label: '12:00' }],
+      unitPrice: { cents: 1000, currency: 'EUR' },
+    };
+    const load = fake<SessionOffer[], LoadSessionsInput>(async () => [day()]);
+    const ctx = withDate(I.museumPlanetarium);
+    const chat = start(
+      'session',
+      { ...ctx, cart: { ...ctx.cart, lines: [line] } },
+      { actors: { loadSessions: load.logic } },
+    );
+    await chat.settled();
+    expect(chat.view().options[2]!.label).toBe('12:00 · sold out');
+  });
+
+  it('says so when the session chosen before is full now (an Add refused it), with the nearest', async () => {
+    const load = fake<SessionOffer[], LoadSessionsInput>(async () => [day()]);
+    const draft = draftOf(opened(I.museumPlanetarium), {
+      accessDate: DAY,
+      sessions: [{ enclosureId: E.planetarium, sessionId: 's1100', label: '11:00' }],
+    });
+    const chat = start('session', context({ draft }), { actors: { loadSessions: load.logic } });
+    await chat.settled();
+    expect(chat.state()).toEqual({ session: 'choosing' });
+    expect(chat.snapshot().context.draft?.sessions).toEqual([]);
+    expect(chat.notices).toEqual([
+      'The 11:00 session is full. The nearest with room: 10:00, 12:00, 17:00.',
+    ]);
+  });
+
+  it('goes back to the date with the days around it when every session is full', async () => {
+    const full = day({
+      options: [{ sessionId: 's1100', time: `${DAY}T11:00:00`, remaining: 0, maxQuantity: 0 }],
+      available: false,
+    });
+    const { chat } = await entered(I.museumPlanetarium, [full]);
+    expect(chat.state()).toEqual({ date: 'pick' });
+    expect(chat.snapshot().context.draft?.nearDate).toBe(DAY);
+    const dates = chat
+      .view()
+      .options.filter((o) => o.id.startsWith('date:'))
+      .map((o) => o.id.slice(5));
+    // The days nearest the full one, before and after it.
+    expect(dates[0]! < DAY && dates.at(-1)! > DAY).toBe(true);
   });
 });

@@ -23,7 +23,7 @@ export interface LoadSessionsInput {
   date: IsoDate;
   /** DatePerTicketEnclosure: the date of each enclosure (else `date` for all). */
   enclosureDates: Record<string, IsoDate>;
-  /** The smallest quantity that may be bought: sessions with less room are left out. */
+  /** The smallest quantity that may be bought: sessions with less room are full. */
   minimumQuantity: number;
 }
 

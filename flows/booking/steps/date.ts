@@ -19,6 +19,14 @@ import { closedText, exchangeClosed } from './giftcards/exchange.js';
 import { parseTypedDate } from './selection/dates.js';
 import { formatDate, formatPrice } from './selection/format.js';
 import { priceOn } from './selection/prices.js';
+import {
+  dayIsFull,
+  dayPlaces,
+  dayRoom,
+  roomyDates,
+  shownDates,
+  type Room,
+} from './selection/room.js';
 import { optionByNumber } from './selection/read.js';
 import { dateRefusal, understoodDate, wishedDate, without } from './selection/wish.js';
 
@@ -46,6 +54,10 @@ const messages = defineMessages({
     notSamePrice: (date: string) =>
       `El ${date} no comparte precio con la fecha elegida: todas las fechas de una compra deben tener el mismo precio.`,
     noDates: 'No quedan fechas disponibles para este producto.',
+    soldOut: (date: string) => `El ${date} está agotado.`,
+    nearestRoom: (dates: string) => `Los días más cercanos con plazas: ${dates}.`,
+    markSoldOut: 'agotado',
+    markFew: (left: number) => (left === 1 ? 'queda 1' : `quedan ${left}`),
   },
   en: {
     ask: 'Which day would you like to go? Choose a date or type it (e.g. "tomorrow", "Saturday" or "12/8").',
@@ -66,6 +78,10 @@ const messages = defineMessages({
     notSamePrice: (date: string) =>
       `${date} does not share the price of the date you chose: all dates of a purchase must have the same price.`,
     noDates: 'There are no dates left for this product.',
+    soldOut: (date: string) => `${date} is sold out.`,
+    nearestRoom: (dates: string) => `The nearest days with room: ${dates}.`,
+    markSoldOut: 'sold out',
+    markFew: (left: number) => `${left} left`,
   },
 });
 
@@ -77,10 +93,47 @@ function todayOf(context: BookingContext, deps: ViewDeps): IsoDate {
     : dateOf(providerNow({ taxType: 0 }, deps.now));
 }
 
-/** The draft's sellable dates from today on (a conversation may be resumed days later). */
+/**
+ * The draft's dates that may be chosen from today on (a conversation may be resumed days
+ * later): on sale, and not full (selection/room.ts).
+ */
 export function availableDates(context: BookingContext, deps: ViewDeps): IsoDate[] {
   const today = todayOf(context, deps);
-  return (context.draft?.product.dates ?? []).filter((date) => date >= today);
+  const product = context.draft?.product;
+  return product ? roomyDates(product, context.cart.lines).filter((date) => date >= today) : [];
+}
+
+/** The days shown as buttons from today on: those that may be chosen and the full ones. */
+export function shownFromToday(context: BookingContext, deps: ViewDeps): IsoDate[] {
+  const today = todayOf(context, deps);
+  const product = context.draft?.product;
+  return product ? shownDates(product).filter((date) => date >= today) : [];
+}
+
+/** How full each day is, for the buttons' marks. */
+export function dayRoomOf(context: BookingContext) {
+  const product = context.draft?.product;
+  return (date: IsoDate): { room: Room; left?: number } =>
+    product
+      ? {
+          room: dayRoom(product, date, context.cart.lines),
+          left: dayPlaces(product, date, context.cart.lines),
+        }
+      : { room: undefined };
+}
+
+/**
+ * A full day asked for: why not, and the nearest days with room (from the dates the
+ * product was opened with: a notice has no clock; the buttons after it are from today).
+ */
+export function fullDayText(context: BookingContext, date: IsoDate): string {
+  const lang = context.language;
+  const m = messages(lang);
+  const product = context.draft?.product;
+  const roomy = product ? roomyDates(product, context.cart.lines) : [];
+  const near = nearestDates(roomy, date).map((d) => formatDate(d, lang));
+  const why = m.soldOut(formatDate(date, lang, 'long'));
+  return near.length > 0 ? `${why} ${m.nearestRoom(near.join('; '))}` : `${why} ${m.noDates}`;
 }
 
 const dayDistance = (a: IsoDate, b: IsoDate) =>
@@ -101,6 +154,8 @@ function readDate(
   today: IsoDate,
   available: readonly IsoDate[],
   refusal: (date: IsoDate) => string,
+  /** A full day: taken as a tap on its button (the step refuses it, offering others). */
+  full: (date: IsoDate) => boolean = () => false,
 ): TextReading {
   const m = messages(lang);
   let date = parseTypedDate(text, lang, today);
@@ -109,7 +164,8 @@ function readDate(
     date = parseTypedDate(`el ${text.trim()}`, 'es', today);
   date ??= understoodDate(text, today, available);
   if (!date) return { error: m.unreadable(text.trim()) };
-  if (available.includes(date)) return { event: { type: 'date.pick', date } };
+  if (available.includes(date) || (date >= today && full(date)))
+    return { event: { type: 'date.pick', date } };
   const shown = formatDate(date, lang, 'long');
   const why = date < today ? m.past(shown) : refusal(date);
   const near = nearestDates(available, date).map((d) => formatDate(d, lang));
@@ -120,13 +176,16 @@ function readDate(
 
 /**
  * The first dates as buttons; with `priceOf`, each day's price on its button when the
- * days shown do not all cost the same (the price is then part of the choice).
+ * days shown do not all cost the same (the price is then part of the choice); with
+ * `roomOf`, full days marked sold out and those with few places left marked so.
  */
 export function dateOptions(
   dates: readonly IsoDate[],
   lang: Lang,
   priceOf?: (date: IsoDate) => Money | undefined,
+  roomOf?: (date: IsoDate) => { room: Room; left?: number },
 ) {
+  const m = messages(lang);
   const shown = dates.slice(0, DATE_BUTTONS);
   const prices = shown.map((date) => priceOf?.(date));
   // Also when the days shown cost more than the "from" price of the card: the customer
@@ -137,12 +196,14 @@ export function dateOptions(
   const differ = new Set([...prices.map(key), key(from)].filter(Boolean)).size > 1;
   return shown.map((date, index) => {
     const price = prices[index];
+    const room = roomOf?.(date);
+    const parts = [formatDate(date, lang)];
+    if (differ && price) parts.push(formatPrice(price, lang));
+    if (room?.room === 'full') parts.push(m.markSoldOut);
+    else if (room?.room === 'few' && room.left !== undefined) parts.push(m.markFew(room.left));
     return {
       id: `date:${date}`,
-      label:
-        differ && price
-          ? `${formatDate(date, lang)} · ${formatPrice(price, lang)}`
-          : formatDate(date, lang),
+      label: parts.join(' · '),
       event: { type: 'date.pick' as const, date },
     };
   });
@@ -171,19 +232,34 @@ export const dateView: ViewFn = (context, deps): BookingView => {
   const lines = [first ? m.askFirst(first.name) : m.ask];
   if (context.draft?.product.openDate) lines.push(m.openDate);
   if (available.length === 0) lines.push(m.noDates);
-  const options = [...dateOptions(available, lang, dayPrice(context, deps)), ...navigation(lang)];
+  // After a full day was asked for, the days around it; else the first ones.
+  const shown = shownFromToday(context, deps);
+  const near = context.draft?.nearDate;
+  const buttons = near ? nearestDates(shown, near, DATE_BUTTONS) : shown;
+  const options = [
+    ...dateOptions(buttons, lang, dayPrice(context, deps), dayRoomOf(context)),
+    ...navigation(lang),
+  ];
   const today = todayOf(context, deps);
+  const full = (date: IsoDate) =>
+    context.draft !== undefined && dayIsFull(context.draft.product, date, context.cart.lines);
+  const fullShown = shown.filter(full);
   return {
     text: lines.join('\n'),
     options,
     expects: 'date',
-    calendar: { available },
+    calendar: { available, ...(fullShown.length > 0 ? { full: fullShown } : {}) },
     // A bare number is a day of the month here ("el 2"), never the second button: the
     // question asks for a date, and the buttons are dates too.
     readText: (text) =>
       (/^\s*\d{1,2}\s*$/.test(text) ? undefined : optionByNumber(options, text)) ??
-      readDate(text, lang, today, available, (date) =>
-        m.notSellable(formatDate(date, lang, 'long')),
+      readDate(
+        text,
+        lang,
+        today,
+        available,
+        (date) => m.notSellable(formatDate(date, lang, 'long')),
+        full,
       ),
   };
 };
@@ -239,6 +315,9 @@ export const enclosureDateView: ViewFn = (context, deps): BookingView => {
       ),
   };
 };
+
+const wishedDay = (context: BookingContext) =>
+  context.wish?.date?.kind === 'date' ? context.wish.date.date : undefined;
 
 /** Back from a step after the date: the date, or the card when the date was not asked. */
 export const backToDate = [
@@ -302,6 +381,23 @@ export const dateState = booking.createStateConfig({
           }),
         },
         {
+          // …a full day (a tap on the card's marked button, or said): why, and the days around it.
+          guard: ({ context }) =>
+            context.wish?.date?.kind === 'date' &&
+            dayIsFull(context.draft!.product, context.wish.date.date, context.cart.lines),
+          target: 'pick',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({ text: fullDayText(context, wishedDay(context)!) }),
+            },
+            assign({
+              draft: ({ context }) => ({ ...context.draft!, nearDate: wishedDay(context) }),
+              wish: ({ context }) => without(context, 'date'),
+            }),
+          ],
+        },
+        {
           // …and when it does not, the reason, and the question.
           guard: ({ context }) => context.wish?.date !== undefined,
           target: 'pick',
@@ -330,6 +426,23 @@ export const dateState = booking.createStateConfig({
             },
           },
           {
+            // A full day (its button marked, or typed): why not, and the days around it.
+            guard: ({ context, event }) =>
+              context.draft !== undefined &&
+              dayIsFull(context.draft.product, event.date, context.cart.lines),
+            target: 'pick',
+            reenter: true,
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({ text: fullDayText(context, event.date) }),
+              },
+              assign({
+                draft: ({ context, event }) => ({ ...context.draft!, nearDate: event.date }),
+              }),
+            ],
+          },
+          {
             guard: ({ context, event }) =>
               context.draft?.product.dates.includes(event.date) ?? false,
             target: 'more',
@@ -340,6 +453,7 @@ export const dateState = booking.createStateConfig({
                   ...context.draft!,
                   accessDate: event.date,
                   enclosureDates: first ? { [first.enclosureId]: event.date } : undefined,
+                  nearDate: undefined,
                 };
               },
             }),

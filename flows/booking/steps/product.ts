@@ -13,7 +13,7 @@ import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { Draft, DraftProduct } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
-import { availableDates, dateOptions, dayPrice } from './date.js';
+import { dateOptions, dayPrice, dayRoomOf, shownFromToday } from './date.js';
 import { blockedText } from './selection/explain.js';
 import { fromPrice, unitOf } from './selection/prices.js';
 import { formatDate, formatPrice } from './selection/format.js';
@@ -107,14 +107,20 @@ export function productCard(
   });
   if (conditions.length > 0) blocks.push(`${m.conditions}\n${conditions.join('\n')}`);
 
+  const cancellation = cancellationText(entry, lang);
+  if (cancellation) blocks.push(m.cancellation(cancellation));
+  return blocks.join('\n\n');
+}
+
+/** A product's cancellation policy in plain words (its own, else the provider's), or its conditions' text. */
+export function cancellationText(entry: ProductEntry, lang: Lang): string | undefined {
+  const { provider, product } = entry;
   const currency = product.pricesAndDates[0]?.currency ?? 'EUR';
   const policy = describeCancellation(applicablePolicy(provider, product), lang, {
     release: product.release,
     currency,
   });
-  const cancellation = policy || product.productCancellationConditions;
-  if (cancellation) blocks.push(m.cancellation(cancellation));
-  return blocks.join('\n\n');
+  return policy || product.productCancellationConditions || undefined;
 }
 
 export const productView: ViewFn = (context, deps): BookingView => {
@@ -126,7 +132,12 @@ export const productView: ViewFn = (context, deps): BookingView => {
   // with a date per enclosure, or none to choose, goes on through the date step.
   const dates =
     draft && !draft.product.fixedDate && !draft.product.rules?.dateEnclosures?.length
-      ? dateOptions(availableDates(context, deps), lang, dayPrice(context, deps))
+      ? dateOptions(
+          shownFromToday(context, deps),
+          lang,
+          dayPrice(context, deps),
+          dayRoomOf(context),
+        )
       : [];
   const options = [
     ...dates,

@@ -1,7 +1,7 @@
 /**
  * Sessions: for each enclosure of the product's tickets that has sessions, on its date.
- * The `loadSessions` actor lists them with the places left (/availablecapacity; full
- * ones left out) and previews what the service would assign where it always assigns
+ * The `loadSessions` actor lists them with the places left (/availablecapacity); full
+ * ones are shown marked and refused with the nearest that have room (selection/room.ts) and previews what the service would assign where it always assigns
  * (/autoassignsessions, informational). By the enclosure's TicketEnclosureAutoAssignSessionType:
  * No → the customer chooses; IfNotSet → chooses or lets the service assign; ForceSet →
  * no question, only the preview. No enclosure with sessions → the step is skipped.
@@ -11,12 +11,13 @@ import type { Lang } from '../../../src/domain/lang.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
-import type { BookingContext, Draft, SessionOffer } from '../types.js';
+import type { BookingContext, Draft, SessionOffer, SessionOption } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { backToDate } from './date.js';
 import { formatDate, formatTime } from './selection/format.js';
 import { optionByNumber } from './selection/read.js';
 import { retryView } from './selection/retry.js';
+import { nearestSessions, roomOf, sessionPlaces, sessionRoom } from './selection/room.js';
 import { timeRefusal, understoodTime, without } from './selection/wish.js';
 
 const messages = defineMessages({
@@ -26,6 +27,13 @@ const messages = defineMessages({
     auto: '🎲 Asígnamela',
     left: (time: string, places: number) =>
       places === 1 ? `${time} · queda 1 plaza` : `${time} · quedan ${places} plazas`,
+    few: (time: string, places: number) =>
+      places === 1 ? `${time} · ¡solo queda 1 plaza!` : `${time} · ¡solo quedan ${places} plazas!`,
+    full: (time: string) => `${time} · agotada`,
+    fullRefused: (time: string, near: string) =>
+      near
+        ? `La sesión de las ${time} está completa. Las más cercanas con plazas: ${near}.`
+        : `La sesión de las ${time} está completa.`,
     none: (names: string, date: string) =>
       `No quedan sesiones disponibles de ${names} para el ${date}. Elige otra fecha.`,
     forced: (name: string, time: string, content: string) =>
@@ -40,6 +48,13 @@ const messages = defineMessages({
     auto: '🎲 Assign one for me',
     left: (time: string, places: number) =>
       places === 1 ? `${time} · 1 place left` : `${time} · ${places} places left`,
+    few: (time: string, places: number) =>
+      places === 1 ? `${time} · only 1 place left` : `${time} · only ${places} places left`,
+    full: (time: string) => `${time} · sold out`,
+    fullRefused: (time: string, near: string) =>
+      near
+        ? `The ${time} session is full. The nearest with room: ${near}.`
+        : `The ${time} session is full.`,
     none: (names: string, date: string) =>
       `There are no sessions left of ${names} on ${date}. Please choose another date.`,
     forced: (name: string, time: string, content: string) =>
@@ -69,6 +84,64 @@ function typedTime(text: string): string | undefined {
   return `${String(hours).padStart(2, '0')}:${match[2] ?? '00'}`;
 }
 
+/** A session's button: its time, and its places when limited (full and few marked). */
+function sessionLabel(context: BookingContext, option: SessionOption): string {
+  const m = messages(context.language);
+  const time = formatTime(option.time);
+  const places = sessionPlaces(option, context.cart.lines);
+  const minimum = context.draft?.product.minimumQuantity ?? 1;
+  const room = roomOf(places, minimum);
+  if (room === 'full') return m.full(time);
+  if (room === 'few') return m.few(time, places!);
+  if (option.remaining === undefined) return time;
+  // The places the customer can buy: the cart's share taken off, as a count of products.
+  return m.left(
+    time,
+    places !== undefined && places !== option.maxQuantity ? places : option.remaining,
+  );
+}
+
+/**
+ * A session chosen before that is full now (the Add refused it, and the step was shown
+ * again with the places read anew): the notice saying so, with the nearest that have room.
+ */
+function chosenNowFull(context: BookingContext, offers: readonly SessionOffer[]) {
+  for (const choice of context.draft?.sessions ?? []) {
+    const offer = offers.find((candidate) => candidate.enclosureId === choice.enclosureId);
+    const option = offer?.options.find((candidate) => candidate.sessionId === choice.sessionId);
+    if (offer && option && !hasRoom(context, option))
+      return fullSessionText(context, option, offer);
+  }
+  return undefined;
+}
+
+const hasRoom = (context: BookingContext, option: SessionOption) =>
+  sessionRoom(option, context.cart.lines, context.draft?.product.minimumQuantity ?? 1) !== 'full';
+
+/** The session of the current offer an event names. */
+const named = (context: BookingContext, enclosureId: string, sessionId: string) => {
+  const offer = current(context.draft);
+  return offer?.enclosureId === enclosureId
+    ? offer.options.find((option) => option.sessionId === sessionId)
+    : undefined;
+};
+
+/** A full session asked for: why not, and the nearest ones with room that day. */
+function fullSessionText(
+  context: BookingContext,
+  option: SessionOption,
+  offer: SessionOffer | undefined = current(context.draft),
+): string {
+  const m = messages(context.language);
+  const near = nearestSessions(
+    offer?.options ?? [],
+    option.time,
+    context.cart.lines,
+    context.draft?.product.minimumQuantity ?? 1,
+  ).map((other) => formatTime(other.time));
+  return m.fullRefused(formatTime(option.time), near.join(', '));
+}
+
 export const sessionView: ViewFn = (context): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -78,7 +151,7 @@ export const sessionView: ViewFn = (context): BookingView => {
     const time = formatTime(option.time);
     return {
       id: `session:${option.sessionId}`,
-      label: option.remaining === undefined ? time : m.left(time, option.remaining),
+      label: sessionLabel(context, option),
       event: {
         type: 'session.pick' as const,
         enclosureId: offer!.enclosureId,
@@ -128,13 +201,27 @@ function previews(draft: Draft, lang: Lang): string[] {
 }
 
 /** The session of the offer being asked at the time the booking message said. */
-function wishedSession(context: BookingContext) {
+function sessionAtWishedTime(context: BookingContext) {
   const time = context.wish?.time;
   const offer = current(context.draft);
   return time === undefined
     ? undefined
     : offer?.options.find((option) => formatTime(option.time) === time);
 }
+
+/** …when it has room. */
+function wishedSession(context: BookingContext) {
+  const option = sessionAtWishedTime(context);
+  return option && hasRoom(context, option) ? option : undefined;
+}
+
+/** Whether some offer the customer answers has no session with room (the cart counted). */
+const noRoomLeft = (context: BookingContext, offers: readonly SessionOffer[]) =>
+  offers.some(
+    (offer) =>
+      !offer.available ||
+      (offer.mode !== 'forced' && !offer.options.some((option) => hasRoom(context, option))),
+  );
 
 const hasSessions = (context: BookingContext) =>
   (context.draft?.product.rules?.sessionEnclosures.length ?? 0) > 0;
@@ -168,17 +255,43 @@ export const sessionState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.some((offer) => !offer.available),
+            guard: ({ context, event }) => noRoomLeft(context, event.output),
             target: 'unavailable',
-            actions: {
-              type: 'notify',
-              params: ({ context, event }) => {
-                const missing = event.output.filter((offer) => !offer.available);
-                const names = missing.map((offer) => `«${offer.name}»`).join(', ');
-                const date = formatDate(missing[0]!.date, context.language, 'long');
-                return { text: messages(context.language).none(names, date) };
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context, event }) => {
+                  const missing = event.output.filter((offer) => noRoomLeft(context, [offer]));
+                  const names = missing.map((offer) => `«${offer.name}»`).join(', ');
+                  const date = formatDate(missing[0]!.date, context.language, 'long');
+                  return { text: messages(context.language).none(names, date) };
+                },
               },
-            },
+              // The date step then shows the days around this one (one tap each).
+              assign({
+                draft: ({ context }) => ({
+                  ...context.draft!,
+                  nearDate: context.draft!.accessDate,
+                }),
+              }),
+            ],
+          },
+          {
+            guard: ({ context, event }) => chosenNowFull(context, event.output) !== undefined,
+            target: 'next',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({ text: chosenNowFull(context, event.output)! }),
+              },
+              assign({
+                draft: ({ context, event }) => ({
+                  ...context.draft!,
+                  sessions: [],
+                  sessionStep: { offers: event.output, cursor: 0 },
+                }),
+              }),
+            ],
           },
           {
             target: 'next',
@@ -226,6 +339,20 @@ export const sessionState = booking.createStateConfig({
           }),
         },
         {
+          // The time said names a full session: why, and the nearest with room.
+          guard: ({ context }) => sessionAtWishedTime(context) !== undefined,
+          target: 'choosing',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => ({
+                text: fullSessionText(context, sessionAtWishedTime(context)!),
+              }),
+            },
+            assign({ wish: ({ context }) => without(context, 'time') }),
+          ],
+        },
+        {
           guard: ({ context }) =>
             context.wish?.time !== undefined && current(context.draft) !== undefined,
           target: 'choosing',
@@ -255,34 +382,44 @@ export const sessionState = booking.createStateConfig({
     choosing: {
       meta: { view: sessionView },
       on: {
-        'session.pick': {
-          guard: ({ context, event }) => {
-            const offer = current(context.draft);
-            return (
-              offer?.enclosureId === event.enclosureId &&
-              offer.options.some((option) => option.sessionId === event.sessionId)
-            );
-          },
-          target: 'next',
-          actions: assign({
-            draft: ({ context, event }) => {
-              const draft = context.draft!;
-              const step = draft.sessionStep!;
-              return {
-                ...draft,
-                sessions: [
-                  ...draft.sessions.filter((s) => s.enclosureId !== event.enclosureId),
-                  {
-                    enclosureId: event.enclosureId,
-                    sessionId: event.sessionId,
-                    label: event.label,
-                  },
-                ],
-                sessionStep: { ...step, cursor: step.cursor + 1 },
-              };
+        'session.pick': [
+          {
+            // A full session (its button marked, or its time typed): why, and the nearest.
+            guard: ({ context, event }) => {
+              const option = named(context, event.enclosureId, event.sessionId);
+              return option !== undefined && !hasRoom(context, option);
             },
-          }),
-        },
+            actions: {
+              type: 'notify',
+              params: ({ context, event }) => ({
+                text: fullSessionText(context, named(context, event.enclosureId, event.sessionId)!),
+              }),
+            },
+          },
+          {
+            guard: ({ context, event }) =>
+              named(context, event.enclosureId, event.sessionId) !== undefined,
+            target: 'next',
+            actions: assign({
+              draft: ({ context, event }) => {
+                const draft = context.draft!;
+                const step = draft.sessionStep!;
+                return {
+                  ...draft,
+                  sessions: [
+                    ...draft.sessions.filter((s) => s.enclosureId !== event.enclosureId),
+                    {
+                      enclosureId: event.enclosureId,
+                      sessionId: event.sessionId,
+                      label: event.label,
+                    },
+                  ],
+                  sessionStep: { ...step, cursor: step.cursor + 1 },
+                };
+              },
+            }),
+          },
+        ],
         'session.auto': {
           guard: ({ context }) => current(context.draft)?.mode === 'optional',
           target: 'next',

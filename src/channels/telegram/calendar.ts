@@ -2,13 +2,15 @@
  * A month calendar as inline keyboard rows, for date questions that list their
  * available days: a header with the month and arrows to the months that have available
  * days, the weekdays (Monday first, as in Spain and Britain), and the days, where only
- * available ones can be tapped and the others are marked with a dot.
+ * available ones can be tapped and the others are marked with a dot (a full day with a
+ * cross: on sale, sold out).
  */
 import type { InlineKeyboardButton } from 'grammy/types';
 import { locales, type Lang } from '../../domain/lang.js';
 import { encodeCallback } from './callback-data.js';
 
 export const UNAVAILABLE_DAY = '·';
+export const FULL_DAY = '✕';
 const BLANK = ' ';
 
 /** The months (yyyy-MM) that have at least one available day, in order. */
@@ -53,6 +55,7 @@ export function calendarRows(
   month: string | undefined,
   lang: Lang,
   stamp: string,
+  full: readonly string[] = [],
 ): InlineKeyboardButton[][] {
   const months = calendarMonths(available);
   if (months.length === 0) return [];
@@ -84,13 +87,14 @@ export function calendarRows(
   // getUTCDay: Sunday 0; we start weeks on Monday.
   const lead = (new Date(Date.UTC(year, monthNumber - 1, 1)).getUTCDay() + 6) % 7;
   const open = new Set(available);
+  const sold = new Set(full);
   let week: InlineKeyboardButton[] = Array.from({ length: lead }, () => noop(BLANK));
   for (let day = 1; day <= days; day += 1) {
     const date = `${shown}-${pad(day)}`;
     week.push(
       open.has(date)
         ? { text: String(day), callback_data: encodeCallback(stamp, { kind: 'day', date }) }
-        : noop(UNAVAILABLE_DAY),
+        : noop(sold.has(date) ? FULL_DAY : UNAVAILABLE_DAY),
     );
     if (week.length === 7) {
       rows.push(week);

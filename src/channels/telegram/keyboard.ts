@@ -74,7 +74,7 @@ export function inlineKeyboard(
   const rows: InlineKeyboardButton[][] = [];
   if (record.link) rows.push([{ text: record.link.label, url: record.link.url }]);
   if (record.calendar && record.calendar.length > 0) {
-    rows.push(...calendarRows(record.calendar, position.month, lang, stamp));
+    rows.push(...calendarRows(record.calendar, position.month, lang, stamp, record.calendarFull));
   }
 
   const { listed, pinned } = splitOptions(record);

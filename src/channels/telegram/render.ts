@@ -82,7 +82,10 @@ export function recordOf(
     options: view.options.map(({ id, label }) => ({ id, label })),
     expects: view.expects,
     ...(view.expects === 'date' && view.calendar && view.calendar.available.length > 0
-      ? { calendar: [...view.calendar.available] }
+      ? {
+          calendar: [...view.calendar.available],
+          ...(view.calendar.full?.length ? { calendarFull: [...view.calendar.full] } : {}),
+        }
       : {}),
     ...(view.link ? { link: { ...view.link } } : {}),
     ...(view.file

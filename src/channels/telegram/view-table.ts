@@ -28,6 +28,8 @@ export interface ViewRecord {
   expects: Expects;
   /** Days of the calendar (yyyy-MM-dd), for date questions that list them. */
   calendar?: string[];
+  /** Days of the calendar that are full (drawn marked, never tapped). */
+  calendarFull?: string[];
   link?: { label: string; url: string };
   file?: { mimeTypes: string[]; maxBytes: number };
 }

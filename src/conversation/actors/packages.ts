@@ -28,6 +28,7 @@ import {
   type Person,
 } from '../../api/packages.js';
 import { realTimePricesOperation } from '../../api/prices.js';
+import type { IsoDate, PriceMode } from '../../api/schema.js';
 import type { Lang } from '../../domain/lang.js';
 import { priceSetOf } from '../../domain/price-sets.js';
 import { quotePrice, toCents } from '../../domain/pricing.js';
@@ -45,6 +46,7 @@ import type {
 } from '../../../flows/booking/actors/packages.js';
 import { Refusal } from '../../../flows/booking/problem.js';
 import { combinedDates } from '../../../flows/booking/steps/combined/offer.js';
+import { DATE_BUTTONS } from '../../../flows/booking/steps/date.js';
 import { quantityRule } from '../../../flows/booking/steps/selection/product-rules.js';
 import { bandOf, nightsBetween } from '../../../flows/booking/steps/packages/shared.js';
 import type {
@@ -263,6 +265,7 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
     if (dates.length === 0) throw new Refusal(m.noCombinedDates);
     const rules = parts.map((entry) => quantityRule(entry, index, input.cart));
     const maxima = rules.flatMap((rule) => (rule.maximum !== undefined ? [rule.maximum] : []));
+    const prices = await cardPrices(combined.combinedProductId, combined.productIds, dates, input);
     return {
       name: combined.combinedProductName || combined.combinedProductId,
       providerId: parts[0]!.provider.providerId,
@@ -274,11 +277,58 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
       minimumQuantity: Math.max(1, ...rules.map((rule) => rule.minimum)),
       ...(maxima.length > 0 ? { maximumQuantity: Math.min(...maxima) } : {}),
       insurable: parts.some((entry) => insurableProduct(index, entry.product.productId)),
+      ...(prices ? { prices } : {}),
     };
   }
 
+  /**
+   * The combined price of the days the card shows (its first DATE_BUTTONS), in one
+   * /realTimePrices call: an entry per day. Not blocking: without it the card says the
+   * price comes with the day, and the day chosen is quoted on its own.
+   */
+  async function cardPrices(
+    combinedProductId: string,
+    productIds: string[],
+    dates: IsoDate[],
+    input: OpenCombinedInput,
+  ): Promise<Record<IsoDate, Money> | undefined> {
+    const shown = dates.slice(0, DATE_BUTTONS);
+    try {
+      const response = await client.call(realTimePricesOperation, {
+        combinedProducts: shown.map((date) => ({
+          combinedProductId,
+          products: productIds.map((productId) => ({ productId, accessDate: date })),
+        })),
+      });
+      const prices: Record<IsoDate, Money> = {};
+      for (const entry of response.productsRealTimePrices) {
+        const date = entry.combinedProductProducts?.[0]?.accessDate;
+        if (entry.combinedProductId !== combinedProductId || !date || !entry.success) continue;
+        if (entry.price === undefined || !shown.includes(date)) continue;
+        prices[date] = await combinedUnit(input.language, productIds, date, entry);
+      }
+      return Object.keys(prices).length > 0 ? prices : undefined;
+    } catch (error) {
+      deps.logger.warn({ err: error, combinedProductId }, 'combined card prices unread');
+      return undefined;
+    }
+  }
+
+  /** One unit of a combined product as the customer pays it (PriceMode and markup applied). */
+  async function combinedUnit(
+    language: Lang,
+    productIds: readonly string[],
+    date: IsoDate,
+    entry: { price?: number; priceMode: PriceMode },
+  ): Promise<Money> {
+    const index = await catalog(language);
+    const first = index.product(productIds[0] ?? '');
+    const currency = (first && priceSetOf(first.product, date)?.currency) || 'EUR';
+    const quote = quotePrice({ price: entry.price!, currency, priceMode: entry.priceMode }, 1);
+    return { cents: quote.unit, currency };
+  }
+
   async function quoteCombined(input: QuoteCombinedInput): Promise<Money> {
-    const index = await catalog(input.language);
     const m = messages(input.language);
     const response = await client.call(realTimePricesOperation, {
       combinedProducts: [
@@ -293,10 +343,7 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
     );
     if (!entry || !entry.success || entry.price === undefined)
       throw new Refusal(m.noCombinedPrice(entry?.errorMessage ?? m.noCombinedDates));
-    const first = index.product(input.productIds[0] ?? '');
-    const currency = (first && priceSetOf(first.product, input.date)?.currency) || 'EUR';
-    const quote = quotePrice({ price: entry.price, currency, priceMode: entry.priceMode }, 1);
-    return { cents: quote.unit, currency };
+    return combinedUnit(input.language, input.productIds, input.date, entry);
   }
 
   async function addCombinedToCart(input: AddCombinedInput): Promise<AddToCartOutput> {

@@ -4,6 +4,10 @@
  * sessions with their places (and /autoassignsessions previews), a late capacity check,
  * and the unit price (PricesAndDates, or /realTimePrices).
  *
+ * Calls per view: opening a product reads every limited day of it in one
+ * /availablecapacity call (the card's and the date step's marks come from it, no call
+ * of their own); the sessions of a day are one more call, only when some are limited.
+ *
  * Failures: a failed capacity call while opening a product does not stop the card (the
  * days are checked again at the quantity); an auto-assign preview that fails is left
  * out (it is informational); anything else rejects and the step explains it.
@@ -190,14 +194,15 @@ export function createSelectionActors(deps: ActorDeps) {
           candidates.push(option(sessionId, left.time, left.remaining));
         }
       }
-      const options = candidates
-        .filter((o) => o.maxQuantity === undefined || o.maxQuantity >= input.minimumQuantity)
-        .sort((a, b) => a.time.localeCompare(b.time));
+      // Full sessions are kept: the step shows them marked and offers the nearest.
+      const options = candidates.sort((a, b) => a.time.localeCompare(b.time));
       offers.push({
         ...base,
         mode: enclosure.autoAssign === AutoAssignSessionType.IfNotSet ? 'optional' : 'choose',
         options,
-        available: options.length > 0,
+        available: options.some(
+          (o) => o.maxQuantity === undefined || o.maxQuantity >= input.minimumQuantity,
+        ),
       });
     }
 

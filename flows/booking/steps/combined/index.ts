@@ -1,8 +1,10 @@
 /**
  * Combined products (e.g. "Maritime Valencia": museum + boat): products that may be sold
  * only together (CanOnlyBeSoldAsPartOfCombinedProduct) are offered as one, under their
- * provider in browse. Chosen: a day on which every product is on sale, how many, the
- * combined price (POST /realTimePrices with CombinedProducts), and into the cart as one
+ * provider in browse. Its card (card.ts: what it includes, the combined price of the
+ * first days, the policies) with those days as buttons; then a day on which every
+ * product is on sale, its combined price (POST /realTimePrices with CombinedProducts;
+ * read with the card for the days it shows) before how many, and into the cart as one
  * line (every product added with the same CombinedProductId). Checkout as usual.
  *
  * Where the spec is silent (decisions):
@@ -25,7 +27,8 @@ import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
 import { QUANTITY_CAP } from '../selection/bounds.js';
 import { parseTypedDate } from '../selection/dates.js';
-import { formatDate, formatTotal } from '../selection/format.js';
+import { formatDate, formatPrice, formatTotal } from '../selection/format.js';
+import { combinedCard, combinedCardOptions } from './card.js';
 import { readCount } from '../selection/read.js';
 export { combinedDates, combinedEntries, combinedOptions } from './offer.js';
 
@@ -35,7 +38,8 @@ const messages = defineMessages({
     date: (name: string, parts: string) =>
       `🎫 ${name} (${parts}). ¿Qué día quieres ir? Elige una fecha o escríbela.`,
     noDates: 'No quedan fechas disponibles para esta entrada combinada.',
-    quantity: (name: string, date: string) => `🎫 ${name}, ${date}. ¿Cuántas quieres?`,
+    quantity: (name: string, date: string, price: string) =>
+      `🎫 ${name}, ${date}. Precio combinado: ${price} cada una. ¿Cuántas quieres?`,
     pricing: 'Consultando el precio combinado…',
     price: (name: string, date: string, total: string) =>
       `🎫 ${name}, ${date}\nPrecio combinado: ${total}.`,
@@ -53,7 +57,8 @@ const messages = defineMessages({
     date: (name: string, parts: string) =>
       `🎫 ${name} (${parts}). Which day would you like to go? Choose a date or type it.`,
     noDates: 'There are no dates left for this combined ticket.',
-    quantity: (name: string, date: string) => `🎫 ${name}, ${date}. How many would you like?`,
+    quantity: (name: string, date: string, price: string) =>
+      `🎫 ${name}, ${date}. Combined price: ${price} each. How many would you like?`,
     pricing: 'Checking the combined price…',
     price: (name: string, date: string, total: string) =>
       `🎫 ${name}, ${date}\nCombined price: ${total}.`,
@@ -87,6 +92,33 @@ function upcoming(context: BookingContext, catalog: CatalogIndex, now: Date): Is
   return (product(context)?.dates ?? []).filter((date) => date >= today);
 }
 
+/** A typed day: one of the available ones, or why not with the nearest. */
+function readDay(text: string, lang: Lang, available: readonly IsoDate[], today: IsoDate) {
+  const m = messages(lang);
+  const date = parseTypedDate(text, lang, today);
+  if (!date) return { error: m.unreadable(text.trim()) };
+  if (available.includes(date)) return { event: { type: 'date.pick' as const, date } };
+  const near = nearestDates(available, date).map((d) => formatDate(d, lang));
+  return { error: m.notAvailable(formatDate(date, lang, 'long'), near.join('; ')) };
+}
+
+const cardView: ViewFn = (context, deps): BookingView => {
+  const lang = context.language;
+  const combined = product(context)!;
+  const available = upcoming(context, deps.catalog, deps.now);
+  const options: Option<BookingEvent>[] = [
+    ...combinedCardOptions(combined, available, lang),
+    ...navigation(lang),
+  ];
+  const today = available[0] ?? dateOf(providerNow({ taxType: 0 }, deps.now));
+  return {
+    text: combinedCard(combined, deps.catalog, lang),
+    expects: 'choice',
+    options,
+    readText: (text) => readDay(text, lang, available, today),
+  };
+};
+
 const dateView: ViewFn = (context, deps): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -109,13 +141,7 @@ const dateView: ViewFn = (context, deps): BookingView => {
     expects: 'date',
     calendar: { available },
     options,
-    readText: (text) => {
-      const date = parseTypedDate(text, lang, today);
-      if (!date) return { error: m.unreadable(text.trim()) };
-      if (available.includes(date)) return { event: { type: 'date.pick', date } };
-      const near = nearestDates(available, date).map((d) => formatDate(d, lang));
-      return { error: m.notAvailable(formatDate(date, lang, 'long'), near.join('; ')) };
-    },
+    readText: (text) => readDay(text, lang, available, today),
   };
 };
 
@@ -140,7 +166,11 @@ const quantityView: ViewFn = (context): BookingView => {
     });
   options.push(...navigation(lang));
   return {
-    text: m.quantity(draft.product!.name, formatDate(draft.accessDate!, lang, 'long')),
+    text: m.quantity(
+      draft.product!.name,
+      formatDate(draft.accessDate!, lang, 'long'),
+      formatPrice(draft.unitPrice!, lang),
+    ),
     expects: 'number',
     options,
     readText: (text) => {
@@ -191,6 +221,40 @@ export const combinedQuantityAccepted = ({
   return Number.isInteger(event.quantity) && event.quantity >= min && event.quantity <= max;
 };
 
+/** The day's combined price, when read with the card. */
+const cardPrice = (context: BookingContext, date: IsoDate) => product(context)?.prices?.[date];
+
+/** The day an event names (a date.pick; the guards check the type). */
+const dayOf = (event: BookingEvent): IsoDate =>
+  event.type === 'date.pick' ? event.date : ('' as IsoDate);
+
+/** A day chosen (on the card or the date step): its price, read with the card or now. */
+const dayChosen = [
+  {
+    guard: ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
+      combinedDateAccepted({ context, event }) && cardPrice(context, dayOf(event)) !== undefined,
+    target: 'quantity',
+    actions: booking.assign({
+      combined: ({ context, event }) => ({
+        ...context.combined!,
+        accessDate: dayOf(event),
+        unitPrice: cardPrice(context, dayOf(event)),
+      }),
+    }),
+  },
+  {
+    guard: combinedDateAccepted,
+    target: 'pricing',
+    actions: booking.assign({
+      combined: ({ context, event }) => ({
+        ...context.combined!,
+        accessDate: dayOf(event),
+        unitPrice: undefined,
+      }),
+    }),
+  },
+];
+
 export const combinedState = booking.createStateConfig({
   initial: 'opening',
   entry: assign({
@@ -215,7 +279,7 @@ export const combinedState = booking.createStateConfig({
           cart: context.cart.lines,
         }),
         onDone: {
-          target: 'date',
+          target: 'card',
           actions: assign({
             combined: ({ context, event }) => ({
               combinedProductId: context.combined!.combinedProductId,
@@ -226,21 +290,19 @@ export const combinedState = booking.createStateConfig({
         onError: { target: '#booking.browse', actions: 'explainFailure' },
       },
     },
+    card: {
+      meta: { view: cardView },
+      on: {
+        'date.pick': dayChosen,
+        'product.next': { target: 'date' },
+        'nav.back': { target: '#booking.browse' },
+      },
+    },
     date: {
       meta: { view: dateView },
       on: {
-        'date.pick': {
-          guard: combinedDateAccepted,
-          target: 'quantity',
-          actions: assign({
-            combined: ({ context, event }) => ({
-              ...context.combined!,
-              accessDate: event.date,
-              unitPrice: undefined,
-            }),
-          }),
-        },
-        'nav.back': { target: '#booking.browse' },
+        'date.pick': dayChosen,
+        'nav.back': { target: 'card' },
       },
     },
     quantity: {
@@ -248,12 +310,12 @@ export const combinedState = booking.createStateConfig({
       on: {
         'quantity.pick': {
           guard: combinedQuantityAccepted,
-          target: 'pricing',
+          target: 'priced',
           actions: assign({
             combined: ({ context, event }) => ({ ...context.combined!, quantity: event.quantity }),
           }),
         },
-        'nav.back': { target: 'date' },
+        'nav.back': { target: 'card' },
       },
     },
     pricing: {
@@ -268,12 +330,12 @@ export const combinedState = booking.createStateConfig({
           language: context.language,
         }),
         onDone: {
-          target: 'priced',
+          target: 'quantity',
           actions: assign({
             combined: ({ context, event }) => ({ ...context.combined!, unitPrice: event.output }),
           }),
         },
-        onError: { target: 'quantity', actions: 'explainFailure' },
+        onError: { target: 'card', actions: 'explainFailure' },
       },
     },
     priced: {

@@ -144,7 +144,8 @@ export function openProductDraft({ entry, catalog, instant, cart, capacity }: Op
     const sellable = productsSellable(day.availableCapacity, quota);
     if (sellable !== undefined) capacityByDate[day.date] = sellable;
   }
-  dates = dates.filter((date) => (capacityByDate[date] ?? Infinity) >= rule.minimum);
+  const soldOut = dates.filter((date) => (capacityByDate[date] ?? Infinity) < rule.minimum);
+  dates = dates.filter((date) => !soldOut.includes(date));
 
   let fixedDate: IsoDate | undefined;
   const openDate = product.accessDateCriteria === AccessDateCriteria.OpenDate;
@@ -160,6 +161,7 @@ export function openProductDraft({ entry, catalog, instant, cart, capacity }: Op
     sessionEnclosures: withSessions,
     limitedDates: dates.filter((date) => limited.has(date)),
     capacityByDate,
+    ...(soldOut.length > 0 ? { soldOut } : {}),
     minimumByTransaction: product.minimumNumberByTransaction,
     ...(rule.group ? { group: rule.group } : {}),
   };

@@ -13,6 +13,7 @@ import {
   understand,
   type Understanding,
 } from '../../../understanding/understand.js';
+import { roomyDates } from './room.js';
 import type { BookingContext, BookingEvent, Wish } from '../../types.js';
 import type { TextReading, ViewDeps } from '../../view.js';
 import { catalogFinder } from './finder.js';
@@ -115,7 +116,9 @@ export function nextWish(context: BookingContext): Wish | undefined {
 /** The wished date when the product sells it: a single date, or the first of a range. */
 export function wishedDate(context: BookingContext): IsoDate | undefined {
   const wish = context.wish?.date;
-  const dates = context.draft?.product.dates ?? [];
+  const product = context.draft?.product;
+  // Full days are not had (selection/room.ts): the date step says why.
+  const dates = product ? roomyDates(product, context.cart.lines) : [];
   if (!wish) return undefined;
   if (wish.kind === 'date') return dates.includes(wish.date) ? wish.date : undefined;
   return dates.find((date) => date >= wish.from && date <= wish.to);

@@ -1,0 +1,101 @@
+/**
+ * Room left on a day or in a session, as the customer sees it before choosing: full
+ * (shown marked, never chosen), few left, or nothing to say; and the nearest ones with
+ * room to offer instead of a full one. Pure, on the draft and the cart, so the views'
+ * marks and the machine's guards agree.
+ *
+ * Decisions:
+ * - "Few left" is FEW_LEFT products or fewer (places ÷ quota tickets): a chat order is
+ *   seldom larger, and a family of five should know before choosing. A fixed count
+ *   rather than a share of the capacity: the service gives what is left, not the total.
+ * - Full is fewer places than the smallest quantity that may be bought (the minimum per
+ *   transaction or a group's size), not only none: a day with 1 place for a product
+ *   sold by 2 cannot be had.
+ * - What the cart's lines already take of a day or session is taken off its places
+ *   (the service counts them only at the Confirm), as the quantity's bounds do.
+ */
+import type { IsoDate } from '../../../../src/api/schema.js';
+import type { CartLine, DraftProduct, SessionOption } from '../../types.js';
+import { formatTime } from './format.js';
+
+export const FEW_LEFT = 5;
+
+export type Room = 'full' | 'few' | undefined;
+
+/** The mark for `places` products left when at least `minimum` are bought. */
+export function roomOf(places: number | undefined, minimum: number): Room {
+  if (places === undefined) return undefined;
+  if (places < minimum) return 'full';
+  return places <= FEW_LEFT ? 'few' : undefined;
+}
+
+/** Products still sellable on a limited day, less what the cart holds of it. */
+export function dayPlaces(
+  product: DraftProduct,
+  date: IsoDate,
+  lines: readonly CartLine[],
+): number | undefined {
+  const places = product.rules?.capacityByDate[date];
+  if (places === undefined) return undefined;
+  const held = lines
+    .filter((line) => line.productId === product.productId && line.accessDate === date)
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return Math.max(0, places - held);
+}
+
+export function dayRoom(product: DraftProduct, date: IsoDate, lines: readonly CartLine[]): Room {
+  if (product.rules?.soldOut?.includes(date)) return 'full';
+  return roomOf(dayPlaces(product, date, lines), product.minimumQuantity);
+}
+
+/** The days to show: on sale, full ones included (marked), in date order. */
+export const shownDates = (product: DraftProduct): IsoDate[] =>
+  [...new Set([...product.dates, ...(product.rules?.soldOut ?? [])])].sort();
+
+/** The days that may be chosen: on sale and not full. */
+export const roomyDates = (product: DraftProduct, lines: readonly CartLine[]): IsoDate[] =>
+  product.dates.filter((date) => dayRoom(product, date, lines) !== 'full');
+
+/** A day on sale (or sold out) that is full now. */
+export const dayIsFull = (product: DraftProduct, date: IsoDate, lines: readonly CartLine[]) =>
+  shownDates(product).includes(date) && dayRoom(product, date, lines) === 'full';
+
+/** Products a session still allows, less what the cart's lines take of it. */
+export function sessionPlaces(
+  option: SessionOption,
+  lines: readonly CartLine[],
+): number | undefined {
+  if (option.maxQuantity === undefined) return undefined;
+  const held = lines
+    .filter((line) => line.sessions.some((chosen) => chosen.sessionId === option.sessionId))
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return Math.max(0, option.maxQuantity - held);
+}
+
+export const sessionRoom = (option: SessionOption, lines: readonly CartLine[], minimum: number) =>
+  roomOf(sessionPlaces(option, lines), minimum);
+
+const minutes = (time: string) => {
+  const [h, m] = formatTime(time).split(':').map(Number) as [number, number];
+  return h * 60 + m;
+};
+
+/** The sessions with room nearest in time to `time` (three at most), in time order. */
+export function nearestSessions(
+  options: readonly SessionOption[],
+  time: string,
+  lines: readonly CartLine[],
+  minimum: number,
+  count = 3,
+): SessionOption[] {
+  const wanted = minutes(time);
+  return options
+    .filter((option) => sessionRoom(option, lines, minimum) !== 'full')
+    .sort(
+      (a, b) =>
+        Math.abs(minutes(a.time) - wanted) - Math.abs(minutes(b.time) - wanted) ||
+        a.time.localeCompare(b.time),
+    )
+    .slice(0, count)
+    .sort((a, b) => a.time.localeCompare(b.time));
+}
