@@ -77,6 +77,13 @@ describe('the command list', () => {
     expect(phrases).toBeGreaterThan(20);
   });
 
+  it('leaves no word of a command unlisted: the other command intents are navigation', () => {
+    const listed = new Set(names.flatMap((name) => spec(name).words ?? []));
+    const others = [...COMMAND_INTENTS].filter((intent) => !listed.has(intent)).sort();
+    // "menú", "atrás": the buttons' nav events; "a person": kept from the answer, no command.
+    expect(others).toEqual(['back', 'menu', 'person']);
+  });
+
   it('offers in Telegram, in each language, exactly the /name commands, each described', () => {
     const slashed = names.filter((name) => spec(name).slash);
     expect(MENU).toEqual(slashed.map((name) => spec(name).slash!.en));
