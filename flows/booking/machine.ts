@@ -1,10 +1,11 @@
 /**
  * The booking conversation: from "hello" to paid tickets. Each step lives in its own
- * module under steps/ and names the next by id (`#booking.<step>`); commands that work
- * from every step (/cancel, /cart, /help, /language, /book) are handled here.
+ * module under steps/ and names the next by id (`#booking.<step>`); the commands that work
+ * from every step (commands.ts: /cancel, /cart, /help, /language, /book…) are handled here.
  */
 import { assign, raise } from 'xstate';
 import { common } from '../../src/i18n/common.js';
+import { helpText } from './commands.js';
 import { booking } from './setup.js';
 import { bookingsState } from './steps/bookings.js';
 import { forgetState } from './steps/forget.js';
@@ -47,55 +48,46 @@ export const bookingMachine = booking.createMachine({
   }),
   initial: 'home',
   on: {
-    command: [
-      {
-        guard: ({ event }) => event.name === 'cancel',
-        target: '.home',
-        actions: [
-          'cancelChoices',
-          {
-            type: 'notify',
-            params: ({ context }) => ({ text: common(context.language).cancelled }),
-          },
-        ],
-      },
-      { guard: ({ event }) => event.name === 'start', target: '.home' },
-      { guard: ({ event }) => event.name === 'mybookings', target: '.bookings' },
-      {
-        // Booking starts from the places, wherever an earlier browse or message had led.
-        guard: ({ event }) => event.name === 'book',
-        target: '.browse',
-        actions: assign({ browse: { page: 0 } }),
-      },
-      { guard: ({ event }) => event.name === 'cart', target: '.cart' },
-      { guard: ({ event }) => event.name === 'giftcard', target: '.giftcards.redeem' },
-      {
-        guard: ({ event }) => event.name === 'language',
-        target: '.language',
-        // Where the customer was: the language chosen, they go on from there.
-        actions: assign({
-          languageFrom: ({ self }) => {
-            const value: unknown = self.getSnapshot().value;
-            return typeof value === 'string' ? value : Object.keys(value as object)[0];
-          },
-        }),
-      },
-      { guard: ({ event }) => event.name === 'forget', target: '.forget' },
-      {
-        guard: ({ event }) => event.name === 'greeting',
-        actions: {
+    // The commands (commands.ts), one event each.
+    'command.cancel': {
+      target: '.home',
+      actions: [
+        'cancelChoices',
+        {
           type: 'notify',
-          params: ({ context }) => ({ text: common(context.language).greeting }),
+          params: ({ context }) => ({ text: common(context.language).cancelled }),
         },
-      },
-      {
-        guard: ({ event }) => event.name === 'help',
-        actions: {
-          type: 'notify',
-          params: ({ context }) => ({ text: common(context.language).help }),
+      ],
+    },
+    'command.start': { target: '.home' },
+    'command.mybookings': { target: '.bookings' },
+    // Booking starts from the places, wherever an earlier browse or message had led.
+    'command.book': { target: '.browse', actions: assign({ browse: { page: 0 } }) },
+    'command.cart': { target: '.cart' },
+    'command.giftcard': { target: '.giftcards.redeem' },
+    'command.language': {
+      target: '.language',
+      // Where the customer was: the language chosen, they go on from there.
+      actions: assign({
+        languageFrom: ({ self }) => {
+          const value: unknown = self.getSnapshot().value;
+          return typeof value === 'string' ? value : Object.keys(value as object)[0];
         },
+      }),
+    },
+    'command.forget': { target: '.forget' },
+    'command.greeting': {
+      actions: {
+        type: 'notify',
+        params: ({ context }) => ({ text: common(context.language).greeting }),
       },
-    ],
+    },
+    'command.help': {
+      actions: {
+        type: 'notify',
+        params: ({ context }) => ({ text: helpText(context.language) }),
+      },
+    },
     // The channel took a payment (steps/collect.ts): from any step, since a customer may
     // pay an invoice after moving on. Taken once; a payment that is not for the order held
     // now is given back, never lost.

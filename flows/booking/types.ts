@@ -6,25 +6,12 @@
 import type { CartActivity, CartGiftCard } from '../../src/api/cart.js';
 import type { Answer, CancellationPolicy } from '../../src/api/common.js';
 import type { MyBooking } from './actors/bookings.js';
+import type { CommandEvent } from './commands.js';
 import type { CartPackageGrouping } from '../../src/api/cart.js';
 import type { Question } from '../../src/api/questions.js';
 import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
 import type { FileInput } from '../../src/domain/answers.js';
 import type { Lang } from '../../src/domain/lang.js';
-
-export type Command =
-  | 'start'
-  | 'book'
-  | 'cart'
-  | 'help'
-  | 'language'
-  | 'cancel'
-  | 'mybookings'
-  | 'giftcard'
-  /** Erase the details remembered for next time (with the customer's consent). */
-  | 'forget'
-  /** A greeting in words ("hola", "hi"): answered, and the step goes on. */
-  | 'greeting';
 
 /** A price as the customer pays it: integer cents, one currency. */
 export interface Money {
@@ -309,7 +296,8 @@ export interface BookingInput {
 }
 
 export type BookingEvent =
-  | { type: 'command'; name: Command }
+  /** The commands that work at every step (commands.ts): `command.cancel`… */
+  | CommandEvent
   | { type: 'text'; text: string }
   | { type: 'file'; file: FileInput }
   | { type: 'nav.back' }

@@ -192,6 +192,10 @@ const PHRASES: Phrase[] = [
 // Longest phrases first: "volver al inicio" before "volver".
 PHRASES.sort((a, b) => b.words.length - a.words.length);
 
+/** The phrases that say an intent, as typed without accents ("empezar de nuevo"). */
+export const phrasesOf = (intent: Intent): string[] =>
+  PHRASES.filter((phrase) => phrase.intent === intent).map((phrase) => phrase.words.join(' '));
+
 /** Words that may surround a command without changing it ("quiero cancelar", "help please"). */
 const FILLER = new Set(
   (

@@ -4,7 +4,8 @@
  * view when it expects text, matched to an option's label or number when it offers
  * choices, and `/word` is a command everywhere.
  */
-import type { BookingEvent, Command } from '../../flows/booking/types.js';
+import { commandNamed, commandOfIntent } from '../../flows/booking/commands.js';
+import type { BookingEvent } from '../../flows/booking/types.js';
 import type { BookingView } from '../../flows/booking/view.js';
 import type { FileInput } from '../domain/answers.js';
 import { readCommand } from '../../flows/understanding/understand.js';
@@ -30,26 +31,6 @@ export type Interpretation =
  * is stored in the conversation, echoed in a view or sent to the partner.
  */
 export const MAX_TEXT_LENGTH = 4096;
-
-const COMMANDS: Record<string, Command> = {
-  start: 'start',
-  book: 'book',
-  reservar: 'book',
-  cart: 'cart',
-  carrito: 'cart',
-  help: 'help',
-  ayuda: 'help',
-  language: 'language',
-  idioma: 'language',
-  cancel: 'cancel',
-  cancelar: 'cancel',
-  mybookings: 'mybookings',
-  misreservas: 'mybookings',
-  giftcard: 'giftcard',
-  regalo: 'giftcard',
-  forget: 'forget',
-  olvidar: 'forget',
-};
 
 /** Lower case, no accents, no emoji or punctuation: how labels and typed text compare. */
 export function normalize(text: string): string {
@@ -94,28 +75,21 @@ function onlyOne<T>(items: T[]): T | undefined {
  */
 function commandInWords(text: string, view: BookingView): BookingEvent | undefined {
   const command = readCommand(text);
-  switch (command?.intent) {
-    case 'cancel':
-    case 'startOver':
-      return { type: 'command', name: 'cancel' };
+  if (!command) return undefined;
+  switch (command.intent) {
     case 'menu':
       return { type: 'nav.home' };
     case 'back':
       return view.options.find((option) => option.event.type === 'nav.back')?.event;
-    case 'help':
-      return { type: 'command', name: 'help' };
     case 'greeting':
-      return view.expects === 'text' ? undefined : { type: 'command', name: 'greeting' };
-    case 'cart':
-      return { type: 'command', name: 'cart' };
-    case 'myBookings':
-      return { type: 'command', name: 'mybookings' };
+      return view.expects === 'text' ? undefined : commandOfIntent(command.intent);
     case 'language':
       return command.to
         ? { type: 'language.set', language: command.to }
-        : { type: 'command', name: 'language' };
+        : commandOfIntent('language');
     default:
-      return undefined;
+      // The other commands in words: the command the list (flows/booking/commands.ts) names.
+      return commandOfIntent(command.intent);
   }
 }
 
@@ -134,10 +108,10 @@ export function interpret(input: Input, view: BookingView): Interpretation {
     case 'text': {
       if (input.text.length > MAX_TEXT_LENGTH) return { tooLong: true };
       const text = input.text.trim();
-      const command = /^\/([a-z]+)(?:@\w+)?$/i.exec(text);
-      if (command) {
-        const name = COMMANDS[command[1]!.toLowerCase()];
-        return name ? { event: { type: 'command', name } } : { notUnderstood: true };
+      const slash = /^\/([a-z]+)(?:@\w+)?$/i.exec(text);
+      if (slash) {
+        const command = commandNamed(slash[1]!);
+        return command ? { event: command } : { notUnderstood: true };
       }
       if (text === '') return { notUnderstood: true };
       const wanted = normalize(text);

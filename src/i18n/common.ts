@@ -18,7 +18,9 @@ export const common = defineMessages({
       'El servicio de reservas no responde ahora mismo. No se ha perdido nada: inténtalo de nuevo en un momento.',
     refused: (message: string) => `El servicio de reservas no lo ha aceptado: ${message}`,
     busy: 'Sigo con tu petición anterior; un momento, por favor.',
-    help: 'Puedo ayudarte a reservar entradas y actividades. Usa los botones o escribe: /book para reservar, /cart para ver tu carrito, /mybookings para ver tus reservas, /giftcard para canjear una tarjeta regalo, /cancel para empezar de nuevo, /language para cambiar de idioma, /forget para que olvide tus datos guardados.',
+    /** The commands and what each is for: flows/booking/commands.ts. */
+    help: (commands: string) =>
+      `Puedo ayudarte a reservar entradas y actividades. Usa los botones o escribe: ${commands}.`,
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
     greeting: '¡Hola! Seguimos donde lo dejamos.',
@@ -45,7 +47,8 @@ export const common = defineMessages({
       'The booking service is not answering right now. Nothing was lost: please try again in a moment.',
     refused: (message: string) => `The booking service did not accept that: ${message}`,
     busy: 'Still working on your previous request; one moment, please.',
-    help: 'I can help you book tickets and activities. Use the buttons or type: /book to book, /cart to see your cart, /mybookings to see your bookings, /giftcard to redeem a gift card, /cancel to start over, /language to change the language, /forget to erase your saved details.',
+    help: (commands: string) =>
+      `I can help you book tickets and activities. Use the buttons or type: ${commands}.`,
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
     greeting: 'Hi! We carry on where we left off.',

@@ -6,7 +6,7 @@ const view: BookingView = {
   text: 'Pick',
   expects: 'choice',
   options: [
-    { id: 'book', label: '🎟️ Book tickets', event: { type: 'command', name: 'book' } },
+    { id: 'book', label: '🎟️ Book tickets', event: { type: 'command.book' } },
     { id: 'cart', label: '🛒 My cart (2)', event: { type: 'cart.open' } },
   ],
 };
@@ -23,10 +23,10 @@ describe('interpreting input against the current view', () => {
   });
 
   it.each([
-    ['/cart', { type: 'command', name: 'cart' }],
-    ['/carrito', { type: 'command', name: 'cart' }],
-    ['/cancel@my_bot', { type: 'command', name: 'cancel' }],
-    ['/AYUDA', { type: 'command', name: 'help' }],
+    ['/cart', { type: 'command.cart' }],
+    ['/carrito', { type: 'command.cart' }],
+    ['/cancel@my_bot', { type: 'command.cancel' }],
+    ['/AYUDA', { type: 'command.help' }],
   ])('reads %s as a command', (text, event) => {
     expect(interpret({ kind: 'text', text }, view)).toEqual({ event });
   });
@@ -36,10 +36,10 @@ describe('interpreting input against the current view', () => {
   });
 
   it.each([
-    ['book tickets', 'command'],
-    ['BOOK TICKETS', 'command'],
+    ['book tickets', 'command.book'],
+    ['BOOK TICKETS', 'command.book'],
     ['my cart 2', 'cart.open'],
-    ['1', 'command'],
+    ['1', 'command.book'],
     ['2', 'cart.open'],
   ])('matches typed %s to an option', (text, type) => {
     const reading = interpret({ kind: 'text', text }, view);
@@ -107,21 +107,21 @@ describe('commands in words', () => {
   };
 
   it.each([
-    ['cancelar', { type: 'command', name: 'cancel' }],
-    ['Cancelar.', { type: 'command', name: 'cancel' }],
-    ['quiero cancelar', { type: 'command', name: 'cancel' }],
-    ['cancel', { type: 'command', name: 'cancel' }],
-    ['empezar de nuevo', { type: 'command', name: 'cancel' }],
-    ['start over', { type: 'command', name: 'cancel' }],
+    ['cancelar', { type: 'command.cancel' }],
+    ['Cancelar.', { type: 'command.cancel' }],
+    ['quiero cancelar', { type: 'command.cancel' }],
+    ['cancel', { type: 'command.cancel' }],
+    ['empezar de nuevo', { type: 'command.cancel' }],
+    ['start over', { type: 'command.cancel' }],
     ['menú', { type: 'nav.home' }],
     ['inicio', { type: 'nav.home' }],
     ['menu', { type: 'nav.home' }],
-    ['ayuda', { type: 'command', name: 'help' }],
-    ['help', { type: 'command', name: 'help' }],
+    ['ayuda', { type: 'command.help' }],
+    ['help', { type: 'command.help' }],
     ['atrás', { type: 'nav.back' }],
     ['go back', { type: 'nav.back' }],
-    ['mi carrito', { type: 'command', name: 'cart' }],
-    ['my bookings', { type: 'command', name: 'mybookings' }],
+    ['mi carrito', { type: 'command.cart' }],
+    ['my bookings', { type: 'command.mybookings' }],
     ['in English please', { type: 'language.set', language: 'en' }],
     ['en español', { type: 'language.set', language: 'es' }],
   ])('reads %j at a text question as a command, never as the answer', (text, event) => {
@@ -139,10 +139,10 @@ describe('commands in words', () => {
 
   it('answers a greeting at a button question', () => {
     expect(interpret({ kind: 'text', text: 'hola' }, view)).toEqual({
-      event: { type: 'command', name: 'greeting' },
+      event: { type: 'command.greeting' },
     });
     expect(interpret({ kind: 'text', text: 'Hi!' }, view)).toEqual({
-      event: { type: 'command', name: 'greeting' },
+      event: { type: 'command.greeting' },
     });
   });
 

@@ -247,7 +247,7 @@ describe('a customer who blocked the bot', () => {
     await bot.act(() => fake.block(ana));
     // A message sent just before blocking, and a push (e.g. a payment outcome) after.
     await bot.act(() => fake.text(ana, '/help'));
-    expect(await bot.push.send(`tg:${ana.id}`, { type: 'command', name: 'help' })).toBe(true);
+    expect(await bot.push.send(`tg:${ana.id}`, { type: 'command.help' })).toBe(true);
     await bot.act(() => fake.text(ben, '/start'));
 
     const refused = fake.calls.filter(

@@ -89,7 +89,7 @@ const redeeming = (product: DraftProduct, over: Partial<Draft> = {}): Draft => (
 describe('the code', () => {
   it('is asked by /giftcard from anywhere, and read without spaces', async () => {
     const h = place('browse', context());
-    await h.send({ type: 'command', name: 'giftcard' });
+    await h.send({ type: 'command.giftcard' });
     expect(h.state()).toEqual({ giftcards: { redeem: 'code' } });
     expect(h.view().expects).toBe('text');
     expect(ids(h)).toEqual(['back', 'home']);

@@ -91,7 +91,7 @@ const listView: ViewFn = (context) => {
     expects: 'choice',
     options: [
       ...(found.length === 0
-        ? [{ id: 'book', label: m.book, event: { type: 'command', name: 'book' } as const }]
+        ? [{ id: 'book', label: m.book, event: { type: 'command.book' } as const }]
         : [
             // Each booking's tickets again: lost photos, a new phone, a print-out.
             ...found.flatMap((sale, index) => {

@@ -173,11 +173,7 @@ const cartView: ViewFn = (context, deps): BookingView => {
     return {
       text: m.empty,
       expects: 'choice',
-      options: [
-        ...addDraft,
-        { id: 'book', label: m.book, event: { type: 'command', name: 'book' } },
-        home,
-      ],
+      options: [...addDraft, { id: 'book', label: m.book, event: { type: 'command.book' } }, home],
     };
   }
   const lines = context.cart.lines.map((line, i) => lineText(line, i + 1, lang));

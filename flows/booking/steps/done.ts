@@ -117,7 +117,7 @@ const doneView: ViewFn = (context, deps) => {
   const bookMore = {
     id: 'book',
     label: m.bookMore,
-    event: { type: 'command' as const, name: 'book' as const },
+    event: { type: 'command.book' as const },
   };
   if (activities === undefined) {
     return {

@@ -55,11 +55,11 @@ const homeView: ViewFn = (context, deps) => {
   });
   const options: Option<BookingEvent>[] = [
     ...again,
-    { id: 'book', label: m.book, event: { type: 'command', name: 'book' } },
+    { id: 'book', label: m.book, event: { type: 'command.book' } },
     { id: 'cart', label: m.cart(context.cart.lines.length), event: { type: 'cart.open' } },
     { id: 'giftcards', label: m.giftCards, event: { type: 'giftcard.menu' } },
     { id: 'packages', label: m.packages, event: { type: 'package.open' } },
-    { id: 'help', label: m.help, event: { type: 'command', name: 'help' } },
+    { id: 'help', label: m.help, event: { type: 'command.help' } },
     {
       id: 'language',
       label: m.language,
@@ -89,7 +89,7 @@ function readAtHome(text: string, deps: ViewDeps): TextReading | undefined {
     case 'packages':
       return { event: { type: 'package.open' } };
     case 'book':
-      return { event: { type: 'command', name: 'book' } };
+      return { event: { type: 'command.book' } };
     default:
       return undefined;
   }

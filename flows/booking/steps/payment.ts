@@ -175,7 +175,7 @@ export const paymentState = booking.createStateConfig({
                     {
                       id: 'book',
                       label: m.bookAgain,
-                      event: { type: 'command' as const, name: 'book' as const },
+                      event: { type: 'command.book' as const },
                     },
                   ]),
               { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },

@@ -1,53 +1,18 @@
 /**
- * The bot's commands: registered with setMyCommands in Spanish and English (Telegram
- * shows the list in the customer's app language) and passed to the conversation as the
- * typed `/command` they are.
+ * The bot's commands (listed in flows/booking/commands.ts): registered with setMyCommands
+ * in Spanish and English (Telegram shows the list in the customer's app language) and
+ * passed to the conversation as the typed `/command` they are.
  */
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
 import type { Lang } from '../../domain/lang.js';
+import { commandMenu } from '../../../flows/booking/commands.js';
 
-export const COMMANDS = [
-  'start',
-  'book',
-  'cart',
-  'mybookings',
-  'giftcard',
-  'language',
-  'help',
-  'cancel',
-  'forget',
-] as const;
-
-export type TelegramCommand = (typeof COMMANDS)[number];
-
-const DESCRIPTIONS: Record<Lang, Record<TelegramCommand, string>> = {
-  es: {
-    start: 'Empezar',
-    book: 'Reservar entradas y actividades',
-    cart: 'Ver mi carrito',
-    mybookings: 'Mis reservas',
-    giftcard: 'Tarjetas regalo',
-    language: 'Cambiar de idioma',
-    help: 'Ayuda',
-    cancel: 'Cancelar y empezar de nuevo',
-    forget: 'Olvidar mis datos guardados',
-  },
-  en: {
-    start: 'Start',
-    book: 'Book tickets and activities',
-    cart: 'See my cart',
-    mybookings: 'My bookings',
-    giftcard: 'Gift cards',
-    language: 'Change the language',
-    help: 'Help',
-    cancel: 'Cancel and start over',
-    forget: 'Forget my saved details',
-  },
-};
+/** The menu's commands, in order: those of flows/booking/commands.ts typed as `/name`. */
+export const COMMANDS = commandMenu('en').map((entry) => entry.command);
 
 export function commandList(lang: Lang): BotCommand[] {
-  return COMMANDS.map((command) => ({ command, description: DESCRIPTIONS[lang][command] }));
+  return commandMenu(lang);
 }
 
 /**
