@@ -30,6 +30,7 @@ import { languageOf, readCommand } from '../../flows/understanding/understand.js
 import { common } from '../i18n/common.js';
 import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
+import { conversationKey } from '../store/keys.js';
 import { LockTimeoutError, withLease, type Store } from '../store/store.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
 import type { Notice, Reply } from './view.js';
@@ -136,7 +137,6 @@ export function createEngine(options: EngineOptions): Engine {
     lockLeaseMs = 4_000,
     logger = silentLogger,
   } = options;
-  const keyOf = (conversationId: string) => `conv:${conversationId}`;
 
   /** What views need; undefined when the catalog cannot be loaded now (service down). */
   const deps = async (language: Lang): Promise<ViewDeps | undefined> => {
@@ -175,7 +175,7 @@ export function createEngine(options: EngineOptions): Engine {
     received: Input | undefined,
     inputKey?: string,
   ): Promise<Reply<unknown>> {
-    const key = keyOf(conversationId);
+    const key = conversationKey(conversationId);
     const saved = await store.get<Persisted>(key);
     const handled = saved?.value.handled ?? [];
     // Taken before (a redelivery, a retry after a crash): answered with where things are.
@@ -275,13 +275,13 @@ export function createEngine(options: EngineOptions): Engine {
     try {
       return await withLease(
         store,
-        `conv:${conversationId}`,
+        conversationKey(conversationId),
         { leaseMs: lockLeaseMs, waitMs: turnTimeoutMs },
         () => turn(conversationId, input, inputKey),
       );
     } catch (error) {
       if (error instanceof LockTimeoutError) {
-        const saved = await store.get<Persisted>(keyOf(conversationId));
+        const saved = await store.get<Persisted>(conversationKey(conversationId));
         const language = (saved?.value.snapshot as { context?: { language?: Lang } } | undefined)
           ?.context?.language;
         throw new BusyError(common(language ?? options.defaultLanguage).busy);

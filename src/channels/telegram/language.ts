@@ -5,6 +5,7 @@
  * the language of the customer's Telegram app decides.
  */
 import { pickLang, type Lang } from '../../domain/lang.js';
+import { conversationKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 
 interface Saved {
@@ -16,7 +17,7 @@ export async function conversationLanguage(
   conversationId: string,
   fallback: Lang,
 ): Promise<Lang> {
-  const saved = await store.get<Saved>(`conv:${conversationId}`);
+  const saved = await store.get<Saved>(conversationKey(conversationId));
   const language = saved?.value.snapshot?.context?.language;
   return language === 'es' || language === 'en' ? language : fallback;
 }

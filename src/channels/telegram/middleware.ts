@@ -15,6 +15,7 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
+import { TELEGRAM_CHAT_RATE_LIMIT, telegramFloodKey, telegramUpdateKey } from '../../store/keys.js';
 import { runOnce, type Store } from '../../store/store.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
@@ -59,7 +60,7 @@ export function floodGuard(
   logger: Logger,
   onLimited?: () => void,
 ): MiddlewareFn<TgContext> {
-  const chats = store.rateLimit('tg-chat', limit.points, limit.seconds);
+  const chats = store.rateLimit(TELEGRAM_CHAT_RATE_LIMIT, limit.points, limit.seconds);
   return async (ctx, next) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || ctx.preCheckoutQuery || ctx.message?.successful_payment) {
@@ -67,7 +68,7 @@ export function floodGuard(
     }
     if (await chats.take(String(chatId))) return next();
     onLimited?.();
-    if (!(await store.claim(`tg:flood:${chatId}`, limit.seconds))) return;
+    if (!(await store.claim(telegramFloodKey(chatId), limit.seconds))) return;
     logger.info({ chatId }, 'telegram: a chat over its rate limit is slowed');
     const lang = await conversationLanguage(
       store,
@@ -92,7 +93,7 @@ export function dedupeUpdates(
     const updateId = ctx.update.update_id;
     const outcome = await runOnce(
       store,
-      `tg:update:${botId}:${updateId}`,
+      telegramUpdateKey(botId, updateId),
       { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS },
       () => next(),
     );
