@@ -111,6 +111,11 @@ export interface Engine {
   handle(conversationId: string, input: Input, options?: TurnOptions): Promise<Reply<unknown>>;
   /** What the conversation shows now, without changing it. */
   current(conversationId: string): Promise<Reply<unknown>>;
+  /**
+   * The language the conversation is in (the customer's choice), read from what is saved,
+   * without its lock; undefined before its first saved turn. For a channel's own words.
+   */
+  languageOf(conversationId: string): Promise<Lang | undefined>;
 }
 
 const DAY = 24 * 60 * 60;
@@ -271,6 +276,14 @@ export function createEngine(options: EngineOptions): Engine {
     }
   }
 
+  /** The saved conversation's language, whatever shape an older snapshot has. */
+  async function savedLanguage(conversationId: string): Promise<Lang | undefined> {
+    const saved = await store.get<Persisted>(conversationKey(conversationId));
+    const snapshot = saved?.value.snapshot as { context?: { language?: unknown } } | undefined;
+    const language = snapshot?.context?.language;
+    return language === 'es' || language === 'en' ? language : undefined;
+  }
+
   const locked = async (conversationId: string, input: Input | undefined, inputKey?: string) => {
     try {
       return await withLease(
@@ -281,9 +294,7 @@ export function createEngine(options: EngineOptions): Engine {
       );
     } catch (error) {
       if (error instanceof LockTimeoutError) {
-        const saved = await store.get<Persisted>(conversationKey(conversationId));
-        const language = (saved?.value.snapshot as { context?: { language?: Lang } } | undefined)
-          ?.context?.language;
+        const language = await savedLanguage(conversationId);
         throw new BusyError(common(language ?? options.defaultLanguage).busy);
       }
       throw error;
@@ -293,6 +304,7 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions?.key),
     current: (conversationId) => locked(conversationId, undefined),
+    languageOf: savedLanguage,
   };
 }
 
