@@ -49,6 +49,7 @@ const appMs = performance.now();
 const engine: Engine = {
   handle: (conversationId, input) => timeEngine(() => app.engine.handle(conversationId, input)),
   current: (conversationId) => app.engine.current(conversationId),
+  languageOf: (conversationId) => app.engine.languageOf(conversationId),
 };
 const channel = await startTelegram({
   config: config.telegram!,

@@ -248,5 +248,6 @@ function timed(engine: Engine, metrics: Metrics): Engine {
       }
     },
     current: (conversationId) => engine.current(conversationId),
+    languageOf: (conversationId) => engine.languageOf(conversationId),
   };
 }

@@ -10,6 +10,7 @@
 import type { BotEventBus } from './events.js';
 import type { Route } from './server.js';
 import { sendJson } from './server.js';
+import { HEALTH_PROBE_KEY } from './store/keys.js';
 import type { Store } from './store/store.js';
 
 export type Status = 'unknown' | 'up' | 'down';
@@ -32,8 +33,6 @@ export interface Health {
   detailRoute: Route;
 }
 
-const PROBE_KEY = 'healthz:probe';
-
 export function createHealth(deps: { store: Store; events: BotEventBus }): Health {
   let partner: Status = 'unknown';
   const channels: Record<string, Status> = {};
@@ -46,7 +45,7 @@ export function createHealth(deps: { store: Store; events: BotEventBus }): Healt
 
   async function check(): Promise<HealthReport> {
     const store = await deps.store
-      .get(PROBE_KEY)
+      .get(HEALTH_PROBE_KEY)
       .then(() => 'up' as const)
       .catch(() => 'down' as const);
     // One channel's outage leaves the others serving: the process is still healthy.

@@ -16,6 +16,7 @@ import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
 import { startHttpServer, type Route } from './server.js';
+import { addressRateLimit } from './store/keys.js';
 
 const { values } = parseArgs({
   options: {
@@ -56,7 +57,7 @@ if (channels) {
     // it shares them and another bot on the same Redis does not.
     addressLimit: {
       limit: app.store.rateLimit(
-        `addr:${new URL(config.publicUrl).host}`,
+        addressRateLimit(new URL(config.publicUrl).host),
         config.addressLimit.points,
         config.addressLimit.seconds,
       ),

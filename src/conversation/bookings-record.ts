@@ -6,11 +6,9 @@
  * amount beside it, for refunds and disputes long after the conversation is gone.
  */
 import type { BookingContext, PaymentCharge, SoldStay } from '../../flows/booking/types.js';
+import { bookingChargesKey, bookingsKey, bookingStaysKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 
-const KEY = (userKey: string) => `bookings:${userKey}`;
-const CHARGES = (userKey: string) => `bookings:${userKey}:charges`;
-const STAYS = (userKey: string) => `bookings:${userKey}:stays`;
 /** Ids (and stays' names); kept for a season. */
 const TTL_SECONDS = 180 * 24 * 60 * 60;
 const MAX_KEPT = 50;
@@ -30,12 +28,12 @@ export function recordBookings(store: Store) {
     if (sale.stays !== undefined && sale.stays.length > 0)
       await recordStays(store, conversationId, sale.partnerSaleId, sale.stays);
     for (let tries = 0; tries < 5; tries += 1) {
-      const current = await store.get<string[]>(KEY(conversationId));
+      const current = await store.get<string[]>(bookingsKey(conversationId));
       const ids = current?.value ?? [];
       if (ids.includes(sale.partnerSaleId)) return;
       const next = [sale.partnerSaleId, ...ids].slice(0, MAX_KEPT);
       if (
-        (await store.put(KEY(conversationId), next, current?.version ?? 0, TTL_SECONDS)) !==
+        (await store.put(bookingsKey(conversationId), next, current?.version ?? 0, TTL_SECONDS)) !==
         undefined
       )
         return;
@@ -45,7 +43,7 @@ export function recordBookings(store: Store) {
 
 /** The PartnerSaleIds of a conversation's sales, newest first. */
 export async function bookingsOf(store: Store, userKey: string): Promise<string[]> {
-  return (await store.get<string[]>(KEY(userKey)))?.value ?? [];
+  return (await store.get<string[]>(bookingsKey(userKey)))?.value ?? [];
 }
 
 async function recordCharge(
@@ -55,10 +53,13 @@ async function recordCharge(
   charge: PaymentCharge,
 ): Promise<void> {
   for (let tries = 0; tries < 5; tries += 1) {
-    const current = await store.get<Record<string, PaymentCharge>>(CHARGES(userKey));
+    const current = await store.get<Record<string, PaymentCharge>>(bookingChargesKey(userKey));
     const next = { ...current?.value, [partnerSaleId]: charge };
     const kept = Object.fromEntries(Object.entries(next).slice(-MAX_KEPT));
-    if ((await store.put(CHARGES(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !== undefined)
+    if (
+      (await store.put(bookingChargesKey(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !==
+      undefined
+    )
       return;
   }
 }
@@ -74,17 +75,20 @@ async function recordStays(
   stays: SoldStay[],
 ): Promise<void> {
   for (let tries = 0; tries < 5; tries += 1) {
-    const current = await store.get<Record<string, SoldStay[]>>(STAYS(userKey));
+    const current = await store.get<Record<string, SoldStay[]>>(bookingStaysKey(userKey));
     const next = { ...current?.value, [partnerSaleId]: stays };
     const kept = Object.fromEntries(Object.entries(next).slice(-MAX_KEPT));
-    if ((await store.put(STAYS(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !== undefined)
+    if (
+      (await store.put(bookingStaysKey(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !==
+      undefined
+    )
       return;
   }
 }
 
 /** The stays of a conversation's sales as their orders knew them, by PartnerSaleId. */
 export async function staysOf(store: Store, userKey: string): Promise<Record<string, SoldStay[]>> {
-  return (await store.get<Record<string, SoldStay[]>>(STAYS(userKey)))?.value ?? {};
+  return (await store.get<Record<string, SoldStay[]>>(bookingStaysKey(userKey)))?.value ?? {};
 }
 
 /** The payments taken in the channel for a conversation's sales, by PartnerSaleId. */
@@ -92,5 +96,5 @@ export async function chargesOf(
   store: Store,
   userKey: string,
 ): Promise<Record<string, PaymentCharge>> {
-  return (await store.get<Record<string, PaymentCharge>>(CHARGES(userKey)))?.value ?? {};
+  return (await store.get<Record<string, PaymentCharge>>(bookingChargesKey(userKey)))?.value ?? {};
 }

@@ -5,9 +5,8 @@
  * erased by /forget. Personal data: never logged.
  */
 import type { ClientDetails } from '../../flows/booking/types.js';
+import { customerKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
-
-const keyOf = (userKey: string) => `customer:${userKey}`;
 
 const FIELDS = ['fullName', 'surname', 'documentIdentifier', 'phoneNumber', 'email'] as const;
 
@@ -31,10 +30,10 @@ export interface CustomerMemory {
 export function createCustomerMemory(store: Store, ttlSeconds: number): CustomerMemory {
   return {
     async recall(userKey) {
-      return complete((await store.get<unknown>(keyOf(userKey)))?.value);
+      return complete((await store.get<unknown>(customerKey(userKey)))?.value);
     },
     async remember(userKey, details) {
-      const key = keyOf(userKey);
+      const key = customerKey(userKey);
       // Last write wins: the same customer's details, whichever instance writes them.
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const version = (await store.get<unknown>(key))?.version ?? 0;
@@ -43,7 +42,7 @@ export function createCustomerMemory(store: Store, ttlSeconds: number): Customer
       }
     },
     async forget(userKey) {
-      await store.delete(keyOf(userKey));
+      await store.delete(customerKey(userKey));
     },
   };
 }

@@ -30,6 +30,7 @@ import { languageOf, readCommand } from '../../flows/understanding/understand.js
 import { common } from '../i18n/common.js';
 import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
+import { conversationKey } from '../store/keys.js';
 import { LockTimeoutError, withLease, type Store } from '../store/store.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
 import type { Notice, Reply } from './view.js';
@@ -110,6 +111,11 @@ export interface Engine {
   handle(conversationId: string, input: Input, options?: TurnOptions): Promise<Reply<unknown>>;
   /** What the conversation shows now, without changing it. */
   current(conversationId: string): Promise<Reply<unknown>>;
+  /**
+   * The language the conversation is in (the customer's choice), read from what is saved,
+   * without its lock; undefined before its first saved turn. For a channel's own words.
+   */
+  languageOf(conversationId: string): Promise<Lang | undefined>;
 }
 
 const DAY = 24 * 60 * 60;
@@ -136,7 +142,6 @@ export function createEngine(options: EngineOptions): Engine {
     lockLeaseMs = 4_000,
     logger = silentLogger,
   } = options;
-  const keyOf = (conversationId: string) => `conv:${conversationId}`;
 
   /** What views need; undefined when the catalog cannot be loaded now (service down). */
   const deps = async (language: Lang): Promise<ViewDeps | undefined> => {
@@ -175,7 +180,7 @@ export function createEngine(options: EngineOptions): Engine {
     received: Input | undefined,
     inputKey?: string,
   ): Promise<Reply<unknown>> {
-    const key = keyOf(conversationId);
+    const key = conversationKey(conversationId);
     const saved = await store.get<Persisted>(key);
     const handled = saved?.value.handled ?? [];
     // Taken before (a redelivery, a retry after a crash): answered with where things are.
@@ -271,19 +276,25 @@ export function createEngine(options: EngineOptions): Engine {
     }
   }
 
+  /** The saved conversation's language, whatever shape an older snapshot has. */
+  async function savedLanguage(conversationId: string): Promise<Lang | undefined> {
+    const saved = await store.get<Persisted>(conversationKey(conversationId));
+    const snapshot = saved?.value.snapshot as { context?: { language?: unknown } } | undefined;
+    const language = snapshot?.context?.language;
+    return language === 'es' || language === 'en' ? language : undefined;
+  }
+
   const locked = async (conversationId: string, input: Input | undefined, inputKey?: string) => {
     try {
       return await withLease(
         store,
-        `conv:${conversationId}`,
+        conversationKey(conversationId),
         { leaseMs: lockLeaseMs, waitMs: turnTimeoutMs },
         () => turn(conversationId, input, inputKey),
       );
     } catch (error) {
       if (error instanceof LockTimeoutError) {
-        const saved = await store.get<Persisted>(keyOf(conversationId));
-        const language = (saved?.value.snapshot as { context?: { language?: Lang } } | undefined)
-          ?.context?.language;
+        const language = await savedLanguage(conversationId);
         throw new BusyError(common(language ?? options.defaultLanguage).busy);
       }
       throw error;
@@ -293,6 +304,7 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions?.key),
     current: (conversationId) => locked(conversationId, undefined),
+    languageOf: savedLanguage,
   };
 }
 

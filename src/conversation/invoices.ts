@@ -15,9 +15,9 @@ import { invoiceHolds } from '../../flows/booking/steps/collect.js';
 import type { BookingContext } from '../../flows/booking/types.js';
 import type { Lang } from '../domain/lang.js';
 import { defineMessages } from '../i18n/messages.js';
+import { invoiceKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 
-const KEY = (payload: string) => `invoice:${payload}`;
 /** Kept a day past the expiry: a late pre-checkout is told why, not "unknown". */
 const KEEP_AFTER_MS = 24 * 60 * 60 * 1000;
 /**
@@ -62,8 +62,9 @@ async function write(store: Store, payload: string, record: InvoiceRecord, nowMs
     Math.ceil((Date.parse(record.expiresAt) + KEEP_AFTER_MS - nowMs) / 1000),
   );
   for (let tries = 0; tries < 5; tries += 1) {
-    const current = await store.get<InvoiceRecord>(KEY(payload));
-    if ((await store.put(KEY(payload), record, current?.version ?? 0, ttl)) !== undefined) return;
+    const current = await store.get<InvoiceRecord>(invoiceKey(payload));
+    if ((await store.put(invoiceKey(payload), record, current?.version ?? 0, ttl)) !== undefined)
+      return;
   }
 }
 
@@ -131,7 +132,7 @@ export async function checkPreCheckout(
   query: PreCheckoutQuery,
   now: () => Date = () => new Date(),
 ): Promise<PreCheckoutAnswer> {
-  const record = (await store.get<InvoiceRecord>(KEY(query.payload)))?.value;
+  const record = (await store.get<InvoiceRecord>(invoiceKey(query.payload)))?.value;
   const m = messages(record?.language ?? query.language);
   if (record === undefined || !record.open) return { ok: false, reason: m.unknown };
   if (Date.parse(record.expiresAt) - now().getTime() < PRECHECKOUT_MARGIN_MS)

@@ -7,14 +7,12 @@
  */
 import type { BookingContext } from '../../flows/booking/types.js';
 import type { Scheduler } from '../scheduler/scheduler.js';
+import { expiryJobId, reminderJobId } from '../store/keys.js';
 
 /** How long before the expiry the customer is reminded. */
 export const REMIND_BEFORE_MS = 3 * 60_000;
 /** A margin after the expiry, so the service has surely let go of it too. */
 const EXPIRE_AFTER_MS = 5_000;
-
-const remindId = (conversationId: string) => `remind:${conversationId}`;
-const expireId = (conversationId: string) => `expire:${conversationId}`;
 
 /** The reservation still to watch: present, not lapsed, not being sold. */
 function watched(context: BookingContext): string | undefined {
@@ -34,24 +32,24 @@ export function watchReservations(scheduler: Scheduler, now: () => Date = () => 
     const current = watched(after);
     if (previous === current) return;
     if (current === undefined) {
-      await scheduler.cancel(remindId(conversationId));
-      await scheduler.cancel(expireId(conversationId));
+      await scheduler.cancel(reminderJobId(conversationId));
+      await scheduler.cancel(expiryJobId(conversationId));
       return;
     }
     const expiresAt = new Date(current);
     const remindAt = new Date(expiresAt.getTime() - REMIND_BEFORE_MS);
     if (remindAt > now()) {
       await scheduler.schedule({
-        id: remindId(conversationId),
+        id: reminderJobId(conversationId),
         kind: 'reservation.remind',
         conversationId,
         at: remindAt,
       });
     } else {
-      await scheduler.cancel(remindId(conversationId));
+      await scheduler.cancel(reminderJobId(conversationId));
     }
     await scheduler.schedule({
-      id: expireId(conversationId),
+      id: expiryJobId(conversationId),
       kind: 'reservation.expired',
       conversationId,
       at: new Date(expiresAt.getTime() + EXPIRE_AFTER_MS),

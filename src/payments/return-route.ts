@@ -13,6 +13,7 @@ import type { BookingContext } from '../../flows/booking/types.js';
 import type { Push } from '../conversation/outbox.js';
 import type { Logger } from '../log.js';
 import type { Route } from '../server.js';
+import { paymentReturnKey, paymentReturnPushedKey } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 import { TOKEN, type ReturnUrls } from './return-token.js';
 
@@ -21,8 +22,6 @@ interface Waiting {
   partnerSaleId: string;
 }
 
-const KEY = (token: string) => `payment-return:${token}`;
-const PUSHED = (token: string, outcome: string) => `payment-return-pushed:${token}:${outcome}`;
 /** Long enough for a customer to finish paying; short, since it names a conversation. */
 const TTL_SECONDS = 2 * 24 * 60 * 60;
 /** Repeated notifications of one sale within this window make one push. */
@@ -47,9 +46,9 @@ export function rememberPaymentReturns(store: Store, urls: ReturnUrls) {
     const was = waitingSale(before);
     const now = waitingSale(after);
     if (was === now) return;
-    if (was !== undefined) await store.delete(KEY(urls.tokenOf(was)));
+    if (was !== undefined) await store.delete(paymentReturnKey(urls.tokenOf(was)));
     if (now === undefined) return;
-    const key = KEY(urls.tokenOf(now));
+    const key = paymentReturnKey(urls.tokenOf(now));
     const existing = await store.get<Waiting>(key);
     await store.put<Waiting>(
       key,
@@ -74,7 +73,9 @@ export function paymentReturnRoutes(deps: {
     (outcome: 'ok' | 'ko'): Route['handle'] =>
     async (request, response) => {
       const token = request.url.searchParams.get('sale') ?? '';
-      const found = TOKEN.test(token) ? await deps.store.get<Waiting>(KEY(token)) : undefined;
+      const found = TOKEN.test(token)
+        ? await deps.store.get<Waiting>(paymentReturnKey(token))
+        : undefined;
       // The record is ours, but the signature is checked too: a key is never trusted alone.
       const waiting =
         found && deps.urls.matches(token, found.value.partnerSaleId) ? found.value : undefined;
@@ -94,7 +95,8 @@ export function paymentReturnRoutes(deps: {
               'The payment did not go through. You can go back to the chat and try again.',
             ),
       );
-      if (!(await deps.store.claim(PUSHED(token, outcome), PUSH_WINDOW_SECONDS))) return;
+      if (!(await deps.store.claim(paymentReturnPushedKey(token, outcome), PUSH_WINDOW_SECONDS)))
+        return;
       // After answering: the conversation checks the sale and replies in its channel.
       void deps.push
         .send(waiting.conversationId, { type: 'payment.result', outcome })

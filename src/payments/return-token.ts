@@ -6,6 +6,7 @@
  * store, so that every instance signs alike.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { PAYMENT_RETURN_SECRET_KEY } from '../store/keys.js';
 import type { Store } from '../store/store.js';
 
 export interface ReturnUrls {
@@ -41,19 +42,19 @@ export function createReturnUrls(publicUrl: string, secret: string): ReturnUrls 
   };
 }
 
-const SECRET_KEY = 'payment-return-secret';
 /** Long-lived: tokens of pending sales die with it (they live two days at most). */
 const SECRET_TTL_SECONDS = 400 * 24 * 60 * 60;
 
 /** The configured secret, or the one kept in the store (made by the first instance). */
 export async function returnSecret(store: Store, configured?: string): Promise<string> {
   if (configured) return configured;
-  const kept = await store.get<string>(SECRET_KEY);
+  const kept = await store.get<string>(PAYMENT_RETURN_SECRET_KEY);
   if (kept) return kept.value;
   const made = randomBytes(32).toString('base64url');
-  if ((await store.put(SECRET_KEY, made, 0, SECRET_TTL_SECONDS)) !== undefined) return made;
+  if ((await store.put(PAYMENT_RETURN_SECRET_KEY, made, 0, SECRET_TTL_SECONDS)) !== undefined)
+    return made;
   // Another instance made one first: use theirs.
-  const theirs = await store.get<string>(SECRET_KEY);
+  const theirs = await store.get<string>(PAYMENT_RETURN_SECRET_KEY);
   if (!theirs) throw new Error('the payment return secret could not be kept');
   return theirs.value;
 }

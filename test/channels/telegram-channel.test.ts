@@ -8,6 +8,7 @@ import { startTelegram, type TelegramChannel } from '../../src/channels/telegram
 import { BusyError, type Engine } from '../../src/conversation/engine.js';
 import type { Input } from '../../src/conversation/interpret.js';
 import type { Reply, View } from '../../src/conversation/view.js';
+import type { Lang } from '../../src/domain/lang.js';
 import { silentLogger } from '../../src/log.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -20,6 +21,8 @@ let store: Store;
 let channel: TelegramChannel;
 let inputs: Input[];
 let answer: (input: Input) => Reply<unknown> | Promise<Reply<unknown>>;
+/** The conversation's language as the engine tells it (none: a new conversation). */
+let language: Lang | undefined;
 let ana: FakeUser;
 
 const view = (fields: Partial<View>): Reply<unknown> => ({
@@ -36,6 +39,7 @@ beforeEach(async () => {
   store = createMemoryStore();
   inputs = [];
   answer = () => view({});
+  language = undefined;
   const engine: Engine = {
     async handle(_conversationId, input) {
       inputs.push(input);
@@ -43,6 +47,9 @@ beforeEach(async () => {
     },
     async current() {
       return answer({ kind: 'text', text: '' });
+    },
+    async languageOf() {
+      return language;
     },
   };
   channel = await startTelegram({
@@ -266,6 +273,32 @@ describe('customer input', () => {
       'Aquí solo entiendo texto, botones, contactos y archivos.',
     );
     expect(inputs).toHaveLength(0);
+  });
+
+  it("speaks the conversation's language, as the engine tells it, over the app's", async () => {
+    language = 'en';
+    await act(() =>
+      fake.inject({
+        message: {
+          message_id: 98,
+          date: 0,
+          chat: { id: ana.id, type: 'private' },
+          from: { id: ana.id, is_bot: false, first_name: 'Ana', language_code: 'es' },
+          sticker: {
+            file_id: 's',
+            file_unique_id: 's',
+            type: 'regular',
+            width: 1,
+            height: 1,
+            is_animated: false,
+            is_video: false,
+          },
+        },
+      }),
+    );
+    expect(fake.messages(ana.id).at(-1)!.text).toBe(
+      'Here I understand text, buttons, contacts and files.',
+    );
   });
 
   it('ignores group chats', async () => {

@@ -70,6 +70,16 @@ describe.each([
     expect(after.view.text).toMatch(/Hi!/);
   });
 
+  it("tells the conversation's language: none before its first turn, then the customer's choice", async () => {
+    const id = `c:${randomUUID()}`;
+    const engine = engineOn(store);
+    expect(await engine.languageOf(id)).toBeUndefined();
+    await engine.current(id);
+    expect(await engine.languageOf(id)).toBe('es');
+    await engine.handle(id, { kind: 'choose', id: 'language' });
+    expect(await engineOn(store).languageOf(id)).toBe('en');
+  });
+
   it('refuses a button of an older view and changes nothing', async () => {
     const id = `c:${randomUUID()}`;
     const engine = engineOn(store);

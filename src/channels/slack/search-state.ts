@@ -4,6 +4,7 @@
  * Filters may hold a client's e-mail or phone: they expire with the key.
  */
 import { randomBytes } from 'node:crypto';
+import { slackSearchKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 import type { CancellationFilters, SalesFilters } from './filters.js';
 
@@ -13,17 +14,15 @@ export type SavedSearch =
   | { kind: 'sales'; filters: SalesFilters; userId: string; channelId?: string }
   | { kind: 'cancellations'; filters: CancellationFilters; userId: string; channelId?: string };
 
-const keyOf = (token: string): string => `slack:search:${token}`;
-
 export async function saveSearch(store: Store, search: SavedSearch): Promise<string> {
   const token = randomBytes(9).toString('base64url');
-  await store.put(keyOf(token), search, 0, SEARCH_TTL_SECONDS);
+  await store.put(slackSearchKey(token), search, 0, SEARCH_TTL_SECONDS);
   return token;
 }
 
 export async function loadSearch(store: Store, token: string): Promise<SavedSearch | undefined> {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(token)) return undefined;
-  return (await store.get<SavedSearch>(keyOf(token)))?.value;
+  return (await store.get<SavedSearch>(slackSearchKey(token)))?.value;
 }
 
 /** A paging button's value: `<token>:<page>`. */

@@ -44,7 +44,7 @@ export function phoneOfContact(phoneNumber: string): string {
 
 export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
   const { engine, store, renderer, logger } = deps;
-  const lang = (ctx: TgContext) => languageOf(store, ctx, deps.defaultLanguage);
+  const lang = (ctx: TgContext) => languageOf(engine, ctx, deps.defaultLanguage);
 
   async function turn(
     ctx: TgContext,

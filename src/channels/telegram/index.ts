@@ -106,8 +106,17 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   bot.use(errorBoundary(logger));
   bot.use(privateChatsOnly);
   bot.use(dedupeUpdates(store, bot.botInfo.id, logger));
-  bot.use(callbackGate(store, defaultLanguage, logger));
-  bot.use(floodGuard(store, deps.config.chatLimit, defaultLanguage, logger, deps.onChatLimited));
+  bot.use(callbackGate(store, deps.engine, defaultLanguage, logger));
+  bot.use(
+    floodGuard(
+      store,
+      deps.engine,
+      deps.config.chatLimit,
+      defaultLanguage,
+      logger,
+      deps.onChatLimited,
+    ),
+  );
   bot.use(sequentialize<TgContext>((ctx) => (ctx.chat ? String(ctx.chat.id) : undefined)));
   // Always answered (a query is never left to time out), even with payments off.
   registerPreCheckout(
@@ -143,7 +152,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
       const chatId = Number(conversationId.slice('tg:'.length));
       return inFlight.track(
         (async () => {
-          const lang = await conversationLanguage(store, conversationId, defaultLanguage);
+          const lang = await conversationLanguage(deps.engine, conversationId, defaultLanguage);
           try {
             await renderer.deliver(chatId, conversationId, reply, { lang });
           } catch (error) {

@@ -1,24 +1,21 @@
 /**
  * The language of the adapter's own words (toasts, the contact button, calendar
- * names). The conversation's language is the customer's choice, kept in its saved
- * snapshot (where the engine reads it too when it answers "busy"); before there is one,
- * the language of the customer's Telegram app decides.
+ * names). The conversation's language is the customer's choice, which the engine tells
+ * (Engine.languageOf); before the conversation has one, the language of the customer's
+ * Telegram app decides.
  */
+import type { Engine } from '../../conversation/engine.js';
 import { pickLang, type Lang } from '../../domain/lang.js';
-import type { Store } from '../../store/store.js';
 
-interface Saved {
-  snapshot?: { context?: { language?: unknown } };
-}
+/** What the adapter asks the engine for its words: the conversation's language. */
+export type ConversationLanguages = Pick<Engine, 'languageOf'>;
 
 export async function conversationLanguage(
-  store: Store,
+  engine: ConversationLanguages,
   conversationId: string,
   fallback: Lang,
 ): Promise<Lang> {
-  const saved = await store.get<Saved>(`conv:${conversationId}`);
-  const language = saved?.value.snapshot?.context?.language;
-  return language === 'es' || language === 'en' ? language : fallback;
+  return (await engine.languageOf(conversationId)) ?? fallback;
 }
 
 /** The language of a Telegram user's app, or the bot's default without one. */

@@ -15,10 +15,11 @@
 import type { MiddlewareFn } from 'grammy';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
+import { TELEGRAM_CHAT_RATE_LIMIT, telegramFloodKey, telegramUpdateKey } from '../../store/keys.js';
 import { runOnce, type Store } from '../../store/store.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
-import { conversationLanguage, userLanguage } from './language.js';
+import { conversationLanguage, userLanguage, type ConversationLanguages } from './language.js';
 import { telegramMessages } from './messages.js';
 import { getPointer, HANDLING_LEASE_MS, resolveTap, withChoice } from './view-table.js';
 
@@ -54,12 +55,13 @@ export function errorBoundary(logger: Logger): MiddlewareFn<TgContext> {
  */
 export function floodGuard(
   store: Store,
+  languages: ConversationLanguages,
   limit: { points: number; seconds: number },
   defaultLanguage: Lang,
   logger: Logger,
   onLimited?: () => void,
 ): MiddlewareFn<TgContext> {
-  const chats = store.rateLimit('tg-chat', limit.points, limit.seconds);
+  const chats = store.rateLimit(TELEGRAM_CHAT_RATE_LIMIT, limit.points, limit.seconds);
   return async (ctx, next) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined || ctx.preCheckoutQuery || ctx.message?.successful_payment) {
@@ -67,10 +69,10 @@ export function floodGuard(
     }
     if (await chats.take(String(chatId))) return next();
     onLimited?.();
-    if (!(await store.claim(`tg:flood:${chatId}`, limit.seconds))) return;
+    if (!(await store.claim(telegramFloodKey(chatId), limit.seconds))) return;
     logger.info({ chatId }, 'telegram: a chat over its rate limit is slowed');
     const lang = await conversationLanguage(
-      store,
+      languages,
       conversationOf(chatId),
       userLanguage(ctx.from?.language_code, defaultLanguage),
     );
@@ -92,7 +94,7 @@ export function dedupeUpdates(
     const updateId = ctx.update.update_id;
     const outcome = await runOnce(
       store,
-      `tg:update:${botId}:${updateId}`,
+      telegramUpdateKey(botId, updateId),
       { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS },
       () => next(),
     );
@@ -101,15 +103,20 @@ export function dedupeUpdates(
 }
 
 /** The language of the adapter's words for this update's customer. */
-export function languageOf(store: Store, ctx: TgContext, fallback: Lang): Promise<Lang> {
+export function languageOf(
+  languages: ConversationLanguages,
+  ctx: TgContext,
+  fallback: Lang,
+): Promise<Lang> {
   const own = userLanguage(ctx.from?.language_code, fallback);
   return ctx.chat
-    ? conversationLanguage(store, conversationOf(ctx.chat.id), own)
+    ? conversationLanguage(languages, conversationOf(ctx.chat.id), own)
     : Promise.resolve(own);
 }
 
 export function callbackGate(
   store: Store,
+  languages: ConversationLanguages,
   defaultLanguage: Lang,
   logger: Logger,
 ): MiddlewareFn<TgContext> {
@@ -133,7 +140,7 @@ export function callbackGate(
       chatId === undefined
         ? { kind: 'forged' as const }
         : await resolveTap(store, chatId, query.data);
-    const m = () => languageOf(store, ctx, defaultLanguage).then(telegramMessages);
+    const m = () => languageOf(languages, ctx, defaultLanguage).then(telegramMessages);
     switch (tap.kind) {
       case 'forged':
         logger.info({ chatId }, 'telegram: unknown button data refused');

@@ -8,6 +8,7 @@ import { InputFile, type Api } from 'grammy';
 import type { TicketDocument } from '../../conversation/view.js';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
+import { telegramTicketsKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 import { ticketCaption, ticketFileName, ticketQr } from './tickets.js';
 
@@ -16,7 +17,6 @@ interface Pending {
   lang: Lang;
 }
 
-const KEY = (chatId: number) => `tickets-pending:${chatId}`;
 /** As long as a conversation's data is kept by default: access codes are personal. */
 const PENDING_TTL_SECONDS = 72 * 60 * 60;
 const ATTEMPTS = 3;
@@ -60,9 +60,9 @@ export function createTicketDelivery(deps: {
     for (const [index, ticket] of tickets.entries()) {
       if (await sendOne(chatId, ticket, lang)) continue;
       const rest = tickets.slice(index);
-      const kept = await store.get<Pending>(KEY(chatId));
+      const kept = await store.get<Pending>(telegramTicketsKey(chatId));
       const pending: Pending = { tickets: [...(kept?.value.tickets ?? []), ...rest], lang };
-      await store.put(KEY(chatId), pending, kept?.version ?? 0, PENDING_TTL_SECONDS);
+      await store.put(telegramTicketsKey(chatId), pending, kept?.version ?? 0, PENDING_TTL_SECONDS);
       logger.error({ left: rest.length }, 'telegram: tickets kept for the next update');
       return;
     }
@@ -71,9 +71,9 @@ export function createTicketDelivery(deps: {
   return {
     send,
     async drain(chatId) {
-      const kept = await store.get<Pending>(KEY(chatId));
+      const kept = await store.get<Pending>(telegramTicketsKey(chatId));
       if (!kept) return;
-      await store.delete(KEY(chatId));
+      await store.delete(telegramTicketsKey(chatId));
       await send(chatId, kept.value.tickets, kept.value.lang);
     },
   };

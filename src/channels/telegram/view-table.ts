@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Input } from '../../conversation/interpret.js';
 import type { Expects } from '../../conversation/view.js';
+import { telegramPointerKey, telegramTapKey, telegramViewKey } from '../../store/keys.js';
 import { keepLease, LockTimeoutError, type Store } from '../../store/store.js';
 import { decodeCallback } from './callback-data.js';
 import { calendarMonths } from './calendar.js';
@@ -59,10 +60,6 @@ export const VIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
  */
 export const HANDLING_LEASE_MS = 4_000;
 
-const viewKey = (stamp: string) => `tg:view:${stamp}`;
-const pointerKey = (chatId: number) => `tg:chat:${chatId}`;
-const claimKey = (stamp: string) => `tg:tap:${stamp}`;
-
 export function newStamp(): string {
   return randomBytes(12).toString('base64url');
 }
@@ -70,16 +67,17 @@ export function newStamp(): string {
 export async function saveView(store: Store, record: ViewRecord): Promise<string> {
   for (;;) {
     const stamp = newStamp();
-    if ((await store.put(viewKey(stamp), record, 0, VIEW_TTL_SECONDS)) !== undefined) return stamp;
+    if ((await store.put(telegramViewKey(stamp), record, 0, VIEW_TTL_SECONDS)) !== undefined)
+      return stamp;
   }
 }
 
 export async function loadView(store: Store, stamp: string): Promise<ViewRecord | undefined> {
-  return (await store.get<ViewRecord>(viewKey(stamp)))?.value;
+  return (await store.get<ViewRecord>(telegramViewKey(stamp)))?.value;
 }
 
 export async function getPointer(store: Store, chatId: number): Promise<ChatPointer | undefined> {
-  return (await store.get<ChatPointer>(pointerKey(chatId)))?.value;
+  return (await store.get<ChatPointer>(telegramPointerKey(chatId)))?.value;
 }
 
 /**
@@ -92,9 +90,9 @@ export async function setPointer(
   pointer: ChatPointer,
 ): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const current = await store.get<ChatPointer>(pointerKey(chatId));
+    const current = await store.get<ChatPointer>(telegramPointerKey(chatId));
     const written = await store.put(
-      pointerKey(chatId),
+      telegramPointerKey(chatId),
       pointer,
       current?.version ?? 0,
       VIEW_TTL_SECONDS,
@@ -118,7 +116,7 @@ export async function withChoice(
 ): Promise<boolean> {
   let lock;
   try {
-    lock = await store.lock(claimKey(stamp), { ttlMs: HANDLING_LEASE_MS, waitMs: 0 });
+    lock = await store.lock(telegramTapKey(stamp), { ttlMs: HANDLING_LEASE_MS, waitMs: 0 });
   } catch (error) {
     if (error instanceof LockTimeoutError) return false;
     throw error;

@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { PartnerRequestError } from '../../api/client.js';
 import { PartnerError } from '../../api/errors.js';
+import { effectKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 
 export type EffectOperation = 'add' | 'confirm' | 'sale';
@@ -107,7 +108,7 @@ export interface Effects {
 }
 
 const keyOf = ({ shoppingCartId, operation, attempt }: EffectKey) =>
-  `effect:${shoppingCartId}:${operation}:${attempt}`;
+  effectKey(shoppingCartId, operation, attempt);
 
 export function createEffects(store: Store, now: () => Date = () => new Date()): Effects {
   const ttl = EFFECT_TTL_SECONDS;

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import { slackDeliveryKey } from '../../../store/keys.js';
 import type { SlackDeps } from '../deps.js';
 
 export const DELIVERY_TTL_SECONDS = 60 * 60;
@@ -21,7 +22,7 @@ export function deliveryKey(raw: unknown): string {
 export function dedupeDeliveries(deps: SlackDeps): Middleware<AnyMiddlewareArgs> {
   return async (args) => {
     const key = deliveryKey(args.body);
-    if (await deps.store.claim(`slack:delivery:${key}`, DELIVERY_TTL_SECONDS)) {
+    if (await deps.store.claim(slackDeliveryKey(key), DELIVERY_TTL_SECONDS)) {
       await args.next();
       return;
     }
