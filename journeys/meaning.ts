@@ -77,7 +77,10 @@ export function whatIsAsked(view: OutputLine): Asked {
     (view.expects !== 'choice' && view.expects !== 'none') ||
     QUESTION_MARKERS.test(normalize(view.text)) ||
     ticket !== null;
-  if (!isQuestion) return { meanings: [], person, question: false };
+  // The ticket-types step is a choice of what to book, drawn again with each ➖/➕ (each a
+  // turn): not a question about anyone.
+  const choosingTypes = view.options.some((option) => option.id.startsWith('types:'));
+  if (!isQuestion || choosingTypes) return { meanings: [], person, question: false };
   // A form in one message ("your details: full name, document, phone and e-mail").
   const several = severalDetails(lines.length > 1 ? lastLine : words);
   if (several.length >= 3) return { meanings: several, person, question: true };

@@ -23,6 +23,7 @@ import { ageOn, detailMeaning } from '../../../src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
 import { namesInCart } from './questions/names.js';
+import { typeQuantities } from './selection/types-split.js';
 import { questionMessages } from './questions/messages.js';
 
 const answerKey = (slot: Pick<Slot, 'setIndex'>, questionId: string) =>
@@ -326,6 +327,8 @@ export const questionsState = booking.createStateConfig({
             sessions: draft.sessions,
             ...(draft.enclosureDates !== undefined ? { enclosureDates: draft.enclosureDates } : {}),
             language: context.language,
+            // Ticket types chosen together: their questions in one pass.
+            ...(draft.types !== undefined ? { types: typeQuantities(draft.types) } : {}),
           };
         },
         onDone: [

@@ -53,6 +53,7 @@ import { activityOf, cartCurrency, insuranceSaleOf, lineOf } from './cart-reques
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
 import type { ActorDeps } from './index.js';
 import { addFixOf } from './partner-failures.js';
+import { typeDrafts } from '../../../flows/booking/steps/selection/types-split.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
 
 const messages = defineMessages({
@@ -152,7 +153,9 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
 
   async function addToCart(input: AddToCartInput): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
-    const activity = activityOf(input.draft, index);
+    // Ticket types chosen together: one activity (one cart line) per type, in one Add.
+    const drafts = typeDrafts(input.draft);
+    const activities = drafts.map((draft) => activityOf(draft, index));
     let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
     if (input.reserved) change = await ops.release(input.cart, input.language);
     else await ops.assertNotSelling(input.cart, input.language);
@@ -175,7 +178,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
 
     const attempt = async (cart: Cart) => {
       try {
-        return await ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, [activity]);
+        return await ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, activities);
       } catch (error) {
         if (error instanceof PartnerEnvelopeError) {
           await effects.settle(refusedAddKey(cart.shoppingCartId), 'refused', true);
@@ -197,13 +200,16 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
       outcome = await attempt(change.cart);
       if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
     }
-    const line = lineOf(input.draft, activity, outcome.result.ids[0]!, index);
+    const ids = outcome.result.ids;
+    const [line, ...more] = drafts.map((draft, at) =>
+      lineOf(draft, activities[at]!, ids[at]!, index),
+    );
     const cart: Cart = {
       shoppingCartId: change.cart.shoppingCartId,
-      lines: [...change.cart.lines, line],
+      lines: [...change.cart.lines, line!, ...more],
       adds: (change.cart.adds ?? 0) + 1,
     };
-    return { ...change, cart, line };
+    return { ...change, cart, line: line!, ...(more.length > 0 ? { more } : {}) };
   }
 
   async function removeFromCart(input: RemoveFromCartInput): Promise<RemoveFromCartOutput> {
