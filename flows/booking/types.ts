@@ -312,7 +312,11 @@ export interface BookingContext {
    * The ticket answers of the last product added (files left out), offered to the next
    * booking of the same product ("as last time"), keyed like `Draft.answers`.
    */
-  lastAnswers?: { productId: string; answers: Record<string, Answer> };
+  lastAnswers?: {
+    /** The product; with ticket types, the choice too (selection/types-split.ts, answersKey). */
+    productId: string;
+    answers: Record<string, Answer>;
+  };
   /** Products added in this conversation, latest first (two at most): "book again". */
   booked?: string[];
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { QuoteTicketTypesInput } from '../../flows/booking/actors/selection.js';
-import { typeDrafts } from '../../flows/booking/steps/selection/types-split.js';
+import { answersKey, typeDrafts } from '../../flows/booking/steps/selection/types-split.js';
 import type {
   CartLine,
   Draft,
@@ -316,5 +316,20 @@ describe('a choice of ticket types in the cart', () => {
       { ticketId: 't-c', attendee: 1, label: 'Child', questions: [question] },
     ]);
     expect(child!.types).toBeUndefined();
+  });
+
+  it('keeps "as last time" answers for the same choice only', () => {
+    const plain = draftOf(opened(I.museumAdult));
+    const family = (adults: number) =>
+      draftOf(opened(I.museumAdult), {
+        types: {
+          offers: museumOffers(),
+          counts: { [I.museumAdult]: adults, [I.museumChild]: 1 },
+        },
+      });
+    expect(answersKey(plain)).toBe(I.museumAdult);
+    expect(answersKey(family(2))).toBe(answersKey(family(2)));
+    expect(answersKey(family(2))).not.toBe(answersKey(family(3)));
+    expect(answersKey(family(2))).not.toBe(answersKey(plain));
   });
 });

@@ -8,6 +8,7 @@
  */
 import { assign } from 'xstate';
 import { defineMessages } from '../../../src/i18n/messages.js';
+import { answersKey } from './selection/types-split.js';
 import { AddRefused, type AddFix } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
@@ -71,7 +72,7 @@ function answersToOffer(context: BookingContext): BookingContext['lastAnswers'] 
         answer.binaryValue === undefined && answer.binaryCollectionValue === undefined,
     ),
   );
-  return { productId: draft.product.productId, answers };
+  return { productId: answersKey(draft), answers };
 }
 
 export const addingState = booking.createStateConfig({

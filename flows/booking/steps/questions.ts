@@ -23,7 +23,7 @@ import { ageOn, detailMeaning } from '../../../src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
 import { namesInCart } from './questions/names.js';
-import { typeQuantities } from './selection/types-split.js';
+import { answersKey, typeQuantities } from './selection/types-split.js';
 import { questionMessages } from './questions/messages.js';
 
 const answerKey = (slot: Pick<Slot, 'setIndex'>, questionId: string) =>
@@ -157,7 +157,7 @@ function lastTime(context: BookingContext, slot: Slot) {
   const last = context.lastAnswers;
   if (draft === undefined || last === undefined || slot.setIndex !== 0 || slot.questionIndex !== 0)
     return undefined;
-  if (last.productId !== draft.product.productId) return undefined;
+  if (last.productId !== answersKey(draft)) return undefined;
   const keys = draft.questionSets.flatMap((set, setIndex) =>
     set.questions.map((question) => answerKey({ setIndex }, question.id)),
   );

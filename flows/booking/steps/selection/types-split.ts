@@ -45,3 +45,13 @@ export function typeDrafts(draft: Draft): Draft[] {
     };
   });
 }
+
+/**
+ * What "as last time" answers are kept under: the product, and with ticket types how many
+ * of each (answers are by ticket number, so only the same choice takes them again).
+ */
+export function answersKey(draft: Draft): string {
+  if (draft.types === undefined) return draft.product.productId;
+  const types = typeQuantities(draft.types).map((type) => `${type.productId}x${type.quantity}`);
+  return `${draft.product.productId}|${types.join(',')}`;
+}
