@@ -134,12 +134,18 @@ export const ticketTypesView: ViewFn = (context, deps): BookingView => {
   const options = [
     ...types.offers.flatMap((offer) => {
       const name = personLabel(offer.kind, undefined, lang);
+      // ➖ only where there is one to take away: fewer buttons, none that does nothing.
+      const less = countOf(types, offer) > 0;
       return [
-        {
-          id: `types:less:${offer.productId}`,
-          label: `➖ ${name}`,
-          event: { type: 'types.less' as const, productId: offer.productId },
-        },
+        ...(less
+          ? [
+              {
+                id: `types:less:${offer.productId}`,
+                label: `➖ ${name}`,
+                event: { type: 'types.less' as const, productId: offer.productId },
+              },
+            ]
+          : []),
         {
           id: `types:more:${offer.productId}`,
           label: `➕ ${name}`,
