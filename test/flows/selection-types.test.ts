@@ -236,6 +236,15 @@ describe('the ticket-types step', () => {
     expect(chat.state()).toEqual({ quantity: 'pricing' });
   });
 
+  it("keeps a message's count of the one type sold on the day, saying why not the others", async () => {
+    const { chat } = await entered([offer(I.museumAdult, 'adult', 1500)], {
+      wish: { types: { adult: 2, child: 1 } },
+    });
+    expect(chat.notices).toEqual(['There are no child tickets that day.']);
+    expect(chat.state()).toEqual({ quantity: 'pricing' });
+    expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
+  });
+
   it("takes a message's counts straight on, or shows them with the reason", async () => {
     const wished = await entered(museumOffers(), { wish: { types: { adult: 2, child: 1 } } });
     expect(Object.keys(wished.chat.state() as object)).toEqual(['questions']);

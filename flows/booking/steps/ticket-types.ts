@@ -102,11 +102,10 @@ function typedCounts(text: string, offers: readonly TicketTypeOffer[], chosen: s
     if (read.counts.length > offers.length) return undefined;
     return Object.fromEntries(offers.map((offer, i) => [offer.productId, read.counts[i] ?? 0]));
   }
-  const said = Object.entries(read.tickets) as [PersonKind, number][];
-  if (said.some(([kind]) => !offers.some((offer) => offer.kind === kind))) return undefined;
-  return Object.fromEntries(
-    offers.map((offer) => [offer.productId, read.tickets[offer.kind as 'adult'] ?? 0]),
-  );
+  const tickets: Partial<Record<PersonKind, number>> = read.tickets;
+  const said = Object.keys(tickets) as PersonKind[];
+  if (said.some((kind) => !offers.some((offer) => offer.kind === kind))) return undefined;
+  return Object.fromEntries(offers.map((offer) => [offer.productId, tickets[offer.kind] ?? 0]));
 }
 
 export const ticketTypesView: ViewFn = (context, deps): BookingView => {
@@ -221,7 +220,14 @@ function wishedNotSold(context: BookingContext, offers: TicketTypeOffer[], lang:
   return missing.length === 0
     ? undefined
     : messages(lang).notSold(
-        missing.map((kind) => personLabel(kind, undefined, lang, 2).replace(/^2 /, '')).join(', '),
+        missing
+          // "entradas de niños", "child tickets".
+          .map((kind) =>
+            lang === 'es'
+              ? personLabel(kind, undefined, lang, 2).replace(/^2 /, '')
+              : personLabel(kind, undefined, lang).toLowerCase(),
+          )
+          .join(', '),
       );
 }
 
@@ -291,6 +297,29 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           cart: context.cart.lines,
         }),
         onDone: [
+          {
+            // One type sold on the day, a message's counts: that type's, and why not the others.
+            guard: ({ context, event }) =>
+              event.output.length < 2 && context.wish?.types !== undefined,
+            target: 'pricing',
+            actions: [
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  text: wishedNotSold(context, event.output, context.language) ?? '',
+                }),
+              },
+              assign({
+                draft: ({ context }) => ({ ...context.draft!, types: undefined }),
+                wish: ({ context, event }) => {
+                  const { types: said, ...rest } = context.wish!;
+                  const sold = event.output[0] ? said?.[event.output[0].kind] : undefined;
+                  if (sold !== undefined) return { ...rest, quantity: sold };
+                  return Object.keys(rest).length > 0 ? rest : undefined;
+                },
+              }),
+            ],
+          },
           {
             // Not two types on the day after all: the plain quantity step.
             guard: ({ event }) => event.output.length < 2,
@@ -436,6 +465,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
             },
           },
         ],
+        // The quantity step's own way back (to the sessions or the date).
         'nav.back': back as never,
       },
     }),
