@@ -71,7 +71,8 @@ function escape(text: string): string {
 }
 
 const firstDate = /^date:/;
-const one = /^qty:1 /;
+/** One ticket: the quantity step's 1, or the ticket-types step's "continue" (the chosen type starts at 1). */
+const one = /^qty:1 |^types:go /;
 
 const museumAdult = inOrder(
   /^book /,
@@ -88,20 +89,19 @@ const again = inOrder(/^again:/, firstDate, one);
 const howMany = (count: number) => (view: OutputLine) =>
   view.expects === 'number' || /cu[aá]nt|how many/i.test(view.text) ? String(count) : undefined;
 
-/** Two adults, then the child's ticket for the same day (one step once ticket types come together). */
+/**
+ * Two adults and a child in the ticket-types step: the adult's ticket chosen starts at 1,
+ * one more adult, one child, and on.
+ */
 const family = inOrder(
   /^book /,
   /Museo del Mar de Valencia/,
   /^base:\S+ Entradas$/,
   /Museo del Mar: adulto/,
   firstDate,
-  /^qty:2 /,
-  /^cart:add-more /,
-  /Museo del Mar de Valencia/,
-  /^base:\S+ Entradas$/,
-  /infantil/i,
-  firstDate,
-  one,
+  /^types:more:\S+ ➕ Adulto$/,
+  /^types:more:\S+ ➕ Niño$/,
+  /^types:go /,
 );
 
 const group = inOrder(/^book /, /Sierra Nevada/, /Rutas/, /Ruta guiada/, firstDate, howMany(20));

@@ -83,7 +83,10 @@ export function whatIsAsked(view: OutputLine): Asked {
     (view.expects !== 'choice' && view.expects !== 'none') ||
     QUESTION_MARKERS.test(normalize(view.text)) ||
     ticket !== null;
-  if (!isQuestion) return { meanings: [], person, question: false };
+  // The ticket-types step is a choice of what to book, drawn again with each ➖/➕ (each a
+  // turn): not a question about anyone.
+  const choosingTypes = view.options.some((option) => option.id.startsWith('types:'));
+  if (!isQuestion || choosingTypes) return { meanings: [], person, question: false };
   const together = Number(TOGETHER.exec(normalize(view.text))?.[1] ?? 1);
   if (together > 1 && detail !== undefined && detail !== 'fullName' && detail !== 'age') {
     return { meanings: [detail], person, question: true, together };

@@ -12,6 +12,7 @@ import type { Question } from '../../src/api/questions.js';
 import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
 import type { FileInput } from '../../src/domain/answers.js';
 import type { Lang } from '../../src/domain/lang.js';
+import type { PersonKind } from '../../src/domain/people.js';
 
 /** A price as the customer pays it: integer cents, one currency. */
 export interface Money {
@@ -37,6 +38,32 @@ export interface DraftProduct {
   requiresRealTimePrice: boolean;
   /** What the selection steps need besides (enclosures, capacity, group rule). */
   rules?: SelectionRules;
+  /**
+   * Its ticket types (src/domain/people.ts, ticketTypeSiblings): the products of its base
+   * that differ only by whom the ticket is for, it included; absent when it has none.
+   */
+  types?: { productId: string; kind: PersonKind }[];
+}
+
+/** A ticket type as the ticket-types step offers it on the chosen day. */
+export interface TicketTypeOffer {
+  productId: string;
+  /** The product's name (its cart line's). */
+  name: string;
+  kind: PersonKind;
+  unitPrice: Money;
+  /** MinimumNumberByTransaction, less the units of it the cart already holds. */
+  minimum: number;
+  /** Products sellable on the day when it is a limited day (capacity ÷ quota tickets). */
+  capacity?: number;
+  /** People one unit counts for the group limit (NumberOfPeople). */
+  peoplePerUnit: number;
+}
+
+/** The ticket types of the draft's product on its day, and how many of each (by product). */
+export interface TicketTypes {
+  offers: TicketTypeOffer[];
+  counts: Record<string, number>;
 }
 
 export interface SessionChoice {
@@ -48,8 +75,10 @@ export interface SessionChoice {
 /** One ticket's questions for one attendee (ticket × quantity). */
 export interface TicketQuestionSet {
   ticketId: string;
-  /** 1-based attendee number within the product's quantity. */
+  /** 1-based attendee number within the product's quantity (within the whole choice of ticket types). */
   attendee: number;
+  /** With ticket types chosen together: the type's product this ticket is of. */
+  productId?: string;
   label: string;
   questions: Question[];
 }
@@ -64,8 +93,11 @@ export interface Draft {
   sessions: SessionChoice[];
   /** The session step's offers for the chosen date(s), and which one is being asked. */
   sessionStep?: SessionStep;
+  /** With ticket types: the number of tickets of every type together. */
   quantity?: number;
   unitPrice?: Money;
+  /** Ticket types chosen together (steps/ticket-types.ts): each becomes its own cart line. */
+  types?: TicketTypes;
   questionSets: TicketQuestionSet[];
   /** Answers by `${setIndex}:${questionId}`. */
   answers: Record<string, Answer>;
@@ -236,10 +268,8 @@ export interface Wish {
   /** A session time, "HH:MM". */
   time?: string;
   quantity?: number;
-  /** The product this wish is for, when it is one of several a message asked for. */
-  productId?: string;
-  /** Products to book after this one, each with what the message said of it. */
-  then?: { productId: string; wish: Wish }[];
+  /** How many of each ticket type ("2 adultos y 1 niño"), for a product with types. */
+  types?: Partial<Record<PersonKind, number>>;
 }
 
 export interface BookingContext {
@@ -283,7 +313,11 @@ export interface BookingContext {
    * The ticket answers of the last product added (files left out), offered to the next
    * booking of the same product ("as last time"), keyed like `Draft.answers`.
    */
-  lastAnswers?: { productId: string; answers: Record<string, Answer> };
+  lastAnswers?: {
+    /** The product; with ticket types, the choice too (selection/types-split.ts, answersKey). */
+    productId: string;
+    answers: Record<string, Answer>;
+  };
   /** Products added in this conversation, latest first (two at most): "book again". */
   booked?: string[];
 }
@@ -315,6 +349,11 @@ export type BookingEvent =
   | { type: 'date.pick'; date: IsoDate }
   | { type: 'session.pick'; enclosureId: string; sessionId: string; label: string }
   | { type: 'quantity.pick'; quantity: number }
+  /** The ticket-types step: one more or one less of a type, typed counts, and on. */
+  | { type: 'types.more'; productId: string }
+  | { type: 'types.less'; productId: string }
+  | { type: 'types.set'; counts: Record<string, number> }
+  | { type: 'types.go' }
   /** A booking in one message: the product (when chosen there) and what else it said. */
   | { type: 'wish'; productId?: string; wish: Wish }
   /** Typed text in browse: search offerable products. */

@@ -28,6 +28,11 @@ export interface FoundProduct {
   providerId: string;
   name: string;
   score: number;
+  /**
+   * The product of each ticket type of this product (the catalog's products that differ
+   * only by whom the ticket is for: src/domain/people.ts), when it has types.
+   */
+  types?: Partial<Record<TicketType, string>>;
 }
 
 /** Searches the catalog's products by the words left of a message (best first). */
@@ -53,9 +58,10 @@ export interface Slots {
   people?: Slot<number>;
   /**
    * Ticket types sold as products of their own ("2 adultos y 1 niño al museo": the
-   * adults' product and the children's), each with its quantity, in the order said.
+   * adults' product and the children's, types of one another), each with its quantity,
+   * in the order said.
    */
-  perType?: Slot<{ type: TicketType; productId: string; name: string; quantity: number }[]>;
+  perType?: Slot<{ type: TicketType; productId: string; quantity: number }[]>;
 }
 
 export interface Understanding {
@@ -100,17 +106,10 @@ function pickProduct(
   return undefined;
 }
 
-/** The types a product's name names ("Entrada general infantil": child). */
-const typesNamed = (name: string) =>
-  new Set(
-    foldWords(name)
-      .map(ticketType)
-      .filter((type) => type !== undefined),
-  );
-
 /**
- * With several ticket types at one place, the place's product of each type (the one
- * whose name names that type alone, the best scored); undefined unless every type has one.
+ * With several ticket types at one place, the place's best product whose ticket types
+ * (FoundProduct.types, the catalog's rule) include every type said, and the product of
+ * each type; undefined when none has them all.
  */
 function productsPerType(
   hits: FoundProduct[],
@@ -119,17 +118,15 @@ function productsPerType(
   const types = tickets ? (Object.entries(tickets) as [TicketType, number][]) : [];
   if (types.length < 2 || hits.length === 0) return undefined;
   const place = hits[0]!.providerId;
-  const found = types.map(([type, quantity]) => {
-    const named = hits.filter((hit) => {
-      const typed = typesNamed(hit.name);
-      return (
-        hit.providerId === place && hit.kind === 'product' && typed.size === 1 && typed.has(type)
-      );
-    });
-    const best = named[0];
-    return best && { type, productId: best.id, name: best.name, quantity };
-  });
-  return found.every((item) => item !== undefined) ? found : undefined;
+  const found = hits.find(
+    (hit) =>
+      hit.providerId === place &&
+      hit.kind === 'product' &&
+      types.every(([type]) => hit.types?.[type] !== undefined),
+  );
+  return found?.types === undefined
+    ? undefined
+    : types.map(([type, quantity]) => ({ type, productId: found.types![type]!, quantity }));
 }
 
 export function understand(text: string, options: UnderstandOptions): Understanding {
@@ -207,3 +204,28 @@ export function readCommand(text: string): { intent: Intent; to?: Lang } | undef
 
 /** The language a message is clearly written in ("quiero dos entradas", "two tickets please"). */
 export const languageOf = (text: string): Lang | undefined => clearLanguage(foldWords(text));
+
+/** What an answer of how many of each ticket type says: per type, or numbers in order. */
+export type TypeCounts =
+  | { kind: 'typed'; tickets: Partial<Record<TicketType, number>> }
+  | { kind: 'ordered'; counts: number[] };
+
+const JOINING = new Set(['y', 'e', 'and', 'plus', 'mas']);
+
+/**
+ * How many of each ticket type an answer says: per type ("2 adultos y 1 niño", "two
+ * adults and a child"), or bare numbers in the order the types are shown ("2 y 1", "2 and
+ * 1"); undefined when it says something else.
+ */
+export function readTypeCounts(text: string): TypeCounts | undefined {
+  const words = new Words(foldWords(text));
+  const spans = readQuantities(words);
+  const rest = words.rest();
+  if (spans.length === 0 || !rest.every((word) => JOINING.has(word) || onlyFiller([word])))
+    return undefined;
+  if (spans.every((span) => span.value.tickets !== undefined))
+    return { kind: 'typed', tickets: sumQuantities(spans).tickets! };
+  if (spans.every((span) => span.value.quantity !== undefined))
+    return { kind: 'ordered', counts: spans.map((span) => span.value.quantity!) };
+  return undefined;
+}

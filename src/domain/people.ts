@@ -6,7 +6,7 @@
  * NumberOfChildren/Adults/... say who it admits, and a ticket's type is recognised from
  * its name when it says so ("Entrada infantil", "Senior ticket").
  */
-import type { Product, Ticket, TicketEnclosure } from '../api/catalog.js';
+import type { Product, ProductBase, Ticket, TicketEnclosure } from '../api/catalog.js';
 import { locales, type Lang } from './lang.js';
 
 export type PersonKind = 'baby' | 'child' | 'adult' | 'senior' | 'generic';
@@ -156,4 +156,80 @@ export function describeTicket(
   return definition === undefined
     ? ticket.ticketName
     : `${ticket.ticketName} (${boundText(definition, lang)})`;
+}
+
+type Counted = Pick<
+  Product,
+  | 'numberOfPeople'
+  | 'numberOfAdults'
+  | 'numberOfChildren'
+  | 'numberOfSenior'
+  | 'numberOfBabies'
+  | 'numberOfGeneric'
+>;
+
+/**
+ * The one kind of person a product is for: it admits one person (NumberOfPeople 1), and
+ * that person is an adult, a child, a senior or a baby by its NumberOf… counts. A pack, a
+ * generic ticket or a product that does not say is for no one kind.
+ */
+export function productPersonKind(product: Counted): Exclude<PersonKind, 'generic'> | undefined {
+  if (product.numberOfPeople > 1 || product.numberOfGeneric > 0) return undefined;
+  const counts = [
+    ['adult', product.numberOfAdults],
+    ['child', product.numberOfChildren],
+    ['senior', product.numberOfSenior],
+    ['baby', product.numberOfBabies],
+  ] as const;
+  const admitted = counts.filter(([, count]) => count > 0);
+  return admitted.length === 1 && admitted[0]![1] === 1 ? admitted[0]![0] : undefined;
+}
+
+/** The order ticket types are shown in. */
+const KIND_ORDER: readonly PersonKind[] = ['adult', 'child', 'senior', 'baby'];
+
+const enclosuresOf = (product: Product) =>
+  [...new Set(product.tickets.map((ticket) => ticket.ticketEnclosureId ?? ''))].sort().join();
+const datesOf = (product: Product) =>
+  [...new Set(product.pricesAndDates.flatMap((set) => set.dates))].sort().join();
+
+/** Everything of a product but whom it is for: what its ticket types must share. */
+const sameButThePerson = (a: Product, b: Product) =>
+  enclosuresOf(a) === enclosuresOf(b) &&
+  datesOf(a) === datesOf(b) &&
+  a.accessDateCriteria === b.accessDateCriteria &&
+  a.validDays === b.validDays &&
+  a.validDaysType === b.validDaysType;
+
+const sellableAlone = (product: Product) =>
+  !product.isForPackaging && !product.canOnlyBeSoldAsPartOfCombinedProduct;
+
+/**
+ * A product's ticket types: the products of its product base that differ from it only by
+ * whom the ticket is for (adult, child, senior, baby), it included, in that order. Each is
+ * for one kind of person (productPersonKind), and shares with it the enclosures of its
+ * tickets (so the same sessions), the dates on sale (PricesAndDates), the access-date
+ * criteria and valid days; packaging-only and combined-only products are left out. A kind
+ * with two such products besides the product's own is ambiguous and left out. Fewer than
+ * two types: the product has none (an empty list).
+ */
+export function ticketTypeSiblings(
+  base: Pick<ProductBase, 'products'>,
+  product: Product,
+): Product[] {
+  const own = productPersonKind(product);
+  if (own === undefined || !sellableAlone(product)) return [];
+  const byKind = new Map<PersonKind, Product[]>();
+  for (const other of base.products) {
+    if (other.productId === product.productId || !sellableAlone(other)) continue;
+    const kind = productPersonKind(other);
+    if (kind === undefined || kind === own || !sameButThePerson(product, other)) continue;
+    byKind.set(kind, [...(byKind.get(kind) ?? []), other]);
+  }
+  byKind.set(own, [product]);
+  const types = KIND_ORDER.flatMap((kind) => {
+    const found = byKind.get(kind) ?? [];
+    return found.length === 1 ? found : [];
+  });
+  return types.length >= 2 ? types : [];
 }

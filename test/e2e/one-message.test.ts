@@ -129,10 +129,14 @@ describe('a booking in one message', () => {
     expect(turns).toBeLessThanOrEqual(5);
   });
 
-  it('books each ticket type as its own product: "2 adultos y 1 niño al museo el sábado"', async () => {
+  it('takes each ticket type in one step: "2 adultos y 1 niño al museo el sábado"', async () => {
     const chat = await chatIn('es');
-    await chat.say('2 adultos y 1 niño al museo el sábado');
-    // The adults' product first (its visitors' questions), then the children's, then the cart.
+    const reply = await chat.say('2 adultos y 1 niño al museo el sábado');
+    // The ticket-types step takes the counts said; the three tickets' questions in one pass.
+    expect(reply.map((line) => line.text)).toContainEqual(
+      expect.stringMatching(/^Total: 2 × \d+,\d\d\s€ \+ 1 × \d+,\d\d\s€ = /),
+    );
+    expect(chat.last().text).toMatch(/^Entrada 1 de 3 — Entrada adulto/);
     let cart: OutputLine | undefined;
     let toCart = 0;
     for (let turn = 0; turn < 30 && !cart; turn += 1) {

@@ -58,7 +58,9 @@ async function toQuestions(
     if (/^(Ticket \d+ of|Entrada \d+ de) \d+/.test(view.text)) return view;
     const ids = view.options.map((option) => option.id);
     const dates = view.options.filter((option) => option.id.startsWith('date:'));
-    if (ids.some((id) => id.startsWith('qty:'))) await chat.say(String(quantity));
+    // How many: the quantity step, or the ticket-types step (a number is of the ticket chosen).
+    if (ids.some((id) => id.startsWith('qty:') || id === 'types:go'))
+      await chat.say(String(quantity));
     else if (dates.length > 0) {
       const weekend = dates.find((option) => /Sat|Sun/.test(option.label));
       await chat.choose((options.weekend && weekend ? weekend : dates[0]!).id);

@@ -50,7 +50,7 @@ async function toCart(chat: Chat): Promise<void> {
   await chat.pick(/^Tickets$/);
   await chat.pick('adult');
   await chat.choose(chat.last().options[0]!.id); // the first date, on the card
-  await chat.choose('qty:1');
+  await chat.choose('types:go'); // one adult: the ticket chosen starts at one
   await chat.say('Ana García');
   await chat.choose('skip');
   await chat.say('15/08/1990');

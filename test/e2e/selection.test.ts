@@ -98,8 +98,9 @@ describe('choosing what to buy', () => {
     expect(chat.last().text).toMatch(/^¿Y para «.+»\? Puede ser el mismo día/);
     expect(ids(chat.last())[0]).toBe(`date:${tomorrow}`);
     await chat.choose(`date:${tomorrow}`);
-    expect(chat.last().text).toMatch(/Precio por unidad: \d+,\d\d\s€\./);
-    const lines = await chat.choose('qty:3');
+    // Its ticket types (adult, child) in one step, each with its real-time price.
+    expect(chat.last().text).toMatch(/• Niño \(hasta 120 cm\): \d+,\d\d\s€/);
+    const lines = await chat.say('3');
     expect(texts(lines).some((text) => /^Total: 3 × \d+,\d\d\s€ = \d+,\d\d\s€\.$/.test(text))).toBe(
       true,
     );
@@ -124,7 +125,7 @@ describe('choosing what to buy', () => {
     expect(lines[0]!.text).toBe('The booking service did not accept that: No price today');
     expect(ids(chat.last())).toEqual(['retry', 'back', 'home']);
     await chat.choose('retry');
-    expect(chat.last().text).toMatch(/Price each: €\d+\.\d\d\./);
+    expect(chat.last().text).toMatch(/• Child \(up to 120 cm\): €\d+\.\d\d/);
   });
 
   it('answers a wrong date politely, with the nearest dates, and stays', async () => {
@@ -157,7 +158,7 @@ describe('choosing what to buy', () => {
     await chat.choose(`date:${dateButtons(chat).at(-1)!}`);
     const lines = await chat.say('25');
     expect(lines[0]!.text).toBe('Groups of more than 19 people are not accepted: at most 19.');
-    expect(chat.last().expects).toBe('number');
+    expect(chat.last().text).toMatch(/How many tickets of each type\?/);
   });
 
   it('finds a product by typed text', async () => {

@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import type { SessionOffer } from '../../flows/booking/types.js';
 import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
-import { context, draftOf, opened, start } from './selection-harness.js';
+import { context, draftOf, opened, start, withoutTypes } from './selection-harness.js';
 
 const I = demoIds.products;
 const P = demoIds.providers;
@@ -107,7 +107,7 @@ describe('the quantity step', () => {
       'quantity',
       context({
         wish: { quantity: 40 },
-        draft: draftOf(opened(I.museumAdult), { accessDate: '2026-06-11' }),
+        draft: draftOf(withoutTypes(opened(I.museumAdult)), { accessDate: '2026-06-11' }),
       }),
       { actors: { quotePrice: quote } },
     );

@@ -127,7 +127,8 @@ describe('choosing the date', () => {
     const chat = pick(I.museumAdult);
     chat.choose('date:2026-06-12');
     expect(chat.snapshot().context.draft?.accessDate).toBe('2026-06-12');
-    expect(chat.state()).toEqual({ quantity: 'pricing' });
+    // Its quantity step is the ticket-types step (adult, child, senior).
+    expect(chat.state()).toEqual({ quantity: 'types' });
   });
 
   it('takes a date in words, in Spanish', () => {

@@ -65,6 +65,12 @@ export function opened(
   return opening.product;
 }
 
+/** A product as if it had no ticket types: its quantity step is the plain one. */
+export function withoutTypes(product: DraftProduct): DraftProduct {
+  const { types: _types, ...rest } = product;
+  return rest;
+}
+
 export function draftOf(product: DraftProduct, over: Partial<Draft> = {}): Draft {
   return { product, sessions: [], questionSets: [], answers: {}, questionCursor: 0, ...over };
 }

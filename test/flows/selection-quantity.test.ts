@@ -10,7 +10,7 @@ import { heldInCart, quantityBounds } from '../../flows/booking/steps/selection/
 import { readCount } from '../../flows/booking/steps/selection/read.js';
 import type { CartLine, Draft, Money } from '../../flows/booking/types.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
-import { context, draftOf, fake, opened, start } from './selection-harness.js';
+import { context, draftOf, fake, opened, start, withoutTypes } from './selection-harness.js';
 
 const P = demoIds.providers;
 const I = demoIds.products;
@@ -144,7 +144,9 @@ describe('entering the quantity step', () => {
     const quote = fake<Money, QuotePriceInput>(async () => EUR(1550));
     const chat = start(
       'quantity',
-      context({ draft: draftOf(opened(I.museumAdult), { accessDate: '2026-06-12' }) }),
+      context({
+        draft: draftOf(withoutTypes(opened(I.museumAdult)), { accessDate: '2026-06-12' }),
+      }),
       { actors: { quotePrice: quote.logic } },
     );
     await chat.settled();
@@ -179,7 +181,9 @@ describe('entering the quantity step', () => {
     });
     const chat = start(
       'quantity',
-      context({ draft: draftOf(opened(I.parkChild), { accessDate: '2026-06-12' }) }),
+      context({
+        draft: draftOf(withoutTypes(opened(I.parkChild)), { accessDate: '2026-06-12' }),
+      }),
       { actors: { quotePrice: quote.logic } },
     );
     await chat.settled();

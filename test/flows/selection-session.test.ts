@@ -64,7 +64,8 @@ async function entered(productId: string, offers: SessionOffer[] | Error) {
 describe('entering the session step', () => {
   it('skips it when no enclosure of the product has sessions', () => {
     const chat = start('session', withDate(I.museumAdult));
-    expect(chat.state()).toEqual({ quantity: 'pricing' });
+    // The museum's adult ticket has types: its quantity step is the ticket-types step.
+    expect(chat.state()).toEqual({ quantity: 'types' });
   });
 
   it('asks the loader with the product, dates and minimum', async () => {
@@ -173,7 +174,7 @@ describe('choosing a session', () => {
 
   it('asks nothing for sessions the service always assigns, and previews them', async () => {
     const { chat } = await entered(I.parkShowAdult, [show()]);
-    expect(chat.state()).toEqual({ quantity: 'pricing' });
+    expect(chat.state()).toEqual({ quantity: 'types' });
     expect(chat.notices).toEqual([
       'Session of "Sea lion amphitheatre": assigned by the provider. Right now it would be at 12:00 (Sea lions: the big show); it may change when the booking is confirmed.',
     ]);

@@ -127,6 +127,8 @@ export async function nextMove(
   const session = firstWith(view, 'session:');
   if (session !== undefined) return choose(session);
   if (has(view, 'qty:1')) return choose('qty:1');
+  // The ticket-types step starts at one of the ticket chosen.
+  if (has(view, 'types:go')) return choose('types:go');
   // Questions: skip what may be skipped, tick one and finish a multi-select, else answer.
   if (has(view, 'skip')) return choose('skip');
   const toggle = firstWith(view, 'toggle:');

@@ -77,6 +77,9 @@ export interface Site {
   extra?: FaultKind[];
 }
 
+/** How many, at one: the quantity step's 1, or the ticket-types step (one of the ticket chosen). */
+const oneTicket = (view: OutputLine) => has(view, 'qty:1') || has(view, 'types:go');
+
 export const sites: Site[] = [
   {
     operation: 'catalog',
@@ -94,8 +97,8 @@ export const sites: Site[] = [
     label: 'availablecapacity (product card → limited day)',
     plan: parkAdult,
     at: (view) => has(view, `product:${I.parkAdult}`),
-    holdUntil: (view) => has(view, 'retry') || has(view, 'qty:1'),
-    progressed: (view) => has(view, 'qty:1'),
+    holdUntil: (view) => has(view, 'retry') || oneTicket(view),
+    progressed: (view) => oneTicket(view),
   },
   {
     operation: 'availablecapacity',
@@ -111,7 +114,7 @@ export const sites: Site[] = [
     label: 'autoassignsessions (session preview)',
     plan: sealShow,
     at: laterEnclosureDate,
-    progressed: (view) => has(view, 'qty:1'),
+    progressed: (view) => oneTicket(view),
     tolerated: true,
   },
   {
@@ -119,13 +122,13 @@ export const sites: Site[] = [
     label: 'realtimeprices (price of the day)',
     plan: parkChild,
     at: laterEnclosureDate,
-    progressed: (view) => has(view, 'qty:1'),
+    progressed: (view) => oneTicket(view),
   },
   {
     operation: 'checkticketsquestions',
     label: 'checkticketsquestions (ticket questions)',
     plan: sealShow,
-    at: (view) => has(view, 'qty:1'),
+    at: (view) => oneTicket(view),
     progressed: (view) => /^Ticket 1 of 1/.test(view.text),
   },
   {
@@ -147,7 +150,7 @@ export const sites: Site[] = [
     operation: 'cart-add',
     label: 'cart-add (adding to the cart)',
     plan: jellyfish,
-    at: (view) => has(view, 'qty:1'),
+    at: (view) => oneTicket(view),
     progressed: (view) => cartLines(view) === 1 && !has(view, 'cart:add-draft'),
     write: true,
   },

@@ -41,6 +41,8 @@ export interface AddToCartInput {
 
 export interface AddToCartOutput extends CartChange {
   line: CartLine;
+  /** The other lines of the same Add (ticket types chosen together: a line per type). */
+  more?: CartLine[];
 }
 
 /** Why an Add was refused, as far as it can be told: which step can fix it. */

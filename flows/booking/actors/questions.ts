@@ -12,6 +12,12 @@ export interface TicketQuestionsInput {
   /** DatePerTicketEnclosure: a ticket's enclosure date, when it differs from `date`. */
   enclosureDates?: Record<string, IsoDate>;
   language: Lang;
+  /**
+   * Ticket types chosen together: each type's product and quantity, asked in one pass
+   * (sets tagged with their product, attendees numbered across the types); `productId`
+   * and `quantity` are then the first type's.
+   */
+  types?: { productId: string; quantity: number }[];
 }
 
 /** What the cart holds, as the question profiles of the way to pay depend on it. */

@@ -1,7 +1,7 @@
 /** Actors of choosing what to buy: product, date, session, price. */
 import type { IsoDate } from '../../../src/api/schema.js';
 import type { Lang } from '../../../src/domain/lang.js';
-import type { CartLine, DraftProduct, Money, SessionOffer } from '../types.js';
+import type { CartLine, DraftProduct, Money, SessionOffer, TicketTypeOffer } from '../types.js';
 import { notProvided } from './not-provided.js';
 
 export interface OpenProductInput {
@@ -27,6 +27,15 @@ export interface LoadSessionsInput {
   minimumQuantity: number;
 }
 
+export interface QuoteTicketTypesInput {
+  /** The ticket types' products (DraftProduct.types). */
+  productIds: string[];
+  date: IsoDate;
+  language: Lang;
+  /** What the cart holds: minimums count the units of a product already in it. */
+  cart: CartLine[];
+}
+
 export interface CheckCapacityInput {
   productId: string;
   date: IsoDate;
@@ -50,4 +59,9 @@ export const selectionActors = {
   checkCapacity: notProvided<CheckCapacityOutput, CheckCapacityInput>('checkCapacity'),
   /** The unit price on a date: PricesAndDates, or /realTimePrices when required. */
   quotePrice: notProvided<Money, QuotePriceInput>('quotePrice'),
+  /**
+   * The ticket types sold on a date, each with its unit price (as quotePrice), minimum and
+   * the places of a limited day; a type not sold that day is left out.
+   */
+  quoteTicketTypes: notProvided<TicketTypeOffer[], QuoteTicketTypesInput>('quoteTicketTypes'),
 };

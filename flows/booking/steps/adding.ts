@@ -7,8 +7,8 @@
  * checkout); a cart whose Sale may have happened takes nothing new.
  */
 import { assign } from 'xstate';
-import { nextWish, nextWished } from './selection/wish.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
+import { answersKey } from './selection/types-split.js';
 import { AddRefused, type AddFix } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
@@ -19,13 +19,19 @@ import { redeemedMore, redemptionRefused } from './giftcards/redeem.js';
 const messages = defineMessages({
   es: {
     adding: 'Añadiendo al carrito…',
-    added: (name: string) => `✅ ${name} está en tu carrito.`,
+    added: (names: string[]) =>
+      names.length === 1
+        ? `✅ ${names[0]} está en tu carrito.`
+        : `✅ ${names.slice(0, -1).join(', ')} y ${names.at(-1)} están en tu carrito.`,
     released:
       'He liberado la reserva de tu pedido para añadirlo; lo reservamos de nuevo al tramitarlo.',
   },
   en: {
     adding: 'Adding to your cart…',
-    added: (name: string) => `✅ ${name} is in your cart.`,
+    added: (names: string[]) =>
+      names.length === 1
+        ? `✅ ${names[0]} is in your cart.`
+        : `✅ ${names.slice(0, -1).join(', ')} and ${names.at(-1)} are in your cart.`,
     released:
       'I released the reservation of your order to add it; it is reserved again at checkout.',
   },
@@ -66,7 +72,7 @@ function answersToOffer(context: BookingContext): BookingContext['lastAnswers'] 
         answer.binaryValue === undefined && answer.binaryCollectionValue === undefined,
     ),
   );
-  return { productId: draft.product.productId, answers };
+  return { productId: answersKey(draft), answers };
 }
 
 export const addingState = booking.createStateConfig({
@@ -120,7 +126,7 @@ export const addingState = booking.createStateConfig({
                 const released = event.output.released && !event.output.rebuilt;
                 return {
                   text: [
-                    m.added(event.output.line.name),
+                    m.added([event.output.line, ...(event.output.more ?? [])].map((l) => l.name)),
                     ...(released ? [m.released] : []),
                     ...changeNotes(event.output, context.language),
                   ].join('\n'),
@@ -152,12 +158,6 @@ export const addingState = booking.createStateConfig({
       always: [
         // A gift card with more products to book: the next one.
         { guard: ({ context }) => redeemedMore(context), target: '#booking.giftcards.redeem.next' },
-        // A message asked for more products ("2 adultos y 1 niño"): the next one.
-        {
-          guard: ({ context }) => nextWished(context) !== undefined,
-          target: '#booking.product',
-          actions: assign({ wish: ({ context }) => nextWish(context) }),
-        },
         { target: '#booking.cart', actions: 'dropWish' },
       ],
     },

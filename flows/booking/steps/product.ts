@@ -188,10 +188,7 @@ export const productState = booking.createStateConfig({
         src: 'openProduct',
         input: ({ context, event }) => ({
           productId:
-            event.type === 'browse.product' || event.type === 'wish'
-              ? (event.productId ?? '')
-              : // The next product a booking message asked for (after an Add).
-                (context.wish?.productId ?? ''),
+            event.type === 'browse.product' || event.type === 'wish' ? (event.productId ?? '') : '',
           language: context.language,
           cart: context.cart.lines,
         }),

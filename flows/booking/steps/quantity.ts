@@ -23,6 +23,7 @@ import { productName } from './selection/offerable.js';
 import { readCount } from './selection/read.js';
 import { retryView } from './selection/retry.js';
 import { choosable } from './session.js';
+import { hasTicketTypes, ticketTypesStates } from './ticket-types.js';
 import { understoodQuantity, without } from './selection/wish.js';
 
 /** How many quantities are offered as buttons (more can be typed). */
@@ -150,9 +151,12 @@ export const quantityState = booking.createStateConfig({
             }),
           }),
         },
+        // Ticket types: how many of each, in one step (steps/ticket-types.ts).
+        { guard: ({ context }) => hasTicketTypes(context), target: 'types' },
         { target: 'pricing' },
       ],
     },
+    ...ticketTypesStates(backFromQuantity, 'failed'),
     capacity: {
       tags: ['busy'],
       invoke: {

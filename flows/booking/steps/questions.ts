@@ -29,6 +29,7 @@ import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
 import { listPlaces } from './questions/lists.js';
 import { namesInCart } from './questions/names.js';
+import { answersKey, typeQuantities } from './selection/types-split.js';
 import { questionMessages } from './questions/messages.js';
 
 const answerKey = (slot: Pick<Slot, 'setIndex'>, questionId: string) =>
@@ -182,7 +183,7 @@ function lastTime(context: BookingContext, slot: Slot) {
   const last = context.lastAnswers;
   if (draft === undefined || last === undefined || slot.setIndex !== 0 || slot.questionIndex !== 0)
     return undefined;
-  if (last.productId !== draft.product.productId) return undefined;
+  if (last.productId !== answersKey(draft)) return undefined;
   const keys = draft.questionSets.flatMap((set, setIndex) =>
     set.questions.map((question) => answerKey({ setIndex }, question.id)),
   );
@@ -400,6 +401,8 @@ export const questionsState = booking.createStateConfig({
             sessions: draft.sessions,
             ...(draft.enclosureDates !== undefined ? { enclosureDates: draft.enclosureDates } : {}),
             language: context.language,
+            // Ticket types chosen together: their questions in one pass.
+            ...(draft.types !== undefined ? { types: typeQuantities(draft.types) } : {}),
           };
         },
         onDone: [

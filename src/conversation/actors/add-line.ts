@@ -21,12 +21,15 @@ export interface AddLineInput {
   reserved: boolean;
 }
 
-/** Adds `items` to the cart; `lineOf` makes the cart line of the ids they were given. */
+/**
+ * Adds `items` to the cart in one Add; `linesOf` makes the cart lines of the ids they were
+ * given (one, or one per ticket type chosen together).
+ */
 export async function addLine(
   ops: CartOps,
   input: AddLineInput,
   items: AddItems,
-  lineOf: (ids: string[]) => CartLine,
+  linesOf: (ids: string[]) => CartLine | readonly [CartLine, ...CartLine[]],
 ): Promise<AddToCartOutput> {
   let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
   if (input.reserved) change = await ops.release(input.cart, input.language);
@@ -63,11 +66,12 @@ export async function addLine(
     outcome = await attempt(change.cart);
     if (outcome.kind === 'unknown') throw unknownOutcome(input.language);
   }
-  const line = lineOf(outcome.result.ids);
+  const made = linesOf(outcome.result.ids);
+  const [line, ...more] = Array.isArray(made) ? made : [made as CartLine];
   const cart: Cart = {
     shoppingCartId: change.cart.shoppingCartId,
-    lines: [...change.cart.lines, line],
+    lines: [...change.cart.lines, line!, ...more],
     adds: (change.cart.adds ?? 0) + 1,
   };
-  return { ...change, cart, line };
+  return { ...change, cart, line: line!, ...(more.length > 0 ? { more } : {}) };
 }

@@ -52,6 +52,7 @@ import { createCartOps, unknownOutcome, type CartOps } from './cart-ops.js';
 import { activityOf, cartCurrency, insuranceSaleOf, lineOf } from './cart-requests.js';
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
 import type { ActorDeps } from './index.js';
+import { typeDrafts } from '../../../flows/booking/steps/selection/types-split.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
 
 const messages = defineMessages({
@@ -147,10 +148,15 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
 
   async function addToCart(input: AddToCartInput): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
-    const activity = activityOf(input.draft, index);
-    return addLine(ops, input, { activities: [activity] }, (ids) =>
-      lineOf(input.draft, activity, ids[0]!, index),
-    );
+    // Ticket types chosen together: one activity (one cart line) per type, in one Add.
+    const drafts = typeDrafts(input.draft);
+    const activities = drafts.map((draft) => activityOf(draft, index));
+    return addLine(ops, input, { activities }, (ids) => {
+      const [first, ...rest] = drafts.map((draft, at) =>
+        lineOf(draft, activities[at]!, ids[at]!, index),
+      );
+      return [first!, ...rest];
+    });
   }
 
   async function removeFromCart(input: RemoveFromCartInput): Promise<RemoveFromCartOutput> {

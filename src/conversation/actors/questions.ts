@@ -80,10 +80,37 @@ export function createQuestionActors(deps: ActorDeps) {
   const ask = (request: CheckTicketsQuestionsRequest, signal: AbortSignal) =>
     deps.client.call(checkTicketsQuestionsOperation, request, { signal });
 
+  /** Ticket types chosen together: each type's sets, attendees numbered across them. */
+  async function typesQuestions(
+    input: TicketQuestionsInput,
+    types: NonNullable<TicketQuestionsInput['types']>,
+    signal: AbortSignal,
+  ): Promise<TicketQuestionSet[]> {
+    const sets: TicketQuestionSet[] = [];
+    let before = 0;
+    for (const type of types) {
+      if (type.quantity <= 0) continue;
+      const own = await ticketQuestions(
+        { ...input, productId: type.productId, quantity: type.quantity, types: undefined },
+        signal,
+      );
+      sets.push(
+        ...own.map((set) => ({
+          ...set,
+          attendee: set.attendee + before,
+          productId: type.productId,
+        })),
+      );
+      before += type.quantity;
+    }
+    return sets;
+  }
+
   async function ticketQuestions(
     input: TicketQuestionsInput,
     signal: AbortSignal,
   ): Promise<TicketQuestionSet[]> {
+    if (input.types !== undefined) return typesQuestions(input, input.types, signal);
     const catalog = await deps.catalog.get(input.language);
     const product = catalog.product(input.productId)?.product;
     if (product === undefined) throw new Error(`product ${input.productId} is not in the catalog`);

@@ -19,18 +19,21 @@ import type {
   LoadSessionsInput,
   OpenProductInput,
   QuotePriceInput,
+  QuoteTicketTypesInput,
 } from '../../../flows/booking/actors/selection.js';
 import { Refusal } from '../../../flows/booking/problem.js';
 import {
   openProductDraft,
   limitedDatesOf,
   sessionEnclosures,
+  transactionMinimum,
 } from '../../../flows/booking/steps/selection/product-rules.js';
 import type {
   DraftProduct,
   Money,
   SessionOffer,
   SessionOption,
+  TicketTypeOffer,
 } from '../../../flows/booking/types.js';
 import { availableCapacityOperation, type ProductCapacity } from '../../api/availability.js';
 import { AutoAssignSessionType, type Product } from '../../api/catalog.js';
@@ -40,6 +43,7 @@ import { autoAssignSessionsOperation, ResultType } from '../../api/sessions.js';
 import type { ProductEntry } from '../../catalog/catalog-index.js';
 import { productsSellable, quotaTickets } from '../../domain/capacity.js';
 import type { Lang } from '../../domain/lang.js';
+import { productPersonKind } from '../../domain/people.js';
 import { priceInputOf, quotePrice } from '../../domain/pricing.js';
 import { priceSetOf } from '../../domain/price-sets.js';
 import { dateOf, providerNow } from '../../domain/time.js';
@@ -292,5 +296,70 @@ export function createSelectionActors(deps: ActorDeps) {
     return { cents: priced.unit, currency: priced.currency };
   });
 
-  return { openProduct, loadSessions, checkCapacity, quotePrice: quote };
+  /**
+   * The ticket types on a date: one capacity call for the limited ones and one real-time
+   * price call for those that need it; a type not sellable that day, or without a price,
+   * is left out.
+   */
+  const quoteTicketTypes = fromPromise<TicketTypeOffer[], QuoteTicketTypesInput>(
+    async ({ input, signal }) => {
+      const catalog = await deps.catalog.get(input.language);
+      const entries = input.productIds.flatMap((id) => catalog.product(id) ?? []);
+      const ids = (wanted: (entry: ProductEntry) => boolean) =>
+        entries.filter(wanted).map((entry) => entry.product.productId);
+      const limited = ids((entry) => entry.product.daysWithLimitedCapacity.includes(input.date));
+      const capacity =
+        limited.length === 0
+          ? undefined
+          : (
+              await client.call(
+                availableCapacityOperation,
+                { productIds: limited, dates: [input.date] },
+                { signal },
+              )
+            ).products;
+      const realTime = ids((entry) => entry.product.requiresRealTimePrice);
+      const prices =
+        realTime.length === 0
+          ? []
+          : (
+              await client.call(
+                realTimePricesOperation,
+                { productIds: realTime, accessDates: [input.date] },
+                { signal },
+              )
+            ).productsRealTimePrices;
+      const instant = deps.now();
+      return entries.flatMap((entry): TicketTypeOffer[] => {
+        const { product } = entry;
+        const kind = productPersonKind(product);
+        const opening = openProductDraft({ entry, catalog, instant, cart: input.cart, capacity });
+        const set = priceSetOf(product, input.date);
+        if (!opening.ok || !opening.product.dates.includes(input.date) || !set || !kind) return [];
+        let live: { price: number; priceMode?: PriceMode } | undefined;
+        if (product.requiresRealTimePrice) {
+          const found = prices.find(
+            (p) => p.productId === product.productId && (p.accessDate ?? input.date) === input.date,
+          );
+          if (!found || !found.success || found.price === undefined) return [];
+          live = { price: found.price, priceMode: found.priceMode };
+        }
+        const priced = quotePrice(priceInputOf(product, set, live), 1);
+        const places = opening.product.rules?.capacityByDate[input.date];
+        return [
+          {
+            productId: product.productId,
+            name: opening.product.name,
+            kind,
+            unitPrice: { cents: priced.unit, currency: priced.currency },
+            minimum: transactionMinimum(product, input.cart),
+            ...(places !== undefined ? { capacity: places } : {}),
+            peoplePerUnit: product.numberOfPeople,
+          },
+        ];
+      });
+    },
+  );
+
+  return { openProduct, loadSessions, checkCapacity, quotePrice: quote, quoteTicketTypes };
 }

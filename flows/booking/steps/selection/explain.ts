@@ -2,7 +2,8 @@
 import type { Lang } from '../../../../src/domain/lang.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
 import type { Draft } from '../../types.js';
-import { quantityBounds } from './bounds.js';
+import { personLabel } from '../../../../src/domain/people.js';
+import { quantityBounds, type ChoiceProblem } from './bounds.js';
 
 const messages = defineMessages({
   es: {
@@ -19,6 +20,11 @@ const messages = defineMessages({
       `No se puede añadir más de este proveedor: se superaría el límite de ${limit} personas por grupo${inCart}.`,
     blockedCapacity: 'No quedan plazas suficientes ese día. Elige otra fecha.',
     blockedSession: 'No quedan plazas suficientes en esa sesión. Elige otra.',
+    none: 'Elige al menos una entrada.',
+    typeMinimum: (type: string, n: number) => `${type}: se vende a partir de ${n} por compra.`,
+    typeCapacity: (type: string, max: number) => `${type}: quedan plazas para ${max} ese día.`,
+    groupPeople: (limit: number, min: number, inCart: string) =>
+      `Solo se vende a grupos: la compra debe sumar más de ${limit} personas${inCart}; faltan ${min}.`,
   },
   en: {
     minimum: (n: number) => `Sold from ${n} per purchase.`,
@@ -34,6 +40,12 @@ const messages = defineMessages({
       `Nothing more can be added from this provider: it would go over its group limit of ${limit} people${inCart}.`,
     blockedCapacity: 'There are not enough places left that day. Please choose another date.',
     blockedSession: 'There are not enough places left in that session. Please choose another.',
+    none: 'Choose at least one ticket.',
+    typeMinimum: (type: string, n: number) => `${type}: sold from ${n} per purchase.`,
+    typeCapacity: (type: string, max: number) =>
+      `${type}: there are places left for ${max} that day.`,
+    groupPeople: (limit: number, min: number, inCart: string) =>
+      `Sold to groups only: the purchase must add up to more than ${limit} people${inCart}; ${min} more needed.`,
   },
 });
 
@@ -81,4 +93,26 @@ export function outOfRangeText(draft: Draft, lang: Lang, quantity: number): stri
   if (binding === 'capacity') return m.capacity(max);
   if (binding === 'session') return m.session(max);
   return m.cap(max);
+}
+
+/** Why a choice of ticket types is refused (bounds.ts, choiceProblem). */
+export function choiceProblemText(draft: Draft, problem: ChoiceProblem, lang: Lang): string {
+  const m = messages(lang);
+  const limit = draft.product.rules?.group?.limit ?? 0;
+  switch (problem.why) {
+    case 'none':
+      return m.none;
+    case 'minimum':
+      return m.typeMinimum(personLabel(problem.offer.kind, undefined, lang), problem.offer.minimum);
+    case 'groupsOnly':
+      return m.groupPeople(limit, problem.min, inCartText(draft, lang));
+    case 'group':
+      return m.groupMax(limit, problem.max, inCartText(draft, lang));
+    case 'capacity':
+      return m.typeCapacity(personLabel(problem.offer.kind, undefined, lang), problem.max);
+    case 'session':
+      return m.session(problem.max);
+    case 'cap':
+      return m.cap(problem.max);
+  }
 }

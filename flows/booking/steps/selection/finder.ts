@@ -1,9 +1,11 @@
 /**
  * The understanding layer's product finder over the local catalog: what the search
- * finds among what can be offered now (products alone, combined products on sale).
+ * finds among what can be offered now (products alone, combined products on sale), each
+ * product with its ticket types.
  */
 import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
 import { productSearch } from '../../../../src/catalog/product-search.js';
+import { productPersonKind, ticketTypeSiblings } from '../../../../src/domain/people.js';
 import type { FoundProduct, ProductFinder } from '../../../understanding/understand.js';
 import { combinedDates } from '../combined/offer.js';
 import { offerable, productName } from './offerable.js';
@@ -25,7 +27,18 @@ export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
       .flatMap((hit): FoundProduct[] => {
         if (hit.kind === 'product') {
           const entry = ids.has(hit.id) ? catalog.product(hit.id) : undefined;
-          return entry ? [{ ...hit, name: productName(entry.product) }] : [];
+          if (!entry) return [];
+          const siblings = ticketTypeSiblings(entry.base, entry.product);
+          const types = Object.fromEntries(
+            siblings.map((sibling) => [productPersonKind(sibling)!, sibling.productId]),
+          );
+          return [
+            {
+              ...hit,
+              name: productName(entry.product),
+              ...(siblings.length > 0 ? { types } : {}),
+            },
+          ];
         }
         const combined = catalog.catalog.combinedProducts.find(
           (c) => c.combinedProductId === hit.id,

@@ -11,6 +11,7 @@ import type { IsoDate } from '../../../../src/api/schema.js';
 import type { CatalogIndex, ProductEntry } from '../../../../src/catalog/catalog-index.js';
 import { productsSellable, quotaTickets } from '../../../../src/domain/capacity.js';
 import { groupLimit } from '../../../../src/domain/groups.js';
+import { productPersonKind, ticketTypeSiblings } from '../../../../src/domain/people.js';
 import { canBeSoldAlone, sellableDates } from '../../../../src/domain/sale-window.js';
 import { dateOf, providerNow } from '../../../../src/domain/time.js';
 import type { CartLine, DraftProduct, SelectionRules, SessionEnclosure } from '../../types.js';
@@ -80,10 +81,7 @@ export function quantityRule(
     (sum, { line, entry: found }) => sum + line.quantity * (found?.product.numberOfPeople ?? 1),
     0,
   );
-  const unitsInCart = lines
-    .filter((line) => line.productId === product.productId)
-    .reduce((sum, line) => sum + line.quantity, 0);
-  let minimum = Math.max(1, product.minimumNumberByTransaction - unitsInCart);
+  let minimum = transactionMinimum(product, cart);
   const limit = groupLimit(provider, [
     base,
     ...inCart.flatMap(({ entry: found }) => (found ? [found.base] : [])),
@@ -96,6 +94,17 @@ export function quantityRule(
     return { minimum, group };
   }
   return { minimum, maximum: Math.max(0, Math.floor((limit - peopleInCart) / perUnit)), group };
+}
+
+/** MinimumNumberByTransaction, counting the units of the same product already in the cart. */
+export function transactionMinimum(
+  product: Pick<ProductEntry['product'], 'productId' | 'minimumNumberByTransaction'>,
+  cart: readonly CartLine[],
+): number {
+  const unitsInCart = cart
+    .filter((line) => line.productId === product.productId)
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return Math.max(1, product.minimumNumberByTransaction - unitsInCart);
 }
 
 export interface OpenArgs {
@@ -178,6 +187,13 @@ export function openProductDraft({ entry, catalog, instant, cart, capacity }: Op
       .filter((set) => set.length > 0);
   }
 
+  // Its ticket types, chosen together on the day (steps/ticket-types.ts); not for gift cards'
+  // redemptions, which take the product the card gives.
+  const types = ticketTypeSiblings(base, product).map((sibling) => ({
+    productId: sibling.productId,
+    kind: productPersonKind(sibling)!,
+  }));
+
   return {
     ok: true,
     product: {
@@ -192,6 +208,7 @@ export function openProductDraft({ entry, catalog, instant, cart, capacity }: Op
       ...(rule.maximum !== undefined ? { maximumQuantity: rule.maximum } : {}),
       requiresRealTimePrice: product.requiresRealTimePrice,
       rules,
+      ...(types.length > 0 ? { types } : {}),
     },
   };
 }

@@ -62,22 +62,12 @@ export const hasAny = (wish: Wish) => Object.keys(wish).length > 0;
 export function bookingEvent(reading: Understanding): BookingEvent | undefined {
   const { product, place, perType } = reading.slots;
   const wish = wishOf(reading);
-  // "2 adultos y 1 niño al museo": the adults' product, then the children's.
+  // "2 adultos y 1 niño al museo": the first type's product, and how many of each type
+  // (the ticket-types step takes them together).
   if (perType) {
-    const [first, ...rest] = perType.value;
     const { quantity: _total, ...shared } = wish;
-    return {
-      type: 'wish',
-      productId: first!.productId,
-      wish: {
-        ...shared,
-        quantity: first!.quantity,
-        then: rest.map((item) => ({
-          productId: item.productId,
-          wish: { ...shared, quantity: item.quantity },
-        })),
-      },
-    };
+    const types = Object.fromEntries(perType.value.map((item) => [item.type, item.quantity]));
+    return { type: 'wish', productId: perType.value[0]!.productId, wish: { ...shared, types } };
   }
   if (product?.value.kind === 'product') return { type: 'wish', productId: product.value.id, wish };
   if (product?.value.kind === 'combined')
@@ -100,17 +90,6 @@ export function cardReading(
   if (hasAny(wish)) return { event: { type: 'wish', wish } };
   if (reading.intent === 'price' && priceLine !== '') return { error: priceLine };
   return undefined;
-}
-
-/** After a product is added: the next one the message asked for, with its wish. */
-export const nextWished = (context: BookingContext) => context.wish?.then?.[0];
-
-/** The wish of the next product (its own, and the ones after it). */
-export function nextWish(context: BookingContext): Wish | undefined {
-  const [next, ...rest] = context.wish?.then ?? [];
-  if (!next) return undefined;
-  const wish = { ...next.wish, productId: next.productId };
-  return rest.length > 0 ? { ...wish, then: rest } : wish;
 }
 
 /** The wished date when the product sells it: a single date, or the first of a range. */
