@@ -69,8 +69,10 @@ export function hurriedAction(view: OutputLine, party: Party, attempt: number): 
   // The same answers as an earlier ticket, when offered: one tap for many questions.
   const same = view.options.find((option) => /^📋/.test(option.label));
   if (same) return { kind: 'choose', id: same.id };
-  // An optional question skipped, with the ticket's other optional ones when offered.
+  // An optional question skipped, with the other optional ones (every ticket's, or this
+  // ticket's) when offered.
   const skip =
+    view.options.find((option) => option.id === 'skip-optional-all') ??
     view.options.find((option) => option.id === 'skip-optional') ??
     view.options.find((option) => option.id === 'skip');
   if (skip) return { kind: 'choose', id: skip.id };

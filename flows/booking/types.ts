@@ -380,7 +380,7 @@ export type BookingEvent =
   | { type: 'customer.remember' }
   /** The answers of an earlier ticket copied to every later one (what is not personal). */
   | { type: 'answers.same' }
-  | { type: 'answers.skipOptional' }
+  | { type: 'answers.skipOptional'; everyTicket?: boolean }
   /** A name already given in this conversation (a ticket's attendee) taken as the buyer's. */
   | { type: 'client.name'; name: string }
   | { type: 'cart.open' }

@@ -870,6 +870,8 @@ describe('loadTickets', () => {
           ],
         },
       ],
+      // A sale without a stay: none to show beside the tickets.
+      stays: [],
     });
   });
 

@@ -198,6 +198,41 @@ describe('a family in one pass (two adults and a child)', () => {
   });
 });
 
+describe("every ticket's optional questions skipped in one tap", () => {
+  it('a family: the names, one skip for the three, the birth dates, and the pass is done', () => {
+    const sets: TicketQuestionSet[] = [
+      { ticketId: 'adult', attendee: 1, label: 'Adult', questions: visitor.questions },
+      { ticketId: 'adult', attendee: 2, label: 'Adult', questions: visitor.questions },
+      { ticketId: 'child', attendee: 1, label: 'Child', questions: visitor.questions },
+    ];
+    const chat = asking(sets);
+    chat.say({ kind: 'text', text: 'Ana Gomez\nLuis Gomez\nLeo Gomez' });
+    const option = chat.view().options.find((o) => o.id === 'skip-optional-all');
+    expect(option?.label).toBe('⏭️ Skip the optional ones of every ticket (3)');
+    chat.say({ kind: 'choose', id: 'skip-optional-all' });
+    expect(firstLine(chat)).toMatch(/^Ticket 1 of 3 — Adult, attendee 1: Date of birth/);
+    const done = chat.say({ kind: 'text', text: '15/08/1980\n15/08/1981\n15/08/2018' });
+    expect(done.matches('adding')).toBe(true);
+    for (const ticket of [0, 1, 2]) expect(answers(chat)[`${ticket}:${access}`]).toBeUndefined();
+    expect(answers(chat)[`2:${name}`]?.stringValue).toBe('Leo Gomez');
+  });
+
+  it('is not offered for one ticket, nor when the following tickets have none left', () => {
+    const one = asking(visitors(1, visitor.questions), { questionCursor: 1 });
+    expect(one.view().options.some((o) => o.id === 'skip-optional-all')).toBe(false);
+    const two = asking(visitors(2, visitor.questions));
+    two.say({ kind: 'text', text: 'Ana Gomez' });
+    // Ticket 1's accessible route: ticket 2 asks it too, so both are offered at once.
+    expect(two.view().options.some((o) => o.id === 'skip-optional-all')).toBe(true);
+    two.say({ kind: 'choose', id: 'skip' });
+    two.say({ kind: 'text', text: '15/08/1980' });
+    two.say({ kind: 'text', text: 'Luis Gomez' });
+    // Ticket 2's own, the last one left: the plain skip only.
+    expect(firstLine(two)).toMatch(/^Ticket 2 of 2 — Adult, attendee 2: Do you need an accessible/);
+    expect(two.view().options.some((o) => o.id === 'skip-optional-all')).toBe(false);
+  });
+});
+
 describe('whose file a file question asks', () => {
   const certificate = route.questions.findIndex((question) => question.dataType === 12);
 

@@ -82,11 +82,13 @@ export const ticketQuestionnaire: Questionnaire = {
   // A group's names, birth dates… typed as one list at the first ticket that asks them.
   together: (context, slot) => listPlaces(flatten(context.draft?.questionSets ?? []), slot),
   // A ticket's optional questions left unanswered in one tap (a group need not skip each).
-  optionalLeft: (context, slot) => optionalLeft(context.draft, slot),
-  skipOptional(context, slot) {
+  optionalLeft: (context, slot, everyTicket) => optionalLeft(context.draft, slot, everyTicket),
+  skipOptional(context, slot, everyTicket) {
     const draft = context.draft;
     if (draft === undefined) return {};
-    const keys = optionalLeft(draft, slot).map((other) => answerKey(other, other.question.id));
+    const keys = optionalLeft(draft, slot, everyTicket).map((other) =>
+      answerKey(other, other.question.id),
+    );
     return {
       draft: { ...draft, derived: [...new Set([...(draft.derived ?? []), ...keys])] },
     };
@@ -222,18 +224,25 @@ const copyable = (question: Question, draft: Draft, source: number) =>
       draft.answers[answerKey({ setIndex: source }, question.id)] === undefined));
 
 /** The optional questions of `slot`'s ticket from it on, unanswered and still to be asked. */
-function optionalLeft(draft: Draft | undefined, slot: Slot): Slot[] {
+/**
+ * The optional questions still unanswered of `slot`'s ticket from `slot` on, and with
+ * `everyTicket` those of the tickets after it too.
+ */
+function optionalLeft(draft: Draft | undefined, slot: Slot, everyTicket = false): Slot[] {
   if (draft === undefined) return [];
-  const set = draft.questionSets[slot.setIndex];
-  return (set?.questions ?? []).flatMap((question, questionIndex) => {
-    const key = answerKey(slot, question.id);
-    return questionIndex >= slot.questionIndex &&
-      !question.required &&
-      !workedOut(set!, question) &&
-      draft.answers[key] === undefined &&
-      !passedOver(draft, key)
-      ? [{ setIndex: slot.setIndex, questionIndex, question }]
-      : [];
+  const last = everyTicket ? draft.questionSets.length - 1 : slot.setIndex;
+  return draft.questionSets.slice(slot.setIndex, last + 1).flatMap((set, offset) => {
+    const setIndex = slot.setIndex + offset;
+    return set.questions.flatMap((question, questionIndex) => {
+      const key = answerKey({ setIndex }, question.id);
+      return (offset > 0 || questionIndex >= slot.questionIndex) &&
+        !question.required &&
+        !workedOut(set, question) &&
+        draft.answers[key] === undefined &&
+        !passedOver(draft, key)
+        ? [{ setIndex, questionIndex, question }]
+        : [];
+    });
   });
 }
 

@@ -84,9 +84,16 @@ export interface Questionnaire {
    * The optional questions still unanswered of `slot`'s ticket, from it on, that one tap
    * may skip together; fewer than two: not offered.
    */
-  optionalLeft?(context: BookingContext, slot: Slot): Slot[];
-  /** What skipping them writes (left unanswered, and settled). */
-  skipOptional?(context: BookingContext, slot: Slot): Partial<BookingContext>;
+  optionalLeft?(context: BookingContext, slot: Slot, everyTicket?: boolean): Slot[];
+  /**
+   * What skipping them writes (left unanswered, and settled); `everyTicket`: the optional
+   * questions still unanswered of the following tickets too, where `optionalLeft` says so.
+   */
+  skipOptional?(
+    context: BookingContext,
+    slot: Slot,
+    everyTicket?: boolean,
+  ): Partial<BookingContext>;
   /** Whose file a file question asks ("one per ticket", "one for the whole group"). */
   fileNote?(context: BookingContext, slot: Slot, lang: Lang): string | undefined;
 }
@@ -286,6 +293,16 @@ export function questionView(q: Questionnaire): ViewFn {
           event: { type: 'answers.skipOptional' },
         });
       }
+      // A hurried group skips the optional ones of every ticket at once, not ticket by
+      // ticket (each still answerable going back).
+      const everywhere = q.optionalLeft?.(context, slot, true) ?? [];
+      if (everywhere.length > Math.max(optional.length, 1)) {
+        options.push({
+          id: 'skip-optional-all',
+          label: m.skipOptionalAll(everywhere.length),
+          event: { type: 'answers.skipOptional', everyTicket: true },
+        });
+      }
     }
     const shortcut = q.shortcut?.(context, slot, lang);
     if (shortcut) options.push(shortcut);
@@ -436,19 +453,33 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
     };
   };
   /** The context with this ticket's optional questions skipped, the cursor on the next to ask. */
-  const optionalSkipped = ({ context }: { context: BookingContext }): Partial<BookingContext> => {
+  const optionalSkipped = ({
+    context,
+    event,
+  }: {
+    context: BookingContext;
+    event: BookingEvent;
+  }): Partial<BookingContext> => {
     const slot = currentSlot(q, context);
     if (slot === undefined || q.skipOptional === undefined) return {};
-    const skipped = q.skipOptional(context, slot);
+    const everyTicket = event.type === 'answers.skipOptional' && event.everyTicket === true;
+    const skipped = q.skipOptional(context, slot, everyTicket);
     const after = { ...context, ...skipped };
     return {
       ...skipped,
       ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context)), pending: null }),
     };
   };
-  const canSkipOptional = ({ context }: { context: BookingContext }) => {
+  const canSkipOptional = ({
+    context,
+    event,
+  }: {
+    context: BookingContext;
+    event: BookingEvent;
+  }) => {
     const slot = currentSlot(q, context);
-    return slot !== undefined && (q.optionalLeft?.(context, slot).length ?? 0) > 1;
+    const everyTicket = event.type === 'answers.skipOptional' && event.everyTicket === true;
+    return slot !== undefined && (q.optionalLeft?.(context, slot, everyTicket).length ?? 0) > 1;
   };
   return booking.createStateConfig({
     meta: { view: questionView(q) },

@@ -37,6 +37,7 @@ export const questionMessages = defineMessages({
       count === 1 ? `1 archivo (${extension})` : `${count} archivos (${extension})`,
     skip: '⏭️ Omitir',
     skipOptional: (count: number) => `⏭️ Omitir las opcionales de esta entrada (${count})`,
+    skipOptionalAll: (count: number) => `⏭️ Omitir las opcionales de todas las entradas (${count})`,
     sameForAll: (n: number) => `📋 Igual que la entrada ${n} en todas`,
     asLastTime: (who: string) => `📋 Como la última vez${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
@@ -120,6 +121,7 @@ export const questionMessages = defineMessages({
       count === 1 ? `1 file (${extension})` : `${count} files (${extension})`,
     skip: '⏭️ Skip',
     skipOptional: (count: number) => `⏭️ Skip this ticket's optional ones (${count})`,
+    skipOptionalAll: (count: number) => `⏭️ Skip the optional ones of every ticket (${count})`,
     sameForAll: (n: number) => `📋 Same as ticket ${n} for all`,
     asLastTime: (who: string) => `📋 As last time${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
