@@ -51,5 +51,5 @@ describe('JSON-lines chat', () => {
     } finally {
       await second.kill();
     }
-  });
+  }, 60_000); // two process starts on a loaded machine: more than the default 20 s
 });
