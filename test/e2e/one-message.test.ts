@@ -241,12 +241,22 @@ describe('a greeting at a free-text question', () => {
 });
 
 describe('the customer’s language', () => {
-  it('offers once to switch when a message is clearly in English, then follows', async () => {
+  it('starts a new conversation in English when its first message is clearly in English', async () => {
     const chat = await chatIn('es');
+    const first = await chat.say('I want two tickets for the aquarium please');
+    expect(first.map((line) => line.text)).toContain('Language changed to English.');
+    // Every text shown follows: the product card and the steps are in English at once.
+    expect(chat.last().text).not.toMatch(/¿|Elige/);
+  });
+
+  it('offers once to switch when a message is clearly in English after Spanish, then follows', async () => {
+    const chat = await chatIn('es');
+    await chat.say('hola');
     const first = await chat.say('I want two tickets for the aquarium please');
     expect(first.map((line) => line.text)).toContain(
       'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
     );
+    expect(chat.last().options.at(-1)?.label).toBe('🌐 Continue in English');
     const second = await chat.say('tomorrow at 12:30 please');
     expect(second.map((line) => line.text)).toContain('Language changed to English.');
     // Every text shown follows: the product card and the steps are in English now.
@@ -255,6 +265,7 @@ describe('the customer’s language', () => {
 
   it('lets the offer lapse when the customer goes on in the conversation’s language', async () => {
     const chat = await chatIn('es');
+    await chat.say('hola');
     await chat.say('I want two tickets please');
     await chat.say('quiero dos entradas para el acuario');
     const reply = await chat.say('hello there, thanks a lot');
