@@ -263,6 +263,32 @@ describe('the customer’s language', () => {
     expect(chat.last().text).not.toMatch(/¿|Elige/);
   });
 
+  it('names the cart’s products in the language switched to (the catalog of that language, by id)', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos y 1 niño al acuario mañana a las 12:30');
+    expect(chat.last().text).toMatch(/Acuario de medusas: alimentación/);
+    const english = await chat.say('in English please');
+    expect(english.map((line) => line.text)).toContain('Language changed to English.');
+    expect(chat.last().text).toMatch(/^🛒/);
+    expect(chat.last().text).toMatch(/1\. Jellyfish aquarium: feeding time — /);
+    expect(chat.last().text).not.toMatch(/medusas/);
+    expect(chat.last().options.map((option) => option.label)).toContain(
+      '🗑️ Remove 1. Jellyfish aquarium: feeding time',
+    );
+  });
+
+  it('names a product chosen in English in Spanish when it is added after a switch', async () => {
+    const chat = await chatIn('en');
+    await chat.say('2 adults to the aquarium tomorrow');
+    expect(chat.last().text).toMatch(/^Choose the session of "Jellyfish aquarium"/);
+    await chat.say('en español');
+    const added = await chat.say('12:30');
+    expect(added.map((line) => line.text)).toContain(
+      '✅ Acuario de medusas: alimentación está en tu carrito.',
+    );
+    expect(chat.last().text).toMatch(/1\. Acuario de medusas: alimentación — /);
+  });
+
   it('lets the offer lapse when the customer goes on in the conversation’s language', async () => {
     const chat = await chatIn('es');
     await chat.say('hola');
