@@ -414,6 +414,34 @@ describe("the customer's language at a ticket question", () => {
   });
 });
 
+describe("'same as ticket 1 for all' where the next question is a person's own", () => {
+  it('says what it copied and that the next ticket is asked its own name', async () => {
+    const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: 'es' } });
+    try {
+      await chat.start();
+      await chat.say('two adult tickets for the maritime museum next saturday');
+      await chat.say('Ana Gómez');
+      await chat.choose('no');
+      await chat.say('15/08/1990');
+      const name = /^Ticket 2 of 2 — Adult entry, attendee 2: Visitor's full name/;
+      expect(chat.last().text).toMatch(name);
+      expect(chat.last().options.map((option) => option.label)).toContain(
+        '📋 Same as ticket 1 for all',
+      );
+      const copied = await chat.choose('same');
+      expect(notices(copied)).toEqual([
+        "📋 Copied ticket 1's answers that are the same for everyone (1); what is about each person is asked at their ticket: now ticket 2.",
+      ]);
+      expect(chat.last().text).toMatch(name);
+      // The accessible route was copied; the name and the birth date are ticket 2's own.
+      const answers = (await saved(chat)).draft?.answers ?? {};
+      expect(Object.keys(answers).filter((key) => key.startsWith('1:'))).toHaveLength(1);
+    } finally {
+      await chat.close();
+    }
+  });
+});
+
 describe('on the way to pay', () => {
   it("the buyer's details first, with wrong ones explained; questions that ask them answered from them; the optional ones from the review", async () => {
     const chat = await startChat({ sandbox });
