@@ -3,14 +3,14 @@
  * module under steps/ and names the next by id (`#booking.<step>`); the commands that work
  * from every step (commands.ts: /cancel, /cart, /help, /language, /book…) are handled here.
  */
-import { assign, raise } from 'xstate';
+import { assign } from 'xstate';
 import { common } from '../../src/i18n/common.js';
 import { helpText } from './commands.js';
 import { booking } from './setup.js';
 import { bookingsState } from './steps/bookings.js';
 import { forgetState } from './steps/forget.js';
 import { homeState, languageState } from './steps/home.js';
-import { changeLanguage, inStep, switchLanguage } from './steps/language.js';
+import { changeLanguage, inStep, languageNoticed, switchLanguage } from './steps/language.js';
 import { browseState } from './steps/browse.js';
 import { dateState } from './steps/date.js';
 import { productState } from './steps/product.js';
@@ -41,6 +41,7 @@ export const bookingMachine = booking.createMachine({
   id: 'booking',
   context: ({ input }) => ({
     language: input.language,
+    languageOpen: true,
     userKey: input.userKey,
     browse: { page: 0 },
     cart: { shoppingCartId: input.shoppingCartId, lines: [] },
@@ -118,30 +119,8 @@ export const bookingMachine = booking.createMachine({
         },
       ],
     },
-    'language.noticed': [
-      {
-        // Written in the conversation's language again: the offer lapses.
-        guard: ({ context, event }) => context.language === event.language,
-        actions: assign({ languageOffered: undefined }),
-      },
-      {
-        // Offered once already: followed, as if the customer had chosen it (steps/language.ts).
-        guard: ({ context, event }) => context.languageOffered === event.language,
-        actions: [
-          assign({ languageOffered: undefined }),
-          raise(({ event }) => ({ type: 'language.set' as const, language: event.language })),
-        ],
-      },
-      {
-        actions: [
-          assign({ languageOffered: ({ event }) => event.language }),
-          {
-            type: 'notify',
-            params: ({ event }) => ({ text: common(event.language).offerLanguage }),
-          },
-        ],
-      },
-    ],
+    // A message written in a language (steps/language.ts: started in, offered, followed).
+    'language.noticed': languageNoticed,
     // The home menu's button, the word, or messages in the other language: the step the
     // customer is at entered again in that language; elsewhere the views just follow.
     'language.set': [...switchLanguage(inStep), { actions: changeLanguage }],

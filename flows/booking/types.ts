@@ -277,6 +277,12 @@ export interface BookingContext {
   askedWord?: string;
   /** A change of language offered once, when a message was written in it. */
   languageOffered?: Lang;
+  /**
+   * No language chosen yet and nothing written in this one (a new conversation): a first
+   * message clearly in the other language starts the conversation in it (steps/language.ts).
+   * Absent in conversations saved before it existed: their language stands.
+   */
+  languageOpen?: boolean;
   /** What the message that started this booking said of the later steps. */
   wish?: Wish;
   /** /mybookings: the list being shown (only while in that step). */
@@ -340,7 +346,7 @@ export type BookingEvent =
   /** A greeting typed at a free-text question: was it the answer? (asked once) */
   | { type: 'word.ask'; word: string }
   /** A message clearly written in another language: offered once, then followed. */
-  | { type: 'language.noticed'; language: Lang }
+  | { type: 'language.noticed'; language: Lang; clearly?: boolean }
   | { type: 'browse.provider'; providerId: string; wish?: Wish }
   | { type: 'browse.base'; productBaseId: string }
   | { type: 'browse.product'; productId: string }

@@ -234,5 +234,21 @@ export function readIntent(words: Words): Span<IntentRead> | undefined {
   return undefined;
 }
 
-/** Whether the words left are only filler ("por favor", "quiero"). */
-export const onlyFiller = (rest: readonly string[]) => rest.every((word) => FILLER.has(word));
+/**
+ * Words that may surround a change of language besides ("please continue in English",
+ * "yes please, switch to English", "habla español", "puedes escribir en inglés"): asking
+ * for a language is a command at every step, never an answer (a visitor's name).
+ */
+const LANGUAGE_FILLER = new Set(
+  (
+    'continue carry on keep go switch change speak talk write answer reply use using ' +
+    'in to into yes yeah sure okay we you us me lets let s please instead from here now ' +
+    'continua continuar continuamos sigue seguir seguimos sigamos cambia cambiar cambiamos ' +
+    'habla hablame hablas hablar hablemos escribe escribeme escribir escribenos responde ' +
+    'contesta puedes podemos si mejor en a al de del el'
+  ).split(' '),
+);
+
+/** Whether the words left are only filler ("por favor", "quiero"), for the intent read. */
+export const onlyFiller = (rest: readonly string[], intent?: Intent) =>
+  rest.every((word) => FILLER.has(word) || (intent === 'language' && LANGUAGE_FILLER.has(word)));

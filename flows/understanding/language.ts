@@ -50,3 +50,14 @@ export function clearLanguage(words: readonly string[]): Lang | undefined {
   const markers = words.filter((word) => (lang === 'es' ? SPANISH : ENGLISH).has(word)).length;
   return markers >= 2 ? lang : undefined;
 }
+
+/**
+ * The language a message leans to (`detectLanguage`: one word of it can be enough), and
+ * whether it is clearly written in it (`clearLanguage`).
+ */
+export function readLanguage(
+  words: readonly string[],
+): { language: Lang; clearly: boolean } | undefined {
+  const language = detectLanguage(words);
+  return language && { language, clearly: clearLanguage(words) === language };
+}

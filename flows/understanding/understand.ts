@@ -13,7 +13,7 @@ import type { IsoDate } from '../../src/api/schema.js';
 import type { Lang } from '../../src/domain/lang.js';
 import { readDate, type DateReading } from './dates.js';
 import { COMMAND_INTENTS, onlyFiller, readIntent, type Intent } from './intents.js';
-import { clearLanguage, detectLanguage } from './language.js';
+import { clearLanguage, detectLanguage, readLanguage } from './language.js';
 import { readQuantities, sumQuantities, ticketType, type TicketType } from './quantities.js';
 import { Words } from './spans.js';
 import { readTime } from './times.js';
@@ -172,7 +172,7 @@ export function understand(text: string, options: UnderstandOptions): Understand
     intentSpan !== undefined &&
     COMMAND_INTENTS.has(intentSpan.value.intent) &&
     !booking &&
-    onlyFiller(rest);
+    onlyFiller(rest, intentSpan.value.intent);
   const language = detectLanguage(words.list);
   return {
     ...(intent ? { intent } : {}),
@@ -197,7 +197,11 @@ export function totalQuantity(slots: Slots): number | undefined {
 export function readCommand(text: string): { intent: Intent; to?: Lang } | undefined {
   const words = new Words(foldWords(text));
   const span = readIntent(words);
-  if (!span || !COMMAND_INTENTS.has(span.value.intent) || !onlyFiller(words.rest()))
+  if (
+    !span ||
+    !COMMAND_INTENTS.has(span.value.intent) ||
+    !onlyFiller(words.rest(), span.value.intent)
+  )
     return undefined;
   return span.value;
 }
@@ -229,3 +233,5 @@ export function readTypeCounts(text: string): TypeCounts | undefined {
     return { kind: 'ordered', counts: spans.map((span) => span.value.quantity!) };
   return undefined;
 }
+/** The language a message leans to, and whether clearly (steps/language.ts says what follows). */
+export const languageRead = (text: string) => readLanguage(foldWords(text));

@@ -24,9 +24,10 @@ import {
   type StepMeta,
   type ViewDeps,
 } from '../../flows/booking/view.js';
+import { withLanguageOffer } from '../../flows/booking/steps/language.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { Lang } from '../domain/lang.js';
-import { languageOf, readCommand } from '../../flows/understanding/understand.js';
+import { languageRead, readCommand } from '../../flows/understanding/understand.js';
 import { common } from '../i18n/common.js';
 import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
@@ -120,13 +121,13 @@ export interface Engine {
 
 const DAY = 24 * 60 * 60;
 
-/** The view of the deepest active state that has one. */
+/** The view of the deepest active state that has one (with the language offered, if any). */
 export function viewOf(snapshot: Snapshot, deps: ViewDeps): BookingView {
   const metas = snapshot.getMeta() as Record<string, StepMeta | undefined>;
   const ids = Object.keys(metas).sort((a, b) => b.length - a.length);
   for (const id of ids) {
     const view = metas[id]?.view;
-    if (view) return view(snapshot.context, deps);
+    if (view) return withLanguageOffer(view(snapshot.context, deps), snapshot.context);
   }
   throw new Error(`state ${JSON.stringify(snapshot.value)} has no view`);
 }
@@ -195,12 +196,17 @@ export function createEngine(options: EngineOptions): Engine {
     try {
       await settle(actor);
       let before = actor.getSnapshot();
-      // A message clearly in the other language: offered once, then followed; the
-      // message is then read in the language the conversation is in now.
-      const spoken = input?.kind === 'text' ? languageOf(input.text) : undefined;
-      const noticed = spoken && { type: 'language.noticed' as const, language: spoken };
-      const lapsed = spoken === before.context.language && !before.context.languageOffered;
-      if (noticed && !lapsed && before.can(noticed)) {
+      // The language a message is written in (flows/booking/steps/language.ts: a new
+      // conversation starts in it, else offered once, then followed); the message is then
+      // read in the language the conversation is in now. Asking for a language ("in
+      // English please") is a command, read below.
+      const text = input?.kind === 'text' ? input.text : undefined;
+      const spoken =
+        text !== undefined && readCommand(text)?.intent !== 'language'
+          ? languageRead(text)
+          : undefined;
+      const noticed = spoken && { type: 'language.noticed' as const, ...spoken };
+      if (noticed && before.can(noticed)) {
         actor.send(noticed);
         await settle(actor);
         before = actor.getSnapshot();

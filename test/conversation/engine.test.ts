@@ -104,13 +104,13 @@ describe.each([
       kind: 'text',
       text: 'what is the meaning of life?',
     });
-    // Written in English in a Spanish conversation: English is offered (once), and the
-    // message is still read, in Spanish.
+    // Written in English as the first message of a Spanish conversation: it goes on in
+    // English (nothing was said in Spanish yet), and the message is read in English.
     expect(reply.notices.map((n) => n.text)).toEqual([
-      'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
-      'No te he entendido. Puedes elegir un botón o escribir una de estas opciones (o su número): «Reservar entradas», «Mi carrito (0)», «Tarjetas regalo», «Paquetes (actividad + hotel)», «Ayuda», «English». También «ayuda», «menú» o «cancelar».',
+      'Language changed to English.',
+      'Sorry, I didn\'t get that. Choose a button or type one of these (or its number): «Book tickets», «My cart (0)», «Gift cards», «Packages (activity + hotel)», «Help», «Español». Also "help", "menu" or "cancel".',
     ]);
-    expect(reply.view.text).toMatch(/Hola/);
+    expect(reply.view.text).toMatch(/Hi/);
   });
 
   it('serializes concurrent turns of one conversation (a double tap toggles once)', async () => {

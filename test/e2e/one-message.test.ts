@@ -245,20 +245,57 @@ describe('a greeting at a free-text question', () => {
 });
 
 describe('the customer’s language', () => {
-  it('offers once to switch when a message is clearly in English, then follows', async () => {
+  it('starts a new conversation in English when its first message is clearly in English', async () => {
     const chat = await chatIn('es');
+    const first = await chat.say('I want two tickets for the aquarium please');
+    expect(first.map((line) => line.text)).toContain('Language changed to English.');
+    // Every text shown follows: the product card and the steps are in English at once.
+    expect(chat.last().text).not.toMatch(/¿|Elige/);
+  });
+
+  it('offers once to switch when a message is clearly in English after Spanish, then follows', async () => {
+    const chat = await chatIn('es');
+    await chat.say('hola');
     const first = await chat.say('I want two tickets for the aquarium please');
     expect(first.map((line) => line.text)).toContain(
       'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
     );
+    expect(chat.last().options.at(-1)?.label).toBe('🌐 Continue in English');
     const second = await chat.say('tomorrow at 12:30 please');
     expect(second.map((line) => line.text)).toContain('Language changed to English.');
     // Every text shown follows: the product card and the steps are in English now.
     expect(chat.last().text).not.toMatch(/¿|Elige/);
   });
 
+  it('names the cart’s products in the language switched to (the catalog of that language, by id)', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos y 1 niño al acuario mañana a las 12:30');
+    expect(chat.last().text).toMatch(/Acuario de medusas: alimentación/);
+    const english = await chat.say('in English please');
+    expect(english.map((line) => line.text)).toContain('Language changed to English.');
+    expect(chat.last().text).toMatch(/^🛒/);
+    expect(chat.last().text).toMatch(/1\. Jellyfish aquarium: feeding time — /);
+    expect(chat.last().text).not.toMatch(/medusas/);
+    expect(chat.last().options.map((option) => option.label)).toContain(
+      '🗑️ Remove 1. Jellyfish aquarium: feeding time',
+    );
+  });
+
+  it('names a product chosen in English in Spanish when it is added after a switch', async () => {
+    const chat = await chatIn('en');
+    await chat.say('2 adults to the aquarium tomorrow');
+    expect(chat.last().text).toMatch(/^Choose the session of "Jellyfish aquarium"/);
+    await chat.say('en español');
+    const added = await chat.say('12:30');
+    expect(added.map((line) => line.text)).toContain(
+      '✅ Acuario de medusas: alimentación está en tu carrito.',
+    );
+    expect(chat.last().text).toMatch(/1\. Acuario de medusas: alimentación — /);
+  });
+
   it('lets the offer lapse when the customer goes on in the conversation’s language', async () => {
     const chat = await chatIn('es');
+    await chat.say('hola');
     await chat.say('I want two tickets please');
     await chat.say('quiero dos entradas para el acuario');
     const reply = await chat.say('hello there, thanks a lot');

@@ -350,9 +350,10 @@ describe('a group answering as one list', () => {
 });
 
 describe("the customer's language at a ticket question", () => {
-  it('written to twice in English, the question loaded in Spanish is shown again in English, answers kept', async () => {
+  it('offered with a one-tap button when a Spanish customer writes in English: the question loaded in Spanish shown again in English, answers kept', async () => {
     const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: 'es' } });
     try {
+      await chat.say('hola'); // something said in Spanish: the conversation's language stands
       const first = await toQuestions(chat, demoIds.providers.museum, P.museumAdult, 2, {
         base: demoIds.productBases.museumTickets,
       });
@@ -363,19 +364,80 @@ describe("the customer's language at a ticket question", () => {
       expect(notices(offered)).toContain(
         'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
       );
+      // The step's own options kept, the offer's button last.
       expect(chat.last().text).toMatch(/^Entrada 1 de 2 — /);
-      const switched = await chat.say('what is the question please');
-      expect(notices(switched)).toEqual([
-        'Language changed to English.',
-        '"what is the question please" is not a valid answer: answer yes or no.',
+      expect(chat.last().options.map((option) => option.label)).toEqual([
+        'Sí',
+        'No',
+        '⏭️ Omitir',
+        '⬅️ Atrás',
+        '🏠 Inicio',
+        '🌐 Continue in English',
       ]);
-      // The same question, where it was, in the service's English words.
+      const switched = await chat.choose('language:en');
+      expect(notices(switched)).toEqual(['Language changed to English.']);
+      // The same question, where it was, in the service's English words; no button left.
       expect(chat.last().text).toBe(
         'Ticket 1 of 2 — Adult entry, attendee 1: Do you need an accessible route? (optional)\nChoose Yes or No.',
       );
+      expect(chat.last().options.map((option) => option.id)).not.toContain('language:en');
       await chat.choose('back');
       expect(chat.last().text).toMatch(/^Ticket 1 of 2 — .+: Visitor's full name/);
       expect(chat.last().text).toContain('Current answer: Ana Gómez');
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it('a first message in English starts in English; asking for a language is never taken as an answer', async () => {
+    const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: 'es' } });
+    try {
+      await chat.start();
+      const started = await chat.say('two adult tickets for the maritime museum next saturday');
+      expect(notices(started)).toContain('Language changed to English.');
+      const question = /^Ticket 1 of 2 — Adult entry, attendee 1: Visitor's full name/;
+      expect(chat.last().text).toMatch(question);
+      await chat.say('please continue in English');
+      expect(chat.last().text).toMatch(question);
+      expect(chat.last().text).not.toContain('Current answer');
+      expect((await saved(chat)).draft?.answers).toEqual({});
+      const spanish = await chat.say('en español, por favor');
+      expect(notices(spanish)).toEqual(['Idioma cambiado a español.']);
+      expect(chat.last().text).toMatch(
+        /^Entrada 1 de 2 — Entrada adulto, asistente 1: Nombre y apellidos del visitante/,
+      );
+      const english = await chat.say('yes please, switch to English');
+      expect(notices(english)).toEqual(['Language changed to English.']);
+      expect(chat.last().text).toMatch(question);
+      expect((await saved(chat)).draft?.answers).toEqual({});
+    } finally {
+      await chat.close();
+    }
+  });
+});
+
+describe("'same as ticket 1 for all' where the next question is a person's own", () => {
+  it('says what it copied and that the next ticket is asked its own name', async () => {
+    const chat = await startChat({ sandbox, env: { PARTNER_LANGUAGE: 'es' } });
+    try {
+      await chat.start();
+      await chat.say('two adult tickets for the maritime museum next saturday');
+      await chat.say('Ana Gómez');
+      await chat.choose('no');
+      await chat.say('15/08/1990');
+      const name = /^Ticket 2 of 2 — Adult entry, attendee 2: Visitor's full name/;
+      expect(chat.last().text).toMatch(name);
+      expect(chat.last().options.map((option) => option.label)).toContain(
+        '📋 Same as ticket 1 for all',
+      );
+      const copied = await chat.choose('same');
+      expect(notices(copied)).toEqual([
+        "📋 Copied ticket 1's answers that are the same for everyone (1); what is about each person is asked at their ticket: now ticket 2.",
+      ]);
+      expect(chat.last().text).toMatch(name);
+      // The accessible route was copied; the name and the birth date are ticket 2's own.
+      const answers = (await saved(chat)).draft?.answers ?? {};
+      expect(Object.keys(answers).filter((key) => key.startsWith('1:'))).toHaveLength(1);
     } finally {
       await chat.close();
     }

@@ -49,14 +49,49 @@ describe('/language at a step', () => {
   it('the same when the customer writes twice in the other language (the automatic switch)', () => {
     const chat = atDetails();
     chat.say({ kind: 'text', text: 'Ana García' });
-    chat.send({ type: 'language.noticed', language: 'es' });
+    chat.send({ type: 'language.noticed', language: 'es', clearly: true });
     expect(chat.snapshot().context.language).toBe('en');
-    const switched = chat.send({ type: 'language.noticed', language: 'es' });
+    // The offer's button, after the step's own options.
+    expect(chat.view().options.at(-1)).toMatchObject({
+      id: 'language:es',
+      label: '🌐 Seguir en español',
+    });
+    const switched = chat.send({ type: 'language.noticed', language: 'es', clearly: true });
     expect(switched.context.language).toBe('es');
     expect(switched.value).toEqual({ client: 'documentIdentifier' });
     expect(switched.context.checkout.client).toEqual({ fullName: 'Ana', surname: 'García' });
     expect(chat.view().text).toMatch(/^Ahora: tu DNI, NIE o pasaporte/);
     expect(chat.notices.at(-1)).toBe('Idioma cambiado a español.');
+  });
+
+  it('a message asking for the language switches it at a question, never taken as the answer', () => {
+    const chat = atDetails();
+    chat.say({ kind: 'text', text: 'por favor, continúa en español' });
+    expect(chat.snapshot().context.language).toBe('es');
+    expect(chat.snapshot().value).toEqual({ client: 'fullName' });
+    expect(chat.snapshot().context.checkout.client).toBeUndefined();
+    expect(chat.view().text).toMatch(/^Para emitir las entradas, el servicio/);
+  });
+
+  it('a new conversation starts in the language its first clear message is in; a settled one offers', () => {
+    const fresh = startBooking('client', { ...atDetails().snapshot().context, languageOpen: true });
+    fresh.send({ type: 'language.noticed', language: 'es', clearly: true });
+    expect(fresh.snapshot().context.language).toBe('es');
+    expect(fresh.snapshot().context.languageOffered).toBeUndefined();
+    expect(fresh.notices).toEqual(['Idioma cambiado a español.']);
+
+    // One word of the other language decides nothing; one of its own settles the language.
+    const settling = startBooking('client', {
+      ...atDetails().snapshot().context,
+      languageOpen: true,
+    });
+    settling.send({ type: 'language.noticed', language: 'es' });
+    expect(settling.snapshot().context.languageOpen).toBe(true);
+    settling.send({ type: 'language.noticed', language: 'en' });
+    expect(settling.snapshot().context.languageOpen).toBe(false);
+    settling.send({ type: 'language.noticed', language: 'es', clearly: true });
+    expect(settling.snapshot().context.language).toBe('en');
+    expect(settling.snapshot().context.languageOffered).toBe('es');
   });
 
   it('goes home from the home menu, as before', () => {

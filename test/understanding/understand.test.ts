@@ -276,6 +276,13 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['en', 'in spanish please', command('language', 'es')],
   ['en', 'español', command('language', 'es')],
   ['es', 'idioma', command('language')],
+  // Asking for a language in a sentence is the command too, never an answer (issue 15 item 5)
+  ['es', 'please continue in English', command('language', 'en')],
+  ['es', 'yes please, switch to English', command('language', 'en')],
+  ['en', 'habla español', command('language', 'es')],
+  ['en', '¿puedes escribir en español?', command('language', 'es')],
+  ['es', 'inglés', command('language', 'en')],
+  ['es', 'can we speak English instead', command('language', 'en')],
   // Other intents
   ['es', 'tarjeta regalo', { intent: 'giftCard' }],
   ['en', 'gift card', { intent: 'giftCard' }],

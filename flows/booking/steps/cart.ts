@@ -19,7 +19,9 @@ import type { CartChange } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Cart, CartLine, Money, Reservation } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
+import type { CatalogIndex } from '../../../src/catalog/catalog-index.js';
 import { formatDate, formatPrice, formatTime } from './selection/format.js';
+import { nameNow } from './selection/offerable.js';
 
 export const cartMessages = defineMessages({
   es: {
@@ -90,6 +92,17 @@ export const lineTotal = (line: CartLine): Money => ({
   cents: line.unitPrice.cents * line.quantity,
   currency: line.unitPrice.currency,
 });
+
+/**
+ * A line as the customer's language names it now: an activity's name from the catalog
+ * drawn in that language (a combined product, a package or a gift card keeps its own).
+ */
+export function shownLine(line: CartLine, catalog: CatalogIndex | undefined): CartLine {
+  if (line.parts !== undefined || line.package !== undefined || line.giftCard !== undefined) {
+    return line;
+  }
+  return { ...line, name: nameNow(catalog, line.productId, line.name) };
+}
 
 /** "1. Museum — sáb, 13 jun · 17:00\n   2 × 12,50 € = 25,00 €" */
 export function lineText(line: CartLine, n: number, lang: Lang): string {
@@ -164,7 +177,7 @@ const cartView: ViewFn = (context, deps): BookingView => {
     ? [
         {
           id: 'cart:add-draft',
-          label: m.addDraft(draft.product.name),
+          label: m.addDraft(nameNow(deps.catalog, draft.product.productId, draft.product.name)),
           event: { type: 'cart.add-draft' } as const,
         },
       ]
@@ -176,7 +189,8 @@ const cartView: ViewFn = (context, deps): BookingView => {
       options: [...addDraft, { id: 'book', label: m.book, event: { type: 'command.book' } }, home],
     };
   }
-  const lines = context.cart.lines.map((line, i) => lineText(line, i + 1, lang));
+  const shown = context.cart.lines.map((line) => shownLine(line, deps.catalog));
+  const lines = shown.map((line, i) => lineText(line, i + 1, lang));
   const text = [m.title, ...lines, m.total(formatAmounts(cartTotal(context.cart), lang))];
   const toReservation = {
     id: 'reservation',
@@ -207,7 +221,7 @@ const cartView: ViewFn = (context, deps): BookingView => {
         : { id: 'checkout', label: m.checkout, event: { type: 'cart.checkout' } },
       ...addDraft,
       { id: 'cart:add-more', label: m.addMore, event: { type: 'cart.add-more' } },
-      ...context.cart.lines.map((line, i) => ({
+      ...shown.map((line, i) => ({
         id: `remove:${line.cartItemId}`,
         label: m.remove(i + 1, line.name),
         event: { type: 'cart.remove', cartItemId: line.cartItemId } as const,

@@ -1,7 +1,13 @@
 /**
  * Changing the customer's language, in one place, whatever asked for it: /language and
  * its menu, the home menu's button, the word ("english"), or messages clearly written in
- * the other language (offered once, then followed: machine.ts).
+ * the other language.
+ *
+ * Messages in the other language (`languageNoticed`): a new conversation (no language
+ * chosen yet, nothing written in its own) whose message is clearly in the other language
+ * simply starts in it; later, such a message offers the switch once, with a one-tap
+ * button on the views while it stands (`withLanguageOffer`), and a second one follows
+ * it; a message in the conversation's own language lets the offer lapse and settles it.
  *
  * Every view is drawn in the conversation's language, but some steps hold texts loaded
  * from the service in the old one (the ticket questions, the checkout's questions…). So
@@ -9,9 +15,11 @@
  * from what the conversation holds (`RESUMABLE`) load their texts anew, in the new
  * language, and go on from where they were. Any other step stays as it is.
  */
-import { assign, stateIn } from 'xstate';
+import { assign, raise, stateIn } from 'xstate';
 import type { Lang } from '../../../src/domain/lang.js';
 import { common } from '../../../src/i18n/common.js';
+import { defineMessages } from '../../../src/i18n/messages.js';
+import type { BookingView } from '../view.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent } from '../types.js';
 
@@ -35,9 +43,15 @@ export type ResumableStep = (typeof RESUMABLE)[number];
 const languageOf = (event: BookingEvent, context: BookingContext): Lang =>
   event.type === 'language.set' ? event.language : context.language;
 
-/** The language set, and said in it. */
+/** The language set (chosen: no longer offered, nor open), and said in it. */
 export const changeLanguage = [
-  booking.createAction(assign(({ context, event }) => ({ language: languageOf(event, context) }))),
+  booking.createAction(
+    assign(({ context, event }) => ({
+      language: languageOf(event, context),
+      languageOffered: undefined,
+      languageOpen: false,
+    })),
+  ),
   {
     type: 'notify' as const,
     params: ({ context, event }: { context: BookingContext; event: BookingEvent }) => ({
@@ -64,3 +78,81 @@ export function switchLanguage<G>(wasAt: (step: ResumableStep) => G) {
  * setup(), hence the cast: it is checked against the machine's state ids at run time).
  */
 export const inStep = (step: ResumableStep) => stateIn(`#booking.${step}`) as never;
+
+const setLanguage = booking.createAction(
+  raise(({ context, event }) => ({
+    type: 'language.set' as const,
+    language: event.type === 'language.noticed' ? event.language : context.language,
+  })),
+);
+
+/** A message leaning to a language (`clearly` when it is plainly written in it). */
+export const languageNoticed = [
+  {
+    // Written in the conversation's language: the offer lapses, the language stands.
+    guard: ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
+      event.type === 'language.noticed' && context.language === event.language,
+    actions: booking.createAction(assign({ languageOffered: undefined, languageOpen: false })),
+  },
+  {
+    // One word of the other language ("yes", "no", a name) decides nothing.
+    guard: ({ event }: { event: BookingEvent }) =>
+      event.type === 'language.noticed' && event.clearly !== true,
+  },
+  {
+    // A new conversation: it starts in the customer's language, nothing to offer.
+    guard: ({ context }: { context: BookingContext }) => context.languageOpen === true,
+    actions: setLanguage,
+  },
+  {
+    // Offered once already: followed, as if the customer had chosen it.
+    guard: ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
+      event.type === 'language.noticed' && context.languageOffered === event.language,
+    actions: setLanguage,
+  },
+  {
+    actions: [
+      booking.createAction(
+        assign(({ event }) =>
+          event.type === 'language.noticed' ? { languageOffered: event.language } : {},
+        ),
+      ),
+      {
+        type: 'notify' as const,
+        params: ({ event }: { event: BookingEvent }) => ({
+          text: common(event.type === 'language.noticed' ? event.language : 'en').offerLanguage,
+        }),
+      },
+    ],
+  },
+];
+
+const offerMessages = defineMessages({
+  es: { continueIn: '🌐 Seguir en español' },
+  en: { continueIn: '🌐 Continue in English' },
+});
+
+/**
+ * A view with the one-tap answer to the language offered (in that language), while the
+ * offer stands: the step's own options kept, the button last. A view that has its own
+ * button for that language (the home menu's) is left as it is.
+ */
+export function withLanguageOffer(view: BookingView, context: BookingContext): BookingView {
+  const offered = context.languageOffered;
+  if (offered === undefined || offered === context.language) return view;
+  const has = view.options.some(
+    (option) => option.event.type === 'language.set' && option.event.language === offered,
+  );
+  if (has) return view;
+  return {
+    ...view,
+    options: [
+      ...view.options,
+      {
+        id: `language:${offered}`,
+        label: offerMessages(offered).continueIn,
+        event: { type: 'language.set', language: offered },
+      },
+    ],
+  };
+}

@@ -173,6 +173,23 @@ export const ticketQuestionnaire: Questionnaire = {
     });
     return { draft: { ...draft, answers, derived: [...derived] } };
   },
+  // "Same as ticket 1 for all" copies what is not about one person, and the next question
+  // is often the same one (a name) for the next ticket: said, so the tap is seen to work.
+  shortcutNote(before, after, slot, lang) {
+    const source = sameSource(before.draft, slot);
+    if (source === undefined || lastTime(before, slot) !== undefined) return undefined;
+    const copied = Object.keys(after.draft?.answers ?? {}).filter(
+      (key) => before.draft?.answers[key] === undefined,
+    ).length;
+    const next = after.draft?.questionSets.length
+      ? flatten(after.draft.questionSets)[after.draft.questionCursor]
+      : undefined;
+    return questionMessages(lang).sameCopied(
+      source + 1,
+      copied,
+      next === undefined ? undefined : next.setIndex + 1,
+    );
+  },
 };
 
 /**

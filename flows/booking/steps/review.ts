@@ -26,6 +26,7 @@ import {
   formatAmounts,
   lineText,
   sumMoney,
+  shownLine,
 } from './cart.js';
 import { askOptional, optionalLeft } from './checkout-questions.js';
 import { insuranceChoice, insuranceOffer, insuranceOptions } from './insurance.js';
@@ -119,7 +120,10 @@ export function orderText(context: BookingContext, deps: ViewDeps): string[] {
     // A package: its stay, and the accommodation's conditions once reserved.
     line.package !== undefined
       ? packageOrderLines(context, line, i + 1)
-      : [lineText(line, i + 1, lang), m.cancellation(cancellationText(line, deps, lang))],
+      : [
+          lineText(shownLine(line, deps.catalog), i + 1, lang),
+          m.cancellation(cancellationText(line, deps, lang)),
+        ],
   );
   const insurance = context.checkout.insurance;
   const client = context.checkout.client;
@@ -169,10 +173,13 @@ export const failedLines = (context: BookingContext): { line: CartLine; n: numbe
     .map((line, i) => ({ line, n: i + 1 }))
     .filter(({ line }) => context.reservation?.failedProductIds.includes(line.productId));
 
-const failedView: ViewFn = (context): BookingView => {
+const failedView: ViewFn = (context, deps): BookingView => {
   const lang = context.language;
   const m = messages(lang);
-  const failed = failedLines(context);
+  const failed = failedLines(context).map(({ line, n }) => ({
+    line: shownLine(line, deps.catalog),
+    n,
+  }));
   return {
     text: [
       m.failedTitle,

@@ -21,6 +21,7 @@ import type { IsoDate } from '../../api/schema.js';
 import type { CatalogIndex } from '../../catalog/catalog-index.js';
 import { isInsurable } from '../../domain/insurance.js';
 import type { Cart, CartLine, Draft } from '../../../flows/booking/types.js';
+import { nameNow } from '../../../flows/booking/steps/selection/offerable.js';
 import { insuredItems } from './package-lines.js';
 
 /** The access date of a draft: the chosen one, or the purchase date where none is asked. */
@@ -98,7 +99,8 @@ export function lineOf(
     cartItemId,
     productId: draft.product.productId,
     providerId: draft.product.providerId,
-    name: draft.product.name,
+    // In the language of the Add (the draft's name may be of the language it was chosen in).
+    name: nameNow(catalog, draft.product.productId, draft.product.name),
     accessDate: activity.accessDateTime,
     quantity: activity.quantity,
     sessions: draft.sessions,

@@ -76,6 +76,16 @@ export interface Questionnaire {
   /** What taking the shortcut writes (answers filled, and settled). */
   takeShortcut?(context: BookingContext, slot: Slot): Partial<BookingContext>;
   /**
+   * What to say once the shortcut is taken, when the next view alone would not show what
+   * it did (the same question comes back, for the next ticket's person).
+   */
+  shortcutNote?(
+    before: BookingContext,
+    after: BookingContext,
+    slot: Slot,
+    lang: Lang,
+  ): string | undefined;
+  /**
    * The slots a list typed at `slot` answers (this one first: the same question of the
    * following tickets); fewer than two when no list is offered here (./lists.ts).
    */
@@ -452,6 +462,17 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
       ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context)), pending: null }),
     };
   };
+  const shortcutOffered = ({ context }: { context: BookingContext }) => {
+    const slot = currentSlot(q, context);
+    return slot !== undefined && q.shortcut?.(context, slot, context.language) !== undefined;
+  };
+  /** What the shortcut did, said before the next view (computed on the context before it). */
+  const shortcutNote = (args: { context: BookingContext }): string | undefined => {
+    const slot = currentSlot(q, args.context);
+    if (slot === undefined || q.shortcutNote === undefined) return undefined;
+    const after = { ...args.context, ...shortcutTaken(args) };
+    return q.shortcutNote(args.context, after, slot, args.context.language);
+  };
   /** The context with this ticket's optional questions skipped, the cursor on the next to ask. */
   const optionalSkipped = ({
     context,
@@ -490,12 +511,14 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
     on: {
       'answers.same': [
         {
-          guard: ({ context }) => {
-            const slot = currentSlot(q, context);
-            return (
-              slot !== undefined && q.shortcut?.(context, slot, context.language) !== undefined
-            );
-          },
+          guard: (args: Args) => shortcutOffered(args) && shortcutNote(args) !== undefined,
+          actions: [
+            { type: 'notify' as const, params: (args: Args) => ({ text: shortcutNote(args)! }) },
+            booking.createAction(assign((args) => shortcutTaken(args))),
+          ],
+        },
+        {
+          guard: shortcutOffered,
           actions: booking.createAction(assign((args) => shortcutTaken(args))),
         },
       ],

@@ -39,6 +39,11 @@ export const questionMessages = defineMessages({
     skipOptional: (count: number) => `⏭️ Omitir las opcionales de esta entrada (${count})`,
     skipOptionalAll: (count: number) => `⏭️ Omitir las opcionales de todas las entradas (${count})`,
     sameForAll: (n: number) => `📋 Igual que la entrada ${n} en todas`,
+    sameCopied: (n: number, count: number, next: number | undefined) =>
+      `📋 Copiadas de la entrada ${n} las respuestas iguales para todos (${count})` +
+      (next === undefined
+        ? '.'
+        : `; lo de cada persona se pregunta en su entrada: ahora, la entrada ${next}.`),
     asLastTime: (who: string) => `📋 Como la última vez${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
       why === 'birth-after-visit'
@@ -123,6 +128,11 @@ export const questionMessages = defineMessages({
     skipOptional: (count: number) => `⏭️ Skip this ticket's optional ones (${count})`,
     skipOptionalAll: (count: number) => `⏭️ Skip the optional ones of every ticket (${count})`,
     sameForAll: (n: number) => `📋 Same as ticket ${n} for all`,
+    sameCopied: (n: number, count: number, next: number | undefined) =>
+      `📋 Copied ticket ${n}'s answers that are the same for everyone (${count})` +
+      (next === undefined
+        ? '.'
+        : `; what is about each person is asked at their ticket: now ticket ${next}.`),
     asLastTime: (who: string) => `📋 As last time${who ? ` (${who})` : ''}`,
     implausible: (why: 'birth-after-visit' | 'age-out-of-range'): string =>
       why === 'birth-after-visit'

@@ -61,6 +61,16 @@ export function offerable(catalog: CatalogIndex, now: Date): Offerable {
 export const productName = (product: Pick<Product, 'productName' | 'suggestedSalesProductName'>) =>
   product.suggestedSalesProductName ?? product.productName;
 
+/**
+ * The name of a product held in the conversation (a draft, a cart line) as the catalog the
+ * view is drawn from has it: the catalog is fetched per language, so after a change of
+ * language the name follows. The name held when the catalog has no such product.
+ */
+export const nameNow = (catalog: CatalogIndex | undefined, productId: string, held: string) => {
+  const entry = catalog?.product(productId);
+  return entry ? productName(entry.product) : held;
+};
+
 /** The words of a query that carry meaning (accents, case and stop words dropped). */
 export function queryTerms(query: string, catalog?: CatalogIndex): string[] {
   return catalog ? productSearch(catalog).terms(query) : fallbackTerms(query);
