@@ -370,6 +370,7 @@ describe("the customer's language at a ticket question", () => {
         'Sí',
         'No',
         '⏭️ Omitir',
+        '⏭️ Omitir las opcionales de todas las entradas (2)',
         '⬅️ Atrás',
         '🏠 Inicio',
         '🌐 Continue in English',
