@@ -554,6 +554,35 @@ describe('reserve', () => {
     expect(h.named('cart-confirm')).toHaveLength(2);
   });
 
+  it('never reserves a cart an Add was refused by: its lines are reserved on a new cart', async () => {
+    const h = harness({
+      'cart-add': (request: { activities?: CartActivity[]; packages?: unknown[] }) => {
+        if (request.packages !== undefined)
+          throw envelope('cart-add', 'no rooms left at Hotel Faro Sur', 200, ['1204']);
+        return addAnswer({ activities: request.activities ?? [] });
+      },
+      'cart-confirm': () => confirmAnswer('x', [{ productId: JELLYFISH, price: 12 }]),
+    });
+    const cart = cartOf(lineOf('a1'));
+    await h
+      .run('addPackageToCart', {
+        cart,
+        search: SEARCH,
+        quote: quote(),
+        language: 'en',
+        reserved: false,
+      })
+      .catch(() => undefined);
+    // Straight to checkout: the old cart may hold the package the service said no to.
+    const output = await h.run<{ cart: Cart; rebuilt: boolean }>('reserve', input(cart));
+    expect(h.named('cart-confirm').map((call) => call.request['shoppingCartId'])).toEqual([
+      'newcart000001',
+    ]);
+    expect(h.named('cart-add').at(-1)!.request['activities']).toEqual([cart.lines[0]!.activity]);
+    expect(output.cart.shoppingCartId).toBe('newcart000001');
+    expect(output.rebuilt).toBe(true);
+  });
+
   it('never confirms again a cart with a Confirm in doubt: a new cart is confirmed', async () => {
     const h = harness({
       'cart-add': addAnswer,

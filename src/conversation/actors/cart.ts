@@ -249,7 +249,9 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     };
 
     let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
-    if (input.rebuild) {
+    // A cart an Add was refused by may hold that item all the same (a service that took it
+    // and answered no): it is never reserved, and so never sold; its lines go to a new cart.
+    if (input.rebuild || (await ops.addRefused(input.cart.shoppingCartId))) {
       change = await ops.rebuild(input.cart, input.language);
       if (change.cart.lines.length === 0) throw unknownOutcome(input.language);
     }
