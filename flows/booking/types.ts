@@ -394,8 +394,8 @@ export type BookingEvent =
   /** Another accommodation for a package line whose accommodation failed at reserve. */
   | { type: 'package.restay'; cartItemId: string }
   | { type: 'package.remove' }
-  /** A combined product from browse, then added once priced. */
-  | { type: 'combined.pick'; combinedProductId: string }
+  /** A combined product from browse, then added once priced (with what a message said of it). */
+  | { type: 'combined.pick'; combinedProductId: string; wish?: Wish }
   | { type: 'combined.add' }
   /** Gift cards (steps/giftcards): the menu, buying one, redeeming one. */
   | { type: 'giftcard.menu' }

@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import type { SessionOffer } from '../../flows/booking/types.js';
 import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
-import { context, draftOf, opened, start } from './selection-harness.js';
+import { context, draftOf, fake, opened, start } from './selection-harness.js';
 
 const I = demoIds.products;
 const P = demoIds.providers;
@@ -35,6 +35,7 @@ describe('a booking message at home', () => {
     expect(chat.say('quiero 2 entradas para el museo el sábado').sent).toEqual({
       type: 'browse.provider',
       providerId: P.museum,
+      wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 },
     });
     expect(chat.snapshot().context.browse).toEqual({ providerId: P.museum, page: 0 });
     expect(start('home', context()).say('gift card').sent).toEqual({ type: 'giftcard.menu' });
@@ -176,5 +177,93 @@ describe('answers in words at the date, session and quantity steps', () => {
       type: 'session.pick',
       sessionId: 's1700',
     });
+  });
+});
+
+describe('what a message says when it names no single product (issue 15, A)', () => {
+  const openMuseum = () => fake(() => opened(I.museumAdult));
+
+  it.each([
+    [
+      'quiero ir al musem el finde',
+      { date: { kind: 'range', from: '2026-06-13', to: '2026-06-14' } },
+    ],
+    ['entradas para el museo en navidad', { date: { kind: 'date', date: '2026-12-25' } }],
+    ['museo el sábado para 2', { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 }],
+  ])('keeps the wish of %j through the lists of its place', (text, wish) => {
+    const chat = start('home', context({ language: 'es' }));
+    expect(chat.say(text).sent).toMatchObject({ type: 'browse.provider', providerId: P.museum });
+    expect(chat.snapshot().context.wish).toEqual(wish);
+  });
+
+  it('applies it to the product picked from the list: the date taken, the rest kept', async () => {
+    const open = openMuseum();
+    const chat = start('home', context({ language: 'es' }), {
+      actors: { openProduct: open.logic },
+    });
+    chat.say('museo el sábado para 2');
+    chat.send({ type: 'browse.base', productBaseId: opened(I.museumAdult).productBaseId });
+    chat.send({ type: 'browse.product', productId: I.museumAdult });
+    await chat.settled();
+    expect(open.inputs).toHaveLength(1);
+    expect(chat.snapshot().context.draft?.accessDate).toBe('2026-06-13');
+    expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
+  });
+
+  it('keeps it at the search prompt when the place is named with it', () => {
+    const chat = start('browse', context());
+    expect(chat.say('two tickets for the musem tomorow at 11').sent).toEqual({
+      type: 'browse.provider',
+      providerId: P.museum,
+      wish: { date: { kind: 'date', date: '2026-06-11' }, time: '11:00', quantity: 2 },
+    });
+  });
+
+  it('keeps it through a combined product: the day and how many taken once it is opened', async () => {
+    const combined = fake(() => ({
+      name: 'Maritime Valencia: museum + boat',
+      providerId: P.museum,
+      parts: [
+        { productId: I.comboMuseum, name: 'Museum' },
+        { productId: I.comboBoat, name: 'Boat trip' },
+      ],
+      dates: ['2026-06-11', '2026-06-13'] as IsoDate[],
+      minimumQuantity: 1,
+      maximumQuantity: 5,
+      insurable: true,
+    }));
+    const chat = start('home', context({ language: 'es' }), {
+      actors: { openCombined: combined.logic },
+    });
+    expect(chat.say('museo y barco el sábado para 2').sent).toMatchObject({
+      type: 'combined.pick',
+      wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 },
+    });
+    await chat.settled();
+    expect(chat.snapshot().context.combined).toMatchObject({
+      accessDate: '2026-06-13',
+      quantity: 2,
+    });
+    expect(chat.state()).toEqual({ combined: 'pricing' });
+    expect(chat.snapshot().context.wish).toBeUndefined();
+  });
+
+  it('says why a combined product cannot have the day asked, and asks it', async () => {
+    const combined = fake(() => ({
+      name: 'Valencia marítima: museo + barco',
+      providerId: P.museum,
+      parts: [{ productId: I.comboMuseum, name: 'Museo' }],
+      dates: ['2026-06-11', '2026-06-13'] as IsoDate[],
+      minimumQuantity: 1,
+      insurable: true,
+    }));
+    const chat = start('home', context({ language: 'es' }), {
+      actors: { openCombined: combined.logic },
+    });
+    chat.say('museo y barco el domingo para 2');
+    await chat.settled();
+    expect(chat.state()).toEqual({ combined: 'date' });
+    expect(chat.notices[0]).toMatch(/^El domingo, 14 de junio de 2026 no está disponible/);
+    expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
   });
 });

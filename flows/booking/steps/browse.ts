@@ -203,8 +203,11 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       const wish = wishOf(reading);
       const booked = bookingEvent(reading);
       if (Object.keys(wish).length > 0 && booked?.type === 'wish') return { event: booked };
-      if (Object.keys(wish).length > 0 && booked?.type === 'browse.provider')
-        return { event: { ...booked, wish } };
+      if (
+        Object.keys(wish).length > 0 &&
+        (booked?.type === 'browse.provider' || booked?.type === 'combined.pick')
+      )
+        return { event: booked };
       if (queryTerms(typed, deps.catalog).length === 0) return { error: m.tooShort };
       if (
         searchProducts(offer, typed).length === 0 &&

@@ -170,6 +170,40 @@ const priceView: ViewFn = (context): BookingView => {
   };
 };
 
+/**
+ * A booking message that named the combined product ("museo y barco el sábado para 2"):
+ * its day and how many are taken as if chosen, or refused with the reason and asked.
+ */
+function wishedDay(context: BookingContext): IsoDate | undefined {
+  const wish = context.wish?.date;
+  const dates = product(context)?.dates ?? [];
+  if (!wish) return undefined;
+  if (wish.kind === 'date') return dates.includes(wish.date) ? wish.date : undefined;
+  return dates.find((date) => date >= wish.from && date <= wish.to);
+}
+
+function dayRefusal(context: BookingContext) {
+  const lang = context.language;
+  const wish = context.wish!.date!;
+  const asked = wish.kind === 'date' ? wish.date : wish.from;
+  const near = nearestDates(product(context)?.dates ?? [], asked);
+  return messages(lang).notAvailable(
+    formatDate(asked, lang, 'long'),
+    near.map((d) => formatDate(d, lang)).join('; '),
+  );
+}
+
+/** The wish once its day is used or refused: how many, if it said. */
+const quantityOnly = (context: BookingContext) =>
+  context.wish?.quantity !== undefined ? { quantity: context.wish.quantity } : undefined;
+
+const wishedQuantityFits = (context: BookingContext) => {
+  const quantity = context.wish?.quantity;
+  if (quantity === undefined || context.combined === undefined) return false;
+  const { min, max } = combinedBounds(context.combined);
+  return quantity >= min && quantity <= max;
+};
+
 /** Guards (the views only offer what passes them). */
 export const combinedDateAccepted = ({
   context,
@@ -228,6 +262,27 @@ export const combinedState = booking.createStateConfig({
     },
     date: {
       meta: { view: dateView },
+      always: [
+        {
+          guard: ({ context }) => wishedDay(context) !== undefined,
+          target: 'quantity',
+          actions: assign({
+            combined: ({ context }) => ({
+              ...context.combined!,
+              accessDate: wishedDay(context),
+              unitPrice: undefined,
+            }),
+            wish: ({ context }) => quantityOnly(context),
+          }),
+        },
+        {
+          guard: ({ context }) => context.wish?.date !== undefined,
+          actions: [
+            { type: 'notify', params: ({ context }) => ({ text: dayRefusal(context) }) },
+            assign({ wish: ({ context }) => quantityOnly(context) }),
+          ],
+        },
+      ],
       on: {
         'date.pick': {
           guard: combinedDateAccepted,
@@ -245,6 +300,33 @@ export const combinedState = booking.createStateConfig({
     },
     quantity: {
       meta: { view: quantityView },
+      always: [
+        {
+          guard: ({ context }) => wishedQuantityFits(context),
+          target: 'pricing',
+          actions: assign({
+            combined: ({ context }) => ({ ...context.combined!, quantity: context.wish!.quantity }),
+            wish: undefined,
+          }),
+        },
+        {
+          guard: ({ context }) => context.wish?.quantity !== undefined,
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => {
+                const { min, max } = combinedBounds(context.combined!);
+                return { text: messages(context.language).count(min, max) };
+              },
+            },
+            assign({ wish: undefined }),
+          ],
+        },
+        {
+          guard: ({ context }) => context.wish !== undefined,
+          actions: assign({ wish: undefined }),
+        },
+      ],
       on: {
         'quantity.pick': {
           guard: combinedQuantityAccepted,

@@ -79,9 +79,12 @@ export function bookingEvent(reading: Understanding): BookingEvent | undefined {
     };
   }
   if (product?.value.kind === 'product') return { type: 'wish', productId: product.value.id, wish };
+  // Not one product: the wish is kept through the choice of the combined product's day,
+  // or of the place's category and product, and applied once the product is opened.
+  const kept = hasAny(wish) ? { wish } : {};
   if (product?.value.kind === 'combined')
-    return { type: 'combined.pick', combinedProductId: product.value.id };
-  if (place) return { type: 'browse.provider', providerId: place.value.providerId };
+    return { type: 'combined.pick', combinedProductId: product.value.id, ...kept };
+  if (place) return { type: 'browse.provider', providerId: place.value.providerId, ...kept };
   return undefined;
 }
 
