@@ -267,3 +267,55 @@ describe('what a message says when it names no single product (issue 15, A)', ()
     expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
   });
 });
+
+describe('slots typed at a list (issue 15, B)', () => {
+  const atList = () =>
+    start(
+      'browse',
+      context({
+        language: 'es',
+        browse: { providerId: P.museum, page: 0, query: 'Museo del Mar adulto' },
+      }),
+    );
+
+  it.each([
+    ['el sábado', { date: { kind: 'date', date: '2026-06-13' } }],
+    ['para 3 personas', { quantity: 3 }],
+    [
+      'mañana a las 11 para 2',
+      { date: { kind: 'date', date: '2026-06-11' }, time: '11:00', quantity: 2 },
+    ],
+  ])('keeps %j as the wish and says so, instead of searching it', (text, wish) => {
+    const chat = atList();
+    expect(chat.say(text).sent).toEqual({ type: 'wish', wish });
+    expect(chat.snapshot().context.wish).toEqual(wish);
+    expect(chat.snapshot().context.browse.query).toBe('Museo del Mar adulto');
+    expect(chat.notices).toHaveLength(1);
+    expect(chat.notices[0]).toMatch(/^Vale, .*: elige el producto\.$/);
+  });
+
+  it('adds to a wish already kept', () => {
+    const chat = atList();
+    chat.say('el sábado');
+    chat.say('para 3 personas');
+    expect(chat.snapshot().context.wish).toEqual({
+      date: { kind: 'date', date: '2026-06-13' },
+      quantity: 3,
+    });
+    expect(chat.notices[1]).toBe(
+      'Vale, para el sábado, 13 de junio de 2026, 3 entradas: elige el producto.',
+    );
+  });
+});
+
+it('at home, slots alone are kept and the places are shown (issue 15, B)', () => {
+  const chat = start('home', context({ language: 'es' }));
+  expect(chat.say('el sábado para 2').sent).toEqual({
+    type: 'wish',
+    wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 },
+  });
+  expect(chat.state()).toBe('browse');
+  expect(chat.notices).toEqual([
+    'Vale, para el sábado, 13 de junio de 2026, 2 entradas: elige el producto.',
+  ]);
+});

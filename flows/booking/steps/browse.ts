@@ -23,7 +23,7 @@ import {
   type OfferableProvider,
 } from './selection/offerable.js';
 import { PAGE_SIZE, pageOf } from './selection/paging.js';
-import { bookingEvent, readMessage, wishOf } from './selection/wish.js';
+import { bookingEvent, keptText, onlySlots, readMessage, wishOf } from './selection/wish.js';
 import { optionByNumber } from './selection/read.js';
 import { formatPrice } from './selection/format.js';
 import { fromPrice } from './selection/prices.js';
@@ -200,6 +200,9 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       // A booking in one message ("2 entradas para el museo el sábado"): the product with
       // what else it says, or the place with it; a bare name is searched as before.
       const reading = readMessage(typed, deps);
+      // Only a date, time or quantity ("el sábado", "para 3"): kept for the product to come.
+      const slots = onlySlots(reading);
+      if (slots) return slots;
       const wish = wishOf(reading);
       const booked = bookingEvent(reading);
       if (Object.keys(wish).length > 0 && booked?.type === 'wish') return { event: booked };
@@ -231,7 +234,20 @@ export const browseState = booking.createStateConfig({
         wish: ({ context, event }) => event.wish ?? context.wish,
       }),
     },
-    wish: { target: '#booking.product', actions: 'keepWish' },
+    wish: [
+      {
+        // Slots alone: added to what is kept, said, and the list stays.
+        guard: ({ event }) => event.productId === undefined,
+        actions: [
+          assign({ wish: ({ context, event }) => ({ ...context.wish, ...event.wish }) }),
+          {
+            type: 'notify',
+            params: ({ context }) => ({ text: keptText(context.wish!, context.language) }),
+          },
+        ],
+      },
+      { target: '#booking.product', actions: 'keepWish' },
+    ],
     'browse.base': {
       actions: assign({
         browse: ({ context, event }) =>

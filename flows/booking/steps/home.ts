@@ -8,7 +8,7 @@ import { productName } from './selection/offerable.js';
 import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
 import type { Option } from '../../../src/conversation/view.js';
 import type { BookingEvent } from '../types.js';
-import { bookingEvent, readMessage } from './selection/wish.js';
+import { bookingEvent, keptText, onlySlots, readMessage } from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -82,6 +82,8 @@ function readAtHome(text: string, deps: ViewDeps): TextReading | undefined {
   const reading = readMessage(text, deps);
   const event = bookingEvent(reading);
   if (event) return { event };
+  const slots = onlySlots(reading);
+  if (slots) return slots;
   switch (reading.intent) {
     case 'giftCard':
       return { event: { type: 'giftcard.menu' } };
@@ -109,7 +111,22 @@ export const homeState = booking.createStateConfig({
   on: {
     'giftcard.menu': { target: '#booking.giftcards' },
     'browse.product': { target: '#booking.product' },
-    wish: { target: '#booking.product', actions: 'keepWish' },
+    wish: [
+      {
+        // "el sábado para 2" with no product: kept, and on to the places to choose from.
+        guard: ({ event }) => event.productId === undefined,
+        target: '#booking.browse',
+        actions: [
+          'keepWish',
+          assign({ browse: { page: 0 } }),
+          {
+            type: 'notify',
+            params: ({ context }) => ({ text: keptText(context.wish!, context.language) }),
+          },
+        ],
+      },
+      { target: '#booking.product', actions: 'keepWish' },
+    ],
     'browse.provider': {
       target: '#booking.browse',
       actions: assign({

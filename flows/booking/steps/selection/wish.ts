@@ -8,6 +8,7 @@ import type { IsoDate } from '../../../../src/api/schema.js';
 import type { Lang } from '../../../../src/domain/lang.js';
 import { dateOf, providerNow } from '../../../../src/domain/time.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
+import { onlyFiller } from '../../../understanding/intents.js';
 import {
   totalQuantity,
   understand,
@@ -24,12 +25,22 @@ const messages = defineMessages({
     rangeRefused: (from: string, to: string) =>
       `No hay fechas disponibles entre el ${from} y el ${to} para este producto.`,
     timeRefused: (time: string) => `No hay sesión a las ${time} ese día.`,
+    kept: (what: string) => `Vale, para ${what}: elige el producto.`,
+    onDate: (date: string) => `el ${date}`,
+    between: (from: string, to: string) => `del ${from} al ${to}`,
+    at: (time: string) => `a las ${time}`,
+    tickets: (n: number) => (n === 1 ? '1 entrada' : `${n} entradas`),
   },
   en: {
     dateRefused: (date: string) => `${date} is not available for this product.`,
     rangeRefused: (from: string, to: string) =>
       `There are no dates available from ${from} to ${to} for this product.`,
     timeRefused: (time: string) => `There is no session at ${time} that day.`,
+    kept: (what: string) => `OK, for ${what}: choose the product.`,
+    onDate: (date: string) => date,
+    between: (from: string, to: string) => `${from} to ${to}`,
+    at: (time: string) => `at ${time}`,
+    tickets: (n: number) => (n === 1 ? '1 ticket' : `${n} tickets`),
   },
 });
 
@@ -86,6 +97,34 @@ export function bookingEvent(reading: Understanding): BookingEvent | undefined {
     return { type: 'combined.pick', combinedProductId: product.value.id, ...kept };
   if (place) return { type: 'browse.provider', providerId: place.value.providerId, ...kept };
   return undefined;
+}
+
+/** A wish in words: "el sábado, 13 de junio de 2026, a las 11:00, 3 entradas". */
+export function wishWords(wish: Wish, lang: Lang): string {
+  const m = messages(lang);
+  const parts: string[] = [];
+  if (wish.date?.kind === 'date') parts.push(m.onDate(formatDate(wish.date.date, lang, 'long')));
+  if (wish.date?.kind === 'range')
+    parts.push(
+      m.between(formatDate(wish.date.from, lang, 'long'), formatDate(wish.date.to, lang, 'long')),
+    );
+  if (wish.time) parts.push(m.at(wish.time));
+  if (wish.quantity !== undefined) parts.push(m.tickets(wish.quantity));
+  return parts.join(', ');
+}
+
+/** Said when slots typed at a list are kept for the product still to be chosen. */
+export const keptText = (wish: Wish, lang: Lang) => messages(lang).kept(wishWords(wish, lang));
+
+/**
+ * A message that is only slots ("el sábado", "para 3 personas") where a product is still
+ * to be chosen: kept as the wish rather than searched.
+ */
+export function onlySlots(reading: Understanding): TextReading | undefined {
+  const wish = wishOf(reading);
+  const { product, place, perType } = reading.slots;
+  if (!hasAny(wish) || product || place || perType || !onlyFiller(reading.rest)) return undefined;
+  return { event: { type: 'wish', wish } };
 }
 
 /**
