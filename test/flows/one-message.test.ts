@@ -96,7 +96,9 @@ describe('the product card', () => {
     const chat = atCard();
     // Mondays the museum is closed.
     chat.say('monday');
-    expect(chat.notices).toEqual(['Monday, 15 June 2026 is not available for this product.']);
+    expect(chat.notices).toEqual([
+      'Monday, 15 June 2026 is not on sale: the place is closed or has no sessions that day. The nearest available dates: Sat 13 Jun; Sun 14 Jun; Tue 16 Jun.',
+    ]);
     expect(chat.state()).toEqual({ date: 'pick' });
   });
 });
@@ -253,7 +255,7 @@ describe('what a message says when it names no single product (issue 15, A)', ()
       name: 'Valencia marítima: museo + barco',
       providerId: P.museum,
       parts: [{ productId: I.comboMuseum, name: 'Museo' }],
-      dates: ['2026-06-11', '2026-06-13'] as IsoDate[],
+      dates: ['2026-06-11', '2026-06-13', '2026-06-20'] as IsoDate[],
       minimumQuantity: 1,
       insurable: true,
     }));
@@ -263,7 +265,7 @@ describe('what a message says when it names no single product (issue 15, A)', ()
     chat.say('museo y barco el domingo para 2');
     await chat.settled();
     expect(chat.state()).toEqual({ combined: 'date' });
-    expect(chat.notices[0]).toMatch(/^El domingo, 14 de junio de 2026 no está disponible/);
+    expect(chat.notices[0]).toMatch(/^El domingo, 14 de junio de 2026 no está a la venta: /);
     expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
   });
 });
@@ -318,4 +320,46 @@ it('at home, slots alone are kept and the places are shown (issue 15, B)', () =>
   expect(chat.notices).toEqual([
     'Vale, para el sábado, 13 de junio de 2026, 2 entradas: elige el producto.',
   ]);
+});
+
+describe('a day the product is not sold for, with the reason (issue 15, D and E)', () => {
+  const atCard = () =>
+    start({ product: 'card' }, context({ draft: draftOf(opened(I.museumPlanetarium)) }));
+
+  it('says a day beyond the sale window is not on sale yet, and until when it is', () => {
+    const chat = atCard();
+    chat.say('christmas');
+    expect(chat.notices[0]).toMatch(
+      /^Friday, 25 December 2026 is not on sale yet: for now it is sold until [A-Z][a-z]+day, \d+ [A-Z][a-z]+ 2026\.$/,
+    );
+    expect(chat.state()).toEqual({ date: 'pick' });
+  });
+
+  it('says a day that has passed has passed, and keeps the card', () => {
+    const chat = atCard();
+    expect(chat.say('yesterday').refused).toBe('Tuesday, 9 June 2026 has already passed.');
+    expect(chat.state()).toEqual({ product: 'card' });
+  });
+
+  it('asks before selling a purchase-day product for today when another day was asked', async () => {
+    const open = fake(() => opened(I.wineShop));
+    const chat = start('home', context({ language: 'es' }), {
+      actors: { openProduct: open.logic },
+    });
+    chat.send({
+      type: 'wish',
+      productId: I.wineShop,
+      wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 },
+    });
+    await chat.settled();
+    expect(chat.state()).toEqual({ date: 'fixed' });
+    expect(chat.view().text).toBe(
+      'Este producto solo se vende para el día de la compra: hoy, miércoles, 10 de junio de 2026 (no para el sábado, 13 de junio de 2026). ¿Lo quieres para hoy?',
+    );
+    expect(chat.view().options.map((o) => o.id)).toEqual(['today', 'back', 'home']);
+    expect(chat.snapshot().context.draft?.accessDate).toBeUndefined();
+    chat.choose('today');
+    expect(chat.snapshot().context.draft?.accessDate).toBe('2026-06-10');
+    expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
+  });
 });

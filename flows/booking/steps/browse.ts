@@ -23,7 +23,14 @@ import {
   type OfferableProvider,
 } from './selection/offerable.js';
 import { PAGE_SIZE, pageOf } from './selection/paging.js';
-import { bookingEvent, keptText, onlySlots, readMessage, wishOf } from './selection/wish.js';
+import {
+  bookingEvent,
+  keptText,
+  onlySlots,
+  pastRefusal,
+  readMessage,
+  wishOf,
+} from './selection/wish.js';
 import { optionByNumber } from './selection/read.js';
 import { formatPrice } from './selection/format.js';
 import { fromPrice } from './selection/prices.js';
@@ -200,6 +207,8 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       // A booking in one message ("2 entradas para el museo el sábado"): the product with
       // what else it says, or the place with it; a bare name is searched as before.
       const reading = readMessage(typed, deps);
+      const past = pastRefusal(reading, deps, lang);
+      if (past) return past;
       // Only a date, time or quantity ("el sábado", "para 3"): kept for the product to come.
       const slots = onlySlots(reading);
       if (slots) return slots;

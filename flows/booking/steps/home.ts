@@ -8,7 +8,8 @@ import { productName } from './selection/offerable.js';
 import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
 import type { Option } from '../../../src/conversation/view.js';
 import type { BookingEvent } from '../types.js';
-import { bookingEvent, keptText, onlySlots, readMessage } from './selection/wish.js';
+import type { Lang } from '../../../src/domain/lang.js';
+import { bookingEvent, keptText, onlySlots, pastRefusal, readMessage } from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -70,7 +71,7 @@ const homeView: ViewFn = (context, deps) => {
     expects: 'choice',
     options,
     readText: (text) =>
-      readAtHome(text, deps) ??
+      readAtHome(text, deps, context.language) ??
       (readMessage(text, deps).intent === 'price'
         ? { error: m.whichPrice }
         : { error: notUnderstoodText({ options }, context.language) }),
@@ -78,8 +79,10 @@ const homeView: ViewFn = (context, deps) => {
 };
 
 /** A message typed at the home menu: a booking in one message, or what else it asks for. */
-function readAtHome(text: string, deps: ViewDeps): TextReading | undefined {
+function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | undefined {
   const reading = readMessage(text, deps);
+  const past = pastRefusal(reading, deps, lang);
+  if (past) return past;
   const event = bookingEvent(reading);
   if (event) return { event };
   const slots = onlySlots(reading);

@@ -24,6 +24,7 @@ import type { BookingView, ViewFn } from '../../view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
 import { QUANTITY_CAP } from '../selection/bounds.js';
+import { dayRefusedText } from '../selection/explain.js';
 import { parseTypedDate } from '../selection/dates.js';
 import { formatDate, formatTotal } from '../selection/format.js';
 import { readCount } from '../selection/read.js';
@@ -182,16 +183,8 @@ function wishedDay(context: BookingContext): IsoDate | undefined {
   return dates.find((date) => date >= wish.from && date <= wish.to);
 }
 
-function dayRefusal(context: BookingContext) {
-  const lang = context.language;
-  const wish = context.wish!.date!;
-  const asked = wish.kind === 'date' ? wish.date : wish.from;
-  const near = nearestDates(product(context)?.dates ?? [], asked);
-  return messages(lang).notAvailable(
-    formatDate(asked, lang, 'long'),
-    near.map((d) => formatDate(d, lang)).join('; '),
-  );
-}
+const dayRefusal = (context: BookingContext) =>
+  dayRefusedText(context.wish!.date!, product(context)?.dates ?? [], context.language);
 
 /** The wish once its day is used or refused: how many, if it said. */
 const quantityOnly = (context: BookingContext) =>

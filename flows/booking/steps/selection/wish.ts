@@ -17,13 +17,11 @@ import {
 import type { BookingContext, BookingEvent, Wish } from '../../types.js';
 import type { TextReading, ViewDeps } from '../../view.js';
 import { catalogFinder } from './finder.js';
+import { dayRefusedText, pastText } from './explain.js';
 import { formatDate } from './format.js';
 
 const messages = defineMessages({
   es: {
-    dateRefused: (date: string) => `El ${date} no está disponible para este producto.`,
-    rangeRefused: (from: string, to: string) =>
-      `No hay fechas disponibles entre el ${from} y el ${to} para este producto.`,
     timeRefused: (time: string) => `No hay sesión a las ${time} ese día.`,
     kept: (what: string) => `Vale, para ${what}: elige el producto.`,
     onDate: (date: string) => `el ${date}`,
@@ -32,9 +30,6 @@ const messages = defineMessages({
     tickets: (n: number) => (n === 1 ? '1 entrada' : `${n} entradas`),
   },
   en: {
-    dateRefused: (date: string) => `${date} is not available for this product.`,
-    rangeRefused: (from: string, to: string) =>
-      `There are no dates available from ${from} to ${to} for this product.`,
     timeRefused: (time: string) => `There is no session at ${time} that day.`,
     kept: (what: string) => `OK, for ${what}: choose the product.`,
     onDate: (date: string) => date,
@@ -135,9 +130,12 @@ export function cardReading(
   text: string,
   deps: ViewDeps,
   priceLine: string,
+  lang: Lang,
 ): TextReading | undefined {
   const reading = understand(text, { today: todayFor(deps) });
   const wish = wishOf(reading);
+  const past = pastRefusal(reading, deps, lang);
+  if (past) return past;
   if (hasAny(wish)) return { event: { type: 'wish', wish } };
   if (reading.intent === 'price' && priceLine !== '') return { error: priceLine };
   return undefined;
@@ -165,12 +163,17 @@ export function wishedDate(context: BookingContext): IsoDate | undefined {
 
 /** Why the wished date cannot be had (the date step then asks). */
 export function dateRefusal(context: BookingContext): string {
-  const lang: Lang = context.language;
-  const m = messages(lang);
-  const wish = context.wish?.date;
-  if (wish?.kind === 'range')
-    return m.rangeRefused(formatDate(wish.from, lang, 'long'), formatDate(wish.to, lang, 'long'));
-  return m.dateRefused(wish ? formatDate(wish.date, lang, 'long') : '');
+  return dayRefusedText(context.wish!.date!, context.draft?.product.dates ?? [], context.language);
+}
+
+/**
+ * A message's date that has passed ("ayer"), refused where it is read with the reason:
+ * nothing is kept of it, and the customer says the day again.
+ */
+export function pastRefusal(reading: Understanding, deps: ViewDeps, lang: Lang) {
+  const date = reading.slots.date?.value;
+  const text = date && pastText(date, todayFor(deps), lang);
+  return text ? { error: text } : undefined;
 }
 
 export const timeRefusal = (context: BookingContext) =>
