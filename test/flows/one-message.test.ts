@@ -363,3 +363,13 @@ describe('a day the product is not sold for, with the reason (issue 15, D and E)
     expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
   });
 });
+
+describe('a package asked for in a message (issue 15, F)', () => {
+  it.each(['paquete con hotel en gran canaria', 'a package with hotel in valencia'])(
+    'opens the packages for %j, at home and at a list',
+    (text) => {
+      expect(start('home', context()).say(text).sent).toEqual({ type: 'package.open' });
+      expect(start('browse', context()).say(text).sent).toEqual({ type: 'package.open' });
+    },
+  );
+});

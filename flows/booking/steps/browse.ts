@@ -27,6 +27,7 @@ import {
   bookingEvent,
   keptText,
   onlySlots,
+  packageAsked,
   pastRefusal,
   readMessage,
   wishOf,
@@ -209,6 +210,8 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       const reading = readMessage(typed, deps);
       const past = pastRefusal(reading, deps, lang);
       if (past) return past;
+      const packages = packageAsked(reading);
+      if (packages) return packages;
       // Only a date, time or quantity ("el sábado", "para 3"): kept for the product to come.
       const slots = onlySlots(reading);
       if (slots) return slots;

@@ -9,7 +9,14 @@ import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from 
 import type { Option } from '../../../src/conversation/view.js';
 import type { BookingEvent } from '../types.js';
 import type { Lang } from '../../../src/domain/lang.js';
-import { bookingEvent, keptText, onlySlots, pastRefusal, readMessage } from './selection/wish.js';
+import {
+  bookingEvent,
+  keptText,
+  onlySlots,
+  packageAsked,
+  pastRefusal,
+  readMessage,
+} from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -83,6 +90,8 @@ function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | und
   const reading = readMessage(text, deps);
   const past = pastRefusal(reading, deps, lang);
   if (past) return past;
+  const packages = packageAsked(reading);
+  if (packages) return packages;
   const event = bookingEvent(reading);
   if (event) return { event };
   const slots = onlySlots(reading);

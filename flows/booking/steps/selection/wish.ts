@@ -94,6 +94,13 @@ export function bookingEvent(reading: Understanding): BookingEvent | undefined {
   return undefined;
 }
 
+/**
+ * A message asking for a package ("paquete con hotel en gran canaria", "a package with
+ * hotel"): the packages flow, whatever products the place's name also finds.
+ */
+export const packageAsked = (reading: Understanding): TextReading | undefined =>
+  reading.intent === 'packages' ? { event: { type: 'package.open' } } : undefined;
+
 /** A wish in words: "el sábado, 13 de junio de 2026, a las 11:00, 3 entradas". */
 export function wishWords(wish: Wish, lang: Lang): string {
   const m = messages(lang);
