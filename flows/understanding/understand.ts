@@ -207,3 +207,30 @@ export function readCommand(text: string): { intent: Intent; to?: Lang } | undef
 
 /** The language a message is clearly written in ("quiero dos entradas", "two tickets please"). */
 export const languageOf = (text: string): Lang | undefined => clearLanguage(foldWords(text));
+
+/**
+ * Words that say whom a visit is for ("kids", "niños", "family"): a message of only these
+ * asks to see what there is for them, never the one product whose name has the word.
+ */
+const AUDIENCE = new Set([
+  'nino',
+  'ninos',
+  'nina',
+  'ninas',
+  'infantil',
+  'infantiles',
+  'peques',
+  'child',
+  'children',
+  'kid',
+  'kids',
+  'familia',
+  'familias',
+  'familiar',
+  'family',
+  'families',
+]);
+
+export const audienceOnly = (rest: readonly string[]) =>
+  rest.some((word) => AUDIENCE.has(word)) &&
+  rest.every((word) => AUDIENCE.has(word) || onlyFiller([word]));

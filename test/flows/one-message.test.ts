@@ -373,3 +373,15 @@ describe('a package asked for in a message (issue 15, F)', () => {
     },
   );
 });
+
+describe('a word for whom, typed at home (issue 15, G)', () => {
+  it.each(['kids', 'niños', 'children', 'family', 'familia'])(
+    'searches %j rather than opening one product',
+    (text) => {
+      const chat = start('home', context());
+      expect(chat.say(text).sent).toEqual({ type: 'browse.query', query: text });
+      expect(chat.state()).toBe('browse');
+      expect(chat.view().options.map((o) => o.id)).toContain(`product:${I.museumChild}`);
+    },
+  );
+});

@@ -10,6 +10,7 @@ import type { Option } from '../../../src/conversation/view.js';
 import type { BookingEvent } from '../types.js';
 import type { Lang } from '../../../src/domain/lang.js';
 import {
+  audienceSearch,
   bookingEvent,
   keptText,
   onlySlots,
@@ -92,6 +93,8 @@ function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | und
   if (past) return past;
   const packages = packageAsked(reading);
   if (packages) return packages;
+  const audience = audienceSearch(text, reading);
+  if (audience) return audience;
   const event = bookingEvent(reading);
   if (event) return { event };
   const slots = onlySlots(reading);
@@ -139,6 +142,10 @@ export const homeState = booking.createStateConfig({
       },
       { target: '#booking.product', actions: 'keepWish' },
     ],
+    'browse.query': {
+      target: '#booking.browse',
+      actions: assign({ browse: ({ event }) => ({ query: event.query, page: 0 }) }),
+    },
     'browse.provider': {
       target: '#booking.browse',
       actions: assign({

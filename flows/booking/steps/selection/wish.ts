@@ -10,6 +10,7 @@ import { dateOf, providerNow } from '../../../../src/domain/time.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
 import { onlyFiller } from '../../../understanding/intents.js';
 import {
+  audienceOnly,
   totalQuantity,
   understand,
   type Understanding,
@@ -100,6 +101,12 @@ export function bookingEvent(reading: Understanding): BookingEvent | undefined {
  */
 export const packageAsked = (reading: Understanding): TextReading | undefined =>
   reading.intent === 'packages' ? { event: { type: 'package.open' } } : undefined;
+
+/** "kids", "para niños", "family": what there is for them, searched. */
+export const audienceSearch = (text: string, reading: Understanding): TextReading | undefined =>
+  audienceOnly(reading.rest) && !hasAny(wishOf(reading))
+    ? { event: { type: 'browse.query', query: text.trim() } }
+    : undefined;
 
 /** A wish in words: "el sábado, 13 de junio de 2026, a las 11:00, 3 entradas". */
 export function wishWords(wish: Wish, lang: Lang): string {
