@@ -385,3 +385,19 @@ describe('a word for whom, typed at home (issue 15, G)', () => {
     },
   );
 });
+
+describe('a greeting (issue 15, H)', () => {
+  it.each(['hola', 'hi'])('%j at home is answered by the welcome alone', (text) => {
+    const chat = start('home', context());
+    expect(chat.say(text).sent).toEqual({ type: 'command', name: 'greeting' });
+    expect(chat.notices).toEqual([]);
+    expect(chat.state()).toBe('home');
+  });
+
+  it('at a later step says the conversation goes on where it was', () => {
+    const chat = start('browse', context());
+    chat.say('hi');
+    expect(chat.notices).toEqual(['Hi! We carry on where we left off.']);
+    expect(chat.state()).toBe('browse');
+  });
+});

@@ -124,6 +124,8 @@ const languageView: ViewFn = (context) => ({
 export const homeState = booking.createStateConfig({
   meta: { view: homeView },
   on: {
+    // The welcome is the answer to a greeting here: nothing to carry on from.
+    command: { guard: ({ event }) => event.name === 'greeting', target: '#booking.home' },
     'giftcard.menu': { target: '#booking.giftcards' },
     'browse.product': { target: '#booking.product' },
     wish: [
