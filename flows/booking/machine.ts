@@ -123,7 +123,9 @@ export const bookingMachine = booking.createMachine({
         {
           type: 'notify',
           params: ({ context, event }) => ({
-            text: common(context.language).whichMeant(event.word),
+            text: event.label
+              ? common(context.language).whichCancel(event.word, event.label)
+              : common(context.language).whichMeant(event.word),
           }),
         },
       ],

@@ -309,7 +309,8 @@ export type BookingEvent =
   | { type: 'nav.home' }
   | { type: 'language.set'; language: Lang }
   /** A greeting typed at a free-text question: was it the answer? (asked once) */
-  | { type: 'word.ask'; word: string }
+  /** A word asked about once; `label` the button it could also mean ("cancelar"). */
+  | { type: 'word.ask'; word: string; label?: string }
   /** A message clearly written in another language: offered once, then followed. */
   | { type: 'language.noticed'; language: Lang }
   | { type: 'browse.provider'; providerId: string; wish?: Wish }
