@@ -52,9 +52,12 @@ export function readTime(words: Words): Span<string> | undefined {
       (word === 'a' && words.free(at + 1) === 'las') ||
       (word === 'a' && words.free(at + 1) === 'la')
         ? 2
-        : word === 'at' || word === 'sobre' || word === 'around'
+        : word === 'at' || word === 'sobre' || word === 'around' || word === 'las'
           ? 1
           : 0;
+    // "las 4" alone may be how many ("las 2 entradas"): a time only with a half, a quarter
+    // or a part of the day ("la de las 4 y media", "las 5 de la tarde").
+    const weakLead = word === 'las';
     const numberAt = at + lead;
     const typed = words.free(numberAt);
     if (typed === undefined) continue;
@@ -88,6 +91,7 @@ export function readTime(words: Words): Span<string> | undefined {
     }
     const afternoon = suffix === 'pm' ? 0 : phraseAt(words, at + length, AFTERNOON);
     const morning = suffix === 'am' ? 0 : phraseAt(words, at + length, MORNING);
+    if (weakLead && !explicit && minutes === 0 && afternoon + morning === 0) continue;
     if (suffix === 'pm' || afternoon > 0) {
       if (hours < 12) hours += 12;
     } else if (suffix === 'am' || morning > 0) {

@@ -196,6 +196,11 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['es', 'a las 5 de la tarde', book({ time: '17:00' })],
   ['es', 'a las 5', book({ time: '17:00' })],
   ['es', 'a las 10 y media', book({ time: '10:30' })],
+  // "la de las 4 y media" at the session step (issue 15, J): "las" with a half or a part
+  // of the day is a time; "las 2 entradas" stays a quantity.
+  ['es', 'la de las 4 y media', book({ time: '16:30' })],
+  ['es', 'las 11 y cuarto', book({ time: '11:15' })],
+  ['es', 'la de las 5 de la tarde', book({ time: '17:00' })],
   ['es', '17:00', book({ time: '17:00' })],
   ['es', '17h', book({ time: '17:00' })],
   ['es', 'a mediodía', book({ time: '12:00' })],
