@@ -125,9 +125,12 @@ export function viewOf(snapshot: Snapshot, deps: ViewDeps): BookingView {
   throw new Error(`state ${JSON.stringify(snapshot.value)} has no view`);
 }
 
-/** Whether a button's label begins with the typed word ("✖️ Cancelar la reserva", "cancelar"). */
+/**
+ * Whether a button's label begins with the typed word and says more ("✖️ Cancelar la
+ * reserva", "cancelar"); a label that is the very word is that button.
+ */
 const labelStartsWith = (label: string, word: string) =>
-  `${normalize(label)} `.startsWith(`${normalize(word)} `);
+  normalize(label).startsWith(`${normalize(word)} `);
 
 export function createEngine(options: EngineOptions): Engine {
   const {

@@ -108,6 +108,8 @@ function commandInWords(text: string, view: BookingView): BookingEvent | undefin
       return view.expects === 'text' ? undefined : { type: 'command', name: 'greeting' };
     case 'cart':
       return { type: 'command', name: 'cart' };
+    case 'checkout':
+      return view.options.find((option) => option.event.type === 'cart.checkout')?.event;
     case 'myBookings':
       return { type: 'command', name: 'mybookings' };
     case 'language':

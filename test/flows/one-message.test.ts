@@ -401,3 +401,13 @@ describe('a greeting (issue 15, H)', () => {
     expect(chat.state()).toBe('browse');
   });
 });
+
+describe('small ones (issue 15, K)', () => {
+  it.each([
+    ['home', 'what time does it open'],
+    ['browse', 'what time does it open?'],
+  ])('at %s, %j is answered with where the sessions are, never a card', (step, text) => {
+    const chat = start(step, context());
+    expect(chat.say(text).refused).toMatch(/^The days and sessions of each place are on/);
+  });
+});

@@ -25,6 +25,7 @@ import {
 import { PAGE_SIZE, pageOf } from './selection/paging.js';
 import {
   bookingEvent,
+  hoursAsked,
   keptText,
   onlySlots,
   packageAsked,
@@ -212,6 +213,8 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       if (past) return past;
       const packages = packageAsked(reading);
       if (packages) return packages;
+      const hours = hoursAsked(reading, lang);
+      if (hours) return hours;
       // Only a date, time or quantity ("el sábado", "para 3"): kept for the product to come.
       const slots = onlySlots(reading);
       if (slots) return slots;

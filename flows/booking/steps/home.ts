@@ -12,6 +12,7 @@ import type { Lang } from '../../../src/domain/lang.js';
 import {
   audienceSearch,
   bookingEvent,
+  hoursAsked,
   keptText,
   onlySlots,
   packageAsked,
@@ -93,6 +94,8 @@ function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | und
   if (past) return past;
   const packages = packageAsked(reading);
   if (packages) return packages;
+  const hours = hoursAsked(reading, lang);
+  if (hours) return hours;
   const audience = audienceSearch(text, reading);
   if (audience) return audience;
   const event = bookingEvent(reading);

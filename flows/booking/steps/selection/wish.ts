@@ -25,6 +25,8 @@ const messages = defineMessages({
   es: {
     timeRefused: (time: string) => `No hay sesión a las ${time} ese día.`,
     kept: (what: string) => `Vale, para ${what}: elige el producto.`,
+    hours:
+      'Los días y las sesiones de cada sitio están en la ficha de cada producto: dime cuál (por ejemplo «museo») o elige de la lista.',
     onDate: (date: string) => `el ${date}`,
     between: (from: string, to: string) => `del ${from} al ${to}`,
     at: (time: string) => `a las ${time}`,
@@ -33,6 +35,8 @@ const messages = defineMessages({
   en: {
     timeRefused: (time: string) => `There is no session at ${time} that day.`,
     kept: (what: string) => `OK, for ${what}: choose the product.`,
+    hours:
+      'The days and sessions of each place are on each product\'s card: tell me which (e.g. "museum") or choose from the list.',
     onDate: (date: string) => date,
     between: (from: string, to: string) => `${from} to ${to}`,
     at: (time: string) => `at ${time}`,
@@ -101,6 +105,15 @@ export function bookingEvent(reading: Understanding): BookingEvent | undefined {
  */
 export const packageAsked = (reading: Understanding): TextReading | undefined =>
   reading.intent === 'packages' ? { event: { type: 'package.open' } } : undefined;
+
+/**
+ * "what time does it open?" naming no place: answered with where the sessions are, never
+ * a product found by the word "time".
+ */
+export const hoursAsked = (reading: Understanding, lang: Lang): TextReading | undefined =>
+  reading.intent === 'hours' && !reading.slots.product && !reading.slots.place
+    ? { error: messages(lang).hours }
+    : undefined;
 
 /** "kids", "para niños", "family": what there is for them, searched. */
 export const audienceSearch = (text: string, reading: Understanding): TextReading | undefined =>
