@@ -241,6 +241,8 @@ export interface Wish {
   date?: { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
   /** A session time, "HH:MM". */
   time?: string;
+  /** A part of the day said without an hour: the session step offers its sessions. */
+  daypart?: 'morning' | 'afternoon' | 'evening';
   quantity?: number;
   /** The product this wish is for, when it is one of several a message asked for. */
   productId?: string;

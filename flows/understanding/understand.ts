@@ -16,10 +16,10 @@ import { COMMAND_INTENTS, onlyFiller, readIntent, type Intent } from './intents.
 import { clearLanguage, detectLanguage } from './language.js';
 import { readQuantities, sumQuantities, ticketType, type TicketType } from './quantities.js';
 import { Words } from './spans.js';
-import { readTime } from './times.js';
+import { readDaypart, readTime, type Daypart } from './times.js';
 import { words as foldWords } from './text.js';
 
-export type { Intent, TicketType, DateReading };
+export type { Intent, TicketType, DateReading, Daypart };
 
 /** A product or combined product of the catalog as the finder found it. */
 export interface FoundProduct {
@@ -46,6 +46,8 @@ export interface Slots {
   date?: Slot<DateReading>;
   /** A session time, "HH:MM". */
   time?: Slot<string>;
+  /** A part of the day said without an hour ("por la tarde", "in the morning"). */
+  daypart?: Slot<Daypart>;
   /** How many of each ticket type. */
   tickets?: Slot<Partial<Record<TicketType, number>>>;
   /** How many, without a type. */
@@ -140,6 +142,9 @@ export function understand(text: string, options: UnderstandOptions): Understand
   const timeSpan = readTime(words);
   if (timeSpan)
     slots.time = { value: timeSpan.value, matched: words.text(timeSpan.start, timeSpan.length) };
+  const partSpan = timeSpan ? undefined : readDaypart(words);
+  if (partSpan)
+    slots.daypart = { value: partSpan.value, matched: words.text(partSpan.start, partSpan.length) };
   const dateSpan = readDate(words, options.today, text);
   if (dateSpan)
     slots.date = { value: dateSpan.value, matched: words.text(dateSpan.start, dateSpan.length) };

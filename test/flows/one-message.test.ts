@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { SessionOffer } from '../../flows/booking/types.js';
+import type { BookingContext, SessionOffer } from '../../flows/booking/types.js';
 import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
 import { context, draftOf, fake, opened, start } from './selection-harness.js';
@@ -410,4 +410,33 @@ describe('small ones (issue 15, K)', () => {
     const chat = start(step, context());
     expect(chat.say(text).refused).toMatch(/^The days and sessions of each place are on/);
   });
+});
+
+it('offers the sessions of the part of the day the message said (issue 15, J)', () => {
+  const day = '2026-06-12' as IsoDate;
+  const draft = draftOf(opened(I.museumPlanetarium), { accessDate: day });
+  const offer: SessionOffer = {
+    enclosureId: demoIds.enclosures.planetarium,
+    name: 'Planetarium',
+    date: day,
+    mode: 'choose',
+    options: [
+      { sessionId: 's1100', time: `${day}T11:00:00` as IsoDateTime },
+      { sessionId: 's1700', time: `${day}T17:00:00` as IsoDateTime },
+    ],
+    available: true,
+  };
+  const at = (wish: BookingContext['wish']) =>
+    start(
+      { session: 'choosing' },
+      context({ wish, draft: { ...draft, sessionStep: { offers: [offer], cursor: 0 } } }),
+    )
+      .view()
+      .options.map((option) => option.id)
+      .filter((id) => id.startsWith('session:'));
+  expect(at({ daypart: 'afternoon' })).toEqual(['session:s1700']);
+  expect(at({ daypart: 'morning' })).toEqual(['session:s1100']);
+  // None that evening: every session, rather than none.
+  expect(at({ daypart: 'evening' })).toEqual(['session:s1100', 'session:s1700']);
+  expect(at(undefined)).toEqual(['session:s1100', 'session:s1700']);
 });

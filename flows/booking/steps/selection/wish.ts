@@ -12,6 +12,7 @@ import { onlyFiller } from '../../../understanding/intents.js';
 import {
   audienceOnly,
   totalQuantity,
+  type Daypart,
   understand,
   type Understanding,
 } from '../../../understanding/understand.js';
@@ -30,6 +31,8 @@ const messages = defineMessages({
     onDate: (date: string) => `el ${date}`,
     between: (from: string, to: string) => `del ${from} al ${to}`,
     at: (time: string) => `a las ${time}`,
+    daypart: (part: Daypart) =>
+      ({ morning: 'por la mañana', afternoon: 'por la tarde', evening: 'por la noche' })[part],
     tickets: (n: number) => (n === 1 ? '1 entrada' : `${n} entradas`),
   },
   en: {
@@ -40,6 +43,10 @@ const messages = defineMessages({
     onDate: (date: string) => date,
     between: (from: string, to: string) => `${from} to ${to}`,
     at: (time: string) => `at ${time}`,
+    daypart: (part: Daypart) =>
+      ({ morning: 'in the morning', afternoon: 'in the afternoon', evening: 'in the evening' })[
+        part
+      ],
     tickets: (n: number) => (n === 1 ? '1 ticket' : `${n} tickets`),
   },
 });
@@ -58,6 +65,7 @@ export function wishOf(reading: Understanding): Wish {
   return {
     ...(slots.date ? { date: slots.date.value } : {}),
     ...(slots.time ? { time: slots.time.value } : {}),
+    ...(slots.daypart ? { daypart: slots.daypart.value } : {}),
     ...(quantity !== undefined ? { quantity } : {}),
   };
 }
@@ -131,6 +139,7 @@ export function wishWords(wish: Wish, lang: Lang): string {
       m.between(formatDate(wish.date.from, lang, 'long'), formatDate(wish.date.to, lang, 'long')),
     );
   if (wish.time) parts.push(m.at(wish.time));
+  if (wish.daypart) parts.push(m.daypart(wish.daypart));
   if (wish.quantity !== undefined) parts.push(m.tickets(wish.quantity));
   return parts.join(', ');
 }
