@@ -196,6 +196,7 @@ describe('what a message says when it names no single product (issue 15, A)', ()
     const chat = start('home', context({ language: 'es' }));
     expect(chat.say(text).sent).toMatchObject({ type: 'browse.provider', providerId: P.museum });
     expect(chat.snapshot().context.wish).toEqual(wish);
+    expect(chat.notices).toEqual([expect.stringMatching(/^Vale, para .+: elige el producto\.$/)]);
   });
 
   it('applies it to the product picked from the list: the date taken, the rest kept', async () => {

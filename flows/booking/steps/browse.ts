@@ -4,7 +4,7 @@
  * listed (selection/offerable.ts). A provider with a single category shows its products
  * directly. Back goes up one level; home and /cancel work as everywhere.
  */
-import { assign } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
 import type { Option } from '../../../src/conversation/view.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
@@ -244,10 +244,16 @@ export const browseState = booking.createStateConfig({
   meta: { view: browseView },
   on: {
     'browse.provider': {
-      actions: assign({
-        browse: ({ event }) => at({ providerId: event.providerId }),
-        wish: ({ context, event }) => event.wish ?? context.wish,
-      }),
+      actions: [
+        assign({
+          browse: ({ event }) => at({ providerId: event.providerId }),
+          wish: ({ context, event }) => event.wish ?? context.wish,
+        }),
+        enqueueActions(({ context, event, enqueue }) => {
+          if (event.wish)
+            enqueue.emit({ type: 'notice', text: keptText(context.wish!, context.language) });
+        }),
+      ],
     },
     wish: [
       {

@@ -1,5 +1,5 @@
 /** The start of every conversation: what the bot can do, and the language. */
-import { assign, emit } from 'xstate';
+import { assign, emit, enqueueActions } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import { booking } from '../setup.js';
@@ -153,10 +153,17 @@ export const homeState = booking.createStateConfig({
     },
     'browse.provider': {
       target: '#booking.browse',
-      actions: assign({
-        browse: ({ event }) => ({ providerId: event.providerId, page: 0 }),
-        wish: ({ event }) => event.wish,
-      }),
+      actions: [
+        assign({
+          browse: ({ event }) => ({ providerId: event.providerId, page: 0 }),
+          wish: ({ event }) => event.wish,
+        }),
+        // What the message said besides the place: kept, and said so.
+        enqueueActions(({ context, event, enqueue }) => {
+          if (event.wish)
+            enqueue.emit({ type: 'notice', text: keptText(context.wish!, context.language) });
+        }),
+      ],
     },
   },
 });
