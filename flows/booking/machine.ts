@@ -107,14 +107,19 @@ export const bookingMachine = booking.createMachine({
     'nav.home': { target: '.home', actions: assign({ wish: undefined }) },
     'cart.open': { target: '.cart' },
     'package.open': { target: '.packages' },
-    'combined.pick': { target: '.combined' },
+    'combined.pick': {
+      target: '.combined',
+      actions: assign({ wish: ({ context, event }) => event.wish ?? context.wish }),
+    },
     'word.ask': {
       actions: [
         assign({ askedWord: ({ event }) => event.word }),
         {
           type: 'notify',
           params: ({ context, event }) => ({
-            text: common(context.language).whichMeant(event.word),
+            text: event.label
+              ? common(context.language).whichCancel(event.word, event.label)
+              : common(context.language).whichMeant(event.word),
           }),
         },
       ],

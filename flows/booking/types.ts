@@ -267,6 +267,8 @@ export interface Wish {
   date?: { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
   /** A session time, "HH:MM". */
   time?: string;
+  /** A part of the day said without an hour: the session step offers its sessions. */
+  daypart?: 'morning' | 'afternoon' | 'evening';
   quantity?: number;
   /** How many of each ticket type ("2 adultos y 1 niño"), for a product with types. */
   types?: Partial<Record<PersonKind, number>>;
@@ -344,7 +346,8 @@ export type BookingEvent =
   | { type: 'nav.home' }
   | { type: 'language.set'; language: Lang }
   /** A greeting typed at a free-text question: was it the answer? (asked once) */
-  | { type: 'word.ask'; word: string }
+  /** A word asked about once; `label` the button it could also mean ("cancelar"). */
+  | { type: 'word.ask'; word: string; label?: string }
   /** A message clearly written in another language: offered once, then followed. */
   | { type: 'language.noticed'; language: Lang; clearly?: boolean }
   | { type: 'browse.provider'; providerId: string; wish?: Wish }
@@ -435,8 +438,8 @@ export type BookingEvent =
   /** Another accommodation for a package line whose accommodation failed at reserve. */
   | { type: 'package.restay'; cartItemId: string }
   | { type: 'package.remove' }
-  /** A combined product from browse, then added once priced. */
-  | { type: 'combined.pick'; combinedProductId: string }
+  /** A combined product from browse, then added once priced (with what a message said of it). */
+  | { type: 'combined.pick'; combinedProductId: string; wish?: Wish }
   | { type: 'combined.add' }
   /** Gift cards (steps/giftcards): the menu, buying one, redeeming one. */
   | { type: 'giftcard.menu' }

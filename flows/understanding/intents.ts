@@ -10,6 +10,9 @@ import { closest } from './text.js';
 export type Intent =
   | 'book'
   | 'cart'
+  | 'checkout'
+  /** When a place opens: its sessions and days are on its card. */
+  | 'hours'
   | 'myBookings'
   | 'giftCard'
   | 'packages'
@@ -32,6 +35,7 @@ export const COMMAND_INTENTS = new Set<Intent>([
   'help',
   'greeting',
   'cart',
+  'checkout',
   'myBookings',
   'person',
   'language',
@@ -118,6 +122,22 @@ const PHRASES: Phrase[] = [
   p('cart', 'cart'),
   p('cart', 'basket'),
   p('cart', 'my basket'),
+  // English command words work in a Spanish conversation too.
+  p('checkout', 'checkout'),
+  p('checkout', 'check out'),
+  p('checkout', 'tramitar'),
+  p('checkout', 'tramitar pedido'),
+  p('checkout', 'finalizar compra'),
+  p('hours', 'what time does it open'),
+  p('hours', 'what time does it close'),
+  p('hours', 'when does it open'),
+  p('hours', 'opening hours'),
+  p('hours', 'opening times'),
+  p('hours', 'a que hora abre'),
+  p('hours', 'a que hora cierra'),
+  p('hours', 'cuando abre'),
+  p('hours', 'horario'),
+  p('hours', 'horarios'),
   p('myBookings', 'mis reservas'),
   p('myBookings', 'mis compras'),
   p('myBookings', 'mis pedidos'),

@@ -52,9 +52,12 @@ export function readTime(words: Words): Span<string> | undefined {
       (word === 'a' && words.free(at + 1) === 'las') ||
       (word === 'a' && words.free(at + 1) === 'la')
         ? 2
-        : word === 'at' || word === 'sobre' || word === 'around'
+        : word === 'at' || word === 'sobre' || word === 'around' || word === 'las'
           ? 1
           : 0;
+    // "las 4" alone may be how many ("las 2 entradas"): a time only with a half, a quarter
+    // or a part of the day ("la de las 4 y media", "las 5 de la tarde").
+    const weakLead = word === 'las';
     const numberAt = at + lead;
     const typed = words.free(numberAt);
     if (typed === undefined) continue;
@@ -88,6 +91,7 @@ export function readTime(words: Words): Span<string> | undefined {
     }
     const afternoon = suffix === 'pm' ? 0 : phraseAt(words, at + length, AFTERNOON);
     const morning = suffix === 'am' ? 0 : phraseAt(words, at + length, MORNING);
+    if (weakLead && !explicit && minutes === 0 && afternoon + morning === 0) continue;
     if (suffix === 'pm' || afternoon > 0) {
       if (hours < 12) hours += 12;
     } else if (suffix === 'am' || morning > 0) {
@@ -101,4 +105,43 @@ export function readTime(words: Words): Span<string> | undefined {
     return { start: at, length, value };
   }
   return undefined;
+}
+
+export type Daypart = 'morning' | 'afternoon' | 'evening';
+
+const DAYPARTS: [Daypart, string[]][] = [
+  ['morning', ['por', 'la', 'manana']],
+  ['morning', ['de', 'la', 'manana']],
+  ['afternoon', ['por', 'la', 'tarde']],
+  ['afternoon', ['de', 'la', 'tarde']],
+  ['evening', ['por', 'la', 'noche']],
+  ['evening', ['de', 'la', 'noche']],
+  ['morning', ['in', 'the', 'morning']],
+  ['afternoon', ['in', 'the', 'afternoon']],
+  ['evening', ['in', 'the', 'evening']],
+  ['morning', ['morning']],
+  ['afternoon', ['afternoon']],
+  ['evening', ['evening']],
+];
+
+/**
+ * A part of the day without an hour ("mañana por la tarde", "in the morning"): read after
+ * the time ("a las 5 de la tarde" is 17:00) and before the date ("por la mañana" is not
+ * tomorrow); its words are taken.
+ */
+export function readDaypart(words: Words): Span<Daypart> | undefined {
+  for (let at = 0; at < words.list.length; at += 1)
+    for (const [part, phrase] of DAYPARTS)
+      if (phrase.every((word, i) => words.free(at + i) === word)) {
+        words.take(at, phrase.length);
+        return { start: at, length: phrase.length, value: part };
+      }
+  return undefined;
+}
+
+/** Whether a session's "HH:MM" is in a part of the day: mornings until 14:00, evenings from 20:00. */
+export function inDaypart(time: string, part: Daypart): boolean {
+  if (part === 'morning') return time < '14:00';
+  if (part === 'afternoon') return time >= '14:00' && time < '20:00';
+  return time >= '20:00';
 }

@@ -16,10 +16,10 @@ import { COMMAND_INTENTS, onlyFiller, readIntent, type Intent } from './intents.
 import { clearLanguage, detectLanguage, readLanguage } from './language.js';
 import { readQuantities, sumQuantities, ticketType, type TicketType } from './quantities.js';
 import { Words } from './spans.js';
-import { readTime } from './times.js';
+import { readDaypart, readTime, type Daypart } from './times.js';
 import { words as foldWords } from './text.js';
 
-export type { Intent, TicketType, DateReading };
+export type { Intent, TicketType, DateReading, Daypart };
 
 /** A product or combined product of the catalog as the finder found it. */
 export interface FoundProduct {
@@ -51,6 +51,8 @@ export interface Slots {
   date?: Slot<DateReading>;
   /** A session time, "HH:MM". */
   time?: Slot<string>;
+  /** A part of the day said without an hour ("por la tarde", "in the morning"). */
+  daypart?: Slot<Daypart>;
   /** How many of each ticket type. */
   tickets?: Slot<Partial<Record<TicketType, number>>>;
   /** How many, without a type. */
@@ -137,6 +139,9 @@ export function understand(text: string, options: UnderstandOptions): Understand
   const timeSpan = readTime(words);
   if (timeSpan)
     slots.time = { value: timeSpan.value, matched: words.text(timeSpan.start, timeSpan.length) };
+  const partSpan = timeSpan ? undefined : readDaypart(words);
+  if (partSpan)
+    slots.daypart = { value: partSpan.value, matched: words.text(partSpan.start, partSpan.length) };
   const dateSpan = readDate(words, options.today, text);
   if (dateSpan)
     slots.date = { value: dateSpan.value, matched: words.text(dateSpan.start, dateSpan.length) };
@@ -235,3 +240,29 @@ export function readTypeCounts(text: string): TypeCounts | undefined {
 }
 /** The language a message leans to, and whether clearly (steps/language.ts says what follows). */
 export const languageRead = (text: string) => readLanguage(foldWords(text));
+/**
+ * Words that say whom a visit is for ("kids", "niños", "family"): a message of only these
+ * asks to see what there is for them, never the one product whose name has the word.
+ */
+const AUDIENCE = new Set([
+  'nino',
+  'ninos',
+  'nina',
+  'ninas',
+  'infantil',
+  'infantiles',
+  'peques',
+  'child',
+  'children',
+  'kid',
+  'kids',
+  'familia',
+  'familias',
+  'familiar',
+  'family',
+  'families',
+]);
+
+export const audienceOnly = (rest: readonly string[]) =>
+  rest.some((word) => AUDIENCE.has(word)) &&
+  rest.every((word) => AUDIENCE.has(word) || onlyFiller([word]));

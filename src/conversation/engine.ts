@@ -33,7 +33,7 @@ import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
 import { conversationKey } from '../store/keys.js';
 import { LockTimeoutError, withLease, type Store } from '../store/store.js';
-import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
+import { interpret, MAX_TEXT_LENGTH, normalize, type Input } from './interpret.js';
 import type { Notice, Reply } from './view.js';
 
 export interface EngineOptions {
@@ -131,6 +131,13 @@ export function viewOf(snapshot: Snapshot, deps: ViewDeps): BookingView {
   }
   throw new Error(`state ${JSON.stringify(snapshot.value)} has no view`);
 }
+
+/**
+ * Whether a button's label begins with the typed word and says more ("✖️ Cancelar la
+ * reserva", "cancelar"); a label that is the very word is that button.
+ */
+const labelStartsWith = (label: string, word: string) =>
+  normalize(label).startsWith(`${normalize(word)} `);
 
 export function createEngine(options: EngineOptions): Engine {
   const {
@@ -230,9 +237,18 @@ export function createEngine(options: EngineOptions): Engine {
           shown.expects === 'text' &&
           readCommand(word)?.intent === 'greeting' &&
           before.context.askedWord !== word;
+        // "cancelar" where a button cancels something ("✖️ Cancelar la reserva"): the
+        // command or the button? Asked once; typed again, the command (never the button:
+        // what it cancels cannot be undone).
+        const cancelling =
+          readCommand(word)?.intent === 'cancel' && before.context.askedWord !== word
+            ? shown.options.find((option) => labelStartsWith(option.label, word))
+            : undefined;
         const reading = asking
           ? { event: { type: 'word.ask' as const, word } }
-          : interpret(input, shown);
+          : cancelling
+            ? { event: { type: 'word.ask' as const, word, label: cancelling.label } }
+            : interpret(input, shown);
         if ('event' in reading) {
           if (before.can(reading.event)) actor.send(reading.event);
           else if (input.kind === 'event') ignored = true;

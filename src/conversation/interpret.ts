@@ -83,6 +83,8 @@ function commandInWords(text: string, view: BookingView): BookingEvent | undefin
       return view.options.find((option) => option.event.type === 'nav.back')?.event;
     case 'greeting':
       return view.expects === 'text' ? undefined : commandOfIntent(command.intent);
+    case 'checkout':
+      return view.options.find((option) => option.event.type === 'cart.checkout')?.event;
     case 'language':
       return command.to
         ? { type: 'language.set', language: command.to }

@@ -26,6 +26,8 @@ export const common = defineMessages({
     greeting: '¡Hola! Seguimos donde lo dejamos.',
     whichMeant: (word: string) =>
       `¡Hola! ¿«${word}» es tu respuesta? Si lo es, escríbelo otra vez; si no, escribe la respuesta.`,
+    whichCancel: (word: string, label: string) =>
+      `¿«${word}» la reserva, o dejar esto y empezar de nuevo conservando tu pedido? Para anularla pulsa «${label}»; para empezar de nuevo escribe «${word}» otra vez.`,
     typeHint: (labels: string) =>
       `No te he entendido. Puedes elegir un botón o escribir una de estas opciones (o su número): ${labels}. También «ayuda», «menú» o «cancelar».`,
     offerLanguage:
@@ -54,6 +56,8 @@ export const common = defineMessages({
     greeting: 'Hi! We carry on where we left off.',
     whichMeant: (word: string) =>
       `Hi! Is "${word}" your answer? If it is, type it again; if not, type the answer.`,
+    whichCancel: (word: string, label: string) =>
+      `"${word}" the reservation, or leave this and start over keeping your order? To cancel it tap "${label}"; to start over type "${word}" again.`,
     typeHint: (labels: string) =>
       `Sorry, I didn't get that. Choose a button or type one of these (or its number): ${labels}. Also "help", "menu" or "cancel".`,
     offerLanguage:

@@ -157,6 +157,21 @@ describe('commands in words', () => {
   });
 });
 
+describe('"checkout" in either language (issue 15, K)', () => {
+  const cart: BookingView = {
+    text: '🛒 Tu carrito:',
+    expects: 'choice',
+    options: [
+      { id: 'checkout', label: '🔒 Tramitar pedido', event: { type: 'cart.checkout' } },
+      { id: 'home', label: '🏠 Inicio', event: { type: 'nav.home' } },
+    ],
+  };
+
+  it.each(['checkout', 'check out', 'tramitar'])('takes %j as the checkout button', (text) => {
+    expect(interpret({ kind: 'text', text }, cart)).toEqual({ event: { type: 'cart.checkout' } });
+  });
+});
+
 describe('typed answers to a button question', () => {
   const menu: BookingView = {
     text: 'Pick',

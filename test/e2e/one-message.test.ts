@@ -302,3 +302,21 @@ describe('the customer’s language', () => {
     expect(reply.map((line) => line.text)).not.toContain('Language changed to English.');
   });
 });
+
+describe('"cancelar" at the reserved order (issue 15, I)', () => {
+  it('asks once which was meant; typed again, it starts over keeping the order', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos y 1 niño al acuario mañana a las 12:30');
+    await toPayment(chat);
+    const reserved = chat.last();
+    expect(reserved.options.map((option) => option.label)).toContain('✖️ Cancelar la reserva');
+    const asked = await chat.say('cancelar');
+    expect(asked.map((line) => line.text)).toContain(
+      '¿«cancelar» la reserva, o dejar esto y empezar de nuevo conservando tu pedido? Para anularla pulsa «✖️ Cancelar la reserva»; para empezar de nuevo escribe «cancelar» otra vez.',
+    );
+    expect(chat.last().text).toBe(reserved.text);
+    await chat.say('cancelar');
+    expect(chat.last().text).not.toBe(reserved.text);
+    expect(chat.last().options.map((option) => option.id)).toContain('book');
+  });
+});

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { SessionOffer } from '../../flows/booking/types.js';
+import type { BookingContext, SessionOffer } from '../../flows/booking/types.js';
 import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';
-import { context, draftOf, opened, start, withoutTypes } from './selection-harness.js';
+import { context, draftOf, fake, opened, start, withoutTypes } from './selection-harness.js';
 
 const I = demoIds.products;
 const P = demoIds.providers;
@@ -35,6 +35,7 @@ describe('a booking message at home', () => {
     expect(chat.say('quiero 2 entradas para el museo el sábado').sent).toEqual({
       type: 'browse.provider',
       providerId: P.museum,
+      wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 },
     });
     expect(chat.snapshot().context.browse).toEqual({ providerId: P.museum, page: 0 });
     expect(start('home', context()).say('gift card').sent).toEqual({ type: 'giftcard.menu' });
@@ -95,7 +96,9 @@ describe('the product card', () => {
     const chat = atCard();
     // Mondays the museum is closed.
     chat.say('monday');
-    expect(chat.notices).toEqual(['Monday, 15 June 2026 is not available for this product.']);
+    expect(chat.notices).toEqual([
+      'Monday, 15 June 2026 is not on sale: the place is closed or has no sessions that day. The nearest available dates: Sat 13 Jun; Sun 14 Jun; Tue 16 Jun.',
+    ]);
     expect(chat.state()).toEqual({ date: 'pick' });
   });
 });
@@ -177,4 +180,264 @@ describe('answers in words at the date, session and quantity steps', () => {
       sessionId: 's1700',
     });
   });
+});
+
+describe('what a message says when it names no single product (issue 15, A)', () => {
+  const openMuseum = () => fake(() => opened(I.museumAdult));
+
+  it.each([
+    [
+      'quiero ir al musem el finde',
+      { date: { kind: 'range', from: '2026-06-13', to: '2026-06-14' } },
+    ],
+    ['entradas para el museo en navidad', { date: { kind: 'date', date: '2026-12-25' } }],
+    ['museo el sábado para 2', { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 }],
+  ])('keeps the wish of %j through the lists of its place', (text, wish) => {
+    const chat = start('home', context({ language: 'es' }));
+    expect(chat.say(text).sent).toMatchObject({ type: 'browse.provider', providerId: P.museum });
+    expect(chat.snapshot().context.wish).toEqual(wish);
+    expect(chat.notices).toEqual([expect.stringMatching(/^Vale, para .+: elige el producto\.$/)]);
+  });
+
+  it('applies it to the product picked from the list: the date taken, the rest kept', async () => {
+    const open = openMuseum();
+    const chat = start('home', context({ language: 'es' }), {
+      actors: { openProduct: open.logic },
+    });
+    chat.say('museo el sábado para 2');
+    chat.send({ type: 'browse.base', productBaseId: opened(I.museumAdult).productBaseId });
+    chat.send({ type: 'browse.product', productId: I.museumAdult });
+    await chat.settled();
+    expect(open.inputs).toHaveLength(1);
+    expect(chat.snapshot().context.draft?.accessDate).toBe('2026-06-13');
+    expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
+  });
+
+  it('keeps it at the search prompt when the place is named with it', () => {
+    const chat = start('browse', context());
+    expect(chat.say('two tickets for the musem tomorow at 11').sent).toEqual({
+      type: 'browse.provider',
+      providerId: P.museum,
+      wish: { date: { kind: 'date', date: '2026-06-11' }, time: '11:00', quantity: 2 },
+    });
+  });
+
+  it('keeps it through a combined product: the day and how many taken once it is opened', async () => {
+    const combined = fake(() => ({
+      name: 'Maritime Valencia: museum + boat',
+      providerId: P.museum,
+      parts: [
+        { productId: I.comboMuseum, name: 'Museum' },
+        { productId: I.comboBoat, name: 'Boat trip' },
+      ],
+      dates: ['2026-06-11', '2026-06-13'] as IsoDate[],
+      minimumQuantity: 1,
+      maximumQuantity: 5,
+      insurable: true,
+    }));
+    const chat = start('home', context({ language: 'es' }), {
+      actors: { openCombined: combined.logic },
+    });
+    expect(chat.say('museo y barco el sábado para 2').sent).toMatchObject({
+      type: 'combined.pick',
+      wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 },
+    });
+    await chat.settled();
+    expect(chat.snapshot().context.combined).toMatchObject({
+      accessDate: '2026-06-13',
+      quantity: 2,
+    });
+    expect(chat.state()).toEqual({ combined: 'pricing' });
+    expect(chat.snapshot().context.wish).toBeUndefined();
+  });
+
+  it('says why a combined product cannot have the day asked, and asks it', async () => {
+    const combined = fake(() => ({
+      name: 'Valencia marítima: museo + barco',
+      providerId: P.museum,
+      parts: [{ productId: I.comboMuseum, name: 'Museo' }],
+      dates: ['2026-06-11', '2026-06-13', '2026-06-20'] as IsoDate[],
+      minimumQuantity: 1,
+      insurable: true,
+    }));
+    const chat = start('home', context({ language: 'es' }), {
+      actors: { openCombined: combined.logic },
+    });
+    chat.say('museo y barco el domingo para 2');
+    await chat.settled();
+    expect(chat.state()).toEqual({ combined: 'date' });
+    expect(chat.notices[0]).toMatch(/^El domingo, 14 de junio de 2026 no está a la venta: /);
+    expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
+  });
+});
+
+describe('slots typed at a list (issue 15, B)', () => {
+  const atList = () =>
+    start(
+      'browse',
+      context({
+        language: 'es',
+        browse: { providerId: P.museum, page: 0, query: 'Museo del Mar adulto' },
+      }),
+    );
+
+  it.each([
+    ['el sábado', { date: { kind: 'date', date: '2026-06-13' } }],
+    ['para 3 personas', { quantity: 3 }],
+    [
+      'mañana a las 11 para 2',
+      { date: { kind: 'date', date: '2026-06-11' }, time: '11:00', quantity: 2 },
+    ],
+  ])('keeps %j as the wish and says so, instead of searching it', (text, wish) => {
+    const chat = atList();
+    expect(chat.say(text).sent).toEqual({ type: 'wish', wish });
+    expect(chat.snapshot().context.wish).toEqual(wish);
+    expect(chat.snapshot().context.browse.query).toBe('Museo del Mar adulto');
+    expect(chat.notices).toHaveLength(1);
+    expect(chat.notices[0]).toMatch(/^Vale, .*: elige el producto\.$/);
+  });
+
+  it('adds to a wish already kept', () => {
+    const chat = atList();
+    chat.say('el sábado');
+    chat.say('para 3 personas');
+    expect(chat.snapshot().context.wish).toEqual({
+      date: { kind: 'date', date: '2026-06-13' },
+      quantity: 3,
+    });
+    expect(chat.notices[1]).toBe(
+      'Vale, para el sábado, 13 de junio de 2026, 3 entradas: elige el producto.',
+    );
+  });
+});
+
+it('at home, slots alone are kept and the places are shown (issue 15, B)', () => {
+  const chat = start('home', context({ language: 'es' }));
+  expect(chat.say('el sábado para 2').sent).toEqual({
+    type: 'wish',
+    wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 },
+  });
+  expect(chat.state()).toBe('browse');
+  expect(chat.notices).toEqual([
+    'Vale, para el sábado, 13 de junio de 2026, 2 entradas: elige el producto.',
+  ]);
+});
+
+describe('a day the product is not sold for, with the reason (issue 15, D and E)', () => {
+  const atCard = () =>
+    start({ product: 'card' }, context({ draft: draftOf(opened(I.museumPlanetarium)) }));
+
+  it('says a day beyond the sale window is not on sale yet, and until when it is', () => {
+    const chat = atCard();
+    chat.say('christmas');
+    expect(chat.notices[0]).toMatch(
+      /^Friday, 25 December 2026 is not on sale yet: for now it is sold until [A-Z][a-z]+day, \d+ [A-Z][a-z]+ 2026\.$/,
+    );
+    expect(chat.state()).toEqual({ date: 'pick' });
+  });
+
+  it('says a day that has passed has passed, and keeps the card', () => {
+    const chat = atCard();
+    expect(chat.say('yesterday').refused).toBe('Tuesday, 9 June 2026 has already passed.');
+    expect(chat.state()).toEqual({ product: 'card' });
+  });
+
+  it('asks before selling a purchase-day product for today when another day was asked', async () => {
+    const open = fake(() => opened(I.wineShop));
+    const chat = start('home', context({ language: 'es' }), {
+      actors: { openProduct: open.logic },
+    });
+    chat.send({
+      type: 'wish',
+      productId: I.wineShop,
+      wish: { date: { kind: 'date', date: '2026-06-13' }, quantity: 2 },
+    });
+    await chat.settled();
+    expect(chat.state()).toEqual({ date: 'fixed' });
+    expect(chat.view().text).toBe(
+      'Este producto solo se vende para el día de la compra: hoy, miércoles, 10 de junio de 2026 (no para el sábado, 13 de junio de 2026). ¿Lo quieres para hoy?',
+    );
+    expect(chat.view().options.map((o) => o.id)).toEqual(['today', 'back', 'home']);
+    expect(chat.snapshot().context.draft?.accessDate).toBeUndefined();
+    chat.choose('today');
+    expect(chat.snapshot().context.draft?.accessDate).toBe('2026-06-10');
+    expect(chat.snapshot().context.wish).toEqual({ quantity: 2 });
+  });
+});
+
+describe('a package asked for in a message (issue 15, F)', () => {
+  it.each(['paquete con hotel en gran canaria', 'a package with hotel in valencia'])(
+    'opens the packages for %j, at home and at a list',
+    (text) => {
+      expect(start('home', context()).say(text).sent).toEqual({ type: 'package.open' });
+      expect(start('browse', context()).say(text).sent).toEqual({ type: 'package.open' });
+    },
+  );
+});
+
+describe('a word for whom, typed at home (issue 15, G)', () => {
+  it.each(['kids', 'niños', 'children', 'family', 'familia'])(
+    'searches %j rather than opening one product',
+    (text) => {
+      const chat = start('home', context());
+      expect(chat.say(text).sent).toEqual({ type: 'browse.query', query: text });
+      expect(chat.state()).toBe('browse');
+      expect(chat.view().options.map((o) => o.id)).toContain(`product:${I.museumChild}`);
+    },
+  );
+});
+
+describe('a greeting (issue 15, H)', () => {
+  it.each(['hola', 'hi'])('%j at home is answered by the welcome alone', (text) => {
+    const chat = start('home', context());
+    expect(chat.say(text).sent).toEqual({ type: 'command.greeting' });
+    expect(chat.notices).toEqual([]);
+    expect(chat.state()).toBe('home');
+  });
+
+  it('at a later step says the conversation goes on where it was', () => {
+    const chat = start('browse', context());
+    chat.say('hi');
+    expect(chat.notices).toEqual(['Hi! We carry on where we left off.']);
+    expect(chat.state()).toBe('browse');
+  });
+});
+
+describe('small ones (issue 15, K)', () => {
+  it.each([
+    ['home', 'what time does it open'],
+    ['browse', 'what time does it open?'],
+  ])('at %s, %j is answered with where the sessions are, never a card', (step, text) => {
+    const chat = start(step, context());
+    expect(chat.say(text).refused).toMatch(/^The days and sessions of each place are on/);
+  });
+});
+
+it('offers the sessions of the part of the day the message said (issue 15, J)', () => {
+  const day = '2026-06-12' as IsoDate;
+  const draft = draftOf(opened(I.museumPlanetarium), { accessDate: day });
+  const offer: SessionOffer = {
+    enclosureId: demoIds.enclosures.planetarium,
+    name: 'Planetarium',
+    date: day,
+    mode: 'choose',
+    options: [
+      { sessionId: 's1100', time: `${day}T11:00:00` as IsoDateTime },
+      { sessionId: 's1700', time: `${day}T17:00:00` as IsoDateTime },
+    ],
+    available: true,
+  };
+  const at = (wish: BookingContext['wish']) =>
+    start(
+      { session: 'choosing' },
+      context({ wish, draft: { ...draft, sessionStep: { offers: [offer], cursor: 0 } } }),
+    )
+      .view()
+      .options.map((option) => option.id)
+      .filter((id) => id.startsWith('session:'));
+  expect(at({ daypart: 'afternoon' })).toEqual(['session:s1700']);
+  expect(at({ daypart: 'morning' })).toEqual(['session:s1100']);
+  // None that evening: every session, rather than none.
+  expect(at({ daypart: 'evening' })).toEqual(['session:s1100', 'session:s1700']);
+  expect(at(undefined)).toEqual(['session:s1100', 'session:s1700']);
 });

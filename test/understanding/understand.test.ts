@@ -21,6 +21,7 @@ interface Expected {
   date?: string;
   range?: [string, string];
   time?: string;
+  daypart?: string;
   tickets?: Record<string, number>;
   quantity?: number;
   people?: number;
@@ -40,6 +41,7 @@ function summary(reading: Understanding): Expected {
   if (date?.kind === 'date') out.date = date.date;
   if (date?.kind === 'range') out.range = [date.from, date.to];
   if (slots.time) out.time = slots.time.value;
+  if (slots.daypart) out.daypart = slots.daypart.value;
   if (slots.tickets) out.tickets = slots.tickets.value;
   if (slots.quantity) out.quantity = slots.quantity.value;
   if (slots.people) out.people = slots.people.value;
@@ -196,6 +198,15 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['es', 'a las 5 de la tarde', book({ time: '17:00' })],
   ['es', 'a las 5', book({ time: '17:00' })],
   ['es', 'a las 10 y media', book({ time: '10:30' })],
+  // "la de las 4 y media" at the session step (issue 15, J): "las" with a half or a part
+  // of the day is a time; "las 2 entradas" stays a quantity.
+  ['es', 'la de las 4 y media', book({ time: '16:30' })],
+  ['es', 'las 11 y cuarto', book({ time: '11:15' })],
+  ['es', 'la de las 5 de la tarde', book({ time: '17:00' })],
+  // A part of the day without an hour (issue 15, J): for the session step.
+  ['es', 'para mañana por la tarde', book({ date: '2026-06-11', daypart: 'afternoon' })],
+  ['es', 'el sábado por la mañana', book({ date: '2026-06-13', daypart: 'morning' })],
+  ['en', 'tomorrow in the evening', book({ date: '2026-06-11', daypart: 'evening' })],
   ['es', '17:00', book({ time: '17:00' })],
   ['es', '17h', book({ time: '17:00' })],
   ['es', 'a mediodía', book({ time: '12:00' })],

@@ -4,7 +4,7 @@
  * listed (selection/offerable.ts). A provider with a single category shows its products
  * directly. Back goes up one level; home and /cancel work as everywhere.
  */
-import { assign } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
 import type { Option } from '../../../src/conversation/view.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
@@ -23,7 +23,16 @@ import {
   type OfferableProvider,
 } from './selection/offerable.js';
 import { PAGE_SIZE, pageOf } from './selection/paging.js';
-import { bookingEvent, readMessage, wishOf } from './selection/wish.js';
+import {
+  bookingEvent,
+  hoursAsked,
+  keptText,
+  onlySlots,
+  packageAsked,
+  pastRefusal,
+  readMessage,
+  wishOf,
+} from './selection/wish.js';
 import { optionByNumber } from './selection/read.js';
 import { formatPrice } from './selection/format.js';
 import { fromPrice } from './selection/prices.js';
@@ -200,11 +209,23 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       // A booking in one message ("2 entradas para el museo el sábado"): the product with
       // what else it says, or the place with it; a bare name is searched as before.
       const reading = readMessage(typed, deps);
+      const past = pastRefusal(reading, deps, lang);
+      if (past) return past;
+      const packages = packageAsked(reading);
+      if (packages) return packages;
+      const hours = hoursAsked(reading, lang);
+      if (hours) return hours;
+      // Only a date, time or quantity ("el sábado", "para 3"): kept for the product to come.
+      const slots = onlySlots(reading);
+      if (slots) return slots;
       const wish = wishOf(reading);
       const booked = bookingEvent(reading);
       if (Object.keys(wish).length > 0 && booked?.type === 'wish') return { event: booked };
-      if (Object.keys(wish).length > 0 && booked?.type === 'browse.provider')
-        return { event: { ...booked, wish } };
+      if (
+        Object.keys(wish).length > 0 &&
+        (booked?.type === 'browse.provider' || booked?.type === 'combined.pick')
+      )
+        return { event: booked };
       if (queryTerms(typed, deps.catalog).length === 0) return { error: m.tooShort };
       if (
         searchProducts(offer, typed).length === 0 &&
@@ -223,12 +244,31 @@ export const browseState = booking.createStateConfig({
   meta: { view: browseView },
   on: {
     'browse.provider': {
-      actions: assign({
-        browse: ({ event }) => at({ providerId: event.providerId }),
-        wish: ({ context, event }) => event.wish ?? context.wish,
-      }),
+      actions: [
+        assign({
+          browse: ({ event }) => at({ providerId: event.providerId }),
+          wish: ({ context, event }) => event.wish ?? context.wish,
+        }),
+        enqueueActions(({ context, event, enqueue }) => {
+          if (event.wish)
+            enqueue.emit({ type: 'notice', text: keptText(context.wish!, context.language) });
+        }),
+      ],
     },
-    wish: { target: '#booking.product', actions: 'keepWish' },
+    wish: [
+      {
+        // Slots alone: added to what is kept, said, and the list stays.
+        guard: ({ event }) => event.productId === undefined,
+        actions: [
+          assign({ wish: ({ context, event }) => ({ ...context.wish, ...event.wish }) }),
+          {
+            type: 'notify',
+            params: ({ context }) => ({ text: keptText(context.wish!, context.language) }),
+          },
+        ],
+      },
+      { target: '#booking.product', actions: 'keepWish' },
+    ],
     'browse.base': {
       actions: assign({
         browse: ({ context, event }) =>

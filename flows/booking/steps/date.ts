@@ -16,7 +16,10 @@ import { booking } from '../setup.js';
 import type { BookingContext, Draft, Money } from '../types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '../view.js';
 import { closedText, exchangeClosed } from './giftcards/exchange.js';
-import { parseTypedDate } from './selection/dates.js';
+import { nearestDates, parseTypedDate } from './selection/dates.js';
+
+export { nearestDates };
+import { onlyTodayText } from './selection/explain.js';
 import { formatDate, formatPrice } from './selection/format.js';
 import { priceOn } from './selection/prices.js';
 import {
@@ -134,17 +137,6 @@ export function fullDayText(context: BookingContext, date: IsoDate): string {
   const near = nearestDates(roomy, date).map((d) => formatDate(d, lang));
   const why = m.soldOut(formatDate(date, lang, 'long'));
   return near.length > 0 ? `${why} ${m.nearestRoom(near.join('; '))}` : `${why} ${m.noDates}`;
-}
-
-const dayDistance = (a: IsoDate, b: IsoDate) =>
-  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`));
-
-/** The three available dates nearest to a wanted one, in date order. */
-export function nearestDates(available: readonly IsoDate[], wanted: IsoDate, count = 3): IsoDate[] {
-  return [...available]
-    .sort((a, b) => dayDistance(a, wanted) - dayDistance(b, wanted) || a.localeCompare(b))
-    .slice(0, count)
-    .sort();
 }
 
 /** Reads a typed date against the dates that may be chosen. */
@@ -318,6 +310,36 @@ export const enclosureDateView: ViewFn = (context, deps): BookingView => {
 
 const wishedDay = (context: BookingContext) =>
   context.wish?.date?.kind === 'date' ? context.wish.date.date : undefined;
+/** The day a message asked for a product sold for the purchase day only, when not that day. */
+function todayOnlyRefused(context: BookingContext) {
+  const product = context.draft?.product;
+  const asked = context.wish?.date;
+  if (!product?.fixedDate || product.openDate || !asked) return undefined;
+  const fixed = product.fixedDate;
+  const covers =
+    asked.kind === 'date' ? asked.date === fixed : asked.from <= fixed && fixed <= asked.to;
+  return covers ? undefined : asked;
+}
+
+const todayOnlyView: ViewFn = (context): BookingView => {
+  const lang = context.language;
+  const fixedDate = context.draft!.product.fixedDate!;
+  const asked = todayOnlyRefused(context) ?? { kind: 'date' as const, date: fixedDate };
+  const c = common(lang);
+  return {
+    text: onlyTodayText(fixedDate, asked, lang),
+    expects: 'choice',
+    options: [
+      {
+        id: 'today',
+        label: `✅ ${formatDate(fixedDate, lang)}`,
+        event: { type: 'date.pick', date: fixedDate },
+      },
+      { id: 'back', label: c.back, event: { type: 'nav.back' } },
+      { id: 'home', label: c.home, event: { type: 'nav.home' } },
+    ],
+  };
+};
 
 /** Back from a step after the date: the date, or the card when the date was not asked. */
 export const backToDate = [
@@ -341,6 +363,11 @@ export const dateState = booking.createStateConfig({
     checking: {
       always: [
         { guard: ({ context }) => !context.draft, target: '#booking.browse' },
+        {
+          // Sold for the purchase day only, and a message asked another: asked, not assumed.
+          guard: ({ context }) => todayOnlyRefused(context) !== undefined,
+          target: 'fixed',
+        },
         {
           guard: ({ context }) => context.draft?.product.fixedDate !== undefined,
           target: '#booking.session',
@@ -408,6 +435,24 @@ export const dateState = booking.createStateConfig({
         },
         { target: 'pick' },
       ],
+    },
+    fixed: {
+      meta: { view: todayOnlyView },
+      on: {
+        'date.pick': {
+          guard: ({ context, event }) => event.date === context.draft?.product.fixedDate,
+          target: '#booking.session',
+          actions: assign({
+            draft: ({ context }) => ({
+              ...context.draft!,
+              accessDate: context.draft!.product.fixedDate,
+              enclosureDates: undefined,
+            }),
+            wish: ({ context }) => without(context, 'date'),
+          }),
+        },
+        'nav.back': { target: '#booking.product.card', actions: 'dropWish' },
+      },
     },
     pick: {
       meta: { view: dateView },

@@ -1,5 +1,5 @@
 /** The start of every conversation: what the bot can do, and the language. */
-import { assign } from 'xstate';
+import { assign, emit, enqueueActions } from 'xstate';
 import { changeLanguage, switchLanguage } from './language.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
@@ -9,7 +9,17 @@ import { productName } from './selection/offerable.js';
 import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
 import type { Option } from '../../../src/conversation/view.js';
 import type { BookingEvent } from '../types.js';
-import { bookingEvent, readMessage } from './selection/wish.js';
+import type { Lang } from '../../../src/domain/lang.js';
+import {
+  audienceSearch,
+  bookingEvent,
+  hoursAsked,
+  keptText,
+  onlySlots,
+  packageAsked,
+  pastRefusal,
+  readMessage,
+} from './selection/wish.js';
 
 const messages = defineMessages({
   es: {
@@ -71,7 +81,7 @@ const homeView: ViewFn = (context, deps) => {
     expects: 'choice',
     options,
     readText: (text) =>
-      readAtHome(text, deps) ??
+      readAtHome(text, deps, context.language) ??
       (readMessage(text, deps).intent === 'price'
         ? { error: m.whichPrice }
         : { error: notUnderstoodText({ options }, context.language) }),
@@ -79,10 +89,20 @@ const homeView: ViewFn = (context, deps) => {
 };
 
 /** A message typed at the home menu: a booking in one message, or what else it asks for. */
-function readAtHome(text: string, deps: ViewDeps): TextReading | undefined {
+function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | undefined {
   const reading = readMessage(text, deps);
+  const past = pastRefusal(reading, deps, lang);
+  if (past) return past;
+  const packages = packageAsked(reading);
+  if (packages) return packages;
+  const hours = hoursAsked(reading, lang);
+  if (hours) return hours;
+  const audience = audienceSearch(text, reading);
+  if (audience) return audience;
   const event = bookingEvent(reading);
   if (event) return { event };
+  const slots = onlySlots(reading);
+  if (slots) return slots;
   switch (reading.intent) {
     case 'giftCard':
       return { event: { type: 'giftcard.menu' } };
@@ -108,15 +128,43 @@ const languageView: ViewFn = (context) => ({
 export const homeState = booking.createStateConfig({
   meta: { view: homeView },
   on: {
+    // The welcome is the answer to a greeting here: nothing to carry on from.
+    'command.greeting': { target: '#booking.home' },
     'giftcard.menu': { target: '#booking.giftcards' },
     'browse.product': { target: '#booking.product' },
-    wish: { target: '#booking.product', actions: 'keepWish' },
+    wish: [
+      {
+        // "el sábado para 2" with no product: kept, and on to the places to choose from.
+        guard: ({ event }) => event.productId === undefined,
+        target: '#booking.browse',
+        actions: [
+          'keepWish',
+          assign({ browse: { page: 0 } }),
+          {
+            type: 'notify',
+            params: ({ context }) => ({ text: keptText(context.wish!, context.language) }),
+          },
+        ],
+      },
+      { target: '#booking.product', actions: 'keepWish' },
+    ],
+    'browse.query': {
+      target: '#booking.browse',
+      actions: assign({ browse: ({ event }) => ({ query: event.query, page: 0 }) }),
+    },
     'browse.provider': {
       target: '#booking.browse',
-      actions: assign({
-        browse: ({ event }) => ({ providerId: event.providerId, page: 0 }),
-        wish: ({ event }) => event.wish,
-      }),
+      actions: [
+        assign({
+          browse: ({ event }) => ({ providerId: event.providerId, page: 0 }),
+          wish: ({ event }) => event.wish,
+        }),
+        // What the message said besides the place: kept, and said so.
+        enqueueActions(({ context, event, enqueue }) => {
+          if (event.wish)
+            enqueue.emit({ type: 'notice', text: keptText(context.wish!, context.language) });
+        }),
+      ],
     },
   },
 });

@@ -162,6 +162,7 @@ export const productView: ViewFn = (context, deps): BookingView => {
         typed,
         deps,
         draft ? priceLine(deps.catalog.product(draft.product.productId), draft.product, lang) : '',
+        lang,
       ) ?? { error: m.useButtons },
   };
 };

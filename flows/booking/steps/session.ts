@@ -18,6 +18,7 @@ import { formatDate, formatTime } from './selection/format.js';
 import { optionByNumber } from './selection/read.js';
 import { retryView } from './selection/retry.js';
 import { nearestSessions, roomOf, sessionPlaces, sessionRoom } from './selection/room.js';
+import { inDaypart } from '../../understanding/times.js';
 import { timeRefusal, understoodTime, without } from './selection/wish.js';
 
 const messages = defineMessages({
@@ -147,7 +148,13 @@ export const sessionView: ViewFn = (context): BookingView => {
   const m = messages(lang);
   const c = common(lang);
   const offer = current(context.draft);
-  const sessions = (offer?.options ?? []).map((option) => {
+  // "mañana por la tarde": that part of the day's sessions, when it has any.
+  const part = context.wish?.daypart;
+  const inPart = (offer?.options ?? []).filter(
+    (option) => part !== undefined && inDaypart(formatTime(option.time), part),
+  );
+  const offered = inPart.length > 0 ? inPart : (offer?.options ?? []);
+  const sessions = offered.map((option) => {
     const time = formatTime(option.time);
     return {
       id: `session:${option.sessionId}`,

@@ -26,6 +26,7 @@ import type { BookingView, ViewFn } from '../../view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
 import { QUANTITY_CAP } from '../selection/bounds.js';
+import { dayRefusedText } from '../selection/explain.js';
 import { parseTypedDate } from '../selection/dates.js';
 import { formatDate, formatPrice, formatTotal } from '../selection/format.js';
 import { combinedCard, combinedCardOptions } from './card.js';
@@ -200,6 +201,32 @@ const priceView: ViewFn = (context): BookingView => {
   };
 };
 
+/**
+ * A booking message that named the combined product ("museo y barco el sábado para 2"):
+ * its day and how many are taken as if chosen, or refused with the reason and asked.
+ */
+function wishedDay(context: BookingContext): IsoDate | undefined {
+  const wish = context.wish?.date;
+  const dates = product(context)?.dates ?? [];
+  if (!wish) return undefined;
+  if (wish.kind === 'date') return dates.includes(wish.date) ? wish.date : undefined;
+  return dates.find((date) => date >= wish.from && date <= wish.to);
+}
+
+const dayRefusal = (context: BookingContext) =>
+  dayRefusedText(context.wish!.date!, product(context)?.dates ?? [], context.language);
+
+/** The wish once its day is used or refused: how many, if it said. */
+const quantityOnly = (context: BookingContext) =>
+  context.wish?.quantity !== undefined ? { quantity: context.wish.quantity } : undefined;
+
+const wishedQuantityFits = (context: BookingContext) => {
+  const quantity = context.wish?.quantity;
+  if (quantity === undefined || context.combined === undefined) return false;
+  const { min, max } = combinedBounds(context.combined);
+  return quantity >= min && quantity <= max;
+};
+
 /** Guards (the views only offer what passes them). */
 export const combinedDateAccepted = ({
   context,
@@ -255,6 +282,15 @@ const dayChosen = [
   },
 ];
 
+/** The combined product as opened, kept with the one chosen. */
+const combinedOpened = ({
+  context,
+  event,
+}: {
+  context: BookingContext;
+  event: { output: NonNullable<CombinedDraft['product']> };
+}) => ({ combinedProductId: context.combined!.combinedProductId, product: event.output });
+
 export const combinedState = booking.createStateConfig({
   initial: 'opening',
   entry: assign({
@@ -278,15 +314,16 @@ export const combinedState = booking.createStateConfig({
           language: context.language,
           cart: context.cart.lines,
         }),
-        onDone: {
-          target: 'card',
-          actions: assign({
-            combined: ({ context, event }) => ({
-              combinedProductId: context.combined!.combinedProductId,
-              product: event.output,
-            }),
-          }),
-        },
+        onDone: [
+          {
+            // A message named the day ("museo y barco el sábado para 2"): taken as if
+            // tapped, or refused with the reason, at the date step; no card to tap through.
+            guard: ({ context }) => context.wish?.date !== undefined,
+            target: 'date',
+            actions: assign({ combined: combinedOpened }),
+          },
+          { target: 'card', actions: assign({ combined: combinedOpened }) },
+        ],
         onError: { target: '#booking.browse', actions: 'explainFailure' },
       },
     },
@@ -300,6 +337,27 @@ export const combinedState = booking.createStateConfig({
     },
     date: {
       meta: { view: dateView },
+      always: [
+        {
+          guard: ({ context }) => wishedDay(context) !== undefined,
+          target: 'quantity',
+          actions: assign({
+            combined: ({ context }) => ({
+              ...context.combined!,
+              accessDate: wishedDay(context),
+              unitPrice: undefined,
+            }),
+            wish: ({ context }) => quantityOnly(context),
+          }),
+        },
+        {
+          guard: ({ context }) => context.wish?.date !== undefined,
+          actions: [
+            { type: 'notify', params: ({ context }) => ({ text: dayRefusal(context) }) },
+            assign({ wish: ({ context }) => quantityOnly(context) }),
+          ],
+        },
+      ],
       on: {
         'date.pick': dayChosen,
         'nav.back': { target: 'card' },
@@ -307,6 +365,33 @@ export const combinedState = booking.createStateConfig({
     },
     quantity: {
       meta: { view: quantityView },
+      always: [
+        {
+          guard: ({ context }) => wishedQuantityFits(context),
+          target: 'pricing',
+          actions: assign({
+            combined: ({ context }) => ({ ...context.combined!, quantity: context.wish!.quantity }),
+            wish: undefined,
+          }),
+        },
+        {
+          guard: ({ context }) => context.wish?.quantity !== undefined,
+          actions: [
+            {
+              type: 'notify',
+              params: ({ context }) => {
+                const { min, max } = combinedBounds(context.combined!);
+                return { text: messages(context.language).count(min, max) };
+              },
+            },
+            assign({ wish: undefined }),
+          ],
+        },
+        {
+          guard: ({ context }) => context.wish !== undefined,
+          actions: assign({ wish: undefined }),
+        },
+      ],
       on: {
         'quantity.pick': {
           guard: combinedQuantityAccepted,

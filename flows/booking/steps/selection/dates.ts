@@ -115,3 +115,14 @@ export function parseTypedDate(text: string, lang: Lang, today: IsoDate): IsoDat
   const [first, second] = lang === 'es' ? [chrono.es, chrono.en.GB] : [chrono.en.GB, chrono.es];
   return byChrono(first, text, today) ?? byChrono(second, text, today);
 }
+
+const dayDistance = (a: IsoDate, b: IsoDate) =>
+  Math.abs(Date.parse(`${a}T00:00:00Z`) - Date.parse(`${b}T00:00:00Z`));
+
+/** The three available dates nearest to a wanted one, in date order. */
+export function nearestDates(available: readonly IsoDate[], wanted: IsoDate, count = 3): IsoDate[] {
+  return [...available]
+    .sort((a, b) => dayDistance(a, wanted) - dayDistance(b, wanted) || a.localeCompare(b))
+    .slice(0, count)
+    .sort();
+}

@@ -1,9 +1,16 @@
-/** Why the quantity is bounded, in words: shared by the product card and the quantity step. */
+/**
+ * Why a choice is refused, in words: the quantity's bounds (shared by the product card and
+ * the quantity step) and a day asked for that cannot be had (a message's date, a combined
+ * product's day): passed, not on sale yet, closed, or sold for the purchase day only.
+ */
+import type { IsoDate } from '../../../../src/api/schema.js';
 import type { Lang } from '../../../../src/domain/lang.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
 import type { Draft } from '../../types.js';
 import { personLabel } from '../../../../src/domain/people.js';
 import { quantityBounds, type ChoiceProblem } from './bounds.js';
+import { nearestDates } from './dates.js';
+import { formatDate } from './format.js';
 
 const messages = defineMessages({
   es: {
@@ -25,6 +32,17 @@ const messages = defineMessages({
     typeCapacity: (type: string, max: number) => `${type}: quedan plazas para ${max} ese día.`,
     groupPeople: (limit: number, min: number, inCart: string) =>
       `Solo se vende a grupos: la compra debe sumar más de ${limit} personas${inCart}; faltan ${min}.`,
+    past: (date: string) => `El ${date} ya ha pasado.`,
+    notYet: (date: string, until: string) =>
+      `El ${date} aún no está a la venta: por ahora se vende hasta el ${until}.`,
+    closed: (date: string) =>
+      `El ${date} no está a la venta: ese día está cerrado o no tiene sesiones.`,
+    rangeClosed: (from: string, to: string) =>
+      `Del ${from} al ${to} no está a la venta: está cerrado o no tiene sesiones.`,
+    noneLeft: 'No quedan fechas a la venta para este producto.',
+    nearest: (dates: string) => `Las fechas disponibles más cercanas: ${dates}.`,
+    onlyToday: (today: string, asked: string) =>
+      `Este producto solo se vende para el día de la compra: hoy, ${today} (no para el ${asked}). ¿Lo quieres para hoy?`,
   },
   en: {
     minimum: (n: number) => `Sold from ${n} per purchase.`,
@@ -46,6 +64,17 @@ const messages = defineMessages({
       `${type}: there are places left for ${max} that day.`,
     groupPeople: (limit: number, min: number, inCart: string) =>
       `Sold to groups only: the purchase must add up to more than ${limit} people${inCart}; ${min} more needed.`,
+    past: (date: string) => `${date} has already passed.`,
+    notYet: (date: string, until: string) =>
+      `${date} is not on sale yet: for now it is sold until ${until}.`,
+    closed: (date: string) =>
+      `${date} is not on sale: the place is closed or has no sessions that day.`,
+    rangeClosed: (from: string, to: string) =>
+      `From ${from} to ${to} it is not on sale: the place is closed or has no sessions.`,
+    noneLeft: 'There are no dates left on sale for this product.',
+    nearest: (dates: string) => `The nearest available dates: ${dates}.`,
+    onlyToday: (today: string, asked: string) =>
+      `This product is only sold for the day of purchase: today, ${today} (not ${asked}). Would you like it for today?`,
   },
 });
 
@@ -115,4 +144,41 @@ export function choiceProblemText(draft: Draft, problem: ChoiceProblem, lang: La
     case 'cap':
       return m.cap(problem.max);
   }
+}
+
+export type AskedDay =
+  { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
+
+/** A day asked that has passed (before the provider's today), or undefined. */
+export function pastText(asked: AskedDay, today: IsoDate, lang: Lang): string | undefined {
+  const last = asked.kind === 'date' ? asked.date : asked.to;
+  return last < today ? messages(lang).past(formatDate(last, lang, 'long')) : undefined;
+}
+
+/**
+ * Why a day asked is not among the days on sale (`dates`, from today on): after the last
+ * of them, not on sale yet; else closed or without sessions, with the nearest days.
+ */
+export function dayRefusedText(asked: AskedDay, dates: readonly IsoDate[], lang: Lang): string {
+  const m = messages(lang);
+  const long = (date: IsoDate) => formatDate(date, lang, 'long');
+  const first = asked.kind === 'date' ? asked.date : asked.from;
+  const last = dates.at(-1);
+  if (last === undefined) return m.noneLeft;
+  if (first > last) return m.notYet(long(first), long(last));
+  const why =
+    asked.kind === 'date'
+      ? m.closed(long(asked.date))
+      : m.rangeClosed(long(asked.from), long(asked.to));
+  const near = nearestDates(dates, first).map((date) => formatDate(date, lang));
+  return `${why} ${m.nearest(near.join('; '))}`;
+}
+
+/** A product sold for the purchase day only, asked for another day: offered for today. */
+export function onlyTodayText(today: IsoDate, asked: AskedDay, lang: Lang): string {
+  const long = (date: IsoDate) => formatDate(date, lang, 'long');
+  return messages(lang).onlyToday(
+    long(today),
+    long(asked.kind === 'date' ? asked.date : asked.from),
+  );
 }

@@ -8,8 +8,11 @@ import type { IsoDate } from '../../../../src/api/schema.js';
 import type { Lang } from '../../../../src/domain/lang.js';
 import { dateOf, providerNow } from '../../../../src/domain/time.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
+import { onlyFiller } from '../../../understanding/intents.js';
 import {
+  audienceOnly,
   totalQuantity,
+  type Daypart,
   understand,
   type Understanding,
 } from '../../../understanding/understand.js';
@@ -17,20 +20,35 @@ import { roomyDates } from './room.js';
 import type { BookingContext, BookingEvent, Wish } from '../../types.js';
 import type { TextReading, ViewDeps } from '../../view.js';
 import { catalogFinder } from './finder.js';
+import { dayRefusedText, pastText } from './explain.js';
 import { formatDate } from './format.js';
 
 const messages = defineMessages({
   es: {
-    dateRefused: (date: string) => `El ${date} no está disponible para este producto.`,
-    rangeRefused: (from: string, to: string) =>
-      `No hay fechas disponibles entre el ${from} y el ${to} para este producto.`,
     timeRefused: (time: string) => `No hay sesión a las ${time} ese día.`,
+    kept: (what: string) => `Vale, para ${what}: elige el producto.`,
+    hours:
+      'Los días y las sesiones de cada sitio están en la ficha de cada producto: dime cuál (por ejemplo «museo») o elige de la lista.',
+    onDate: (date: string) => `el ${date}`,
+    between: (from: string, to: string) => `del ${from} al ${to}`,
+    at: (time: string) => `a las ${time}`,
+    daypart: (part: Daypart) =>
+      ({ morning: 'por la mañana', afternoon: 'por la tarde', evening: 'por la noche' })[part],
+    tickets: (n: number) => (n === 1 ? '1 entrada' : `${n} entradas`),
   },
   en: {
-    dateRefused: (date: string) => `${date} is not available for this product.`,
-    rangeRefused: (from: string, to: string) =>
-      `There are no dates available from ${from} to ${to} for this product.`,
     timeRefused: (time: string) => `There is no session at ${time} that day.`,
+    kept: (what: string) => `OK, for ${what}: choose the product.`,
+    hours:
+      'The days and sessions of each place are on each product\'s card: tell me which (e.g. "museum") or choose from the list.',
+    onDate: (date: string) => date,
+    between: (from: string, to: string) => `${from} to ${to}`,
+    at: (time: string) => `at ${time}`,
+    daypart: (part: Daypart) =>
+      ({ morning: 'in the morning', afternoon: 'in the afternoon', evening: 'in the evening' })[
+        part
+      ],
+    tickets: (n: number) => (n === 1 ? '1 ticket' : `${n} tickets`),
   },
 });
 
@@ -48,6 +66,7 @@ export function wishOf(reading: Understanding): Wish {
   return {
     ...(slots.date ? { date: slots.date.value } : {}),
     ...(slots.time ? { time: slots.time.value } : {}),
+    ...(slots.daypart ? { daypart: slots.daypart.value } : {}),
     ...(quantity !== undefined ? { quantity } : {}),
   };
 }
@@ -70,10 +89,64 @@ export function bookingEvent(reading: Understanding): BookingEvent | undefined {
     return { type: 'wish', productId: perType.value[0]!.productId, wish: { ...shared, types } };
   }
   if (product?.value.kind === 'product') return { type: 'wish', productId: product.value.id, wish };
+  // Not one product: the wish is kept through the choice of the combined product's day,
+  // or of the place's category and product, and applied once the product is opened.
+  const kept = hasAny(wish) ? { wish } : {};
   if (product?.value.kind === 'combined')
-    return { type: 'combined.pick', combinedProductId: product.value.id };
-  if (place) return { type: 'browse.provider', providerId: place.value.providerId };
+    return { type: 'combined.pick', combinedProductId: product.value.id, ...kept };
+  if (place) return { type: 'browse.provider', providerId: place.value.providerId, ...kept };
   return undefined;
+}
+
+/**
+ * A message asking for a package ("paquete con hotel en gran canaria", "a package with
+ * hotel"): the packages flow, whatever products the place's name also finds.
+ */
+export const packageAsked = (reading: Understanding): TextReading | undefined =>
+  reading.intent === 'packages' ? { event: { type: 'package.open' } } : undefined;
+
+/**
+ * "what time does it open?" naming no place: answered with where the sessions are, never
+ * a product found by the word "time".
+ */
+export const hoursAsked = (reading: Understanding, lang: Lang): TextReading | undefined =>
+  reading.intent === 'hours' && !reading.slots.product && !reading.slots.place
+    ? { error: messages(lang).hours }
+    : undefined;
+
+/** "kids", "para niños", "family": what there is for them, searched. */
+export const audienceSearch = (text: string, reading: Understanding): TextReading | undefined =>
+  audienceOnly(reading.rest) && !hasAny(wishOf(reading))
+    ? { event: { type: 'browse.query', query: text.trim() } }
+    : undefined;
+
+/** A wish in words: "el sábado, 13 de junio de 2026, a las 11:00, 3 entradas". */
+export function wishWords(wish: Wish, lang: Lang): string {
+  const m = messages(lang);
+  const parts: string[] = [];
+  if (wish.date?.kind === 'date') parts.push(m.onDate(formatDate(wish.date.date, lang, 'long')));
+  if (wish.date?.kind === 'range')
+    parts.push(
+      m.between(formatDate(wish.date.from, lang, 'long'), formatDate(wish.date.to, lang, 'long')),
+    );
+  if (wish.time) parts.push(m.at(wish.time));
+  if (wish.daypart) parts.push(m.daypart(wish.daypart));
+  if (wish.quantity !== undefined) parts.push(m.tickets(wish.quantity));
+  return parts.join(', ');
+}
+
+/** Said when slots typed at a list are kept for the product still to be chosen. */
+export const keptText = (wish: Wish, lang: Lang) => messages(lang).kept(wishWords(wish, lang));
+
+/**
+ * A message that is only slots ("el sábado", "para 3 personas") where a product is still
+ * to be chosen: kept as the wish rather than searched.
+ */
+export function onlySlots(reading: Understanding): TextReading | undefined {
+  const wish = wishOf(reading);
+  const { product, place, perType } = reading.slots;
+  if (!hasAny(wish) || product || place || perType || !onlyFiller(reading.rest)) return undefined;
+  return { event: { type: 'wish', wish } };
 }
 
 /**
@@ -84,9 +157,12 @@ export function cardReading(
   text: string,
   deps: ViewDeps,
   priceLine: string,
+  lang: Lang,
 ): TextReading | undefined {
   const reading = understand(text, { today: todayFor(deps) });
   const wish = wishOf(reading);
+  const past = pastRefusal(reading, deps, lang);
+  if (past) return past;
   if (hasAny(wish)) return { event: { type: 'wish', wish } };
   if (reading.intent === 'price' && priceLine !== '') return { error: priceLine };
   return undefined;
@@ -105,12 +181,17 @@ export function wishedDate(context: BookingContext): IsoDate | undefined {
 
 /** Why the wished date cannot be had (the date step then asks). */
 export function dateRefusal(context: BookingContext): string {
-  const lang: Lang = context.language;
-  const m = messages(lang);
-  const wish = context.wish?.date;
-  if (wish?.kind === 'range')
-    return m.rangeRefused(formatDate(wish.from, lang, 'long'), formatDate(wish.to, lang, 'long'));
-  return m.dateRefused(wish ? formatDate(wish.date, lang, 'long') : '');
+  return dayRefusedText(context.wish!.date!, context.draft?.product.dates ?? [], context.language);
+}
+
+/**
+ * A message's date that has passed ("ayer"), refused where it is read with the reason:
+ * nothing is kept of it, and the customer says the day again.
+ */
+export function pastRefusal(reading: Understanding, deps: ViewDeps, lang: Lang) {
+  const date = reading.slots.date?.value;
+  const text = date && pastText(date, todayFor(deps), lang);
+  return text ? { error: text } : undefined;
 }
 
 export const timeRefusal = (context: BookingContext) =>
