@@ -152,6 +152,18 @@ export interface Reservation {
   lapsed?: boolean;
   /** The accommodations of the reservation (packages), with their conditions. */
   stays?: ReservedStay[];
+  /** Refused lines whose session was found full, with the nearest sessions with room. */
+  room?: RoomAgain[];
+}
+
+/** A refused line's session, full when read again, and the nearest ones with room. */
+export interface RoomAgain {
+  cartItemId: string;
+  enclosureId: string;
+  /** The full session's provider-local start. */
+  fullTime: IsoDateTime;
+  /** In time order, three at most; empty: none left that day. */
+  nearest: SessionOption[];
 }
 
 export interface SaleRecord {
@@ -361,6 +373,8 @@ export type BookingEvent =
   | { type: 'cart.add-draft' }
   /** Drops a line a reservation could not hold, to choose it again on another date. */
   | { type: 'cart.redate'; cartItemId: string }
+  /** A refused line moved to another session of its day, then reserved again. */
+  | { type: 'cart.move'; cartItemId: string; sessionId: string }
   | { type: 'reservation.renew' }
   | { type: 'reservation.cancel' }
   | { type: 'payment.check' }

@@ -14,9 +14,16 @@ import { applicablePolicy, describeCancellation } from '../../../src/domain/canc
 import type { Lang } from '../../../src/domain/lang.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
-import type { ReserveOutput } from '../actors/cart.js';
+import type { MoveLineOutput, ReserveOutput } from '../actors/cart.js';
 import { booking } from '../setup.js';
-import type { BookingContext, BookingEvent, CartLine, Checkout, Money } from '../types.js';
+import type {
+  BookingContext,
+  BookingEvent,
+  CartLine,
+  Checkout,
+  Money,
+  RoomAgain,
+} from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
 import {
   cartMessages,
@@ -29,7 +36,7 @@ import {
 } from './cart.js';
 import { askOptional, optionalLeft } from './checkout-questions.js';
 import { insuranceChoice, insuranceOffer, insuranceOptions } from './insurance.js';
-import { formatPrice } from './selection/format.js';
+import { formatPrice, formatTime } from './selection/format.js';
 import {
   failedStayLines,
   packageOrderLines,
@@ -58,6 +65,15 @@ const messages = defineMessages({
     removing: 'Quitando la línea…',
     removed: (name: string) => `He quitado ${name}. Este es tu pedido ahora:`,
     unknownPolicy: 'consulta las condiciones del producto.',
+    checkingRoom: 'Mirando qué sesiones tienen sitio…',
+    fullSession: (time: string) => `   La sesión de las ${time} está completa.`,
+    nearestRoom: (times: string) => `   Con sitio, las más cercanas: ${times}.`,
+    noRoomThatDay: '   No queda otra sesión con sitio ese día.',
+    move: (n: number, time: string) => `🕐 ${n}. a las ${time} y reservar`,
+    moving: 'Cambiando de sesión y reservando…',
+    moved: (name: string, time: string) => `${name}: ahora a las ${time}.`,
+    moveRefused: (name: string, reason: string) =>
+      `He quitado ${name}, pero la sesión nueva no se pudo añadir: ${reason}`,
   },
   en: {
     title: '📋 Check your order:',
@@ -77,6 +93,15 @@ const messages = defineMessages({
     removing: 'Removing the line…',
     removed: (name: string) => `${name} is out. This is your order now:`,
     unknownPolicy: 'see the product conditions.',
+    checkingRoom: 'Checking which sessions have room…',
+    fullSession: (time: string) => `   The ${time} session is full.`,
+    nearestRoom: (times: string) => `   Nearest with room: ${times}.`,
+    noRoomThatDay: '   No other session has room that day.',
+    move: (n: number, time: string) => `🕐 ${n}. at ${time} and reserve`,
+    moving: 'Changing the session and reserving…',
+    moved: (name: string, time: string) => `${name}: now at ${time}.`,
+    moveRefused: (name: string, reason: string) =>
+      `${name} is out, but the new session could not be added: ${reason}`,
   },
 });
 
@@ -169,6 +194,36 @@ export const failedLines = (context: BookingContext): { line: CartLine; n: numbe
     .map((line, i) => ({ line, n: i + 1 }))
     .filter(({ line }) => context.reservation?.failedProductIds.includes(line.productId));
 
+/** What the room read again found for a refused line (its full sessions). */
+const roomOf = (context: BookingContext, cartItemId: string): RoomAgain[] =>
+  context.reservation?.room?.filter((room) => room.cartItemId === cartItemId) ?? [];
+
+/** A refused line's full session and the nearest with room, in words. */
+function roomLines(context: BookingContext, line: CartLine): string[] {
+  const m = messages(context.language);
+  return roomOf(context, line.cartItemId).flatMap((room) => [
+    m.fullSession(formatTime(room.fullTime)),
+    room.nearest.length > 0
+      ? m.nearestRoom(room.nearest.map((option) => formatTime(option.time)).join(', '))
+      : m.noRoomThatDay,
+  ]);
+}
+
+/** Whether a refused line has a session to read again (else nothing is read). */
+const sessionsToRead = (context: BookingContext) =>
+  failedLines(context).some(
+    ({ line }) =>
+      line.sessions.length > 0 && line.package === undefined && line.parts === undefined,
+  );
+
+/** The offered session a move names (its enclosure), if it was offered. */
+const offeredMove = (context: BookingContext, event: BookingEvent) =>
+  event.type === 'cart.move'
+    ? roomOf(context, event.cartItemId).find((room) =>
+        room.nearest.some((option) => option.sessionId === event.sessionId),
+      )
+    : undefined;
+
 const failedView: ViewFn = (context): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -179,6 +234,7 @@ const failedView: ViewFn = (context): BookingView => {
       ...failed.flatMap(({ line, n }) => [
         lineText(line, n, lang),
         ...failedStayLines(context, line),
+        ...roomLines(context, line),
       ]),
       // "The rest is held" only when there is a rest.
       failed.length < context.cart.lines.length ? m.failedHint : m.noneHeld,
@@ -186,6 +242,18 @@ const failedView: ViewFn = (context): BookingView => {
     expects: 'choice',
     options: [
       ...failed.flatMap(({ line, n }) => [
+        // The nearest sessions with room first: one tap moves the line and reserves.
+        ...roomOf(context, line.cartItemId).flatMap((room) =>
+          room.nearest.map((option) => ({
+            id: `move:${line.cartItemId}:${option.sessionId}`,
+            label: m.move(n, formatTime(option.time)),
+            event: {
+              type: 'cart.move' as const,
+              cartItemId: line.cartItemId,
+              sessionId: option.sessionId,
+            },
+          })),
+        ),
         {
           id: `remove:${line.cartItemId}`,
           label: m.removeFailed(n, line.name),
@@ -222,6 +290,16 @@ const removeInput = ({ context, event }: { context: BookingContext; event: Booki
   language: context.language,
   reserved: context.reservation !== undefined,
 });
+
+/** After a move: the line's new time, and any change beyond it. */
+const movedNotice = (context: BookingContext, output: MoveLineOutput) =>
+  [
+    messages(context.language).moved(
+      output.line!.name,
+      output.line!.sessions.map((choice) => choice.label).join(', '),
+    ),
+    ...changeNotes(output, context.language),
+  ].join('\n');
 
 export const reviewState = booking.createStateConfig({
   initial: 'start',
@@ -260,7 +338,7 @@ export const reviewState = booking.createStateConfig({
         onDone: [
           {
             guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
-            target: 'failed',
+            target: 'reading',
             actions: [
               assign(({ context, event }) => reservedContext(context, event.output)),
               enqueueActions(({ context, event, enqueue }) => {
@@ -291,9 +369,36 @@ export const reviewState = booking.createStateConfig({
         ],
       },
     },
+    // The refused lines' sessions read again: those full are named with the nearest.
+    reading: {
+      always: { guard: ({ context }) => !sessionsToRead(context), target: 'failed' },
+      tags: ['busy'],
+      meta: { view: busyView((lang) => messages(lang).checkingRoom) },
+      invoke: {
+        src: 'readRoom',
+        input: ({ context }) => ({
+          lines: failedLines(context).map(({ line }) => line),
+          language: context.language,
+        }),
+        onDone: {
+          target: 'failed',
+          actions: assign({
+            reservation: ({ context, event }) =>
+              context.reservation && event.output.length > 0
+                ? { ...context.reservation, room: event.output }
+                : context.reservation,
+          }),
+        },
+        onError: { target: 'failed' },
+      },
+    },
     failed: {
       meta: { view: failedView },
       on: {
+        'cart.move': {
+          guard: ({ context, event }) => !!offeredMove(context, event),
+          target: 'moving',
+        },
         'cart.remove': { target: 'removing' },
         'cart.redate': { target: 'redating' },
         'package.restay': restayTransition,
@@ -322,6 +427,69 @@ export const reviewState = booking.createStateConfig({
             },
           ],
         },
+        onError: { target: 'failed', actions: 'explainFailure' },
+      },
+    },
+    // One tap: the line to the session chosen (remove + Add, answers kept), then the
+    // cart reserved again: a new Confirm of a changed cart, never the refused one again.
+    moving: {
+      tags: ['busy'],
+      meta: { view: busyView((lang) => messages(lang).moving) },
+      invoke: {
+        src: 'moveLine',
+        input: ({ context, event }) => ({
+          cart: context.cart,
+          cartItemId: event.type === 'cart.move' ? event.cartItemId : '',
+          enclosureId: offeredMove(context, event)?.enclosureId ?? '',
+          sessionId: event.type === 'cart.move' ? event.sessionId : '',
+          language: context.language,
+          reserved: context.reservation !== undefined,
+        }),
+        onDone: [
+          {
+            // The line is out and not back in: the order as it is now, through the
+            // insurance (its quote was for the lines there were).
+            guard: ({ event }) => event.output.line === undefined,
+            target: '#booking.insurance',
+            actions: [
+              assign(({ context, event }) => changedContext(context, event.output)),
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  text: [
+                    messages(context.language).moveRefused(
+                      event.output.removed.name,
+                      event.output.refused ?? '',
+                    ),
+                    ...changeNotes(event.output, context.language),
+                  ].join('\n'),
+                }),
+              },
+            ],
+          },
+          {
+            // An insurance chosen was quoted for the old line: quoted again first.
+            guard: ({ context }) => context.checkout.insurance !== undefined,
+            target: '#booking.insurance',
+            actions: [
+              assign(({ context, event }) => changedContext(context, event.output)),
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({ text: movedNotice(context, event.output) }),
+              },
+            ],
+          },
+          {
+            target: 'reserving',
+            actions: [
+              assign(({ context, event }) => changedContext(context, event.output)),
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({ text: movedNotice(context, event.output) }),
+              },
+            ],
+          },
+        ],
         onError: { target: 'failed', actions: 'explainFailure' },
       },
     },
