@@ -60,8 +60,10 @@ export function createRoomReader(deps: Pick<ActorDeps, 'client' | 'catalog' | 'n
       );
       const options: SessionOption[] = sessions.flatMap((s) => {
         if (!s.hasLimitedCapacity) return [{ sessionId: s.sessionId, time: s.sessionTime }];
+        // Not answered for: not on sale (started, closed). Answered without places: open.
+        if (!left.has(s.sessionId)) return [];
         const remaining = left.get(s.sessionId);
-        if (remaining === undefined) return [];
+        if (remaining === undefined) return [{ sessionId: s.sessionId, time: s.sessionTime }];
         const most = productsSellable(remaining, quota);
         return [
           {
