@@ -275,6 +275,11 @@ export interface BookingContext {
   cart: Cart;
   checkout: Checkout;
   reservation?: Reservation;
+  /**
+   * A Confirm refused whole (nothing held): the lines whose session was found full, with
+   * the nearest that have room (only while the review shows them).
+   */
+  refusedRoom?: RoomAgain[];
   sale?: SaleRecord;
   /** The payment being taken in the channel (steps/collect.ts). */
   payment?: ChannelPayment;

@@ -629,6 +629,59 @@ describe('review', () => {
       expect(h.state()).toEqual({ insurance: 'quoting' });
     });
 
+    it('a Confirm refused whole names the full session, says nothing is held, and a move reserves', async () => {
+      let confirms = 0;
+      const moved = newCart([line('i1'), movedLine]);
+      const reserve = fake(() => {
+        confirms += 1;
+        if (confirms === 1) throw refusal('capacity exhausted');
+        return { ...change({ cart: moved }), reservation: reservation() };
+      });
+      const readRoom = fake(() => [room]);
+      const moveLine = fake(() => ({
+        ...change({ cart: moved }),
+        removed: timed,
+        line: movedLine,
+      }));
+      const h = place('review', context({ cart }), {
+        reserve: reserve.logic,
+        readRoom: readRoom.logic,
+        moveLine: moveLine.logic,
+      });
+      await h.choose('reserve');
+      expect(h.notices).toEqual(['The booking service did not accept that: capacity exhausted']);
+      // Only the lines with a session are read.
+      expect(readRoom.inputs).toEqual([{ lines: [timed], language: 'en' }]);
+      expect(h.state()).toEqual({ review: 'full' });
+      expect(h.view().text).toMatch(/The 10:00 session is full\./);
+      expect(h.view().text).toMatch(/Nothing is held\. What shall we do\?$/);
+      expect(h.view().text).not.toMatch(/The rest is held/);
+      expect(ids(h)).toEqual(['move:i2:s11', 'move:i2:s12', 'remove:i2', 'cart', 'home']);
+
+      await h.choose('move:i2:s12');
+      expect(moveLine.inputs[0]).toMatchObject({ sessionId: 's12', reserved: false });
+      expect(reserve.inputs).toHaveLength(2);
+      expect(reserve.inputs[1]).toMatchObject({ cart: moved });
+      expect(h.state()).toEqual({ reserved: 'idle' });
+      expect(h.context().refusedRoom).toBeUndefined();
+    });
+
+    it('a Confirm refused whole with no session full is explained as before', async () => {
+      const h = place('review', context({ cart }), {
+        reserve: failing(refusal('no')),
+        readRoom: fake(() => []).logic,
+      });
+      await h.choose('reserve');
+      expect(h.state()).toEqual({ review: 'idle' });
+      const unanswered = place('review', context({ cart }), {
+        reserve: failing(serviceDown()),
+        readRoom: fake(() => [room]).logic,
+      });
+      await unanswered.choose('reserve');
+      // No answer is not a refusal: nothing is read, nothing offered.
+      expect(unanswered.state()).toEqual({ review: 'idle' });
+    });
+
     it('a line out whose new session the Add refused is said so, and the order reviewed without it', async () => {
       const failed = context({
         cart,

@@ -10,6 +10,7 @@
  */
 import { assign, enqueueActions, raise } from 'xstate';
 import type { QuestionsProfileAnswers } from '../../../src/api/common.js';
+import { PartnerEnvelopeError } from '../../../src/api/errors.js';
 import { applicablePolicy, describeCancellation } from '../../../src/domain/cancellation.js';
 import type { Lang } from '../../../src/domain/lang.js';
 import { common } from '../../../src/i18n/common.js';
@@ -196,7 +197,9 @@ export const failedLines = (context: BookingContext): { line: CartLine; n: numbe
 
 /** What the room read again found for a refused line (its full sessions). */
 const roomOf = (context: BookingContext, cartItemId: string): RoomAgain[] =>
-  context.reservation?.room?.filter((room) => room.cartItemId === cartItemId) ?? [];
+  [...(context.reservation?.room ?? []), ...(context.refusedRoom ?? [])].filter(
+    (room) => room.cartItemId === cartItemId,
+  );
 
 /** A refused line's full session and the nearest with room, in words. */
 function roomLines(context: BookingContext, line: CartLine): string[] {
@@ -209,11 +212,26 @@ function roomLines(context: BookingContext, line: CartLine): string[] {
   ]);
 }
 
+/** A line whose session may be read again (not a package's, not a combined product's). */
+const hasSession = (line: CartLine) =>
+  line.sessions.length > 0 && line.package === undefined && line.parts === undefined;
+
 /** Whether a refused line has a session to read again (else nothing is read). */
 const sessionsToRead = (context: BookingContext) =>
-  failedLines(context).some(
-    ({ line }) =>
-      line.sessions.length > 0 && line.package === undefined && line.parts === undefined,
+  failedLines(context).some(({ line }) => hasSession(line));
+
+/** One button per nearest session with room: the line moved there and reserved. */
+const moveOptions = (context: BookingContext, line: CartLine, n: number) =>
+  roomOf(context, line.cartItemId).flatMap((room) =>
+    room.nearest.map((option) => ({
+      id: `move:${line.cartItemId}:${option.sessionId}`,
+      label: messages(context.language).move(n, formatTime(option.time)),
+      event: {
+        type: 'cart.move' as const,
+        cartItemId: line.cartItemId,
+        sessionId: option.sessionId,
+      },
+    })),
   );
 
 /** The offered session a move names (its enclosure), if it was offered. */
@@ -243,17 +261,7 @@ const failedView: ViewFn = (context): BookingView => {
     options: [
       ...failed.flatMap(({ line, n }) => [
         // The nearest sessions with room first: one tap moves the line and reserves.
-        ...roomOf(context, line.cartItemId).flatMap((room) =>
-          room.nearest.map((option) => ({
-            id: `move:${line.cartItemId}:${option.sessionId}`,
-            label: m.move(n, formatTime(option.time)),
-            event: {
-              type: 'cart.move' as const,
-              cartItemId: line.cartItemId,
-              sessionId: option.sessionId,
-            },
-          })),
-        ),
+        ...moveOptions(context, line, n),
         {
           id: `remove:${line.cartItemId}`,
           label: m.removeFailed(n, line.name),
@@ -274,6 +282,35 @@ const failedView: ViewFn = (context): BookingView => {
   };
 };
 
+/** A Confirm refused whole: the lines found full, with the nearest; nothing is held. */
+const fullView: ViewFn = (context): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const full = context.cart.lines
+    .map((line, i) => ({ line, n: i + 1 }))
+    .filter(({ line }) => roomOf(context, line.cartItemId).length > 0);
+  return {
+    text: [
+      m.failedTitle,
+      ...full.flatMap(({ line, n }) => [lineText(line, n, lang), ...roomLines(context, line)]),
+      m.noneHeld,
+    ].join('\n'),
+    expects: 'choice',
+    options: [
+      ...full.flatMap(({ line, n }) => [
+        ...moveOptions(context, line, n),
+        {
+          id: `remove:${line.cartItemId}`,
+          label: m.removeFailed(n, line.name),
+          event: { type: 'cart.remove' as const, cartItemId: line.cartItemId },
+        },
+      ]),
+      { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
+      { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+    ],
+  };
+};
+
 const busyView =
   (text: (lang: Lang) => string): ViewFn =>
   (context) => ({ text: text(context.language), expects: 'none', options: [] });
@@ -282,6 +319,7 @@ const busyView =
 export const reservedContext = (context: BookingContext, output: ReserveOutput) => ({
   ...changedContext(context, output),
   reservation: output.reservation,
+  refusedRoom: undefined,
 });
 
 const removeInput = ({ context, event }: { context: BookingContext; event: BookingEvent }) => ({
@@ -365,6 +403,13 @@ export const reviewState = booking.createStateConfig({
             target: '#booking.packages.stayFailed',
             actions: assign({ packages: refusedStayFlow }),
           },
+          // Refused whole (a clear no: nothing held): are the sessions full?
+          {
+            guard: ({ context, event }) =>
+              event.error instanceof PartnerEnvelopeError && context.cart.lines.some(hasSession),
+            target: 'readingAll',
+            actions: 'explainFailure',
+          },
           { target: 'idle', actions: 'explainFailure' },
         ],
       },
@@ -392,6 +437,38 @@ export const reviewState = booking.createStateConfig({
         onError: { target: 'failed' },
       },
     },
+    // After a Confirm refused whole: the lines' sessions read again, as above.
+    readingAll: {
+      tags: ['busy'],
+      meta: { view: busyView((lang) => messages(lang).checkingRoom) },
+      invoke: {
+        src: 'readRoom',
+        input: ({ context }) => ({
+          lines: context.cart.lines.filter(hasSession),
+          language: context.language,
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.length > 0,
+            target: 'full',
+            actions: assign({ refusedRoom: ({ event }) => event.output }),
+          },
+          { target: 'idle' },
+        ],
+        onError: { target: 'idle' },
+      },
+    },
+    full: {
+      meta: { view: fullView },
+      on: {
+        'cart.move': {
+          guard: ({ context, event }) => !!offeredMove(context, event),
+          target: 'moving',
+        },
+        'cart.remove': { target: 'removing' },
+        'nav.back': { target: '#booking.cart', actions: assign({ refusedRoom: undefined }) },
+      },
+    },
     failed: {
       meta: { view: failedView },
       on: {
@@ -415,7 +492,10 @@ export const reviewState = booking.createStateConfig({
           // Through the insurance again: its quote was for the lines there were.
           target: '#booking.insurance',
           actions: [
-            assign(({ context, event }) => changedContext(context, event.output)),
+            assign(({ context, event }) => ({
+              ...changedContext(context, event.output),
+              refusedRoom: undefined,
+            })),
             {
               type: 'notify',
               params: ({ context, event }) => ({
@@ -427,7 +507,15 @@ export const reviewState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'failed', actions: 'explainFailure' },
+        onError: [
+          // Nothing held (a Confirm refused whole): its full sessions again.
+          {
+            guard: ({ context }) => context.reservation === undefined,
+            target: 'full',
+            actions: 'explainFailure',
+          },
+          { target: 'failed', actions: 'explainFailure' },
+        ],
       },
     },
     // One tap: the line to the session chosen (remove + Add, answers kept), then the
@@ -452,7 +540,10 @@ export const reviewState = booking.createStateConfig({
             guard: ({ event }) => event.output.line === undefined,
             target: '#booking.insurance',
             actions: [
-              assign(({ context, event }) => changedContext(context, event.output)),
+              assign(({ context, event }) => ({
+                ...changedContext(context, event.output),
+                refusedRoom: undefined,
+              })),
               {
                 type: 'notify',
                 params: ({ context, event }) => ({
@@ -472,7 +563,10 @@ export const reviewState = booking.createStateConfig({
             guard: ({ context }) => context.checkout.insurance !== undefined,
             target: '#booking.insurance',
             actions: [
-              assign(({ context, event }) => changedContext(context, event.output)),
+              assign(({ context, event }) => ({
+                ...changedContext(context, event.output),
+                refusedRoom: undefined,
+              })),
               {
                 type: 'notify',
                 params: ({ context, event }) => ({ text: movedNotice(context, event.output) }),
@@ -482,7 +576,10 @@ export const reviewState = booking.createStateConfig({
           {
             target: 'reserving',
             actions: [
-              assign(({ context, event }) => changedContext(context, event.output)),
+              assign(({ context, event }) => ({
+                ...changedContext(context, event.output),
+                refusedRoom: undefined,
+              })),
               {
                 type: 'notify',
                 params: ({ context, event }) => ({ text: movedNotice(context, event.output) }),
