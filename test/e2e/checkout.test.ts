@@ -397,6 +397,93 @@ describe('checkout against the sandbox', () => {
     expect(calls['cart-sale']).toBe(1);
   });
 
+  it('moves the only line of a Confirm refused whole (its session filled up) to the nearest with room, and pays (issue 14 item 5)', async () => {
+    chat = await startChat({ env: ON_ACCOUNT });
+    const c = chat;
+    await c.sandbox.extra('reset', { options: { debitPartner: true } });
+    // Two planetarium tickets at the first session of their day, and a park pass.
+    const index = await c.app.catalog.get('en');
+    const { provider, product } = index.product(PLANETARIUM)!;
+    const day = product.pricesAndDates[0]!.dates[6]!;
+    const enclosure = provider.ticketEnclosures.find(
+      (e) =>
+        e.sessions?.sessionSessionContents.length &&
+        product.tickets.some((t) => t.ticketEnclosureId === e.ticketEnclosureId),
+    )!;
+    const enclosureId = enclosure.ticketEnclosureId;
+    const daySessions = enclosure.sessions!.sessionSessionContents.filter((s) =>
+      s.sessionTime.startsWith(day),
+    );
+    const first = daySessions[0]!;
+    const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
+    const dome = new Set(
+      product.tickets.filter((t) => t.ticketEnclosureId === enclosureId).map((t) => t.ticketId),
+    );
+    const language = { questionId: seedId('question:planetarium.language'), stringValue: 'en' };
+    await addLine(
+      c,
+      cart,
+      PLANETARIUM,
+      2,
+      6,
+      [{ enclosureId, sessionId: first.sessionId, label: first.sessionTime.slice(11, 16) }],
+      // The narration language each show ticket asks, answered once.
+      (activity) => ({
+        ...activity,
+        tickets: activity.tickets?.map((t) =>
+          dome.has(t.ticketId) ? { ...t, questions: [language] } : t,
+        ),
+      }),
+    );
+    const [planetarium] = cart.lines;
+    await place(c, { review: 'idle' }, withDetails(baseContext(c, cart)));
+    await c.start();
+
+    // Another customer's reservation takes every place left in that session.
+    const capacity = c.sandbox.sandbox.context().state.cart.capacity;
+    const left = capacity.remainingForSession(first.sessionId)!;
+    capacity.hold(
+      'someone-else',
+      { days: new Map(), sessions: new Map([[first.sessionId, left]]) },
+      c.sandbox.sandbox.clock.now().getTime() + 3_600_000,
+    );
+    const before = await stats(c);
+
+    await c.choose('reserve');
+    // The sandbox refuses the Confirm whole (nothing fits): said, then the session named.
+    expect(
+      c.transcript.some((line) => /did not accept that: .*(capacity|places)/.test(line.text)),
+    ).toBe(true);
+    const refused = c.last();
+    expect(refused.text).toMatch(/These could not be reserved:\n1\. Museum \+ Planetarium/);
+    expect(refused.text).toMatch(
+      new RegExp(
+        `The ${first.sessionTime.slice(11, 16)} session is full\\.\n {3}Nearest with room: \\d\\d:\\d\\d`,
+      ),
+    );
+    expect(refused.text).toMatch(/Nothing is held\./);
+    expect(refused.text).not.toMatch(/The rest is held/);
+    const moves = refused.options.filter((o) =>
+      o.id.startsWith(`move:${planetarium!.cartItemId}:`),
+    );
+    expect(moves.length).toBeGreaterThan(0);
+    const afterRefusal = await stats(c);
+    expect((afterRefusal['availablecapacity'] ?? 0) - (before['availablecapacity'] ?? 0)).toBe(1);
+
+    await c.choose(moves[moves.length - 1]!.id);
+    const time = /at (\d\d:\d\d)/.exec(moves[moves.length - 1]!.label)![1]!;
+    expect(c.last().text).toMatch(/Held until \d\d:\d\d/);
+    const held = (await saved(c)).context;
+    expect(held.cart.lines.map((l) => l.sessions[0]!.label)).toEqual([time]);
+    expect(held.refusedRoom).toBeUndefined();
+
+    await c.choose('pay');
+    expect(c.last().link?.url).toMatch(/\/__sandbox\/pay\//);
+    const calls = await stats(c);
+    expect(calls['cart-confirm']).toBe(2);
+    expect(calls['cart-sale']).toBe(1);
+  });
+
   it('removes a line from the cart, and says when the cart is empty', async () => {
     chat = await startChat({ env: ON_ACCOUNT });
     const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
