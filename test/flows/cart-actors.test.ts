@@ -488,6 +488,40 @@ describe('a line refused for a full session (issue 14 item 5)', () => {
     expect(output.removed.cartItemId).toBe('p1');
     expect(output.cart.lines.map((l) => l.cartItemId)).toEqual(['a1']);
   });
+
+  it('an Add never answered once the line is out leaves the carts in doubt for a new one', async () => {
+    let adds = 0;
+    const h = harness({
+      'cart-remove': () => ({}),
+      'cart-add': (request: { activities: CartActivity[] }) => {
+        adds += 1;
+        // The move's Add and its retry on a new cart are lost; the lines kept go through.
+        if (adds === 1 || adds === 3) throw new PartnerTimeoutError(ctx('cart-add'), 1);
+        return addAnswer(request);
+      },
+    });
+    const output = await h.run<MoveLineOutput>('moveLine', {
+      cart: cartOf(lineOf('a1'), planetarium()),
+      cartItemId: 'p1',
+      enclosureId,
+      sessionId: s17!.sessionId,
+      language: 'en',
+      reserved: false,
+    });
+    expect(output.line).toBeUndefined();
+    expect(output.refused).toBeTruthy();
+    expect(output.rebuilt).toBe(true);
+    const tried = new Set(h.named('cart-add').map((call) => call.request.shoppingCartId));
+    // Neither the old cart nor the one the retry went to is kept.
+    expect(tried.has(output.cart.shoppingCartId)).toBe(true);
+    expect(output.cart.shoppingCartId).not.toBe('oldcart000001');
+    expect(
+      h
+        .named('cart-add')
+        .filter((call) => call.request.shoppingCartId === output.cart.shoppingCartId),
+    ).toHaveLength(1);
+    expect(output.cart.lines.map((l) => l.productId)).toEqual([JELLYFISH]);
+  });
 });
 
 describe('removeFromCart', () => {

@@ -33,6 +33,7 @@ import { toCents } from '../../domain/pricing.js';
 import { providerZone, toInstant } from '../../domain/time.js';
 import { defineMessages } from '../../i18n/messages.js';
 import {
+  AddRefused,
   type AddToCartInput,
   type AddToCartOutput,
   type CancelReservationInput,
@@ -235,8 +236,13 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
       );
     } catch (error) {
       // The line is out of the partner's cart: the conversation must hear so, whatever
-      // the Add did (an unanswered one already left its cart for a new one, add-line.ts).
-      return { ...removed, refused: failureText(input.language, error) };
+      // the Add did. Refused, the cart is as it was without the line. Unanswered, the
+      // carts it went to may hold the line: the lines kept go to a new cart, so that
+      // nothing in doubt is ever reserved or sold.
+      const refused = failureText(input.language, error);
+      if (error instanceof AddRefused) return { ...removed, refused };
+      const fresh = await ops.rebuild(removed.cart, input.language);
+      return { ...fresh, rebuilt: true, removed: removed.removed, refused };
     }
     return {
       ...added,
