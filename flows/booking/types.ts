@@ -184,6 +184,18 @@ export interface Reservation {
   lapsed?: boolean;
   /** The accommodations of the reservation (packages), with their conditions. */
   stays?: ReservedStay[];
+  /** Refused lines whose session was found full, with the nearest sessions with room. */
+  room?: RoomAgain[];
+}
+
+/** A refused line's session, full when read again, and the nearest ones with room. */
+export interface RoomAgain {
+  cartItemId: string;
+  enclosureId: string;
+  /** The full session's provider-local start. */
+  fullTime: IsoDateTime;
+  /** In time order, three at most; empty: none left that day. */
+  nearest: SessionOption[];
 }
 
 export interface SaleRecord {
@@ -301,6 +313,11 @@ export interface BookingContext {
   cart: Cart;
   checkout: Checkout;
   reservation?: Reservation;
+  /**
+   * A Confirm refused whole (nothing held): the lines whose session was found full, with
+   * the nearest that have room (only while the review shows them).
+   */
+  refusedRoom?: RoomAgain[];
   sale?: SaleRecord;
   /** The payment being taken in the channel (steps/collect.ts). */
   payment?: ChannelPayment;
@@ -409,6 +426,8 @@ export type BookingEvent =
   | { type: 'cart.add-draft' }
   /** Drops a line a reservation could not hold, to choose it again on another date. */
   | { type: 'cart.redate'; cartItemId: string }
+  /** A refused line moved to another session of its day, then reserved again. */
+  | { type: 'cart.move'; cartItemId: string; sessionId: string }
   | { type: 'reservation.renew' }
   | { type: 'reservation.cancel' }
   | { type: 'payment.check' }

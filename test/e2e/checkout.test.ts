@@ -6,7 +6,7 @@
  * on their own) are given by placing the conversation at the review with those answers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cartAddOperation } from '../../src/api/cart.js';
+import { cartAddOperation, type CartActivity } from '../../src/api/cart.js';
 import { salesOperation } from '../../src/api/sales.js';
 import type { IsoDate } from '../../src/api/schema.js';
 import { toCents } from '../../src/domain/pricing.js';
@@ -28,6 +28,7 @@ const ON_ACCOUNT = { PAYMENT_MODE: 'on-account' };
 
 const JELLYFISH = demoIds.products.museumJellyfish;
 const TWO_DAYS = demoIds.products.parkTwoDays;
+const PLANETARIUM = demoIds.products.museumPlanetarium;
 
 let chat: Chat | undefined;
 afterEach(async () => {
@@ -60,7 +61,15 @@ async function place(
 }
 
 /** A line of the cart added through the client, as the adding step adds it. */
-async function addLine(c: Chat, cart: Cart, productId: string, quantity: number, pick = 6) {
+async function addLine(
+  c: Chat,
+  cart: Cart,
+  productId: string,
+  quantity: number,
+  pick = 6,
+  sessions: Draft['sessions'] = [],
+  answered: (activity: CartActivity) => CartActivity = (activity) => activity,
+) {
   const index = await c.app.catalog.get('en');
   const entry = index.product(productId)!;
   const set = entry.product.pricesAndDates[0]!;
@@ -77,14 +86,14 @@ async function addLine(c: Chat, cart: Cart, productId: string, quantity: number,
       requiresRealTimePrice: false,
     },
     accessDate,
-    sessions: [],
+    sessions,
     quantity,
     unitPrice: { cents: toCents(set.price), currency: set.currency },
     questionSets: [],
     answers: {},
     questionCursor: 0,
   };
-  const activity = activityOf(draft, index);
+  const activity = answered(activityOf(draft, index));
   const added = await c.sandbox.client.call(cartAddOperation, {
     shoppingCartId: cart.shoppingCartId,
     activities: [activity],
@@ -288,6 +297,191 @@ describe('checkout against the sandbox', () => {
     expect(c.last().text).toMatch(/Purchase confirmed/);
     expect(c.last().tickets?.length).toBeGreaterThan(0);
     expect(await salesOf(c, partnerSaleId)).toHaveLength(1);
+  });
+
+  it('moves a line whose session filled up before the Confirm to the nearest with room, reserves and pays (issue 14 item 5)', async () => {
+    chat = await startChat({ env: ON_ACCOUNT });
+    const c = chat;
+    await c.sandbox.extra('reset', { options: { debitPartner: true } });
+    // Two planetarium tickets at the first session of their day, and a park pass.
+    const index = await c.app.catalog.get('en');
+    const { provider, product } = index.product(PLANETARIUM)!;
+    const day = product.pricesAndDates[0]!.dates[6]!;
+    const enclosure = provider.ticketEnclosures.find(
+      (e) =>
+        e.sessions?.sessionSessionContents.length &&
+        product.tickets.some((t) => t.ticketEnclosureId === e.ticketEnclosureId),
+    )!;
+    const enclosureId = enclosure.ticketEnclosureId;
+    const daySessions = enclosure.sessions!.sessionSessionContents.filter((s) =>
+      s.sessionTime.startsWith(day),
+    );
+    const first = daySessions[0]!;
+    const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
+    await addLine(c, cart, TWO_DAYS, 1);
+    const dome = new Set(
+      product.tickets.filter((t) => t.ticketEnclosureId === enclosureId).map((t) => t.ticketId),
+    );
+    const language = { questionId: seedId('question:planetarium.language'), stringValue: 'en' };
+    await addLine(
+      c,
+      cart,
+      PLANETARIUM,
+      2,
+      6,
+      [{ enclosureId, sessionId: first.sessionId, label: first.sessionTime.slice(11, 16) }],
+      // The narration language each show ticket asks, answered once.
+      (activity) => ({
+        ...activity,
+        tickets: activity.tickets?.map((t) =>
+          dome.has(t.ticketId) ? { ...t, questions: [language] } : t,
+        ),
+      }),
+    );
+    const [pass, planetarium] = cart.lines;
+    await place(c, { review: 'idle' }, withDetails(baseContext(c, cart)));
+    await c.start();
+
+    // Another customer's reservation takes every place left in that session.
+    const capacity = c.sandbox.sandbox.context().state.cart.capacity;
+    const left = capacity.remainingForSession(first.sessionId)!;
+    capacity.hold(
+      'someone-else',
+      { days: new Map(), sessions: new Map([[first.sessionId, left]]) },
+      c.sandbox.sandbox.clock.now().getTime() + 3_600_000,
+    );
+    const before = await stats(c);
+
+    await c.choose('reserve');
+    const refused = c.last();
+    expect(refused.text).toMatch(/These could not be reserved:\n2\. Museum \+ Planetarium/);
+    expect(refused.text).toMatch(
+      new RegExp(
+        `The ${first.sessionTime.slice(11, 16)} session is full\\.\n {3}Nearest with room: \\d\\d:\\d\\d`,
+      ),
+    );
+    // Only the pass is held, and said so.
+    expect(refused.text).toMatch(/The rest is held/);
+    const moves = refused.options.filter((o) =>
+      o.id.startsWith(`move:${planetarium!.cartItemId}:`),
+    );
+    expect(moves.map((o) => o.id)).not.toContain(
+      `move:${planetarium!.cartItemId}:${first.sessionId}`,
+    );
+    expect(moves.length).toBeGreaterThan(0);
+    // One capacity read for the refused line.
+    const afterRefusal = await stats(c);
+    expect((afterRefusal['availablecapacity'] ?? 0) - (before['availablecapacity'] ?? 0)).toBe(1);
+
+    await c.choose(moves[0]!.id);
+    const time = /at (\d\d:\d\d)/.exec(moves[0]!.label)![1]!;
+    expect(c.transcript.some((line) => line.text === `Museum + Planetarium: now at ${time}.`)).toBe(
+      true,
+    );
+    expect(c.last().text).toMatch(/Held until \d\d:\d\d/);
+    const heldCart = (await saved(c)).context.cart;
+    expect(heldCart.lines.map((l) => l.productId)).toEqual([TWO_DAYS, PLANETARIUM]);
+    expect(heldCart.lines[0]!.cartItemId).toBe(pass!.cartItemId);
+    expect(heldCart.lines[1]!.sessions[0]!.label).toBe(time);
+    // Its tickets and answers as added, only the show's session changed.
+    expect(heldCart.lines[1]!.activity!.tickets).toEqual(
+      planetarium!.activity!.tickets!.map((t) =>
+        dome.has(t.ticketId) ? { ...t, sessionId: heldCart.lines[1]!.sessions[0]!.sessionId } : t,
+      ),
+    );
+
+    await c.choose('pay');
+    expect(c.last().link?.url).toMatch(/\/__sandbox\/pay\//);
+    const calls = await stats(c);
+    expect(calls['cart-confirm']).toBe(2);
+    expect(calls['cart-sale']).toBe(1);
+  });
+
+  it('moves the only line of a Confirm refused whole (its session filled up) to the nearest with room, and pays (issue 14 item 5)', async () => {
+    chat = await startChat({ env: ON_ACCOUNT });
+    const c = chat;
+    await c.sandbox.extra('reset', { options: { debitPartner: true } });
+    // Two planetarium tickets at the first session of their day, and a park pass.
+    const index = await c.app.catalog.get('en');
+    const { provider, product } = index.product(PLANETARIUM)!;
+    const day = product.pricesAndDates[0]!.dates[6]!;
+    const enclosure = provider.ticketEnclosures.find(
+      (e) =>
+        e.sessions?.sessionSessionContents.length &&
+        product.tickets.some((t) => t.ticketEnclosureId === e.ticketEnclosureId),
+    )!;
+    const enclosureId = enclosure.ticketEnclosureId;
+    const daySessions = enclosure.sessions!.sessionSessionContents.filter((s) =>
+      s.sessionTime.startsWith(day),
+    );
+    const first = daySessions[0]!;
+    const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
+    const dome = new Set(
+      product.tickets.filter((t) => t.ticketEnclosureId === enclosureId).map((t) => t.ticketId),
+    );
+    const language = { questionId: seedId('question:planetarium.language'), stringValue: 'en' };
+    await addLine(
+      c,
+      cart,
+      PLANETARIUM,
+      2,
+      6,
+      [{ enclosureId, sessionId: first.sessionId, label: first.sessionTime.slice(11, 16) }],
+      // The narration language each show ticket asks, answered once.
+      (activity) => ({
+        ...activity,
+        tickets: activity.tickets?.map((t) =>
+          dome.has(t.ticketId) ? { ...t, questions: [language] } : t,
+        ),
+      }),
+    );
+    const [planetarium] = cart.lines;
+    await place(c, { review: 'idle' }, withDetails(baseContext(c, cart)));
+    await c.start();
+
+    // Another customer's reservation takes every place left in that session.
+    const capacity = c.sandbox.sandbox.context().state.cart.capacity;
+    const left = capacity.remainingForSession(first.sessionId)!;
+    capacity.hold(
+      'someone-else',
+      { days: new Map(), sessions: new Map([[first.sessionId, left]]) },
+      c.sandbox.sandbox.clock.now().getTime() + 3_600_000,
+    );
+    const before = await stats(c);
+
+    await c.choose('reserve');
+    // The sandbox refuses the Confirm whole (nothing fits): said, then the session named.
+    expect(
+      c.transcript.some((line) => /did not accept that: .*(capacity|places)/.test(line.text)),
+    ).toBe(true);
+    const refused = c.last();
+    expect(refused.text).toMatch(/These could not be reserved:\n1\. Museum \+ Planetarium/);
+    expect(refused.text).toMatch(
+      new RegExp(
+        `The ${first.sessionTime.slice(11, 16)} session is full\\.\n {3}Nearest with room: \\d\\d:\\d\\d`,
+      ),
+    );
+    expect(refused.text).toMatch(/Nothing is held\./);
+    expect(refused.text).not.toMatch(/The rest is held/);
+    const moves = refused.options.filter((o) =>
+      o.id.startsWith(`move:${planetarium!.cartItemId}:`),
+    );
+    expect(moves.length).toBeGreaterThan(0);
+    const afterRefusal = await stats(c);
+    expect((afterRefusal['availablecapacity'] ?? 0) - (before['availablecapacity'] ?? 0)).toBe(1);
+
+    await c.choose(moves[moves.length - 1]!.id);
+    const time = /at (\d\d:\d\d)/.exec(moves[moves.length - 1]!.label)![1]!;
+    expect(c.last().text).toMatch(/Held until \d\d:\d\d/);
+    const held = (await saved(c)).context;
+    expect(held.cart.lines.map((l) => l.sessions[0]!.label)).toEqual([time]);
+    expect(held.refusedRoom).toBeUndefined();
+
+    await c.choose('pay');
+    expect(c.last().link?.url).toMatch(/\/__sandbox\/pay\//);
+    const calls = await stats(c);
+    expect(calls['cart-confirm']).toBe(2);
+    expect(calls['cart-sale']).toBe(1);
   });
 
   it('removes a line from the cart, and says when the cart is empty', async () => {

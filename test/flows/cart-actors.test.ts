@@ -24,7 +24,11 @@ import { createSaleActors } from '../../src/conversation/actors/sales.js';
 import { silentLogger } from '../../src/log.js';
 import { demoCatalog, demoIds } from '../../src/sandbox/seed/index.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';
-import { AddRefused, ReservationExpired } from '../../flows/booking/actors/cart.js';
+import {
+  AddRefused,
+  ReservationExpired,
+  type MoveLineOutput,
+} from '../../flows/booking/actors/cart.js';
 import { Refusal } from '../../flows/booking/problem.js';
 import type { Cart, CartLine, Draft } from '../../flows/booking/types.js';
 import { SEARCH, quote } from './packages-harness.js';
@@ -366,6 +370,157 @@ describe('addToCart', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Refusal);
     expect(h.calls).toEqual([]);
+  });
+});
+
+describe('a line refused for a full session (issue 14 item 5)', () => {
+  const PLANETARIUM = demoIds.products.museumPlanetarium;
+  const { provider, product } = index.product(PLANETARIUM)!;
+  const enclosure = provider.ticketEnclosures.find(
+    (e) =>
+      e.sessions?.sessionSessionContents.length &&
+      product.tickets.some((t) => t.ticketEnclosureId === e.ticketEnclosureId),
+  )!;
+  const [s11, s13, s17] = enclosure.sessions!.sessionSessionContents.filter((s) =>
+    s.sessionTime.startsWith('2026-06-17'),
+  );
+  const enclosureId = enclosure.ticketEnclosureId;
+  const choice = { enclosureId, sessionId: s11!.sessionId, label: '11:00' };
+  const planetarium = (): CartLine => {
+    const draft = draftOf(PLANETARIUM, { sessions: [choice] });
+    return { ...lineOf('p1', PLANETARIUM), sessions: [choice], activity: activityOf(draft, index) };
+  };
+
+  it("reads the refused line's sessions in one call and names the nearest with room for it", async () => {
+    const h = harness({
+      availablecapacity: () => ({
+        products: [],
+        sessions: [
+          { sessionId: s11!.sessionId, date: s11!.sessionTime, availableCapacity: 0 },
+          { sessionId: s13!.sessionId, date: s13!.sessionTime, availableCapacity: 1 },
+          { sessionId: s17!.sessionId, date: s17!.sessionTime, availableCapacity: 9 },
+        ],
+      }),
+    });
+    const room = await h.run('readRoom', { lines: [planetarium()], language: 'en' });
+    expect(h.calls.map((call) => call.name)).toEqual(['availablecapacity']);
+    // Two tickets wanted: 13:00 (one place) is full for the line.
+    expect(room).toEqual([
+      {
+        cartItemId: 'p1',
+        enclosureId,
+        fullTime: s11!.sessionTime,
+        nearest: [expect.objectContaining({ sessionId: s17!.sessionId, maxQuantity: 9 })],
+      },
+    ]);
+  });
+
+  it('names nothing when the session still has room, or the read fails', async () => {
+    const roomy = harness({
+      availablecapacity: () => ({
+        products: [],
+        sessions: [{ sessionId: s11!.sessionId, date: s11!.sessionTime, availableCapacity: 5 }],
+      }),
+    });
+    expect(await roomy.run('readRoom', { lines: [planetarium()], language: 'en' })).toEqual([]);
+    const down = harness({});
+    expect(await down.run('readRoom', { lines: [planetarium()], language: 'en' })).toEqual([]);
+  });
+
+  it('moves the line: reopened, removed, added with the same request but the session', async () => {
+    const h = harness({
+      'cart-cancelconfirm': () => ({}),
+      'cart-remove': () => ({}),
+      'cart-add': addAnswer,
+    });
+    const line = planetarium();
+    const output = await h.run<MoveLineOutput>('moveLine', {
+      cart: cartOf(lineOf('a1'), line),
+      cartItemId: 'p1',
+      enclosureId,
+      sessionId: s17!.sessionId,
+      language: 'en',
+      reserved: true,
+    });
+    expect(h.calls.map((call) => call.name)).toEqual([
+      'cart-cancelconfirm',
+      'cart-remove',
+      'cart-add',
+    ]);
+    const inEnclosure = new Set(
+      product.tickets.filter((t) => t.ticketEnclosureId === enclosureId).map((t) => t.ticketId),
+    );
+    expect(h.named('cart-add')[0]!.request).toEqual({
+      shoppingCartId: 'oldcart000001',
+      activities: [
+        {
+          ...line.activity,
+          tickets: line.activity!.tickets!.map((t) =>
+            inEnclosure.has(t.ticketId) ? { ...t, sessionId: s17!.sessionId } : t,
+          ),
+        },
+      ],
+    });
+    expect(output.released).toBe(true);
+    expect(output.line?.sessions).toEqual([
+      { ...choice, sessionId: s17!.sessionId, label: s17!.sessionTime.slice(11, 16) },
+    ]);
+    expect(output.cart.lines.map((l) => l.productId)).toEqual([JELLYFISH, PLANETARIUM]);
+  });
+
+  it('an Add refused once the line is out resolves with the line out, and why', async () => {
+    const h = harness({
+      'cart-remove': () => ({}),
+      'cart-add': () => {
+        throw envelope('cart-add', 'session full', 200, ['1204']);
+      },
+    });
+    const output = await h.run<MoveLineOutput>('moveLine', {
+      cart: cartOf(lineOf('a1'), planetarium()),
+      cartItemId: 'p1',
+      enclosureId,
+      sessionId: s17!.sessionId,
+      language: 'en',
+      reserved: false,
+    });
+    expect(output.line).toBeUndefined();
+    expect(output.refused).toMatch(/session full/);
+    expect(output.removed.cartItemId).toBe('p1');
+    expect(output.cart.lines.map((l) => l.cartItemId)).toEqual(['a1']);
+  });
+
+  it('an Add never answered once the line is out leaves the carts in doubt for a new one', async () => {
+    let adds = 0;
+    const h = harness({
+      'cart-remove': () => ({}),
+      'cart-add': (request: { activities: CartActivity[] }) => {
+        adds += 1;
+        // The move's Add and its retry on a new cart are lost; the lines kept go through.
+        if (adds === 1 || adds === 3) throw new PartnerTimeoutError(ctx('cart-add'), 1);
+        return addAnswer(request);
+      },
+    });
+    const output = await h.run<MoveLineOutput>('moveLine', {
+      cart: cartOf(lineOf('a1'), planetarium()),
+      cartItemId: 'p1',
+      enclosureId,
+      sessionId: s17!.sessionId,
+      language: 'en',
+      reserved: false,
+    });
+    expect(output.line).toBeUndefined();
+    expect(output.refused).toBeTruthy();
+    expect(output.rebuilt).toBe(true);
+    const tried = new Set(h.named('cart-add').map((call) => call.request.shoppingCartId));
+    // Neither the old cart nor the one the retry went to is kept.
+    expect(tried.has(output.cart.shoppingCartId)).toBe(true);
+    expect(output.cart.shoppingCartId).not.toBe('oldcart000001');
+    expect(
+      h
+        .named('cart-add')
+        .filter((call) => call.request.shoppingCartId === output.cart.shoppingCartId),
+    ).toHaveLength(1);
+    expect(output.cart.lines.map((l) => l.productId)).toEqual([JELLYFISH]);
   });
 });
 

@@ -11,9 +11,10 @@ import {
   type AddFix,
   type CartChange,
 } from '../../flows/booking/actors/cart.js';
+import type { IsoDateTime } from '../../src/api/schema.js';
 import { Refusal } from '../../flows/booking/problem.js';
 import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
-import type { BookingContext, Cart, InsuranceQuote } from '../../flows/booking/types.js';
+import type { BookingContext, Cart, InsuranceQuote, RoomAgain } from '../../flows/booking/types.js';
 import {
   context,
   draft,
@@ -512,6 +513,195 @@ describe('review', () => {
     const broken = place({ review: 'failed' }, failed, { removeFromCart: failing(serviceDown()) });
     await broken.choose('remove:i2');
     expect(broken.state()).toEqual({ review: 'failed' });
+  });
+
+  describe('a refused line whose session is full (issue 14 item 5)', () => {
+    const at = (time: string) => `2026-06-17T${time}:00` as IsoDateTime;
+    const timed = line('i2', {
+      productId: TWO_DAYS,
+      name: 'Two-day pass',
+      quantity: 2,
+      sessions: [{ enclosureId: 'e1', sessionId: 's10', label: '10:00' }],
+    });
+    const cart: Cart = { shoppingCartId: 'cart000000001', lines: [line('i1'), timed] };
+    const room: RoomAgain = {
+      cartItemId: 'i2',
+      enclosureId: 'e1',
+      fullTime: at('10:00'),
+      nearest: [
+        { sessionId: 's11', time: at('11:00'), remaining: 8, maxQuantity: 8 },
+        { sessionId: 's12', time: at('12:00'), remaining: 3, maxQuantity: 3 },
+      ],
+    };
+    const refused = () =>
+      fake(() => ({
+        ...change({ cart }),
+        reservation: reservation({ failedProductIds: [TWO_DAYS] }),
+      }));
+    const movedLine = {
+      ...timed,
+      cartItemId: 'n2',
+      sessions: [{ enclosureId: 'e1', sessionId: 's11', label: '11:00' }],
+    };
+
+    it('reads its session again once and names it with the nearest sessions that have room', async () => {
+      const readRoom = fake(() => [room]);
+      const h = place('review', context({ cart }), {
+        reserve: refused().logic,
+        readRoom: readRoom.logic,
+      });
+      await h.choose('reserve');
+      expect(readRoom.inputs).toEqual([{ lines: [timed], language: 'en' }]);
+      expect(h.state()).toEqual({ review: 'failed' });
+      expect(h.view().text).toMatch(
+        /2\. Two-day pass.*\n.*€12\.00\n {3}The 10:00 session is full\.\n {3}Nearest with room: 11:00, 12:00\.\nThe rest is held/,
+      );
+      expect(ids(h)).toEqual([
+        'move:i2:s11',
+        'move:i2:s12',
+        'remove:i2',
+        'redate:i2',
+        'cart',
+        'home',
+      ]);
+    });
+
+    it('a failed read, or no session to read, shows the refusal as before', async () => {
+      const h = place('review', context({ cart }), {
+        reserve: refused().logic,
+        readRoom: failing(serviceDown()),
+      });
+      await h.choose('reserve');
+      expect(h.state()).toEqual({ review: 'failed' });
+      expect(ids(h)).toEqual(['remove:i2', 'redate:i2', 'cart', 'home']);
+    });
+
+    it('one tap moves the line to the session (reserved released) and reserves again', async () => {
+      const failed = context({
+        cart,
+        reservation: reservation({ failedProductIds: [TWO_DAYS], room: [room] }),
+      });
+      const moved = newCart([line('i1'), movedLine]);
+      const moveLine = fake(() => ({
+        ...change({ released: true, cart: moved }),
+        removed: timed,
+        line: movedLine,
+      }));
+      const reserve = fake(() => ({ ...change({ cart: moved }), reservation: reservation() }));
+      const h = place({ review: 'failed' }, failed, {
+        moveLine: moveLine.logic,
+        reserve: reserve.logic,
+      });
+      await h.choose('move:i2:s11');
+      expect(moveLine.inputs).toEqual([
+        {
+          cart,
+          cartItemId: 'i2',
+          enclosureId: 'e1',
+          sessionId: 's11',
+          language: 'en',
+          reserved: true,
+        },
+      ]);
+      // A new Confirm of the changed cart, not the refused one again.
+      expect(reserve.inputs).toHaveLength(1);
+      expect(reserve.inputs[0]).toMatchObject({ cart: moved, renew: false });
+      expect(h.state()).toEqual({ reserved: 'idle' });
+      expect(h.notices).toEqual(['Two-day pass: now at 11:00.']);
+    });
+
+    it('a session not offered is not taken; an insurance chosen is quoted again first', async () => {
+      const failed = context({
+        cart,
+        reservation: reservation({ failedProductIds: [TWO_DAYS], room: [room] }),
+        checkout: { insurance: quote, insuranceDeclined: false, profileAnswers: {} },
+      });
+      const moveLine = fake(() => ({
+        ...change({ released: true, cart: newCart([line('i1'), movedLine]) }),
+        removed: timed,
+        line: movedLine,
+      }));
+      const h = place({ review: 'failed' }, failed, { moveLine: moveLine.logic });
+      await h.send({ type: 'cart.move', cartItemId: 'i2', sessionId: 's10' });
+      expect(moveLine.inputs).toEqual([]);
+      expect(h.state()).toEqual({ review: 'failed' });
+      await h.choose('move:i2:s12');
+      expect(h.state()).toEqual({ insurance: 'quoting' });
+    });
+
+    it('a Confirm refused whole names the full session, says nothing is held, and a move reserves', async () => {
+      let confirms = 0;
+      const moved = newCart([line('i1'), movedLine]);
+      const reserve = fake(() => {
+        confirms += 1;
+        if (confirms === 1) throw refusal('capacity exhausted');
+        return { ...change({ cart: moved }), reservation: reservation() };
+      });
+      const readRoom = fake(() => [room]);
+      const moveLine = fake(() => ({
+        ...change({ cart: moved }),
+        removed: timed,
+        line: movedLine,
+      }));
+      const h = place('review', context({ cart }), {
+        reserve: reserve.logic,
+        readRoom: readRoom.logic,
+        moveLine: moveLine.logic,
+      });
+      await h.choose('reserve');
+      expect(h.notices).toEqual(['The booking service did not accept that: capacity exhausted']);
+      // Only the lines with a session are read.
+      expect(readRoom.inputs).toEqual([{ lines: [timed], language: 'en' }]);
+      expect(h.state()).toEqual({ review: 'full' });
+      expect(h.view().text).toMatch(/The 10:00 session is full\./);
+      expect(h.view().text).toMatch(/Nothing is held\. What shall we do\?$/);
+      expect(h.view().text).not.toMatch(/The rest is held/);
+      expect(ids(h)).toEqual(['move:i2:s11', 'move:i2:s12', 'remove:i2', 'cart', 'home']);
+
+      await h.choose('move:i2:s12');
+      expect(moveLine.inputs[0]).toMatchObject({ sessionId: 's12', reserved: false });
+      expect(reserve.inputs).toHaveLength(2);
+      expect(reserve.inputs[1]).toMatchObject({ cart: moved });
+      expect(h.state()).toEqual({ reserved: 'idle' });
+      expect(h.context().refusedRoom).toBeUndefined();
+    });
+
+    it('a Confirm refused whole with no session full is explained as before', async () => {
+      const h = place('review', context({ cart }), {
+        reserve: failing(refusal('no')),
+        readRoom: fake(() => []).logic,
+      });
+      await h.choose('reserve');
+      expect(h.state()).toEqual({ review: 'idle' });
+      const unanswered = place('review', context({ cart }), {
+        reserve: failing(serviceDown()),
+        readRoom: fake(() => [room]).logic,
+      });
+      await unanswered.choose('reserve');
+      // No answer is not a refusal: nothing is read, nothing offered.
+      expect(unanswered.state()).toEqual({ review: 'idle' });
+    });
+
+    it('a line out whose new session the Add refused is said so, and the order reviewed without it', async () => {
+      const failed = context({
+        cart,
+        reservation: reservation({ failedProductIds: [TWO_DAYS], room: [room] }),
+      });
+      const h = place({ review: 'failed' }, failed, {
+        moveLine: fake(() => ({
+          ...change({ released: true, cart: newCart([line('i1')]) }),
+          removed: timed,
+          refused: 'The booking service did not accept that: session full',
+        })).logic,
+      });
+      await h.choose('move:i2:s11');
+      expect(h.state()).toEqual({ insurance: 'quoting' });
+      expect(h.context().cart.lines.map((l) => l.cartItemId)).toEqual(['i1']);
+      expect(h.context().reservation).toBeUndefined();
+      expect(h.notices).toEqual([
+        'Two-day pass is out, but the new session could not be added: The booking service did not accept that: session full',
+      ]);
+    });
   });
 });
 

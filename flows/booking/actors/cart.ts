@@ -14,6 +14,7 @@ import type {
   Draft,
   InsuranceQuote,
   Reservation,
+  RoomAgain,
   SoldActivity,
   SoldStay,
 } from '../types.js';
@@ -84,6 +85,29 @@ export interface ReserveInput {
 
 export interface ReserveOutput extends CartChange {
   reservation: Reservation;
+}
+
+export interface ReadRoomInput {
+  /** The lines a Confirm refused (those without a session are passed over). */
+  lines: CartLine[];
+  language: Lang;
+}
+
+export interface MoveLineInput {
+  cart: Cart;
+  cartItemId: string;
+  /** The session of the line's day it moves to (its enclosure's session replaced). */
+  enclosureId: string;
+  sessionId: string;
+  language: Lang;
+  reserved: boolean;
+}
+
+/** The line moved (`line`), or taken out and not added again (`refused`, in words). */
+export interface MoveLineOutput extends CartChange {
+  removed: CartLine;
+  line?: CartLine;
+  refused?: string;
 }
 
 export interface CancelReservationInput {
@@ -157,6 +181,16 @@ export const cartActors = {
   quoteInsurance: notProvided<QuoteInsuranceOutput, QuoteInsuranceInput>('quoteInsurance'),
   /** POST /ShoppingCart/Confirm: the reservation. */
   reserve: notProvided<ReserveOutput, ReserveInput>('reserve'),
+  /**
+   * After a Confirm refused lines: their sessions read again (/availablecapacity, one
+   * call per line), those found full with the nearest sessions that have room.
+   */
+  readRoom: notProvided<RoomAgain[], ReadRoomInput>('readRoom'),
+  /**
+   * A line moved to another session: removed, added again (its answers kept). Once the
+   * line is out, a refused or unanswered Add resolves with the line out, never rejects.
+   */
+  moveLine: notProvided<MoveLineOutput, MoveLineInput>('moveLine'),
   /** POST /ShoppingCart/CancelConfirm, or the cart rebuilt where not offered. */
   cancelReservation: notProvided<CartChange, CancelReservationInput>('cancelReservation'),
   /** POST /ShoppingCart/Sale, reconciled with GET /Sale after an ambiguous failure. */

@@ -1,5 +1,5 @@
 /** The start of every conversation: what the bot can do, and the language. */
-import { assign, emit, enqueueActions } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
 import { changeLanguage, switchLanguage } from './language.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';

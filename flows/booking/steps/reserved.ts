@@ -360,7 +360,7 @@ export const reservedState = booking.createStateConfig({
         onDone: [
           {
             guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
-            target: '#booking.review.failed',
+            target: '#booking.review.reading',
             actions: assign(({ context, event }) => reservedContext(context, event.output)),
           },
           {

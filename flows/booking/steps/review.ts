@@ -10,13 +10,21 @@
  */
 import { assign, enqueueActions, raise } from 'xstate';
 import type { QuestionsProfileAnswers } from '../../../src/api/common.js';
+import { PartnerEnvelopeError } from '../../../src/api/errors.js';
 import { applicablePolicy, describeCancellation } from '../../../src/domain/cancellation.js';
 import type { Lang } from '../../../src/domain/lang.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
-import type { ReserveOutput } from '../actors/cart.js';
+import type { MoveLineOutput, ReserveOutput } from '../actors/cart.js';
 import { booking } from '../setup.js';
-import type { BookingContext, BookingEvent, CartLine, Checkout, Money } from '../types.js';
+import type {
+  BookingContext,
+  BookingEvent,
+  CartLine,
+  Checkout,
+  Money,
+  RoomAgain,
+} from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
 import {
   cartMessages,
@@ -30,7 +38,7 @@ import {
 } from './cart.js';
 import { askOptional, optionalLeft } from './checkout-questions.js';
 import { insuranceChoice, insuranceOffer, insuranceOptions } from './insurance.js';
-import { formatPrice } from './selection/format.js';
+import { formatPrice, formatTime } from './selection/format.js';
 import {
   failedStayLines,
   packageOrderLines,
@@ -59,6 +67,15 @@ const messages = defineMessages({
     removing: 'Quitando la línea…',
     removed: (name: string) => `He quitado ${name}. Este es tu pedido ahora:`,
     unknownPolicy: 'consulta las condiciones del producto.',
+    checkingRoom: 'Mirando qué sesiones tienen sitio…',
+    fullSession: (time: string) => `   La sesión de las ${time} está completa.`,
+    nearestRoom: (times: string) => `   Con sitio, las más cercanas: ${times}.`,
+    noRoomThatDay: '   No queda otra sesión con sitio ese día.',
+    move: (n: number, time: string) => `🕐 ${n}. a las ${time} y reservar`,
+    moving: 'Cambiando de sesión y reservando…',
+    moved: (name: string, time: string) => `${name}: ahora a las ${time}.`,
+    moveRefused: (name: string, reason: string) =>
+      `He quitado ${name}, pero la sesión nueva no se pudo añadir: ${reason}`,
   },
   en: {
     title: '📋 Check your order:',
@@ -78,6 +95,15 @@ const messages = defineMessages({
     removing: 'Removing the line…',
     removed: (name: string) => `${name} is out. This is your order now:`,
     unknownPolicy: 'see the product conditions.',
+    checkingRoom: 'Checking which sessions have room…',
+    fullSession: (time: string) => `   The ${time} session is full.`,
+    nearestRoom: (times: string) => `   Nearest with room: ${times}.`,
+    noRoomThatDay: '   No other session has room that day.',
+    move: (n: number, time: string) => `🕐 ${n}. at ${time} and reserve`,
+    moving: 'Changing the session and reserving…',
+    moved: (name: string, time: string) => `${name}: now at ${time}.`,
+    moveRefused: (name: string, reason: string) =>
+      `${name} is out, but the new session could not be added: ${reason}`,
   },
 });
 
@@ -173,6 +199,53 @@ export const failedLines = (context: BookingContext): { line: CartLine; n: numbe
     .map((line, i) => ({ line, n: i + 1 }))
     .filter(({ line }) => context.reservation?.failedProductIds.includes(line.productId));
 
+/** What the room read again found for a refused line (its full sessions). */
+const roomOf = (context: BookingContext, cartItemId: string): RoomAgain[] =>
+  [...(context.reservation?.room ?? []), ...(context.refusedRoom ?? [])].filter(
+    (room) => room.cartItemId === cartItemId,
+  );
+
+/** A refused line's full session and the nearest with room, in words. */
+function roomLines(context: BookingContext, line: CartLine): string[] {
+  const m = messages(context.language);
+  return roomOf(context, line.cartItemId).flatMap((room) => [
+    m.fullSession(formatTime(room.fullTime)),
+    room.nearest.length > 0
+      ? m.nearestRoom(room.nearest.map((option) => formatTime(option.time)).join(', '))
+      : m.noRoomThatDay,
+  ]);
+}
+
+/** A line whose session may be read again (not a package's, not a combined product's). */
+const hasSession = (line: CartLine) =>
+  line.sessions.length > 0 && line.package === undefined && line.parts === undefined;
+
+/** Whether a refused line has a session to read again (else nothing is read). */
+const sessionsToRead = (context: BookingContext) =>
+  failedLines(context).some(({ line }) => hasSession(line));
+
+/** One button per nearest session with room: the line moved there and reserved. */
+const moveOptions = (context: BookingContext, line: CartLine, n: number) =>
+  roomOf(context, line.cartItemId).flatMap((room) =>
+    room.nearest.map((option) => ({
+      id: `move:${line.cartItemId}:${option.sessionId}`,
+      label: messages(context.language).move(n, formatTime(option.time)),
+      event: {
+        type: 'cart.move' as const,
+        cartItemId: line.cartItemId,
+        sessionId: option.sessionId,
+      },
+    })),
+  );
+
+/** The offered session a move names (its enclosure), if it was offered. */
+const offeredMove = (context: BookingContext, event: BookingEvent) =>
+  event.type === 'cart.move'
+    ? roomOf(context, event.cartItemId).find((room) =>
+        room.nearest.some((option) => option.sessionId === event.sessionId),
+      )
+    : undefined;
+
 const failedView: ViewFn = (context, deps): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -186,6 +259,7 @@ const failedView: ViewFn = (context, deps): BookingView => {
       ...failed.flatMap(({ line, n }) => [
         lineText(line, n, lang),
         ...failedStayLines(context, line),
+        ...roomLines(context, line),
       ]),
       // "The rest is held" only when there is a rest.
       failed.length < context.cart.lines.length ? m.failedHint : m.noneHeld,
@@ -193,6 +267,8 @@ const failedView: ViewFn = (context, deps): BookingView => {
     expects: 'choice',
     options: [
       ...failed.flatMap(({ line, n }) => [
+        // The nearest sessions with room first: one tap moves the line and reserves.
+        ...moveOptions(context, line, n),
         {
           id: `remove:${line.cartItemId}`,
           label: m.removeFailed(n, line.name),
@@ -213,6 +289,35 @@ const failedView: ViewFn = (context, deps): BookingView => {
   };
 };
 
+/** A Confirm refused whole: the lines found full, with the nearest; nothing is held. */
+const fullView: ViewFn = (context): BookingView => {
+  const lang = context.language;
+  const m = messages(lang);
+  const full = context.cart.lines
+    .map((line, i) => ({ line, n: i + 1 }))
+    .filter(({ line }) => roomOf(context, line.cartItemId).length > 0);
+  return {
+    text: [
+      m.failedTitle,
+      ...full.flatMap(({ line, n }) => [lineText(line, n, lang), ...roomLines(context, line)]),
+      m.noneHeld,
+    ].join('\n'),
+    expects: 'choice',
+    options: [
+      ...full.flatMap(({ line, n }) => [
+        ...moveOptions(context, line, n),
+        {
+          id: `remove:${line.cartItemId}`,
+          label: m.removeFailed(n, line.name),
+          event: { type: 'cart.remove' as const, cartItemId: line.cartItemId },
+        },
+      ]),
+      { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
+      { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+    ],
+  };
+};
+
 const busyView =
   (text: (lang: Lang) => string): ViewFn =>
   (context) => ({ text: text(context.language), expects: 'none', options: [] });
@@ -221,6 +326,7 @@ const busyView =
 export const reservedContext = (context: BookingContext, output: ReserveOutput) => ({
   ...changedContext(context, output),
   reservation: output.reservation,
+  refusedRoom: undefined,
 });
 
 const removeInput = ({ context, event }: { context: BookingContext; event: BookingEvent }) => ({
@@ -229,6 +335,16 @@ const removeInput = ({ context, event }: { context: BookingContext; event: Booki
   language: context.language,
   reserved: context.reservation !== undefined,
 });
+
+/** After a move: the line's new time, and any change beyond it. */
+const movedNotice = (context: BookingContext, output: MoveLineOutput) =>
+  [
+    messages(context.language).moved(
+      output.line!.name,
+      output.line!.sessions.map((choice) => choice.label).join(', '),
+    ),
+    ...changeNotes(output, context.language),
+  ].join('\n');
 
 export const reviewState = booking.createStateConfig({
   initial: 'start',
@@ -267,7 +383,7 @@ export const reviewState = booking.createStateConfig({
         onDone: [
           {
             guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
-            target: 'failed',
+            target: 'reading',
             actions: [
               assign(({ context, event }) => reservedContext(context, event.output)),
               enqueueActions(({ context, event, enqueue }) => {
@@ -294,13 +410,79 @@ export const reviewState = booking.createStateConfig({
             target: '#booking.packages.stayFailed',
             actions: assign({ packages: refusedStayFlow }),
           },
+          // Refused whole (a clear no: nothing held): are the sessions full?
+          {
+            guard: ({ context, event }) =>
+              event.error instanceof PartnerEnvelopeError && context.cart.lines.some(hasSession),
+            target: 'readingAll',
+            actions: 'explainFailure',
+          },
           { target: 'idle', actions: 'explainFailure' },
         ],
+      },
+    },
+    // The refused lines' sessions read again: those full are named with the nearest.
+    reading: {
+      always: { guard: ({ context }) => !sessionsToRead(context), target: 'failed' },
+      tags: ['busy'],
+      meta: { view: busyView((lang) => messages(lang).checkingRoom) },
+      invoke: {
+        src: 'readRoom',
+        input: ({ context }) => ({
+          lines: failedLines(context).map(({ line }) => line),
+          language: context.language,
+        }),
+        onDone: {
+          target: 'failed',
+          actions: assign({
+            reservation: ({ context, event }) =>
+              context.reservation && event.output.length > 0
+                ? { ...context.reservation, room: event.output }
+                : context.reservation,
+          }),
+        },
+        onError: { target: 'failed' },
+      },
+    },
+    // After a Confirm refused whole: the lines' sessions read again, as above.
+    readingAll: {
+      tags: ['busy'],
+      meta: { view: busyView((lang) => messages(lang).checkingRoom) },
+      invoke: {
+        src: 'readRoom',
+        input: ({ context }) => ({
+          lines: context.cart.lines.filter(hasSession),
+          language: context.language,
+        }),
+        onDone: [
+          {
+            guard: ({ event }) => event.output.length > 0,
+            target: 'full',
+            actions: assign({ refusedRoom: ({ event }) => event.output }),
+          },
+          { target: 'idle' },
+        ],
+        onError: { target: 'idle' },
+      },
+    },
+    full: {
+      meta: { view: fullView },
+      on: {
+        'cart.move': {
+          guard: ({ context, event }) => !!offeredMove(context, event),
+          target: 'moving',
+        },
+        'cart.remove': { target: 'removing' },
+        'nav.back': { target: '#booking.cart', actions: assign({ refusedRoom: undefined }) },
       },
     },
     failed: {
       meta: { view: failedView },
       on: {
+        'cart.move': {
+          guard: ({ context, event }) => !!offeredMove(context, event),
+          target: 'moving',
+        },
         'cart.remove': { target: 'removing' },
         'cart.redate': { target: 'redating' },
         'package.restay': restayTransition,
@@ -317,7 +499,10 @@ export const reviewState = booking.createStateConfig({
           // Through the insurance again: its quote was for the lines there were.
           target: '#booking.insurance',
           actions: [
-            assign(({ context, event }) => changedContext(context, event.output)),
+            assign(({ context, event }) => ({
+              ...changedContext(context, event.output),
+              refusedRoom: undefined,
+            })),
             {
               type: 'notify',
               params: ({ context, event }) => ({
@@ -329,6 +514,86 @@ export const reviewState = booking.createStateConfig({
             },
           ],
         },
+        onError: [
+          // Nothing held (a Confirm refused whole): its full sessions again.
+          {
+            guard: ({ context }) => context.reservation === undefined,
+            target: 'full',
+            actions: 'explainFailure',
+          },
+          { target: 'failed', actions: 'explainFailure' },
+        ],
+      },
+    },
+    // One tap: the line to the session chosen (remove + Add, answers kept), then the
+    // cart reserved again: a new Confirm of a changed cart, never the refused one again.
+    moving: {
+      tags: ['busy'],
+      meta: { view: busyView((lang) => messages(lang).moving) },
+      invoke: {
+        src: 'moveLine',
+        input: ({ context, event }) => ({
+          cart: context.cart,
+          cartItemId: event.type === 'cart.move' ? event.cartItemId : '',
+          enclosureId: offeredMove(context, event)?.enclosureId ?? '',
+          sessionId: event.type === 'cart.move' ? event.sessionId : '',
+          language: context.language,
+          reserved: context.reservation !== undefined,
+        }),
+        onDone: [
+          {
+            // The line is out and not back in: the order as it is now, through the
+            // insurance (its quote was for the lines there were).
+            guard: ({ event }) => event.output.line === undefined,
+            target: '#booking.insurance',
+            actions: [
+              assign(({ context, event }) => ({
+                ...changedContext(context, event.output),
+                refusedRoom: undefined,
+              })),
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({
+                  text: [
+                    messages(context.language).moveRefused(
+                      event.output.removed.name,
+                      event.output.refused ?? '',
+                    ),
+                    ...changeNotes(event.output, context.language),
+                  ].join('\n'),
+                }),
+              },
+            ],
+          },
+          {
+            // An insurance chosen was quoted for the old line: quoted again first.
+            guard: ({ context }) => context.checkout.insurance !== undefined,
+            target: '#booking.insurance',
+            actions: [
+              assign(({ context, event }) => ({
+                ...changedContext(context, event.output),
+                refusedRoom: undefined,
+              })),
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({ text: movedNotice(context, event.output) }),
+              },
+            ],
+          },
+          {
+            target: 'reserving',
+            actions: [
+              assign(({ context, event }) => ({
+                ...changedContext(context, event.output),
+                refusedRoom: undefined,
+              })),
+              {
+                type: 'notify',
+                params: ({ context, event }) => ({ text: movedNotice(context, event.output) }),
+              },
+            ],
+          },
+        ],
         onError: { target: 'failed', actions: 'explainFailure' },
       },
     },

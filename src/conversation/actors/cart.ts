@@ -33,10 +33,14 @@ import { toCents } from '../../domain/pricing.js';
 import { providerZone, toInstant } from '../../domain/time.js';
 import { defineMessages } from '../../i18n/messages.js';
 import {
+  AddRefused,
   type AddToCartInput,
   type AddToCartOutput,
   type CancelReservationInput,
   type CartChange,
+  type MoveLineInput,
+  type MoveLineOutput,
+  type ReadRoomInput,
   type QuoteInsuranceInput,
   type QuoteInsuranceOutput,
   type RemoveFromCartInput,
@@ -44,16 +48,24 @@ import {
   type ReserveInput,
   type ReserveOutput,
 } from '../../../flows/booking/actors/cart.js';
-import { Refusal } from '../../../flows/booking/problem.js';
-import type { Cart, Reservation } from '../../../flows/booking/types.js';
+import { failureText, Refusal } from '../../../flows/booking/problem.js';
+import { formatTime } from '../../../flows/booking/steps/selection/format.js';
+import type { Cart, Reservation, RoomAgain } from '../../../flows/booking/types.js';
 import { addLine } from './add-line.js';
 import { newCartId as randomCartId } from './cart-id.js';
 import { createCartOps, unknownOutcome, type CartOps } from './cart-ops.js';
-import { activityOf, cartCurrency, insuranceSaleOf, lineOf } from './cart-requests.js';
+import {
+  activityOf,
+  activityOfLine,
+  cartCurrency,
+  insuranceSaleOf,
+  lineOf,
+} from './cart-requests.js';
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
 import type { ActorDeps } from './index.js';
 import { typeDrafts } from '../../../flows/booking/steps/selection/types-split.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
+import { createRoomReader } from './room-again.js';
 
 const messages = defineMessages({
   es: { noSuchLine: 'Esa línea ya no está en tu carrito.' },
@@ -145,6 +157,7 @@ export function failureReason(error: unknown): string {
 export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}) {
   const context = cartContextOf(deps, options);
   const { client, effects, ops, catalog, now } = context;
+  const readRoom = createRoomReader(deps);
 
   async function addToCart(input: AddToCartInput): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
@@ -184,6 +197,66 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     }
     const lines = cart.lines.filter((line) => line.cartItemId !== input.cartItemId);
     return { cart: { ...cart, lines }, rebuilt: false, released, removed };
+  }
+
+  /**
+   * A refused line moved to another session of its day: removed (reopening the
+   * reservation), then added through the one Add path with the same request, tickets,
+   * dates and answers, only that enclosure's session changed.
+   */
+  async function moveLine(input: MoveLineInput): Promise<MoveLineOutput> {
+    const line = input.cart.lines.find((candidate) => candidate.cartItemId === input.cartItemId);
+    const session = (await catalog(input.language)).session(input.sessionId)?.session;
+    if (line === undefined || session === undefined)
+      throw new Refusal(messages(input.language).noSuchLine);
+    const index = await catalog(input.language);
+    const inEnclosure = new Set(
+      (index.product(line.productId)?.product.tickets ?? [])
+        .filter((ticket) => ticket.ticketEnclosureId === input.enclosureId)
+        .map((ticket) => ticket.ticketId),
+    );
+    const before = activityOfLine(line, index);
+    const activity = {
+      ...before,
+      tickets: before.tickets?.map((ticket) =>
+        inEnclosure.has(ticket.ticketId) ? { ...ticket, sessionId: input.sessionId } : ticket,
+      ),
+    };
+    const removed = await removeFromCart(input);
+    let added: AddToCartOutput;
+    try {
+      added = await addLine(
+        ops,
+        { cart: removed.cart, language: input.language, reserved: false },
+        { activities: [activity] },
+        (ids) => ({
+          ...line,
+          cartItemId: ids[0]!,
+          activity,
+          sessions: line.sessions.map((choice) =>
+            choice.enclosureId === input.enclosureId
+              ? { ...choice, sessionId: input.sessionId, label: formatTime(session.sessionTime) }
+              : choice,
+          ),
+        }),
+      );
+    } catch (error) {
+      // The line is out of the partner's cart: the conversation must hear so, whatever
+      // the Add did. Refused, the cart is as it was without the line. Unanswered, the
+      // carts it went to may hold the line: the lines kept go to a new cart, so that
+      // nothing in doubt is ever reserved or sold.
+      const refused = failureText(input.language, error);
+      if (error instanceof AddRefused) return { ...removed, refused };
+      const fresh = await ops.rebuild(removed.cart, input.language);
+      return { ...fresh, rebuilt: true, removed: removed.removed, refused };
+    }
+    return {
+      ...added,
+      removed: removed.removed,
+      rebuilt: removed.rebuilt || added.rebuilt,
+      released: removed.released || added.released,
+      dropped: [...(removed.dropped ?? []), ...(added.dropped ?? [])],
+    };
   }
 
   async function quoteInsurance(input: QuoteInsuranceInput): Promise<QuoteInsuranceOutput> {
@@ -302,6 +375,8 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
         throw error;
       }
     }),
+    readRoom: fromPromise<RoomAgain[], ReadRoomInput>(({ input }) => readRoom(input)),
+    moveLine: fromPromise<MoveLineOutput, MoveLineInput>(({ input }) => moveLine(input)),
     cancelReservation: fromPromise<CartChange, CancelReservationInput>(({ input }) =>
       cancelReservation(input),
     ),

@@ -1,0 +1,104 @@
+/**
+ * Room read again after a Confirm refused lines (issue 14 item 5): for each refused
+ * line with a chosen session, one /availablecapacity call for the limited sessions of
+ * its enclosures that day; the line's own session, if it no longer takes the line's
+ * quantity, is named with the nearest sessions that do (the rule of
+ * steps/selection/room.ts, as the session step offers them).
+ *
+ * Where the spec is silent:
+ * - A Confirm's refused product carries no reason. The read tells: a session with room
+ *   for the line is not offered instead (the refusal was for something else, and the
+ *   review's remove / another date stay the way out).
+ * - Only sessions the catalog lists are read (a session group's are not named there);
+ *   what the service does not answer for is not on sale.
+ * - A failed read offers nothing: the refusal is shown as before, never a guess.
+ */
+import { availableCapacityOperation } from '../../api/availability.js';
+import type { IsoDateTime } from '../../api/schema.js';
+import { productsSellable, quotaTickets } from '../../domain/capacity.js';
+import { dateOf, providerNow } from '../../domain/time.js';
+import type { ReadRoomInput } from '../../../flows/booking/actors/cart.js';
+import { nearestSessions } from '../../../flows/booking/steps/selection/room.js';
+import type { CartLine, RoomAgain, SessionOption } from '../../../flows/booking/types.js';
+import type { ActorDeps } from './index.js';
+
+export function createRoomReader(deps: Pick<ActorDeps, 'client' | 'catalog' | 'now' | 'logger'>) {
+  async function roomOfLine(line: CartLine, input: ReadRoomInput): Promise<RoomAgain[]> {
+    if (line.package !== undefined || line.parts !== undefined || line.sessions.length === 0)
+      return [];
+    const catalog = await deps.catalog.get(input.language);
+    const entry = catalog.product(line.productId);
+    if (entry === undefined) return [];
+    const { provider, product } = entry;
+    const now = providerNow(provider, deps.now());
+    // Each chosen session's enclosure, with the sessions it has on that session's day.
+    const chosen = line.sessions.flatMap((choice) => {
+      const own = catalog.session(choice.sessionId)?.session;
+      if (own === undefined || !own.hasLimitedCapacity) return [];
+      const day = dateOf(own.sessionTime);
+      const sessions = (
+        provider.ticketEnclosures.find((e) => e.ticketEnclosureId === choice.enclosureId)?.sessions
+          ?.sessionSessionContents ?? []
+      ).filter((s) => dateOf(s.sessionTime) === day && s.sessionTime > now);
+      return [{ choice, own, sessions }];
+    });
+    const limited = chosen.flatMap(({ sessions }) =>
+      sessions.filter((s) => s.hasLimitedCapacity).map((s) => s.sessionId),
+    );
+    if (limited.length === 0) return [];
+    const answer = await deps.client.call(availableCapacityOperation, {
+      sessionIds: limited,
+      dates: [...new Set(chosen.map(({ own }) => dateOf(own.sessionTime)))],
+    });
+    const left = new Map(answer.sessions.map((s) => [s.sessionId, s.availableCapacity]));
+    return chosen.flatMap(({ choice, own, sessions }) => {
+      const quota = quotaTickets(
+        product,
+        product.tickets
+          .filter((t) => t.ticketEnclosureId === choice.enclosureId)
+          .map((t) => t.ticketId),
+      );
+      const options: SessionOption[] = sessions.flatMap((s) => {
+        if (!s.hasLimitedCapacity) return [{ sessionId: s.sessionId, time: s.sessionTime }];
+        // Not answered for: not on sale (started, closed). Answered without places: open.
+        if (!left.has(s.sessionId)) return [];
+        const remaining = left.get(s.sessionId);
+        if (remaining === undefined) return [{ sessionId: s.sessionId, time: s.sessionTime }];
+        const most = productsSellable(remaining, quota);
+        return [
+          {
+            sessionId: s.sessionId,
+            time: s.sessionTime,
+            remaining,
+            ...(most !== undefined ? { maxQuantity: most } : {}),
+          },
+        ];
+      });
+      const mine = options.find((o) => o.sessionId === choice.sessionId);
+      // Room for the line after all: not what refused it.
+      if (mine !== undefined && (mine.maxQuantity ?? Infinity) >= line.quantity) return [];
+      const others = options.filter((o) => o.sessionId !== choice.sessionId);
+      return [
+        {
+          cartItemId: line.cartItemId,
+          enclosureId: choice.enclosureId,
+          fullTime: own.sessionTime as IsoDateTime,
+          nearest: nearestSessions(others, own.sessionTime, [], line.quantity),
+        },
+      ];
+    });
+  }
+
+  /** The refused lines found full, one call per line; a failed read names nothing. */
+  return async function readRoom(input: ReadRoomInput): Promise<RoomAgain[]> {
+    const found = await Promise.all(
+      input.lines.map((line) =>
+        roomOfLine(line, input).catch((error: unknown) => {
+          deps.logger.warn({ err: error, productId: line.productId }, 'room not read again');
+          return [];
+        }),
+      ),
+    );
+    return found.flat();
+  };
+}
