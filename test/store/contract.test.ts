@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import { createRedisStore } from '../../src/store/redis-store.js';
-import { LockTimeoutError, withLease, withLock, type Store } from '../../src/store/store.js';
+import {
+  LockTimeoutError,
+  runOnce,
+  withLease,
+  withLock,
+  type Store,
+} from '../../src/store/store.js';
 
 let fakeNow = 1_000_000;
 const memory = createMemoryStore(() => fakeNow);
@@ -153,6 +159,60 @@ describe.each(stores)('%s store', (name, store) => {
     expect(inside).toBe(true);
     const next = await store.lock(k, { ttlMs: 1_000, waitMs: 0 });
     await next.release();
+  });
+
+  it('reads a value in the exchange that takes the lock', async () => {
+    const k = key('lock-read');
+    const absent = await store.lock(k, { ttlMs: 1_000, waitMs: 100, read: k });
+    expect(absent.read).toBeUndefined();
+    await absent.release();
+    await store.put(k, { step: 1 }, 0, 60);
+    const held = await store.lock(k, { ttlMs: 1_000, waitMs: 100, read: k });
+    expect(held.read).toEqual({ value: { step: 1 }, version: 1 });
+    await held.release();
+  });
+
+  it('writes with a version check and releases the lock in one step', async () => {
+    const k = key('put-release');
+    const first = await store.lock(k, { ttlMs: 60_000, waitMs: 100, read: k });
+    expect(await first.putAndRelease(k, { step: 1 }, 0, 60)).toBe(1);
+    // Released: the next holder takes it at once, and sees what was written.
+    const second = await store.lock(k, { ttlMs: 60_000, waitMs: 0, read: k });
+    expect(second.read).toEqual({ value: { step: 1 }, version: 1 });
+    // A stale write (the version moved on) is refused, and the lock released all the same.
+    await store.put(k, { step: 'other' }, 1, 60);
+    expect(await second.putAndRelease(k, { step: 'stale' }, 1, 60)).toBeUndefined();
+    expect(await store.get(k)).toEqual({ value: { step: 'other' }, version: 2 });
+    const third = await store.lock(k, { ttlMs: 1_000, waitMs: 0 });
+    await third.release();
+  });
+
+  it('does not release, writing, a lock someone else took after ours expired', async () => {
+    const k = key('put-release-stolen');
+    const ours = await store.lock(k, { ttlMs: 50, waitMs: 100 });
+    if (name === 'memory') fakeNow += 100;
+    const theirs = await store.lock(k, { ttlMs: 60_000, waitMs: 2_000 });
+    expect(await ours.putAndRelease(k, { by: 'us' }, 0, 60)).toBe(1);
+    await expect(store.lock(k, { ttlMs: 1_000, waitMs: 30 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await theirs.release();
+  });
+
+  it('runs once: a second run finds it done, or busy while the first runs', async () => {
+    const k = key('once');
+    const options = { leaseMs: 1_000, doneTtlSeconds: 60 };
+    let runs = 0;
+    let during: string | undefined;
+    const first = await runOnce(store, k, options, async () => {
+      runs += 1;
+      during = await runOnce(store, k, options, async () => {
+        runs += 1;
+      });
+    });
+    expect([first, during, runs]).toEqual(['ran', 'busy', 1]);
+    expect(await runOnce(store, k, options, async () => void (runs += 1))).toBe('done');
+    expect(runs).toBe(1);
   });
 
   it('does not release a lock someone else took after ours expired', async () => {
