@@ -58,8 +58,16 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       return get<T>(key);
     },
 
+    async getMany(keys) {
+      return keys.map((key) => get(key));
+    },
+
     async put(key, value, expectedVersion, ttlSeconds) {
       return put(key, value, expectedVersion, ttlSeconds);
+    },
+
+    async set(key, value, ttlSeconds) {
+      return put(key, value, live(key)?.version ?? 0, ttlSeconds)!;
     },
 
     async delete(key) {

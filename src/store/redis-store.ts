@@ -18,6 +18,13 @@ redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return version`;
 
+/** A write whatever the version (last writer wins). */
+const SET = `
+local version = redis.call('HINCRBY', KEYS[1], 'v', 1)
+redis.call('HSET', KEYS[1], 'json', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return version`;
+
 /** PUT on KEYS[1], then RELEASE of the lock KEYS[2] (token ARGV[4]), whatever PUT did. */
 const PUT_RELEASE = `
 local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
@@ -66,6 +73,7 @@ type StoreRedis = Redis & {
     token: string,
     ttlMs: number,
   ): Promise<[string | null, string | null] | null>;
+  storeSet(key: string, json: string, ttl: number): Promise<number>;
   storeRelease(key: string, token: string): Promise<number>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
 };
@@ -79,6 +87,7 @@ export function createRedisStore(
   redis.defineCommand('storePut', { numberOfKeys: 1, lua: PUT });
   redis.defineCommand('storePutRelease', { numberOfKeys: 2, lua: PUT_RELEASE });
   redis.defineCommand('storeLockRead', { numberOfKeys: 2, lua: LOCK_READ });
+  redis.defineCommand('storeSet', { numberOfKeys: 1, lua: SET });
   redis.defineCommand('storeRelease', { numberOfKeys: 1, lua: RELEASE });
   redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
@@ -105,6 +114,16 @@ export function createRedisStore(
       return versioned<T>(await redis.hmget(`kv:${key}`, 'v', 'json'));
     },
 
+    async getMany(keys) {
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.hmget(`kv:${key}`, 'v', 'json');
+      const results = (await pipeline.exec()) ?? [];
+      return results.map(([error, fields]) => {
+        if (error) throw error;
+        return versioned(fields as (string | null)[]);
+      });
+    },
+
     async put(key, value, expectedVersion, ttlSeconds) {
       const version = await commands.storePut(
         `kv:${key}`,
@@ -113,6 +132,16 @@ export function createRedisStore(
         Math.max(1, Math.ceil(ttlSeconds)),
       );
       return version === null ? undefined : Number(version);
+    },
+
+    async set(key, value, ttlSeconds) {
+      return Number(
+        await commands.storeSet(
+          `kv:${key}`,
+          JSON.stringify(value),
+          Math.max(1, Math.ceil(ttlSeconds)),
+        ),
+      );
     },
 
     async delete(key) {

@@ -54,6 +54,9 @@ export interface Store {
   /** A JSON value with its version, or undefined when absent or expired. */
   get<T>(key: string): Promise<Versioned<T> | undefined>;
 
+  /** Several values at once, in one exchange: each as `get` reads it, in order. */
+  getMany(keys: string[]): Promise<(Versioned<unknown> | undefined)[]>;
+
   /**
    * Writes `value` only if the stored version is still `expectedVersion` (0: absent).
    * Returns the new version, or undefined when someone else wrote first.
@@ -64,6 +67,12 @@ export interface Store {
     expectedVersion: number,
     ttlSeconds: number,
   ): Promise<number | undefined>;
+
+  /**
+   * Writes `value` whatever is stored (last writer wins), in one exchange; returns the
+   * new version.
+   */
+  set<T>(key: string, value: T, ttlSeconds: number): Promise<number>;
 
   /** Removes a key. */
   delete(key: string): Promise<void>;

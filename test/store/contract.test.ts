@@ -63,6 +63,26 @@ describe.each(stores)('%s store', (name, store) => {
     expect(await store.get(k)).toEqual({ value: { step: 2 }, version: 2 });
   });
 
+  it('reads several values at once, absent ones as nothing', async () => {
+    const [a, b] = [key('many-a'), key('many-b')];
+    await store.put(a, { name: 'a' }, 0, 60);
+    await store.put(b, { name: 'b' }, 0, 60);
+    await store.put(b, { name: 'b2' }, 1, 60);
+    expect(await store.getMany([b, key('many-absent'), a])).toEqual([
+      { value: { name: 'b2' }, version: 2 },
+      undefined,
+      { value: { name: 'a' }, version: 1 },
+    ]);
+  });
+
+  it('writes whatever is stored with set, last writer winning', async () => {
+    const k = key('set');
+    expect(await store.set(k, { step: 1 }, 60)).toBe(1);
+    expect(await store.put(k, { step: 2 }, 1, 60)).toBe(2);
+    expect(await store.set(k, { step: 3 }, 60)).toBe(3);
+    expect(await store.get(k)).toEqual({ value: { step: 3 }, version: 3 });
+  });
+
   it('lets exactly one of many concurrent writers win', async () => {
     const k = key('race');
     const results = await Promise.all(
@@ -240,9 +260,10 @@ describe('expiry', () => {
   it('redis: every key written carries a TTL', async () => {
     const k = `ttl:${randomUUID()}`;
     await redis.put(k, { a: 1 }, 0, 120);
+    await redis.set(`${k}:set`, { a: 1 }, 120);
     await redis.claim(k, 30);
     const lock = await redis.lock(k, { ttlMs: 10_000, waitMs: 100 });
-    for (const key of [`kv:${k}`, `claim:${k}`, `lock:${k}`]) {
+    for (const key of [`kv:${k}`, `kv:${k}:set`, `claim:${k}`, `lock:${k}`]) {
       const ttl = await redis.redis.pttl(key);
       expect(ttl, key).toBeGreaterThan(0);
     }
