@@ -223,6 +223,7 @@ export function createEngine(options: EngineOptions): Engine {
         // Without the catalog the customer's input cannot be read against the view: it is
         // left unread (nothing changes). The bot's own events need no view.
         if (beforeDeps === undefined && input.kind !== 'event') {
+          // Nothing saved: the reply does not tell a language the conversation has not got.
           return { notices, view: unavailableView(before.context.language) };
         }
         const shown: BookingView =
@@ -284,7 +285,8 @@ export function createEngine(options: EngineOptions): Engine {
         afterDeps === undefined
           ? unavailableView(after.context.language)
           : viewOf(after, afterDeps);
-      return ignored ? { notices, view, ignored } : { notices, view };
+      const language = after.context.language;
+      return ignored ? { notices, view, ignored, language } : { notices, view, language };
     } finally {
       actor.stop();
     }
