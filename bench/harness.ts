@@ -166,10 +166,16 @@ export function byStep(
 }
 
 export interface RedisPerTurn {
-  /** Commands the bot process sent (round trips), per turn. */
+  /** Commands the bot process sent (a pipeline's each counted), per turn. */
   sent: number;
   /** The most frequent of them, per turn. */
   top: Record<string, number>;
+  /**
+   * Request/response exchanges with Redis, per turn (a pipeline or a script: one), and
+   * what they carried, per turn: counted in the bot process, every connection.
+   */
+  roundTrips: number;
+  trips: Record<string, number>;
   /** Commands the server ran, those inside scripts included (INFO), per turn. */
   executed: number;
   /** Bytes the server read from and wrote to its clients, per turn. */
@@ -177,19 +183,26 @@ export interface RedisPerTurn {
   bytesOut: number;
 }
 
-function redisPerTurn(
-  server: RedisFigures,
-  sentBefore: Record<string, number>,
-  sentAfter: Record<string, number>,
-  turns: number,
-): RedisPerTurn {
-  const sent = Object.entries(sentAfter)
-    .map(([name, count]) => [name, count - (sentBefore[name] ?? 0)] as const)
+/** Counts by name between two readings, most frequent first. */
+const since = (before: Record<string, number>, after: Record<string, number>) =>
+  Object.entries(after)
+    .map(([name, count]) => [name, count - (before[name] ?? 0)] as const)
     .filter(([, count]) => count > 0)
     .sort(([, a], [, b]) => b - a);
+
+function redisPerTurn(
+  server: RedisFigures,
+  before: ProcessStats,
+  after: ProcessStats,
+  turns: number,
+): RedisPerTurn {
+  const sent = since(before.redisSent, after.redisSent);
+  const trips = since(before.redisTrips, after.redisTrips);
   return {
     sent: sum(sent.map(([, count]) => count)) / turns,
     top: Object.fromEntries(sent.slice(0, 6).map(([name, count]) => [name, count / turns])),
+    roundTrips: sum(trips.map(([, count]) => count)) / turns,
+    trips: Object.fromEntries(trips.map(([name, count]) => [name, count / turns])),
     executed: server.totalCommands / turns,
     bytesIn: server.bytesIn / turns,
     bytesOut: server.bytesOut / turns,
@@ -270,7 +283,7 @@ export async function runLoad(
     cpuMsPerTurn: process.cpuMs / samples.length,
     loopDelayMaxMs: process.loopDelayMaxMs,
     rssBytes: process.rssBytes,
-    redis: redisPerTurn(redis, processBefore.redisSent, process.redisSent, samples.length),
+    redis: redisPerTurn(redis, processBefore, process, samples.length),
     partnerCalls: calls,
     ...(options.maxBookings !== undefined
       ? { partnerCallsPerBooking: perUnit(calls, bookings) }

@@ -40,17 +40,26 @@ interface Trace {
   telegram: Waits;
   engineMs: number;
   redisCommands: number;
+  redisRoundTrips: number;
 }
 
 const traces = new AsyncLocalStorage<Trace>();
 
 /** Commands this process sent to Redis, by name (store, locks, scheduler: all of them). */
 const redisSent = new Map<string, number>();
+/** Round trips to Redis, by the command they carried (`pipeline` for several). */
+const redisTrips = new Map<string, number>();
+
+/** The pipelines (MULTI/EXEC included) already counted as a round trip. */
+const pipelinesSeen = new WeakSet<object>();
 
 /**
  * Counts every command the process sends to Redis (ioredis' sendCommand, which scripts
- * and BullMQ's commands go through too), per update and in all. Round trips, not the
- * commands a script runs inside the server (INFO commandstats counts those as well).
+ * and BullMQ's commands go through too), per update and in all: not the commands a script
+ * runs inside the server (INFO commandstats counts those as well). And round trips: one
+ * request/response exchange, however many commands it carries. ioredis writes a pipeline
+ * (and a MULTI) by calling sendCommand for each of its commands with one shared stream
+ * marked `isPipeline`: that stream is one round trip, counted at its first command.
  */
 export function instrumentRedis(): void {
   const prototype = Redis.prototype as unknown as {
@@ -61,6 +70,16 @@ export function instrumentRedis(): void {
     redisSent.set(command.name, (redisSent.get(command.name) ?? 0) + 1);
     const trace = traces.getStore();
     if (trace) trace.redisCommands += 1;
+    const pipeline =
+      typeof stream === 'object' && stream !== null && 'isPipeline' in stream ? stream : undefined;
+    if (!pipeline) {
+      redisTrips.set(command.name, (redisTrips.get(command.name) ?? 0) + 1);
+      if (trace) trace.redisRoundTrips += 1;
+    } else if (!pipelinesSeen.has(pipeline)) {
+      pipelinesSeen.add(pipeline);
+      redisTrips.set('pipeline', (redisTrips.get('pipeline') ?? 0) + 1);
+      if (trace) trace.redisRoundTrips += 1;
+    }
     return original.call(this, command, stream);
   };
 }
@@ -133,6 +152,7 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
       telegram: new Waits(),
       engineMs: 0,
       redisCommands: 0,
+      redisRoundTrips: 0,
     };
     const started = performance.now();
     try {
@@ -147,6 +167,7 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
         telegramCalls: trace.telegram.calls,
         engineMs: trace.engineMs,
         redisCommands: trace.redisCommands,
+        redisRoundTrips: trace.redisRoundTrips,
       });
     }
   };
@@ -172,6 +193,7 @@ export function processStats() {
         partnerOutsideMs: outside.ms,
         partnerPaths: Object.fromEntries(partnerPaths),
         redisSent: Object.fromEntries(redisSent),
+        redisTrips: Object.fromEntries(redisTrips),
       };
       if (reset) {
         loop.reset();

@@ -13,8 +13,10 @@ export interface TurnRecord {
   telegramCalls: number;
   /** Inside engine.handle (our bot only; 0 for the baseline). */
   engineMs: number;
-  /** Commands sent to Redis while handling it (round trips). */
+  /** Commands sent to Redis while handling it (a pipeline's each counted). */
   redisCommands: number;
+  /** Request/response exchanges with Redis while handling it (a pipeline or script: one). */
+  redisRoundTrips: number;
 }
 
 export interface ProcessStats {
@@ -31,6 +33,8 @@ export interface ProcessStats {
   partnerPaths: Record<string, number>;
   /** Commands sent to Redis by name since the start (every connection of the process). */
   redisSent: Record<string, number>;
+  /** Round trips to Redis by the command they carried (`pipeline`: several) since the start. */
+  redisTrips: Record<string, number>;
 }
 
 export interface ReadyTimings {

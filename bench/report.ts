@@ -4,6 +4,7 @@
  * the large one, then what a booking costs in partner calls and Redis.
  */
 import type { LoadFigures, BenchResults, BotResults } from './suite.js';
+import { targets } from './summary.js';
 
 const number = (value: number | undefined, digits?: number): string => {
   if (value === undefined || !Number.isFinite(value)) return '—';
@@ -86,6 +87,12 @@ function comparisonRows(results: BenchResults): string[][] {
     ratio(b ? b.redis.bytesIn + b.redis.bytesOut : undefined, a.redis.bytesIn + a.redis.bytesOut),
   ]);
   rows.push([
+    'Redis round trips per turn (what they carried, per turn)',
+    tripsCell(a),
+    b ? tripsCell(b) : '—',
+    ratio(b?.redis.roundTrips, a.redis.roundTrips),
+  ]);
+  rows.push([
     'Redis per idle conversation: keys, memory (idle commands/s, whole process)',
     idleCell(ours),
     baseline ? idleCell(baseline) : '—',
@@ -102,6 +109,11 @@ function comparisonRows(results: BenchResults): string[][] {
 
 const redisCell = (figures: LoadFigures) =>
   `${number(figures.redis.sent, 1)} (${number(figures.redis.executed, 1)}), ${bytes(figures.redis.bytesIn)} / ${bytes(figures.redis.bytesOut)}`;
+
+const tripsCell = (figures: LoadFigures) =>
+  `${number(figures.redis.roundTrips, 1)} (${Object.entries(figures.redis.trips)
+    .map(([name, count]) => `${name} ${number(count, 1)}`)
+    .join(', ')})`;
 
 const idleCell = (results: BotResults) =>
   `${number(results.idle.keys, 1)}, ${bytes(results.idle.memoryBytes)} (${number(results.idle.idleCommandsPerSecond, 1)})`;
@@ -189,6 +201,18 @@ export function renderReport(results: BenchResults): string {
       ),
     );
   }
+  lines.push('');
+  lines.push(
+    ...table(
+      ['Target (issue 18)', 'Goal', 'Measured', 'Met'],
+      targets(results.summary).map((target) => [
+        target.name,
+        target.goal,
+        number(target.figure ?? undefined),
+        target.met === null ? 'not measured' : target.met ? 'yes' : 'no',
+      ]),
+    ),
+  );
   const single = level(results.ours, 1) ?? results.ours.levels[0]!;
   const calls = Object.entries(single.partnerCallsPerBooking ?? {})
     .map(([operation, count]) => `${operation} ${number(count, count % 1 === 0 ? 0 : 2)}`)

@@ -23,6 +23,7 @@ import {
 } from './harness.js';
 import { startSandboxProcess } from './processes.js';
 import { startRedis } from './redis.js';
+import { summarize, type BenchSummary } from './summary.js';
 
 export type LoadFigures = Omit<LoadResult, 'samples'>;
 
@@ -62,6 +63,8 @@ export interface BenchResults {
   /** Catalog calls during completed bookings after warm-up (must be 0). */
   catalogCallsPerSale: number;
   durationSeconds: number;
+  /** The figures issue 18's targets are judged by (summary.ts). */
+  summary: BenchSummary;
 }
 
 export type Progress = (line: string) => void;
@@ -169,7 +172,7 @@ export async function runBench(
     const catalogCalls = [single, big?.load]
       .filter((level): level is LoadFigures => level !== undefined)
       .map((level) => level.partnerCallsPerBooking?.catalog ?? 0);
-    return {
+    const results = {
       at: new Date().toISOString(),
       machine,
       config,
@@ -179,6 +182,7 @@ export async function runBench(
       catalogCallsPerSale: Math.max(0, ...catalogCalls),
       durationSeconds: (performance.now() - began) / 1000,
     };
+    return { ...results, summary: summarize(results) };
   } finally {
     await redis.close();
   }

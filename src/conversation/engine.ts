@@ -32,7 +32,13 @@ import { common } from '../i18n/common.js';
 import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
 import { conversationKey } from '../store/keys.js';
-import { LockTimeoutError, withLease, type Store } from '../store/store.js';
+import {
+  keepLease,
+  LockTimeoutError,
+  type Lock,
+  type Store,
+  type Versioned,
+} from '../store/store.js';
 import { interpret, MAX_TEXT_LENGTH, normalize, type Input } from './interpret.js';
 import type { Notice, Reply } from './view.js';
 
@@ -183,13 +189,19 @@ export function createEngine(options: EngineOptions): Engine {
     }
   }
 
+  /**
+   * A turn under the conversation's lease `lock`, from `saved` (read when the lease was
+   * taken). With no work to follow the turn, the snapshot is written and the lease
+   * released in one exchange; with it, the lease is kept until that work is done.
+   */
   async function turn(
     conversationId: string,
     received: Input | undefined,
-    inputKey?: string,
+    inputKey: string | undefined,
+    saved: Versioned<Persisted> | undefined,
+    lock: Lock<Persisted>,
   ): Promise<Reply<unknown>> {
     const key = conversationKey(conversationId);
-    const saved = await store.get<Persisted>(key);
     const handled = saved?.value.handled ?? [];
     // Taken before (a redelivery, a retry after a crash): answered with where things are.
     const repeated = inputKey !== undefined && handled.includes(inputKey);
@@ -224,6 +236,7 @@ export function createEngine(options: EngineOptions): Engine {
         // Without the catalog the customer's input cannot be read against the view: it is
         // left unread (nothing changes). The bot's own events need no view.
         if (beforeDeps === undefined && input.kind !== 'event') {
+          // Nothing saved: the reply does not tell a language the conversation has not got.
           return { notices, view: unavailableView(before.context.language) };
         }
         const shown: BookingView =
@@ -268,7 +281,9 @@ export function createEngine(options: EngineOptions): Engine {
         await settle(actor);
       }
       const after = actor.getSnapshot();
-      const version = await store.put(
+      // The work that follows a turn runs under its lease: the release waits for it.
+      const write = options.onSettled ? store.put.bind(store) : lock.putAndRelease.bind(lock);
+      const version = await write(
         key,
         {
           snapshot: actor.getPersistedSnapshot(),
@@ -284,7 +299,7 @@ export function createEngine(options: EngineOptions): Engine {
         // Someone else wrote this conversation meanwhile (our lock had expired): our
         // result is dropped, and the customer is asked to go on from what is saved.
         logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
-        return turn(conversationId, undefined);
+        return turn(conversationId, undefined, undefined, await store.get(key), lock);
       }
       await options.onSettled?.(conversationId, before.context, after.context);
       const afterDeps = await deps(after.context.language);
@@ -292,7 +307,8 @@ export function createEngine(options: EngineOptions): Engine {
         afterDeps === undefined
           ? unavailableView(after.context.language)
           : viewOf(after, afterDeps);
-      return ignored ? { notices, view, ignored } : { notices, view };
+      const language = after.context.language;
+      return ignored ? { notices, view, ignored, language } : { notices, view, language };
     } finally {
       actor.stop();
     }
@@ -306,13 +322,17 @@ export function createEngine(options: EngineOptions): Engine {
     return language === 'es' || language === 'en' ? language : undefined;
   }
 
+  /** A turn holding the conversation's lease, taken with the saved conversation read. */
   const locked = async (conversationId: string, input: Input | undefined, inputKey?: string) => {
     try {
-      return await withLease(
-        store,
-        conversationKey(conversationId),
-        { leaseMs: lockLeaseMs, waitMs: turnTimeoutMs },
-        () => turn(conversationId, input, inputKey),
+      const key = conversationKey(conversationId);
+      const lock = await store.lock<Persisted>(key, {
+        ttlMs: lockLeaseMs,
+        waitMs: turnTimeoutMs,
+        read: key,
+      });
+      return await keepLease(lock, lockLeaseMs, () =>
+        turn(conversationId, input, inputKey, lock.read, lock),
       );
     } catch (error) {
       if (error instanceof LockTimeoutError) {

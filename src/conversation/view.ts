@@ -4,6 +4,7 @@
  * keyboard, Block Kit, numbered list, JSON line). Options carry the machine event they
  * stand for, so a choice can only ever send an event the current view offered.
  */
+import type { Lang } from '../domain/lang.js';
 
 export type Expects = 'choice' | 'text' | 'date' | 'number' | 'email' | 'phone' | 'file' | 'none';
 
@@ -71,6 +72,11 @@ export interface Reply<Event = unknown> {
    * paid): nothing changed, and nothing should be sent to the customer.
    */
   ignored?: boolean;
+  /**
+   * The language the saved conversation is in after the turn (the engine's replies of a
+   * saved turn carry it): a channel's own words around the reply need not read it again.
+   */
+  language?: Lang;
 }
 
 /** The view as it leaves the process (JSON-lines chat): options without their events. */

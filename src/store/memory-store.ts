@@ -36,22 +36,38 @@ export function createMemoryStore(now: () => number = Date.now): Store {
     return true;
   };
 
+  const get = <T>(key: string): Versioned<T> | undefined => {
+    const entry = live(key);
+    return entry ? { value: JSON.parse(entry.json) as T, version: entry.version } : undefined;
+  };
+
+  const put = (key: string, value: unknown, expectedVersion: number, ttlSeconds: number) => {
+    const current = live(key)?.version ?? 0;
+    if (current !== expectedVersion) return undefined;
+    const version = current + 1;
+    entries.set(key, {
+      json: JSON.stringify(value),
+      version,
+      expiresAt: now() + ttlSeconds * 1000,
+    });
+    return version;
+  };
+
   return {
     async get<T>(key: string): Promise<Versioned<T> | undefined> {
-      const entry = live(key);
-      return entry ? { value: JSON.parse(entry.json) as T, version: entry.version } : undefined;
+      return get<T>(key);
+    },
+
+    async getMany(keys) {
+      return keys.map((key) => get(key));
     },
 
     async put(key, value, expectedVersion, ttlSeconds) {
-      const current = live(key)?.version ?? 0;
-      if (current !== expectedVersion) return undefined;
-      const version = current + 1;
-      entries.set(key, {
-        json: JSON.stringify(value),
-        version,
-        expiresAt: now() + ttlSeconds * 1000,
-      });
-      return version;
+      return put(key, value, expectedVersion, ttlSeconds);
+    },
+
+    async set(key, value, ttlSeconds) {
+      return put(key, value, live(key)?.version ?? 0, ttlSeconds)!;
     },
 
     async delete(key) {
@@ -65,7 +81,10 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       return true;
     },
 
-    async lock(key, { ttlMs, waitMs }): Promise<Lock> {
+    async lock<T>(
+      key: string,
+      { ttlMs, waitMs, read }: { ttlMs: number; waitMs: number; read?: string },
+    ): Promise<Lock<T>> {
       const token = randomUUID();
       // Waiting is measured on the real clock; expiry on the store's (injectable) one.
       const deadline = Date.now() + waitMs;
@@ -74,9 +93,19 @@ export function createMemoryStore(now: () => number = Date.now): Store {
           throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
         await sleep(LOCK_POLL_MS);
       }
+      const saved = read === undefined ? undefined : get<T>(read);
+      const release = () => {
+        if (locks.get(key)?.token === token) locks.delete(key);
+      };
       return {
+        ...(saved ? { read: saved } : {}),
         async release() {
-          if (locks.get(key)?.token === token) locks.delete(key);
+          release();
+        },
+        async putAndRelease(written, value, expectedVersion, ttlSeconds) {
+          const version = put(written, value, expectedVersion, ttlSeconds);
+          release();
+          return version;
         },
         async extend(ttl) {
           const held = locks.get(key);

@@ -18,6 +18,30 @@ redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return version`;
 
+/** A write whatever the version (last writer wins). */
+const SET = `
+local version = redis.call('HINCRBY', KEYS[1], 'v', 1)
+redis.call('HSET', KEYS[1], 'json', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return version`;
+
+/** PUT on KEYS[1], then RELEASE of the lock KEYS[2] (token ARGV[4]), whatever PUT did. */
+const PUT_RELEASE = `
+local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+local version = false
+if current == tonumber(ARGV[1]) then
+  version = current + 1
+  redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[2])
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+end
+if redis.call('GET', KEYS[2]) == ARGV[4] then redis.call('DEL', KEYS[2]) end
+return version`;
+
+/** Takes the lock KEYS[1] (SET NX PX) and, if taken, reads the value KEYS[2] (v, json). */
+const LOCK_READ = `
+if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return nil end
+return redis.call('HMGET', KEYS[2], 'v', 'json')`;
+
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
@@ -35,6 +59,21 @@ export interface RedisStoreOptions {
 
 type StoreRedis = Redis & {
   storePut(key: string, expected: number, json: string, ttl: number): Promise<number | null>;
+  storePutRelease(
+    key: string,
+    lock: string,
+    expected: number,
+    json: string,
+    ttl: number,
+    token: string,
+  ): Promise<number | null>;
+  storeLockRead(
+    lock: string,
+    key: string,
+    token: string,
+    ttlMs: number,
+  ): Promise<[string | null, string | null] | null>;
+  storeSet(key: string, json: string, ttl: number): Promise<number>;
   storeRelease(key: string, token: string): Promise<number>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
 };
@@ -46,17 +85,43 @@ export function createRedisStore(
   const prefix = options.prefix ?? 'bot:';
   const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: false, maxRetriesPerRequest: 3 });
   redis.defineCommand('storePut', { numberOfKeys: 1, lua: PUT });
+  redis.defineCommand('storePutRelease', { numberOfKeys: 2, lua: PUT_RELEASE });
+  redis.defineCommand('storeLockRead', { numberOfKeys: 2, lua: LOCK_READ });
+  redis.defineCommand('storeSet', { numberOfKeys: 1, lua: SET });
   redis.defineCommand('storeRelease', { numberOfKeys: 1, lua: RELEASE });
   redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
+
+  const versioned = <T>([version, json]: (string | null)[]): Versioned<T> | undefined =>
+    version == null || json == null
+      ? undefined
+      : { value: JSON.parse(json) as T, version: Number(version) };
+
+  /** One attempt at the lock (with `read`: and the value, in the same script). */
+  const take = async (key: string, token: string, ttlMs: number, read: string | undefined) => {
+    if (read === undefined) {
+      const acquired = await redis.set(`lock:${key}`, token, 'PX', ttlMs, 'NX');
+      return acquired === 'OK' ? { read: undefined } : undefined;
+    }
+    const fields = await commands.storeLockRead(`lock:${key}`, `kv:${read}`, token, ttlMs);
+    return fields === null ? undefined : { read: fields };
+  };
 
   return {
     redis,
 
     async get<T>(key: string): Promise<Versioned<T> | undefined> {
-      const [version, json] = await redis.hmget(`kv:${key}`, 'v', 'json');
-      if (version == null || json == null) return undefined;
-      return { value: JSON.parse(json) as T, version: Number(version) };
+      return versioned<T>(await redis.hmget(`kv:${key}`, 'v', 'json'));
+    },
+
+    async getMany(keys) {
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.hmget(`kv:${key}`, 'v', 'json');
+      const results = (await pipeline.exec()) ?? [];
+      return results.map(([error, fields]) => {
+        if (error) throw error;
+        return versioned(fields as (string | null)[]);
+      });
     },
 
     async put(key, value, expectedVersion, ttlSeconds) {
@@ -67,6 +132,16 @@ export function createRedisStore(
         Math.max(1, Math.ceil(ttlSeconds)),
       );
       return version === null ? undefined : Number(version);
+    },
+
+    async set(key, value, ttlSeconds) {
+      return Number(
+        await commands.storeSet(
+          `kv:${key}`,
+          JSON.stringify(value),
+          Math.max(1, Math.ceil(ttlSeconds)),
+        ),
+      );
     },
 
     async delete(key) {
@@ -84,21 +159,44 @@ export function createRedisStore(
       return result === 'OK';
     },
 
-    async lock(key, { ttlMs, waitMs }): Promise<Lock> {
+    async lock<T>(
+      key: string,
+      { ttlMs, waitMs, read }: { ttlMs: number; waitMs: number; read?: string },
+    ): Promise<Lock<T>> {
       const token = randomUUID();
       const deadline = Date.now() + waitMs;
+      let taken;
       for (;;) {
-        const acquired = await redis.set(`lock:${key}`, token, 'PX', ttlMs, 'NX');
-        if (acquired === 'OK') break;
+        taken = await take(key, token, ttlMs, read);
+        if (taken) break;
         if (Date.now() >= deadline)
           throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
         await sleep(LOCK_POLL_MS);
       }
+      const saved = taken.read && versioned<T>(taken.read);
+      // Released by us: nothing more to send (a later release, an extend by the timer).
+      let released = false;
       return {
+        ...(saved ? { read: saved } : {}),
         async release() {
+          if (released) return;
+          released = true;
           await commands.storeRelease(`lock:${key}`, token);
         },
+        async putAndRelease(written, value, expectedVersion, ttlSeconds) {
+          released = true;
+          const version = await commands.storePutRelease(
+            `kv:${written}`,
+            `lock:${key}`,
+            expectedVersion,
+            JSON.stringify(value),
+            Math.max(1, Math.ceil(ttlSeconds)),
+            token,
+          );
+          return version === null ? undefined : Number(version);
+        },
         async extend(ttl) {
+          if (released) return false;
           return (await commands.storeExtend(`lock:${key}`, token, Math.max(1, ttl))) === 1;
         },
       };

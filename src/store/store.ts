@@ -13,9 +13,28 @@ export interface Versioned<T> {
   version: number;
 }
 
-export interface Lock {
-  /** Releases the lock if still held by us; a lock that expired is not touched. */
+export interface Lock<T = unknown> {
+  /**
+   * With the lock's `read` option: the value under that key, read in the exchange that
+   * took the lock (what the previous holder wrote, without a second round trip).
+   */
+  read?: Versioned<T>;
+  /**
+   * Releases the lock if still held by us; a lock that expired is not touched. Once
+   * released (by this or `putAndRelease`), does nothing.
+   */
   release(): Promise<void>;
+  /**
+   * Writes as `put` does (version-checked: a lease lost meanwhile does not let a stale
+   * write through) and releases the lock, in one exchange. The lock is released whether
+   * or not the write was made; returns the new version, or undefined as `put`.
+   */
+  putAndRelease<V>(
+    key: string,
+    value: V,
+    expectedVersion: number,
+    ttlSeconds: number,
+  ): Promise<number | undefined>;
   /** Makes the lock expire `ttlMs` from now if still held by us; false when it was lost. */
   extend(ttlMs: number): Promise<boolean>;
 }
@@ -35,6 +54,9 @@ export interface Store {
   /** A JSON value with its version, or undefined when absent or expired. */
   get<T>(key: string): Promise<Versioned<T> | undefined>;
 
+  /** Several values at once, in one exchange: each as `get` reads it, in order. */
+  getMany(keys: string[]): Promise<(Versioned<unknown> | undefined)[]>;
+
   /**
    * Writes `value` only if the stored version is still `expectedVersion` (0: absent).
    * Returns the new version, or undefined when someone else wrote first.
@@ -45,6 +67,12 @@ export interface Store {
     expectedVersion: number,
     ttlSeconds: number,
   ): Promise<number | undefined>;
+
+  /**
+   * Writes `value` whatever is stored (last writer wins), in one exchange; returns the
+   * new version.
+   */
+  set<T>(key: string, value: T, ttlSeconds: number): Promise<number>;
 
   /** Removes a key. */
   delete(key: string): Promise<void>;
@@ -58,8 +86,12 @@ export interface Store {
   /**
    * Takes an exclusive lock on `key`, waiting up to `waitMs`; the lock frees itself
    * after `ttlMs` if its holder dies. Throws LockTimeoutError when not acquired in time.
+   * With `read`, the value under that key is read in the same exchange (Lock.read).
    */
-  lock(key: string, options: { ttlMs: number; waitMs: number }): Promise<Lock>;
+  lock<T = unknown>(
+    key: string,
+    options: { ttlMs: number; waitMs: number; read?: string },
+  ): Promise<Lock<T>>;
 
   /**
    * A limit of `points` per `seconds` for each key, counted where the store keeps its data
@@ -87,7 +119,11 @@ export async function withLease<T>(
 }
 
 /** Runs `fn` with `lock` (taken for `leaseMs`) extended while it runs, then releases it. */
-export async function keepLease<T>(lock: Lock, leaseMs: number, fn: () => Promise<T>): Promise<T> {
+export async function keepLease<T>(
+  lock: Lock<unknown>,
+  leaseMs: number,
+  fn: () => Promise<T>,
+): Promise<T> {
   const renew = setInterval(
     () => void lock.extend(leaseMs).catch(() => false),
     Math.max(1, Math.floor(leaseMs / 4)),
@@ -105,7 +141,8 @@ export async function keepLease<T>(lock: Lock, leaseMs: number, fn: () => Promis
  * Runs `fn` unless it already ran to its end for `key` (remembered `doneTtlSeconds`) or
  * is running now, in this process or another; 'done' and 'busy' say which stopped it.
  * Running holds a lease (`leaseMs`): if the process dies meanwhile, `fn` may run again
- * soon after, so it must be safe to repeat what it did before dying.
+ * soon after, so it must be safe to repeat what it did before dying. Two exchanges with
+ * the store: the lease taken with the done mark read, the mark written with the release.
  */
 export async function runOnce(
   store: Store,
@@ -114,21 +151,19 @@ export async function runOnce(
   fn: () => Promise<void>,
 ): Promise<'ran' | 'done' | 'busy'> {
   const doneKey = `${key}:done`;
-  if ((await store.get(doneKey)) !== undefined) return 'done';
   let lock: Lock;
   try {
-    lock = await store.lock(key, { ttlMs: options.leaseMs, waitMs: 0 });
+    lock = await store.lock(key, { ttlMs: options.leaseMs, waitMs: 0, read: doneKey });
   } catch (error) {
     if (error instanceof LockTimeoutError) return 'busy';
     throw error;
   }
   return keepLease(lock, options.leaseMs, async () => {
-    // It may have finished between our look and our lock.
-    if ((await store.get(doneKey)) !== undefined) return 'done';
+    if (lock.read !== undefined) return 'done';
     try {
       await fn();
     } finally {
-      await store.put(doneKey, true, 0, options.doneTtlSeconds);
+      await lock.putAndRelease(doneKey, true, 0, options.doneTtlSeconds);
     }
     return 'ran';
   });

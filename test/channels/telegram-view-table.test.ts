@@ -109,16 +109,25 @@ describe('choices being handled', () => {
     const other = await saveView(store, view);
     const handled: string[] = [];
     let inner: boolean[] = [];
-    const first = await withChoice(store, stamp, async () => {
+    const first = await withChoice(store, stamp, CHAT, async () => {
       handled.push('first');
       inner = [
-        await withChoice(store, stamp, async () => void handled.push('second')),
-        await withChoice(store, other, async () => void handled.push('other view')),
+        await withChoice(store, stamp, CHAT, async () => void handled.push('second')),
+        await withChoice(store, other, CHAT, async () => void handled.push('other view')),
       ];
     });
     expect([first, ...inner]).toEqual([true, false, true]);
-    expect(await withChoice(store, stamp, async () => void handled.push('later'))).toBe(true);
+    expect(await withChoice(store, stamp, CHAT, async () => void handled.push('later'))).toBe(true);
     expect(handled).toEqual(['first', 'other view', 'later']);
+  });
+
+  it("gives the choice the chat's current view, read as the view is taken", async () => {
+    const seen: (string | undefined)[] = [];
+    await withChoice(store, stamp, CHAT, async (pointer) => void seen.push(pointer?.stamp));
+    const next = await saveView(store, view);
+    await setPointer(store, CHAT, { stamp: next, inline: true, replyKeyboard: false });
+    await withChoice(store, stamp, CHAT, async (pointer) => void seen.push(pointer?.stamp));
+    expect(seen).toEqual([stamp, next]);
   });
 
   it('frees the view of a choice whose instance died, after the lease', async () => {
@@ -127,11 +136,11 @@ describe('choices being handled', () => {
     // A holder that does not get to extend its lease (its process died): the view is
     // taken, then free again once the lease has run out.
     let die = () => undefined as void;
-    const dead = withChoice(clocked, stamp, () => new Promise<void>((done) => (die = done)));
+    const dead = withChoice(clocked, stamp, CHAT, () => new Promise<void>((done) => (die = done)));
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(await withChoice(clocked, stamp, async () => undefined)).toBe(false);
+    expect(await withChoice(clocked, stamp, CHAT, async () => undefined)).toBe(false);
     now += HANDLING_LEASE_MS + 1;
-    expect(await withChoice(clocked, stamp, async () => undefined)).toBe(true);
+    expect(await withChoice(clocked, stamp, CHAT, async () => undefined)).toBe(true);
     die();
     await dead;
   });

@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createMemoryStore } from '../../src/store/memory-store.js';
 import { createRedisStore } from '../../src/store/redis-store.js';
-import { LockTimeoutError, withLease, withLock, type Store } from '../../src/store/store.js';
+import {
+  LockTimeoutError,
+  runOnce,
+  withLease,
+  withLock,
+  type Store,
+} from '../../src/store/store.js';
 
 let fakeNow = 1_000_000;
 const memory = createMemoryStore(() => fakeNow);
@@ -55,6 +61,26 @@ describe.each(stores)('%s store', (name, store) => {
     expect(await store.put(k, { step: 'stale' }, 1, 60)).toBeUndefined();
     expect(await store.put(k, { step: 'new' }, 0, 60)).toBeUndefined();
     expect(await store.get(k)).toEqual({ value: { step: 2 }, version: 2 });
+  });
+
+  it('reads several values at once, absent ones as nothing', async () => {
+    const [a, b] = [key('many-a'), key('many-b')];
+    await store.put(a, { name: 'a' }, 0, 60);
+    await store.put(b, { name: 'b' }, 0, 60);
+    await store.put(b, { name: 'b2' }, 1, 60);
+    expect(await store.getMany([b, key('many-absent'), a])).toEqual([
+      { value: { name: 'b2' }, version: 2 },
+      undefined,
+      { value: { name: 'a' }, version: 1 },
+    ]);
+  });
+
+  it('writes whatever is stored with set, last writer winning', async () => {
+    const k = key('set');
+    expect(await store.set(k, { step: 1 }, 60)).toBe(1);
+    expect(await store.put(k, { step: 2 }, 1, 60)).toBe(2);
+    expect(await store.set(k, { step: 3 }, 60)).toBe(3);
+    expect(await store.get(k)).toEqual({ value: { step: 3 }, version: 3 });
   });
 
   it('lets exactly one of many concurrent writers win', async () => {
@@ -155,6 +181,60 @@ describe.each(stores)('%s store', (name, store) => {
     await next.release();
   });
 
+  it('reads a value in the exchange that takes the lock', async () => {
+    const k = key('lock-read');
+    const absent = await store.lock(k, { ttlMs: 1_000, waitMs: 100, read: k });
+    expect(absent.read).toBeUndefined();
+    await absent.release();
+    await store.put(k, { step: 1 }, 0, 60);
+    const held = await store.lock(k, { ttlMs: 1_000, waitMs: 100, read: k });
+    expect(held.read).toEqual({ value: { step: 1 }, version: 1 });
+    await held.release();
+  });
+
+  it('writes with a version check and releases the lock in one step', async () => {
+    const k = key('put-release');
+    const first = await store.lock(k, { ttlMs: 60_000, waitMs: 100, read: k });
+    expect(await first.putAndRelease(k, { step: 1 }, 0, 60)).toBe(1);
+    // Released: the next holder takes it at once, and sees what was written.
+    const second = await store.lock(k, { ttlMs: 60_000, waitMs: 0, read: k });
+    expect(second.read).toEqual({ value: { step: 1 }, version: 1 });
+    // A stale write (the version moved on) is refused, and the lock released all the same.
+    await store.put(k, { step: 'other' }, 1, 60);
+    expect(await second.putAndRelease(k, { step: 'stale' }, 1, 60)).toBeUndefined();
+    expect(await store.get(k)).toEqual({ value: { step: 'other' }, version: 2 });
+    const third = await store.lock(k, { ttlMs: 1_000, waitMs: 0 });
+    await third.release();
+  });
+
+  it('does not release, writing, a lock someone else took after ours expired', async () => {
+    const k = key('put-release-stolen');
+    const ours = await store.lock(k, { ttlMs: 50, waitMs: 100 });
+    if (name === 'memory') fakeNow += 100;
+    const theirs = await store.lock(k, { ttlMs: 60_000, waitMs: 2_000 });
+    expect(await ours.putAndRelease(k, { by: 'us' }, 0, 60)).toBe(1);
+    await expect(store.lock(k, { ttlMs: 1_000, waitMs: 30 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await theirs.release();
+  });
+
+  it('runs once: a second run finds it done, or busy while the first runs', async () => {
+    const k = key('once');
+    const options = { leaseMs: 1_000, doneTtlSeconds: 60 };
+    let runs = 0;
+    let during: string | undefined;
+    const first = await runOnce(store, k, options, async () => {
+      runs += 1;
+      during = await runOnce(store, k, options, async () => {
+        runs += 1;
+      });
+    });
+    expect([first, during, runs]).toEqual(['ran', 'busy', 1]);
+    expect(await runOnce(store, k, options, async () => void (runs += 1))).toBe('done');
+    expect(runs).toBe(1);
+  });
+
   it('does not release a lock someone else took after ours expired', async () => {
     const k = key('lock-stolen');
     const ours = await store.lock(k, { ttlMs: 50, waitMs: 100 });
@@ -180,9 +260,10 @@ describe('expiry', () => {
   it('redis: every key written carries a TTL', async () => {
     const k = `ttl:${randomUUID()}`;
     await redis.put(k, { a: 1 }, 0, 120);
+    await redis.set(`${k}:set`, { a: 1 }, 120);
     await redis.claim(k, 30);
     const lock = await redis.lock(k, { ttlMs: 10_000, waitMs: 100 });
-    for (const key of [`kv:${k}`, `claim:${k}`, `lock:${k}`]) {
+    for (const key of [`kv:${k}`, `kv:${k}:set`, `claim:${k}`, `lock:${k}`]) {
       const ttl = await redis.redis.pttl(key);
       expect(ttl, key).toBeGreaterThan(0);
     }

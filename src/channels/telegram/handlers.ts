@@ -76,7 +76,8 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
       return;
     }
     await renderer.deliver(chatId, conversationId, reply, {
-      lang: await lang(ctx),
+      // The reply tells the conversation's language: no second read of it.
+      lang: reply.language ?? (await lang(ctx)),
       ...(tapped?.messageId !== undefined ? { tappedMessageId: tapped.messageId } : {}),
     });
   }

@@ -21,7 +21,7 @@ import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { conversationLanguage, userLanguage, type ConversationLanguages } from './language.js';
 import { telegramMessages } from './messages.js';
-import { getPointer, HANDLING_LEASE_MS, resolveTap, withChoice } from './view-table.js';
+import { HANDLING_LEASE_MS, resolveTap, withChoice } from './view-table.js';
 
 /** Telegram keeps undelivered updates for 24 hours; remember ids for twice that. */
 export const UPDATE_TTL_SECONDS = 48 * 60 * 60;
@@ -154,9 +154,9 @@ export function callbackGate(
         return;
       case 'input': {
         // The view is taken while this choice is handled; a second tap meanwhile is told.
-        const taken = await withChoice(store, tap.stamp, async () => {
+        const taken = await withChoice(store, tap.stamp, chatId!, async (pointer) => {
           // The choice handled just before this one may have moved the view on.
-          if ((await getPointer(store, chatId!))?.stamp !== tap.stamp) {
+          if (pointer?.stamp !== tap.stamp) {
             await answer((await m()).staleButton);
             return;
           }

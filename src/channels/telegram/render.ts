@@ -25,6 +25,7 @@ import type {
 import type { Reply } from '../../conversation/view.js';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
+import { telegramPointerKey, telegramTicketsKey } from '../../store/keys.js';
 import type { Store } from '../../store/store.js';
 import {
   describeApiError,
@@ -38,7 +39,13 @@ import { telegramMessages } from './messages.js';
 import { splitText } from './text.js';
 import { sendInvoice } from './payments.js';
 import { createTicketDelivery } from './ticket-delivery.js';
-import { getPointer, saveView, setPointer, type ViewRecord } from './view-table.js';
+import {
+  getPointer,
+  saveView,
+  setPointer,
+  type ChatPointer,
+  type ViewRecord,
+} from './view-table.js';
 
 export interface DeliverOptions {
   lang: Lang;
@@ -223,12 +230,18 @@ export function createRenderer(deps: {
     options: DeliverOptions,
   ): Promise<void> {
     const { view } = reply;
+    // What waits for the chat and its current view, in one exchange (sending the tickets
+    // does not move the pointer).
+    const [kept, current] = await store.getMany([
+      telegramTicketsKey(chatId),
+      telegramPointerKey(chatId),
+    ]);
     // Tickets an earlier delivery could not send come first.
-    await tickets.drain(chatId);
+    await tickets.drain(chatId, { kept });
     const m = telegramMessages(options.lang);
     const record = recordOf(chatId, conversationId, reply);
     const stamp = await saveView(store, record);
-    const pointer = await getPointer(store, chatId);
+    const pointer = current?.value as ChatPointer | undefined;
     const phone = view.expects === 'phone';
     const parts = splitText(view.text);
 

@@ -9,7 +9,7 @@ import type { TicketDocument } from '../../conversation/view.js';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
 import { telegramTicketsKey } from '../../store/keys.js';
-import type { Store } from '../../store/store.js';
+import type { Store, Versioned } from '../../store/store.js';
 import { ticketCaption, ticketFileName, ticketQr } from './tickets.js';
 
 interface Pending {
@@ -24,8 +24,12 @@ const ATTEMPTS = 3;
 export interface TicketDelivery {
   /** Sends the tickets; those that cannot be sent now are kept for the next update. */
   send(chatId: number, tickets: readonly TicketDocument[], lang: Lang): Promise<void>;
-  /** Sends what an earlier delivery could not (a no-op when nothing waits). */
-  drain(chatId: number): Promise<void>;
+  /**
+   * Sends what an earlier delivery could not (a no-op when nothing waits). `read`: what
+   * is kept for the chat, when the caller has read it already (with other keys, in one
+   * exchange: under `telegramTicketsKey`).
+   */
+  drain(chatId: number, read?: { kept: Versioned<unknown> | undefined }): Promise<void>;
 }
 
 export function createTicketDelivery(deps: {
@@ -70,8 +74,10 @@ export function createTicketDelivery(deps: {
 
   return {
     send,
-    async drain(chatId) {
-      const kept = await store.get<Pending>(telegramTicketsKey(chatId));
+    async drain(chatId, read) {
+      const kept = read
+        ? (read.kept as Versioned<Pending> | undefined)
+        : await store.get<Pending>(telegramTicketsKey(chatId));
       if (!kept) return;
       await store.delete(telegramTicketsKey(chatId));
       await send(chatId, kept.value.tickets, kept.value.lang);

@@ -89,16 +89,7 @@ export async function setPointer(
   chatId: number,
   pointer: ChatPointer,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const current = await store.get<ChatPointer>(telegramPointerKey(chatId));
-    const written = await store.put(
-      telegramPointerKey(chatId),
-      pointer,
-      current?.version ?? 0,
-      VIEW_TTL_SECONDS,
-    );
-    if (written !== undefined) return;
-  }
+  await store.set(telegramPointerKey(chatId), pointer, VIEW_TTL_SECONDS);
 }
 
 /**
@@ -112,16 +103,22 @@ export async function setPointer(
 export async function withChoice(
   store: Store,
   stamp: string,
-  handle: () => Promise<void>,
+  chatId: number,
+  handle: (pointer: ChatPointer | undefined) => Promise<void>,
 ): Promise<boolean> {
   let lock;
   try {
-    lock = await store.lock(telegramTapKey(stamp), { ttlMs: HANDLING_LEASE_MS, waitMs: 0 });
+    // The chat's pointer is read as the view is taken: what the choice before moved it to.
+    lock = await store.lock<ChatPointer>(telegramTapKey(stamp), {
+      ttlMs: HANDLING_LEASE_MS,
+      waitMs: 0,
+      read: telegramPointerKey(chatId),
+    });
   } catch (error) {
     if (error instanceof LockTimeoutError) return false;
     throw error;
   }
-  await keepLease(lock, HANDLING_LEASE_MS, handle);
+  await keepLease(lock, HANDLING_LEASE_MS, () => handle(lock.read?.value));
   return true;
 }
 
@@ -142,7 +139,10 @@ export async function resolveTap(
   const decoded = decodeCallback(data);
   if (!decoded) return { kind: 'forged' };
   const { stamp, action } = decoded;
-  const record = await loadView(store, stamp);
+  // The view and the chat's pointer in one exchange.
+  const [view, current] = await store.getMany([telegramViewKey(stamp), telegramPointerKey(chatId)]);
+  const record = view?.value as ViewRecord | undefined;
+  const pointer = current?.value as ChatPointer | undefined;
   if (!record || record.chatId !== chatId) return { kind: 'forged' };
   if (action.kind === 'noop') return { kind: 'noop' };
 
@@ -173,7 +173,6 @@ export async function resolveTap(
       tap = { kind: 'month', stamp, record, month: action.month };
       break;
   }
-  const pointer = await getPointer(store, chatId);
   if (pointer?.stamp !== stamp) return { kind: 'stale' };
   return tap;
 }

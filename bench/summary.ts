@@ -1,0 +1,109 @@
+/**
+ * The figures issue 18's targets are judged by, picked from what the run measured (never
+ * computed from constants): results.json's `summary`, and the targets table of the report.
+ * A figure the run did not measure is null (a quick run has no 1,000-conversation level;
+ * the cluster figures wait for a bench that runs a Redis Cluster).
+ */
+import type { BenchResults, BotResults } from './suite.js';
+
+export interface BenchSummary {
+  /** Bot-side ms per turn, p50, at 1 conversation. */
+  botP50Ours: number | null;
+  botP50Baseline: number | null;
+  /** Bot process CPU ms per turn at 1 conversation. */
+  cpuPerTurnOurs: number | null;
+  cpuPerTurnBaseline: number | null;
+  turnsPerSecond1000Ours: number | null;
+  turnsPerSecond1000Baseline: number | null;
+  /** Request/response exchanges with Redis per turn, at 1 conversation (ours). */
+  redisRoundTripsPerTurn: number | null;
+  bigCatalog: {
+    /** Longest event-loop stall during the large catalog's bookings (and new minute). */
+    maxStallMs: number | null;
+    rssLoadedMb: number | null;
+    /** The first turn's bot-side ms (the catalog loaded and indexed). */
+    firstTurnMs: number | null;
+    searchP50Ms: number | null;
+  };
+  cluster: {
+    turnsPerSecondOne: number | null;
+    turnsPerSecondTwo: number | null;
+    note: string;
+  };
+}
+
+const levelOf = (results: BotResults | undefined, conversations: number) =>
+  results?.levels.find((level) => level.conversations === conversations);
+
+const orNull = (value: number | undefined): number | null =>
+  value === undefined || !Number.isFinite(value) ? null : value;
+
+export function summarize(results: Omit<BenchResults, 'summary'>): BenchSummary {
+  const ours = levelOf(results.ours, 1);
+  const baseline = levelOf(results.baseline, 1);
+  const big = results.big;
+  const stalls = [big?.load.loopDelayMaxMs, big?.newMinute?.loopDelayMaxMs].filter(
+    (value): value is number => value !== undefined,
+  );
+  return {
+    botP50Ours: orNull(ours?.botP50),
+    botP50Baseline: orNull(baseline?.botP50),
+    cpuPerTurnOurs: orNull(ours?.cpuMsPerTurn),
+    cpuPerTurnBaseline: orNull(baseline?.cpuMsPerTurn),
+    turnsPerSecond1000Ours: orNull(levelOf(results.ours, 1000)?.turnsPerSecond),
+    turnsPerSecond1000Baseline: orNull(levelOf(results.baseline, 1000)?.turnsPerSecond),
+    redisRoundTripsPerTurn: orNull(ours?.redis.roundTrips),
+    bigCatalog: {
+      maxStallMs: stalls.length > 0 ? Math.max(...stalls) : null,
+      rssLoadedMb: big ? big.start.rssLoadedBytes / 2 ** 20 : null,
+      firstTurnMs: orNull(big?.start.firstTurn.botMs),
+      searchP50Ms: orNull(big?.load.steps.search?.botP50),
+    },
+    cluster: {
+      turnsPerSecondOne: null,
+      turnsPerSecondTwo: null,
+      note: 'not measured: the bench runs one redis-server, no Redis Cluster yet (issue 18 item 5)',
+    },
+  };
+}
+
+/** A target of issue 18: what it bounds, the bound, and the figure measured against it. */
+export interface Target {
+  name: string;
+  goal: string;
+  figure: number | null;
+  met: boolean | null;
+}
+
+const check = (
+  name: string,
+  goal: string,
+  figure: number | null,
+  holds: (figure: number) => boolean | null,
+): Target => ({ name, goal, figure, met: figure === null ? null : holds(figure) });
+
+export function targets(summary: BenchSummary): Target[] {
+  const s = summary;
+  return [
+    check(
+      'Bot-side ms per turn p50, 1 conversation',
+      `≤ 40 % of the baseline's (${s.botP50Baseline === null ? '—' : (0.4 * s.botP50Baseline).toFixed(2)})`,
+      s.botP50Ours,
+      (figure) => (s.botP50Baseline === null ? null : figure <= 0.4 * s.botP50Baseline),
+    ),
+    check(
+      'CPU ms per turn, 1 conversation',
+      `≤ 50 % of the baseline's (${s.cpuPerTurnBaseline === null ? '—' : (0.5 * s.cpuPerTurnBaseline).toFixed(2)})`,
+      s.cpuPerTurnOurs,
+      (figure) => (s.cpuPerTurnBaseline === null ? null : figure <= 0.5 * s.cpuPerTurnBaseline),
+    ),
+    check(
+      'Turns per second, 1,000 conversations',
+      `≥ 2× the baseline's (${s.turnsPerSecond1000Baseline === null ? '—' : (2 * s.turnsPerSecond1000Baseline).toFixed(0)})`,
+      s.turnsPerSecond1000Ours,
+      (figure) =>
+        s.turnsPerSecond1000Baseline === null ? null : figure >= 2 * s.turnsPerSecond1000Baseline,
+    ),
+    check('Redis round trips per turn', '≤ 4', s.redisRoundTripsPerTurn, (figure) => figure <= 4),
+  ];
+}
