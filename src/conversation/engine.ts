@@ -33,8 +33,9 @@ import { defineMessages } from '../i18n/messages.js';
 import { silentLogger, type Logger } from '../log.js';
 import { conversationKey } from '../store/keys.js';
 import { LockTimeoutError, withLease, type Store } from '../store/store.js';
-import { interpret, MAX_TEXT_LENGTH, normalize, type Input } from './interpret.js';
-import type { Notice, Reply } from './view.js';
+import { normalize } from '../../flows/understanding/text.js';
+import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
+import type { Notice, Reply } from '#flows/view.js';
 
 export interface EngineOptions {
   machine: BookingMachine;
