@@ -4,7 +4,7 @@
  * "Datos del cliente (1/6): Nombre y apellidos" and "¿Cuál es tu nombre?" all ask a name.
  */
 import type { OutputLine } from '../src/channels/console/lines.js';
-import { normalize } from '../src/conversation/interpret.js';
+import { normalize } from '../flows/understanding/text.js';
 
 /** A detail of a person; `other:` carries a question's own words when it is none of these. */
 export type Meaning =

@@ -4,7 +4,7 @@
  * `meta.view`, so the engine finds the view of any state without a lookup table.
  */
 import type { CatalogIndex } from '../../src/catalog/catalog-index.js';
-import type { View } from '../../src/conversation/view.js';
+import type { View } from '#flows/view.js';
 import type { FileInput } from '../../src/domain/answers.js';
 import type { Lang } from '../../src/domain/lang.js';
 import { common } from '../../src/i18n/common.js';

@@ -16,6 +16,16 @@ export function fold(text: string): string {
     .trim();
 }
 
+/** Lower case, no accents, no emoji or punctuation: how labels and typed text compare. */
+export function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 /** The folded words of a text. */
 export function words(text: string): string[] {
   const folded = fold(text);

@@ -39,8 +39,9 @@ import {
   type Store,
   type Versioned,
 } from '../store/store.js';
-import { interpret, MAX_TEXT_LENGTH, normalize, type Input } from './interpret.js';
-import type { Notice, Reply } from './view.js';
+import { normalize } from '../../flows/understanding/text.js';
+import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
+import type { Notice, Reply } from '#flows/view.js';
 
 export interface EngineOptions {
   machine: BookingMachine;

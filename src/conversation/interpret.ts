@@ -9,7 +9,7 @@ import type { BookingEvent } from '../../flows/booking/types.js';
 import type { BookingView } from '../../flows/booking/view.js';
 import type { FileInput } from '../domain/answers.js';
 import { readCommand } from '../../flows/understanding/understand.js';
-import { distance } from '../../flows/understanding/text.js';
+import { distance, normalize } from '../../flows/understanding/text.js';
 
 export type Input =
   | { kind: 'choose'; id: string }
@@ -31,16 +31,6 @@ export type Interpretation =
  * is stored in the conversation, echoed in a view or sent to the partner.
  */
 export const MAX_TEXT_LENGTH = 4096;
-
-/** Lower case, no accents, no emoji or punctuation: how labels and typed text compare. */
-export function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
 
 /**
  * The one option a typed answer names with a typo or as the start of a word: "reservr",

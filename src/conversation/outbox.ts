@@ -6,7 +6,7 @@
  */
 import type { BookingEvent } from '../../flows/booking/types.js';
 import type { Engine } from './engine.js';
-import type { Reply } from './view.js';
+import type { Reply } from '#flows/view.js';
 
 export interface Outbox {
   /** Sends a reply to the customer of this conversation. */

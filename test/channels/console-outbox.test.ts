@@ -9,7 +9,7 @@ import { runJsonl } from '../../src/channels/console/jsonl.js';
 import { runTerminal } from '../../src/channels/console/terminal.js';
 import type { Engine } from '../../src/conversation/engine.js';
 import { createPush } from '../../src/conversation/outbox.js';
-import type { Reply } from '../../src/conversation/view.js';
+import type { Reply } from '#flows/view.js';
 
 const view = (text: string): Reply<unknown> => ({
   notices: [],

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTelegram, type TelegramChannel } from '../../src/channels/telegram/index.js';
 import { BusyError, type Engine } from '../../src/conversation/engine.js';
 import type { Input } from '../../src/conversation/interpret.js';
-import type { Reply, View } from '../../src/conversation/view.js';
+import type { Reply, View } from '#flows/view.js';
 import type { Lang } from '../../src/domain/lang.js';
 import { silentLogger } from '../../src/log.js';
 import { createMemoryStore } from '../../src/store/memory-store.js';

@@ -33,7 +33,7 @@ import { createBookingActors } from '../../src/conversation/actors/index.js';
 import { newCartId } from '../../src/conversation/actors/cart-id.js';
 import { BusyError, createEngine, type Engine } from '../../src/conversation/engine.js';
 import type { Input } from '../../src/conversation/interpret.js';
-import type { Reply, View } from '../../src/conversation/view.js';
+import type { Reply, View } from '#flows/view.js';
 import type { FileInput } from '../../src/domain/answers.js';
 import { silentLogger } from '../../src/log.js';
 import { demoIds } from '../../src/sandbox/seed/index.js';

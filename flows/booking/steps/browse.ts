@@ -5,7 +5,7 @@
  * directly. Back goes up one level; home and /cancel work as everywhere.
  */
 import { assign, enqueueActions } from 'xstate';
-import type { Option } from '../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
 import type { ProductEntry } from '../../../src/catalog/catalog-index.js';

@@ -17,7 +17,7 @@
 import { assign } from 'xstate';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
-import type { Option } from '../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, ClientField } from '../types.js';
 import type { ViewFn } from '../view.js';

@@ -14,7 +14,7 @@ import type { IsoDate } from '../../../src/api/schema.js';
 import type { Lang } from '../../../src/domain/lang.js';
 import { common } from '../../../src/i18n/common.js';
 import { defineMessages } from '../../../src/i18n/messages.js';
-import type { TicketDocument } from '../../../src/conversation/view.js';
+import type { TicketDocument } from '#flows/view.js';
 import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SoldActivity } from '../types.js';
 import type { ViewDeps, ViewFn } from '../view.js';

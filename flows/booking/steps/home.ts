@@ -7,7 +7,7 @@ import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import { productName } from './selection/offerable.js';
 import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
-import type { Option } from '../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '../types.js';
 import type { Lang } from '../../../src/domain/lang.js';
 import {

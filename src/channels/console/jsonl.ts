@@ -10,7 +10,7 @@ import type { Readable, Writable } from 'node:stream';
 import { z } from 'zod';
 import type { Engine } from '../../conversation/engine.js';
 import type { Input } from '../../conversation/interpret.js';
-import type { Reply } from '../../conversation/view.js';
+import type { Reply } from '#flows/view.js';
 import type { Push } from '../../conversation/outbox.js';
 import { replyLines } from './lines.js';
 import { registerConsoleOutbox } from './outbox.js';

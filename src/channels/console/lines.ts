@@ -1,5 +1,5 @@
 /** A reply as the JSON-lines messages of design.md: notices first, then the view. */
-import type { Expects, Reply } from '../../conversation/view.js';
+import type { Expects, Reply } from '#flows/view.js';
 
 export interface OutputLine {
   text: string;

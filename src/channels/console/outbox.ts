@@ -4,7 +4,7 @@
  * this console's conversation is delivered; another console conversation has no reader.
  */
 import type { Push } from '../../conversation/outbox.js';
-import type { Reply } from '../../conversation/view.js';
+import type { Reply } from '#flows/view.js';
 
 export function registerConsoleOutbox(
   push: Push | undefined,

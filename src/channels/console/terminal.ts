@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
 import type { Engine } from '../../conversation/engine.js';
-import type { Reply } from '../../conversation/view.js';
+import type { Reply } from '#flows/view.js';
 import type { Push } from '../../conversation/outbox.js';
 import { registerConsoleOutbox } from './outbox.js';
 

@@ -11,7 +11,7 @@
  * - Stars payments are refunded with `refundStarPayment` (the refunder registered here).
  */
 import type { Api, Bot } from 'grammy';
-import type { InvoiceRequest } from '../../conversation/view.js';
+import type { InvoiceRequest } from '#flows/view.js';
 import type { PreCheckoutAnswer, PreCheckoutQuery } from '../../conversation/invoices.js';
 import type { Push } from '../../conversation/outbox.js';
 import type { Refunder } from '../../conversation/refunds.js';

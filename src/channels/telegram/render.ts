@@ -22,7 +22,7 @@ import type {
   ReplyKeyboardMarkup,
   ReplyKeyboardRemove,
 } from 'grammy/types';
-import type { Reply } from '../../conversation/view.js';
+import type { Reply } from '#flows/view.js';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
 import { telegramPointerKey, telegramTicketsKey } from '../../store/keys.js';

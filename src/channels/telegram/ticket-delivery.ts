@@ -5,7 +5,7 @@
  * message or tap. The sale itself is already safe at the service: this is the delivery.
  */
 import { InputFile, type Api } from 'grammy';
-import type { TicketDocument } from '../../conversation/view.js';
+import type { TicketDocument } from '#flows/view.js';
 import type { Lang } from '../../domain/lang.js';
 import type { Logger } from '../../log.js';
 import { telegramTicketsKey } from '../../store/keys.js';

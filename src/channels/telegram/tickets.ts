@@ -3,7 +3,7 @@
  * captioned with the ticket's title, its lines and the code in text.
  */
 import QRCode from 'qrcode';
-import type { TicketDocument } from '../../conversation/view.js';
+import type { TicketDocument } from '#flows/view.js';
 import type { Lang } from '../../domain/lang.js';
 import { telegramMessages } from './messages.js';
 

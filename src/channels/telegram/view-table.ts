@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Input } from '../../conversation/interpret.js';
-import type { Expects } from '../../conversation/view.js';
+import type { Expects } from '#flows/view.js';
 import { telegramPointerKey, telegramTapKey, telegramViewKey } from '../../store/keys.js';
 import { keepLease, LockTimeoutError, type Store } from '../../store/store.js';
 import { decodeCallback } from './callback-data.js';

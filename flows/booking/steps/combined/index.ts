@@ -19,7 +19,7 @@ import type { Lang } from '../../../../src/domain/lang.js';
 import { dateOf, providerNow } from '../../../../src/domain/time.js';
 import { common } from '../../../../src/i18n/common.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import { booking } from '../../setup.js';
 import type { BookingContext, BookingEvent, CombinedDraft } from '../../types.js';
 import type { BookingView, ViewFn } from '../../view.js';

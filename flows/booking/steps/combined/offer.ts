@@ -7,7 +7,7 @@ import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
 import type { Lang } from '../../../../src/domain/lang.js';
 import { sellableDates } from '../../../../src/domain/sale-window.js';
 import { providerNow } from '../../../../src/domain/time.js';
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '../../types.js';
 import { productSearch } from '../../../../src/catalog/product-search.js';
 import type { Offerable } from '../selection/offerable.js';

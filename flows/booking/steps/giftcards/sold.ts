@@ -5,7 +5,7 @@
  * several such activities sharing one code: one document per code.
  */
 import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
-import type { TicketDocument } from '../../../../src/conversation/view.js';
+import type { TicketDocument } from '#flows/view.js';
 import type { Lang } from '../../../../src/domain/lang.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
 import type { SoldActivity } from '../../types.js';

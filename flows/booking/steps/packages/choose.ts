@@ -5,7 +5,7 @@
 import { assign } from 'xstate';
 import { common } from '../../../../src/i18n/common.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import { booking } from '../../setup.js';
 import type { BookingEvent } from '../../types.js';
 import type { BookingView, ViewFn } from '../../view.js';

@@ -15,7 +15,7 @@ import type { IsoDate } from '../../../../src/api/schema.js';
 import type { Lang } from '../../../../src/domain/lang.js';
 import { addDays, dateOf, isIsoDate, providerNow } from '../../../../src/domain/time.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import { booking } from '../../setup.js';
 import type { BookingContext, BookingEvent } from '../../types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '../../view.js';

@@ -6,7 +6,7 @@
  */
 import { assign } from 'xstate';
 import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import { booking } from '../../setup.js';
 import type { BookingContext, BookingEvent, PackageFlow, PackageRoom } from '../../types.js';
 import type { BookingView, ViewFn } from '../../view.js';

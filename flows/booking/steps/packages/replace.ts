@@ -17,7 +17,7 @@ import { describeCancellation } from '../../../../src/domain/cancellation.js';
 import type { Lang } from '../../../../src/domain/lang.js';
 import { common } from '../../../../src/i18n/common.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import type { CartChange } from '../../actors/cart.js';
 import { Refusal } from '../../problem.js';
 import { booking } from '../../setup.js';

@@ -19,7 +19,7 @@ import type { IsoDate } from '../../../../src/api/schema.js';
 import { locales, type Lang } from '../../../../src/domain/lang.js';
 import { common } from '../../../../src/i18n/common.js';
 import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import type {
   BookingContext,
   BookingEvent,

@@ -13,7 +13,7 @@ import type { Answer } from '../../../../src/api/common.js';
 import { DataType, type Question } from '../../../../src/api/questions.js';
 import type { Lang } from '../../../../src/domain/lang.js';
 import { common } from '../../../../src/i18n/common.js';
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import { assign } from 'xstate';
 import { booking } from '../../setup.js';
 import type { BookingContext, BookingEvent, PendingAnswer } from '../../types.js';

@@ -11,7 +11,7 @@ import type { Product, ProductBase, Provider } from '../../../../src/api/catalog
 import type { CatalogIndex, ProductEntry } from '../../../../src/catalog/catalog-index.js';
 import { canBeSoldAlone } from '../../../../src/domain/sale-window.js';
 import { providerNow } from '../../../../src/domain/time.js';
-import { normalize } from '../../../../src/conversation/interpret.js';
+import { normalize } from '../../../understanding/text.js';
 import { productSearch } from '../../../../src/catalog/product-search.js';
 
 export interface OfferableBase {

@@ -1,5 +1,5 @@
 /** Small readers of typed text shared by the selection steps. */
-import type { Option } from '../../../../src/conversation/view.js';
+import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '../../types.js';
 import type { TextReading } from '../../view.js';
 

@@ -4,7 +4,7 @@
  * keyboard, Block Kit, numbered list, JSON line). Options carry the machine event they
  * stand for, so a choice can only ever send an event the current view offered.
  */
-import type { Lang } from '../domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 
 export type Expects = 'choice' | 'text' | 'date' | 'number' | 'email' | 'phone' | 'file' | 'none';
 
