@@ -4,11 +4,11 @@
  * start time are its own. Started by the bench with fork(); instrumented from outside
  * (instrument.ts) and reporting each handled update over IPC.
  */
-import { createApp } from '../src/app.js';
-import { startTelegram } from '../src/channels/telegram/index.js';
-import { parseConfig } from '../src/config.js';
-import type { Engine } from '../src/conversation/engine.js';
-import { createLogger } from '../src/log.js';
+import { createApp } from '#src/app.js';
+import { startTelegram } from '#src/channels/telegram/index.js';
+import { parseConfig } from '#src/config.js';
+import type { Engine } from '#src/conversation/engine.js';
+import { createLogger } from '#src/log.js';
 import {
   instrumentPartner,
   instrumentRedis,

@@ -8,7 +8,7 @@
  * A move is one Telegram update; the bench waits until the bot reports it handled
  * before the customer moves again (a closed loop per conversation).
  */
-import type { BotMessage, FakeTelegram, FakeUser } from '../test/support/fake-telegram.js';
+import type { BotMessage, FakeTelegram, FakeUser } from '#test/support/fake-telegram.js';
 import type { BotProcess } from './processes.js';
 import type { TurnRecord } from './protocol.js';
 

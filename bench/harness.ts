@@ -5,12 +5,12 @@
  * calls them in order and prints the table; test/bench runs them tiny.
  */
 import { randomInt } from 'node:crypto';
-import { generatedCatalog } from '../src/sandbox/seed/generated.js';
+import { generatedCatalog } from '#src/sandbox/seed/generated.js';
 import {
   startFakeTelegram,
   type FakeTelegram,
   type FakeUser,
-} from '../test/support/fake-telegram.js';
+} from '#test/support/fake-telegram.js';
 import { book, nextMove, play, productButton, type Plan, type Sample } from './customer.js';
 import {
   startBotProcess,

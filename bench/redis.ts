@@ -4,7 +4,7 @@
  * come from the server itself (INFO), so nothing in the bot is wrapped to count them.
  */
 import { Redis } from 'ioredis';
-import { startRedisServer } from '../test/support/redis-server.js';
+import { startRedisServer } from '#test/support/redis-server.js';
 
 export interface RedisServer {
   url: string;

@@ -3,7 +3,7 @@
  * its CPU does not count as the bot's. argv[2]: how many generated products (0: the
  * demo catalog). Tells the parent its URL once listening.
  */
-import { startSandbox } from '../src/sandbox/index.js';
+import { startSandbox } from '#src/sandbox/index.js';
 
 const products = Number(process.argv[2] ?? '0');
 const clockStart = process.env.CLOCK_START;

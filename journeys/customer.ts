@@ -3,8 +3,8 @@
  * that matter (which place, which product, how many); everything else is the quickest
  * honest answer: an optional question skipped, no insurance, details typed as asked.
  */
-import type { OutputLine } from '../src/channels/console/lines.js';
-import type { Input } from '../src/conversation/interpret.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import type { Input } from '#src/conversation/interpret.js';
 import { whatIsAsked, type Asked } from './meaning.js';
 import { answerTo, type Party } from './persona.js';
 

@@ -2,9 +2,9 @@
  * Runs one scripted customer through the JSON-lines chat and counts: turns (each tap,
  * message or file the customer sends) until the goal, and questions asked twice.
  */
-import type { OutputLine } from '../src/channels/console/lines.js';
-import type { Input } from '../src/conversation/interpret.js';
-import type { Chat } from '../test/support/chat.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import type { Input } from '#src/conversation/interpret.js';
+import type { Chat } from '#test/support/chat.js';
 import { answerOf, hurriedAction } from './customer.js';
 import type { Asked, RepeatCounter } from './meaning.js';
 import type { Party } from './persona.js';

@@ -2,8 +2,8 @@
  * The scripted customers of the journey report, on the demo catalog. Each says what it
  * wants in the order a customer would look for it; the hurried customer does the rest.
  */
-import type { OutputLine } from '../src/channels/console/lines.js';
-import type { Input } from '../src/conversation/interpret.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import type { Input } from '#src/conversation/interpret.js';
 import { choose, say, tap, type Goal, type Wish } from './journey.js';
 import { party, type Party } from './persona.js';
 

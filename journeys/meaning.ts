@@ -3,8 +3,8 @@
  * asked twice is seen whatever the words: "Nombre y apellidos del visitante" for ticket 1,
  * "Datos del cliente (1/6): Nombre y apellidos" and "¿Cuál es tu nombre?" all ask a name.
  */
-import type { OutputLine } from '../src/channels/console/lines.js';
-import { normalize } from '../flows/understanding/text.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { normalize } from '#flows/understanding/text.js';
 
 /** A detail of a person; `other:` carries a question's own words when it is none of these. */
 export type Meaning =

@@ -1,5 +1,5 @@
 /** One journey run end to end: its legs in one chat, counted. */
-import type { Chat } from '../test/support/chat.js';
+import type { Chat } from '#test/support/chat.js';
 import { runLeg, type LegResult, type Trace } from './journey.js';
 import type { JourneyPlan } from './journeys.js';
 import { RepeatCounter } from './meaning.js';

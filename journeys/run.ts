@@ -5,7 +5,7 @@
  * journeys/results.json. Figures, not pass/fail.
  */
 import { writeFile } from 'node:fs/promises';
-import { startChat, type Chat } from '../test/support/chat.js';
+import { startChat, type Chat } from '#test/support/chat.js';
 import type { Trace } from './journey.js';
 import { runJourney, type JourneyResult } from './report.js';
 import { journeys } from './journeys.js';

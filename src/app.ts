@@ -4,8 +4,8 @@
  * the conversation engine. Channels (terminal, Telegram, Slack) are started on top of
  * it by main.ts.
  */
-import { bookingMachine } from '../flows/booking/machine.js';
-import type { BookingContext } from '../flows/booking/types.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import type { BookingContext } from '#flows/booking/types.js';
 import {
   createPartnerClient,
   type PartnerClient,

@@ -5,8 +5,8 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parseConfig, secretValues, SECRET_VARIABLES } from '../src/config.js';
-import { createLogger } from '../src/log.js';
+import { parseConfig, secretValues, SECRET_VARIABLES } from '#src/config.js';
+import { createLogger } from '#src/log.js';
 
 const SECRETS = {
   TELEGRAM_BOT_TOKEN: '123456:AAH-telegram-token-part',

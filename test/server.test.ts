@@ -11,17 +11,17 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createLogger, silentLogger } from '../src/log.js';
+import { createLogger, silentLogger } from '#src/log.js';
 import {
   startHttpServer,
   type AddressLimit,
   type HttpServer,
   type Refusal,
   type Route,
-} from '../src/server.js';
-import { memoryRateLimit } from '../src/store/rate-limits.js';
-import { createRedisStore } from '../src/store/redis-store.js';
-import type { RateLimit } from '../src/store/store.js';
+} from '#src/server.js';
+import { memoryRateLimit } from '#src/store/rate-limits.js';
+import { createRedisStore } from '#src/store/redis-store.js';
+import type { RateLimit } from '#src/store/store.js';
 
 let server: HttpServer | undefined;
 const closers: (() => Promise<void>)[] = [];

@@ -10,10 +10,10 @@ import { run, sequentialize } from '@grammyjs/runner';
 import { RedisAdapter } from '@grammyjs/storage-redis';
 import { Bot } from 'grammy';
 import { Redis } from 'ioredis';
-import { createPartnerClient } from '../../src/api/client.js';
-import { createCatalogService } from '../../src/catalog/catalog-service.js';
-import { newCartId } from '../../src/conversation/actors/cart-id.js';
-import { createLogger } from '../../src/log.js';
+import { createPartnerClient } from '#src/api/client.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { newCartId } from '#src/conversation/actors/cart-id.js';
+import { createLogger } from '#src/log.js';
 import {
   instrumentPartner,
   instrumentRedis,
@@ -21,8 +21,8 @@ import {
   parent,
   processStats,
   traceUpdates,
-} from '../instrument.js';
-import type { BotOptions } from '../protocol.js';
+} from '#bench/instrument.js';
+import type { BotOptions } from '#bench/protocol.js';
 import { createBooking, type Outer } from './booking.js';
 
 /** Imports are evaluated first: this is process start → code loaded. */

@@ -6,9 +6,9 @@
  * the `/name` table and the event union are derived from here, so a command added, renamed
  * or dropped changes them all (test/flows/commands.test.ts checks that they agree).
  */
-import type { Lang } from '../../src/domain/lang.js';
-import { common } from '../../src/i18n/common.js';
-import type { Intent } from '../understanding/intents.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import type { Intent } from '#flows/understanding/intents.js';
 
 export interface CommandSpec {
   /**

@@ -4,7 +4,7 @@
  * from every step (commands.ts: /cancel, /cart, /help, /language, /book…) are handled here.
  */
 import { assign } from 'xstate';
-import { common } from '../../src/i18n/common.js';
+import { common } from '#src/i18n/common.js';
 import { helpText } from './commands.js';
 import { booking } from './setup.js';
 import { bookingsState } from './steps/bookings.js';

@@ -3,9 +3,9 @@
  * in words the customer can read; or it could not be reached, and nothing was lost.
  * Nothing else of the error reaches the customer.
  */
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import type { Lang } from '../../src/domain/lang.js';
-import { common } from '../../src/i18n/common.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
 
 /** An actor's "no" with a reason for the customer (already translated). */
 export class Refusal extends Error {

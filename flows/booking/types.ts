@@ -3,16 +3,16 @@
  * chose and what the service answered, never the catalog itself (views read that from
  * the local catalog): snapshots stay small and survive restarts.
  */
-import type { CartActivity, CartGiftCard } from '../../src/api/cart.js';
-import type { Answer, CancellationPolicy } from '../../src/api/common.js';
+import type { CartActivity, CartGiftCard } from '#src/api/cart.js';
+import type { Answer, CancellationPolicy } from '#src/api/common.js';
 import type { MyBooking } from './actors/bookings.js';
 import type { CommandEvent } from './commands.js';
-import type { CartPackageGrouping } from '../../src/api/cart.js';
-import type { Question } from '../../src/api/questions.js';
-import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
-import type { FileInput } from '../../src/domain/answers.js';
-import type { Lang } from '../../src/domain/lang.js';
-import type { PersonKind } from '../../src/domain/people.js';
+import type { CartPackageGrouping } from '#src/api/cart.js';
+import type { Question } from '#src/api/questions.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import type { FileInput } from '#src/domain/answers.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { PersonKind } from '#src/domain/people.js';
 
 /** A price as the customer pays it: integer cents, one currency. */
 export interface Money {

@@ -3,11 +3,11 @@
  * read outside the snapshot (the local catalog, the time). Bound to states through
  * `meta.view`, so the engine finds the view of any state without a lookup table.
  */
-import type { CatalogIndex } from '../../src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
 import type { View } from '#flows/view.js';
-import type { FileInput } from '../../src/domain/answers.js';
-import type { Lang } from '../../src/domain/lang.js';
-import { common } from '../../src/i18n/common.js';
+import type { FileInput } from '#src/domain/answers.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
 import type { BookingContext, BookingEvent } from './types.js';
 
 export interface ViewDeps {

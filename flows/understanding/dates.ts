@@ -16,8 +16,8 @@
  * - A day and month without a year is the next such day, today included.
  */
 import * as chrono from 'chrono-node';
-import type { IsoDate } from '../../src/api/schema.js';
-import { addDays, isIsoDate, weekday } from '../../src/domain/time.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { addDays, isIsoDate, weekday } from '#src/domain/time.js';
 import { readNumber } from './numbers.js';
 import { isCounted } from './quantities.js';
 import { closest, closestValue, words as foldWords } from './text.js';

@@ -3,7 +3,7 @@
  * every step ("cancelar", "menú", "start over", "hola"…), and the other wishes a customer
  * types (my cart, my bookings, gift cards, packages, a person, the language, the price).
  */
-import type { Lang } from '../../src/domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 import type { Span, Words } from './spans.js';
 import { closest } from './text.js';
 

@@ -4,7 +4,7 @@
  * with one when the other has none. Names of places ("Museo del Mar") are in the catalog's
  * language whatever the customer speaks, so short messages decide little.
  */
-import type { Lang } from '../../src/domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 
 const SPANISH = new Set(
   (

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import type { z } from 'zod';
-import type { Logger } from '../log.js';
-import { silentLogger } from '../log.js';
+import type { Logger } from '#src/log.js';
+import { silentLogger } from '#src/log.js';
 import { envelopeFailure } from './envelope.js';
 import {
   PartnerEnvelopeError,

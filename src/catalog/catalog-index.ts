@@ -11,7 +11,7 @@ import type {
   Provider,
   Ticket,
   TicketEnclosure,
-} from '../api/catalog.js';
+} from '#src/api/catalog.js';
 
 export interface ProductEntry {
   provider: Provider;

@@ -6,10 +6,10 @@
  * first load.
  */
 import { createHash } from 'node:crypto';
-import { catalogOperation } from '../api/catalog.js';
-import type { PartnerClient } from '../api/client.js';
-import type { Logger } from '../log.js';
-import { silentLogger } from '../log.js';
+import { catalogOperation } from '#src/api/catalog.js';
+import type { PartnerClient } from '#src/api/client.js';
+import type { Logger } from '#src/log.js';
+import { silentLogger } from '#src/log.js';
 import { indexCatalog, type CatalogIndex } from './catalog-index.js';
 
 export interface CatalogService {

@@ -10,11 +10,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createPartnerClient, type PartnerClient } from '../api/client.js';
-import { isPartnerError } from '../api/errors.js';
-import { isOperationName, operations } from '../api/operations.js';
-import { fromWire, wirePath } from '../api/wire.js';
-import { loadConfig } from '../config.js';
+import { createPartnerClient, type PartnerClient } from '#src/api/client.js';
+import { isPartnerError } from '#src/api/errors.js';
+import { isOperationName, operations } from '#src/api/operations.js';
+import { fromWire, wirePath } from '#src/api/wire.js';
+import { loadConfig } from '#src/config.js';
 import { checkFile, responseFiles } from './check-responses.js';
 import { startPartnerTarget } from './partner-target.js';
 

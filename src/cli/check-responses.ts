@@ -9,11 +9,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { z } from 'zod';
-import type { Departure } from '../api/departures.js';
-import { readResponseWith } from '../api/read-response.js';
-import { envelopeFailure } from '../api/envelope.js';
-import { isOperationName, operations } from '../api/operations.js';
-import { fromWire } from '../api/wire.js';
+import type { Departure } from '#src/api/departures.js';
+import { readResponseWith } from '#src/api/read-response.js';
+import { envelopeFailure } from '#src/api/envelope.js';
+import { isOperationName, operations } from '#src/api/operations.js';
+import { fromWire } from '#src/api/wire.js';
 
 export interface FileVerdict {
   file: string;

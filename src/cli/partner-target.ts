@@ -5,9 +5,9 @@
  * so that a newcomer sees the whole path, the payment page included (a partner without
  * one needs a payment configured for the channel: see README, Configuration).
  */
-import type { Config } from '../config.js';
-import { silentLogger, type Logger } from '../log.js';
-import { startSandbox } from '../sandbox/index.js';
+import type { Config } from '#src/config.js';
+import { silentLogger, type Logger } from '#src/log.js';
+import { startSandbox } from '#src/sandbox/index.js';
 
 export interface PartnerTarget {
   baseUrl: string;

@@ -5,9 +5,9 @@
  * A sale paid in the channel keeps its charge ids (Telegram's and the provider's) and
  * amount beside it, for refunds and disputes long after the conversation is gone.
  */
-import type { BookingContext, PaymentCharge, SoldStay } from '../../flows/booking/types.js';
-import { bookingChargesKey, bookingsKey, bookingStaysKey } from '../store/keys.js';
-import type { Store } from '../store/store.js';
+import type { BookingContext, PaymentCharge, SoldStay } from '#flows/booking/types.js';
+import { bookingChargesKey, bookingsKey, bookingStaysKey } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
 
 /** Ids (and stays' names); kept for a season. */
 const TTL_SECONDS = 180 * 24 * 60 * 60;

@@ -4,9 +4,9 @@
  * CUSTOMER_TTL_DAYS), keyed by the chat they were given in and never read from another,
  * erased by /forget. Personal data: never logged.
  */
-import type { ClientDetails } from '../../flows/booking/types.js';
-import { customerKey } from '../store/keys.js';
-import type { Store } from '../store/store.js';
+import type { ClientDetails } from '#flows/booking/types.js';
+import { customerKey } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
 
 const FIELDS = ['fullName', 'surname', 'documentIdentifier', 'phoneNumber', 'email'] as const;
 

@@ -16,30 +16,30 @@
  * answers with the current view, whether or not the first handling got to answer.
  */
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
-import type { BookingMachine } from '../../flows/booking/machine.js';
-import type { BookingContext } from '../../flows/booking/types.js';
+import type { BookingMachine } from '#flows/booking/machine.js';
+import type { BookingContext } from '#flows/booking/types.js';
 import {
   notUnderstoodText,
   type BookingView,
   type StepMeta,
   type ViewDeps,
-} from '../../flows/booking/view.js';
-import { withLanguageOffer } from '../../flows/booking/steps/language.js';
-import type { CatalogService } from '../catalog/catalog-service.js';
-import type { Lang } from '../domain/lang.js';
-import { languageRead, readCommand } from '../../flows/understanding/understand.js';
-import { common } from '../i18n/common.js';
-import { defineMessages } from '../i18n/messages.js';
-import { silentLogger, type Logger } from '../log.js';
-import { conversationKey } from '../store/keys.js';
+} from '#flows/booking/view.js';
+import { withLanguageOffer } from '#flows/booking/steps/language.js';
+import type { CatalogService } from '#src/catalog/catalog-service.js';
+import type { Lang } from '#src/domain/lang.js';
+import { languageRead, readCommand } from '#flows/understanding/understand.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { silentLogger, type Logger } from '#src/log.js';
+import { conversationKey } from '#src/store/keys.js';
 import {
   keepLease,
   LockTimeoutError,
   type Lock,
   type Store,
   type Versioned,
-} from '../store/store.js';
-import { normalize } from '../../flows/understanding/text.js';
+} from '#src/store/store.js';
+import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
 import type { Notice, Reply } from '#flows/view.js';
 

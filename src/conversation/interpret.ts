@@ -4,12 +4,12 @@
  * view when it expects text, matched to an option's label or number when it offers
  * choices, and `/word` is a command everywhere.
  */
-import { commandNamed, commandOfIntent } from '../../flows/booking/commands.js';
-import type { BookingEvent } from '../../flows/booking/types.js';
-import type { BookingView } from '../../flows/booking/view.js';
-import type { FileInput } from '../domain/answers.js';
-import { readCommand } from '../../flows/understanding/understand.js';
-import { distance, normalize } from '../../flows/understanding/text.js';
+import { commandNamed, commandOfIntent } from '#flows/booking/commands.js';
+import type { BookingEvent } from '#flows/booking/types.js';
+import type { BookingView } from '#flows/booking/view.js';
+import type { FileInput } from '#src/domain/answers.js';
+import { readCommand } from '#flows/understanding/understand.js';
+import { distance, normalize } from '#flows/understanding/text.js';
 
 export type Input =
   | { kind: 'choose'; id: string }

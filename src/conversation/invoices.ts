@@ -11,12 +11,12 @@
  * caught after the payment: a payment that does not match the order held is refunded
  * (steps/collect.ts), never sold on.
  */
-import { invoiceHolds } from '../../flows/booking/steps/collect.js';
-import type { BookingContext } from '../../flows/booking/types.js';
-import type { Lang } from '../domain/lang.js';
-import { defineMessages } from '../i18n/messages.js';
-import { invoiceKey } from '../store/keys.js';
-import type { Store } from '../store/store.js';
+import { invoiceHolds } from '#flows/booking/steps/collect.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import type { Lang } from '#src/domain/lang.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { invoiceKey } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
 
 /** Kept a day past the expiry: a late pre-checkout is told why, not "unknown". */
 const KEEP_AFTER_MS = 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@
  * delivers the reply. Conversation ids are channel-qualified (`tg:<chat id>`,
  * `console:<name>`), so the prefix says which channel delivers.
  */
-import type { BookingEvent } from '../../flows/booking/types.js';
+import type { BookingEvent } from '#flows/booking/types.js';
 import type { Engine } from './engine.js';
 import type { Reply } from '#flows/view.js';
 

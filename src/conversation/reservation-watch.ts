@@ -5,9 +5,9 @@
  * the expiry itself; when the reservation is gone or sold, cancel both. The jobs send
  * `reservation.remind` / `reservation.expired` to the conversation when they fire.
  */
-import type { BookingContext } from '../../flows/booking/types.js';
-import type { Scheduler } from '../scheduler/scheduler.js';
-import { expiryJobId, reminderJobId } from '../store/keys.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import type { Scheduler } from '#src/scheduler/scheduler.js';
+import { expiryJobId, reminderJobId } from '#src/store/keys.js';
 
 /** How long before the expiry the customer is reminded. */
 export const REMIND_BEFORE_MS = 3 * 60_000;

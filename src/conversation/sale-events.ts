@@ -2,8 +2,8 @@
  * Reports a confirmed sale once, when a turn first shows its tickets (for a debit
  * partner, after the payment went through). Ids, product names and the amount only.
  */
-import type { BookingContext } from '../../flows/booking/types.js';
-import type { BotEventBus } from '../events.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import type { BotEventBus } from '#src/events.js';
 
 export function reportConfirmedSales(events: BotEventBus) {
   return async (

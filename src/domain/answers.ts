@@ -20,9 +20,9 @@
  *   that could grow without end would let one customer grow a conversation without end.
  *   BinaryExtension is sent without the dot ("pdf").
  */
-import type { Answer } from '../api/common.js';
-import { DataType, type Question } from '../api/questions.js';
-import type { IsoDateTime } from '../api/schema.js';
+import type { Answer } from '#src/api/common.js';
+import { DataType, type Question } from '#src/api/questions.js';
+import type { IsoDateTime } from '#src/api/schema.js';
 import { parseDateInput } from './time.js';
 
 export interface FileInput {

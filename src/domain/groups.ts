@@ -8,7 +8,7 @@
  * then the lowest of the provider's and of every product base involved ("the more
  * restrictive applies"), and the people of all its lines are counted together.
  */
-import type { Product, ProductBase, Provider } from '../api/catalog.js';
+import type { Product, ProductBase, Provider } from '#src/api/catalog.js';
 
 export interface SaleLine {
   productBase: Pick<ProductBase, 'limitOfNumberOfPeopleToBeGroup'>;

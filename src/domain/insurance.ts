@@ -7,7 +7,7 @@
  * not contracted would quote a price nobody agreed to. (The catalog schema reads an
  * absent flag inside present settings as false for the same reason.)
  */
-import type { Catalog, Product, ProductBase, Provider } from '../api/catalog.js';
+import type { Catalog, Product, ProductBase, Provider } from '#src/api/catalog.js';
 
 export function insuranceEnabled(partnerSettings: Catalog['partnerSettings']): boolean {
   return partnerSettings?.isInsurancePolicyEnabled === true;

@@ -13,9 +13,9 @@
  * - Money is handled as integer cents; an amount is rounded half away from zero to the
  *   cent once, when read.
  */
-import type { PricesAndDates, Product } from '../api/catalog.js';
-import type { Commission, TaxBreakdown } from '../api/common.js';
-import type { PriceMode } from '../api/schema.js';
+import type { PricesAndDates, Product } from '#src/api/catalog.js';
+import type { Commission, TaxBreakdown } from '#src/api/common.js';
+import type { PriceMode } from '#src/api/schema.js';
 import { locales, type Lang } from './lang.js';
 
 /** An integer number of cents (hundredths of the currency unit). */

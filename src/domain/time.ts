@@ -16,8 +16,8 @@
  *   twice (the repeated hour of autumn) is read as the earlier instant, as Temporal's
  *   "compatible" disambiguation does.
  */
-import type { Provider } from '../api/catalog.js';
-import type { IsoDate, IsoDateTime } from '../api/schema.js';
+import type { Provider } from '#src/api/catalog.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 
 export type { IsoDate, IsoDateTime };
 

@@ -4,7 +4,7 @@
  * parameters (the type checker enforces it). A message is a string or a function of
  * its parameters.
  */
-import type { Lang } from '../domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 
 export type { Lang };
 

@@ -9,12 +9,12 @@
  * - The page may call again and again: one push per sale and outcome in a short window,
  *   held in the store so that it holds across instances. The page still answers.
  */
-import type { BookingContext } from '../../flows/booking/types.js';
-import type { Push } from '../conversation/outbox.js';
-import type { Logger } from '../log.js';
-import type { Route } from '../server.js';
-import { paymentReturnKey, paymentReturnPushedKey } from '../store/keys.js';
-import type { Store } from '../store/store.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import type { Push } from '#src/conversation/outbox.js';
+import type { Logger } from '#src/log.js';
+import type { Route } from '#src/server.js';
+import { paymentReturnKey, paymentReturnPushedKey } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
 import { TOKEN, type ReturnUrls } from './return-token.js';
 
 interface Waiting {

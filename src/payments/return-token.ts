@@ -6,8 +6,8 @@
  * store, so that every instance signs alike.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PAYMENT_RETURN_SECRET_KEY } from '../store/keys.js';
-import type { Store } from '../store/store.js';
+import { PAYMENT_RETURN_SECRET_KEY } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
 
 export interface ReturnUrls {
   /** Where the payment page sends the customer (and notifies) for this sale. */

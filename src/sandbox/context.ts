@@ -2,8 +2,8 @@
  * What every sandbox handler sees: its options, its clock, the seeded data and the
  * mutable state. Handlers are plain functions of (request, context).
  */
-import type { Operation, RequestOf, ResponseOf } from '../api/operation.js';
-import type { OperationName, OperationOf } from '../api/operations.js';
+import type { Operation, RequestOf, ResponseOf } from '#src/api/operation.js';
+import type { OperationName, OperationOf } from '#src/api/operations.js';
 import type { Clock } from './clock.js';
 import type { SandboxData } from './data.js';
 import type { SandboxState } from './state.js';

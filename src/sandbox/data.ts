@@ -3,10 +3,10 @@
  * or a generated one for benchmarks), its index, question profiles and the capacity
  * seed. Built once at start (and again on reset), anchored on the sandbox's "today".
  */
-import type { Catalog } from '../api/catalog.js';
-import type { QuestionsProfile } from '../api/questions.js';
-import type { IsoDate } from '../api/schema.js';
-import { indexCatalog, type CatalogIndex } from '../catalog/catalog-index.js';
+import type { Catalog } from '#src/api/catalog.js';
+import type { QuestionsProfile } from '#src/api/questions.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { indexCatalog, type CatalogIndex } from '#src/catalog/catalog-index.js';
 import {
   demoCatalog,
   dynamicQuestions,

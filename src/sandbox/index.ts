@@ -3,9 +3,9 @@
  * tests) or alone (`npm run sandbox`). Listens on loopback only.
  */
 import type { AddressInfo } from 'node:net';
-import type { IsoDate } from '../api/schema.js';
-import { localNow } from '../domain/time.js';
-import { silentLogger, type Logger } from '../log.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { localNow } from '#src/domain/time.js';
+import { silentLogger, type Logger } from '#src/log.js';
 import { handlePaymentRoute } from './cart/payment-page.js';
 import { createClock, type Clock } from './clock.js';
 import { defaultSandboxOptions, type SandboxContext, type SandboxOptions } from './context.js';

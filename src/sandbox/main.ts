@@ -1,6 +1,6 @@
 /** `npm run sandbox`: the partner-service simulator alone, on SANDBOX_PORT. */
-import { loadConfig } from '../config.js';
-import { createLogger } from '../log.js';
+import { loadConfig } from '#src/config.js';
+import { createLogger } from '#src/log.js';
 import { startSandbox } from './index.js';
 
 const config = loadConfig();

@@ -11,9 +11,9 @@
  *   off each product's price (so the parts add up to the whole, to the cent).
  * Dates without a price set are not priced: they are not on sale.
  */
-import type { CombinedProduct } from '../api/catalog.js';
-import type { IsoDate, PriceMode } from '../api/schema.js';
-import { percentOf, priceSetOf, toCents } from '../domain/index.js';
+import type { CombinedProduct } from '#src/api/catalog.js';
+import type { IsoDate, PriceMode } from '#src/api/schema.js';
+import { percentOf, priceSetOf, toCents } from '#src/domain/index.js';
 import type { SandboxContext } from './context.js';
 
 export interface SandboxPrice {

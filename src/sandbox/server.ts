@@ -6,11 +6,11 @@
  * Also serves the `/__sandbox` extras and the debit partner's payment page.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { failureEnvelope } from '../api/envelope.js';
-import type { Operation } from '../api/operation.js';
-import { operations } from '../api/operations.js';
-import { fromWire, toWire, wirePath } from '../api/wire.js';
-import type { Logger } from '../log.js';
+import { failureEnvelope } from '#src/api/envelope.js';
+import type { Operation } from '#src/api/operation.js';
+import { operations } from '#src/api/operations.js';
+import { fromWire, toWire, wirePath } from '#src/api/wire.js';
+import type { Logger } from '#src/log.js';
 import { SandboxCode, SandboxRefusal } from './codes.js';
 import {
   isWireBody,

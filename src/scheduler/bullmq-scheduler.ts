@@ -4,8 +4,8 @@
  * removes the older job first, so a replaced reminder never fires twice.
  */
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
-import type { Logger } from '../log.js';
-import { silentLogger } from '../log.js';
+import type { Logger } from '#src/log.js';
+import { silentLogger } from '#src/log.js';
 import type { Job, JobHandler, Scheduler } from './scheduler.js';
 
 interface JobData {

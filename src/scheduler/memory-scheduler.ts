@@ -1,6 +1,6 @@
 /** Jobs as timers in this process: enough for one process, lost with it. */
-import type { Logger } from '../log.js';
-import { silentLogger } from '../log.js';
+import type { Logger } from '#src/log.js';
+import { silentLogger } from '#src/log.js';
 import type { Job, JobHandler, Scheduler } from './scheduler.js';
 
 /** setTimeout's limit; later jobs are re-armed when this much time has passed. */

@@ -13,10 +13,10 @@ import {
   cartSaleRequest,
   cartSaleResponse,
   PaymentFieldDataType,
-} from '../../src/api/cart.js';
-import { envelopeFailure } from '../../src/api/envelope.js';
-import { fromWire, toWire } from '../../src/api/wire.js';
-import { fixtures } from '../support/fixtures.js';
+} from '#src/api/cart.js';
+import { envelopeFailure } from '#src/api/envelope.js';
+import { fromWire, toWire } from '#src/api/wire.js';
+import { fixtures } from '#test/support/fixtures.js';
 
 const operations = [
   cartAddOperation,

@@ -1,19 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalogOperation } from '../../src/api/catalog.js';
-import { createPartnerClient, type PartnerClient } from '../../src/api/client.js';
+import { catalogOperation } from '#src/api/catalog.js';
+import { createPartnerClient, type PartnerClient } from '#src/api/client.js';
 import {
   PartnerEnvelopeError,
   PartnerHttpError,
   PartnerInvalidResponseError,
   PartnerNetworkError,
   PartnerTimeoutError,
-} from '../../src/api/errors.js';
-import { defineOperation } from '../../src/api/operation.js';
-import { list, optional, text } from '../../src/api/schema.js';
+} from '#src/api/errors.js';
+import { defineOperation } from '#src/api/operation.js';
+import { list, optional, text } from '#src/api/schema.js';
 import { PassThrough } from 'node:stream';
-import { createLogger } from '../../src/log.js';
-import { json, startTestServer, type TestServer } from '../support/http-server.js';
+import { createLogger } from '#src/log.js';
+import { json, startTestServer, type TestServer } from '#test/support/http-server.js';
 
 const minimalCatalog = {
   LastUpdatedDateTime: '2026-11-01T10:00:00.1234567',

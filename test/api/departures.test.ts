@@ -5,14 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { cartConfirmOperation, cartSaleOperation } from '../../src/api/cart.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { Departure } from '../../src/api/departures.js';
-import { readResponseWith } from '../../src/api/read-response.js';
-import { operations } from '../../src/api/operations.js';
-import { fromWire, toWire } from '../../src/api/wire.js';
-import { demoCatalog } from '../../src/sandbox/seed/index.js';
-import { fixtures } from '../support/fixtures.js';
+import { cartConfirmOperation, cartSaleOperation } from '#src/api/cart.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { Departure } from '#src/api/departures.js';
+import { readResponseWith } from '#src/api/read-response.js';
+import { operations } from '#src/api/operations.js';
+import { fromWire, toWire } from '#src/api/wire.js';
+import { demoCatalog } from '#src/sandbox/seed/index.js';
+import { fixtures } from '#test/support/fixtures.js';
 
 type Json = Record<string, unknown>;
 

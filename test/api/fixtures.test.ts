@@ -4,10 +4,10 @@
  * envelope check (as the client reads them). The area tests check the values.
  */
 import { describe, expect, it } from 'vitest';
-import { envelopeFailure } from '../../src/api/envelope.js';
-import { isOperationName, operations } from '../../src/api/operations.js';
-import { fromWire, wirePath } from '../../src/api/wire.js';
-import { fixtures } from '../support/fixtures.js';
+import { envelopeFailure } from '#src/api/envelope.js';
+import { isOperationName, operations } from '#src/api/operations.js';
+import { fromWire, wirePath } from '#src/api/wire.js';
+import { fixtures } from '#test/support/fixtures.js';
 
 const all = fixtures();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { envelopeFailure } from '../../src/api/envelope.js';
+import { envelopeFailure } from '#src/api/envelope.js';
 import {
   AccommodationBoard,
   packageBasicCatalogOperation,
@@ -13,9 +13,9 @@ import {
   prepackagesOperation,
   prepackagesRequest,
   prepackagesResponse,
-} from '../../src/api/packages.js';
-import { fromWire, toWire } from '../../src/api/wire.js';
-import { fixtures } from '../support/fixtures.js';
+} from '#src/api/packages.js';
+import { fromWire, toWire } from '#src/api/wire.js';
+import { fixtures } from '#test/support/fixtures.js';
 
 const operations = [prepackagesOperation, packageBasicCatalogOperation, packagePricesOperation];
 

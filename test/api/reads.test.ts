@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { availableCapacityOperation } from '../../src/api/availability.js';
+import { availableCapacityOperation } from '#src/api/availability.js';
 import {
   CancellationReason,
   CancellationRequestStatus,
   saleCancellationRequestsOperation,
-} from '../../src/api/cancellations.js';
-import { toQuery } from '../../src/api/client.js';
-import { envelopeFailure } from '../../src/api/envelope.js';
-import { giftCardOperation } from '../../src/api/giftcards.js';
-import { insurancePolicyCheckOperation } from '../../src/api/insurance.js';
-import type { Operation } from '../../src/api/operation.js';
-import { realTimePricesOperation } from '../../src/api/prices.js';
-import { ActivityStatus, salesOperation } from '../../src/api/sales.js';
+} from '#src/api/cancellations.js';
+import { toQuery } from '#src/api/client.js';
+import { envelopeFailure } from '#src/api/envelope.js';
+import { giftCardOperation } from '#src/api/giftcards.js';
+import { insurancePolicyCheckOperation } from '#src/api/insurance.js';
+import type { Operation } from '#src/api/operation.js';
+import { realTimePricesOperation } from '#src/api/prices.js';
+import { ActivityStatus, salesOperation } from '#src/api/sales.js';
 import {
   ResultType,
   SessionStartTimeType,
   autoAssignSessionsOperation,
-} from '../../src/api/sessions.js';
-import { fromWire, toWire, wirePath } from '../../src/api/wire.js';
-import { fixtures } from '../support/fixtures.js';
+} from '#src/api/sessions.js';
+import { fromWire, toWire, wirePath } from '#src/api/wire.js';
+import { fixtures } from '#test/support/fixtures.js';
 
 const operations: Operation[] = [
   availableCapacityOperation,

@@ -5,10 +5,10 @@
  * no thresholds in tests); only that the harness measures what it says it measures.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { benchConfig } from '../../bench/config.js';
-import { renderReport } from '../../bench/report.js';
-import { runBench } from '../../bench/suite.js';
-import { testNow } from '../support/clock.js';
+import { benchConfig } from '#bench/config.js';
+import { renderReport } from '#bench/report.js';
+import { runBench } from '#bench/suite.js';
+import { testNow } from '#test/support/clock.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalog } from '../../src/api/catalog.js';
-import type { PartnerClient } from '../../src/api/client.js';
-import { createCatalogService } from '../../src/catalog/catalog-service.js';
-import { demoCatalog } from '../../src/sandbox/seed/index.js';
+import type { Catalog } from '#src/api/catalog.js';
+import type { PartnerClient } from '#src/api/client.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { demoCatalog } from '#src/sandbox/seed/index.js';
 
 const TODAY = '2026-06-10';
 

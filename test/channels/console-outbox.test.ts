@@ -5,10 +5,10 @@
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { runJsonl } from '../../src/channels/console/jsonl.js';
-import { runTerminal } from '../../src/channels/console/terminal.js';
-import type { Engine } from '../../src/conversation/engine.js';
-import { createPush } from '../../src/conversation/outbox.js';
+import { runJsonl } from '#src/channels/console/jsonl.js';
+import { runTerminal } from '#src/channels/console/terminal.js';
+import type { Engine } from '#src/conversation/engine.js';
+import { createPush } from '#src/conversation/outbox.js';
 import type { Reply } from '#flows/view.js';
 
 const view = (text: string): Reply<unknown> => ({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FatalChannelError, keepTrying } from '../../src/channels/keep-trying.js';
+import { FatalChannelError, keepTrying } from '#src/channels/keep-trying.js';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -4,9 +4,9 @@ import {
   partnerUpAlert,
   reservationFailedAlert,
   saleConfirmedAlert,
-} from '../../src/channels/slack/blocks/alerts.js';
-import { createOutageTracker } from '../../src/channels/slack/outage.js';
-import { scrub } from '../../src/channels/slack/scrub.js';
+} from '#src/channels/slack/blocks/alerts.js';
+import { createOutageTracker } from '#src/channels/slack/outage.js';
+import { scrub } from '#src/channels/slack/scrub.js';
 
 const textOf = (value: unknown): string => JSON.stringify(value);
 

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { Sale } from '../../src/api/sales.js';
-import { esc, fitLines, section } from '../../src/channels/slack/blocks/common.js';
-import { exchangeDeadlineText, giftCardMessage } from '../../src/channels/slack/blocks/giftcard.js';
+import type { Sale } from '#src/api/sales.js';
+import { esc, fitLines, section } from '#src/channels/slack/blocks/common.js';
+import { exchangeDeadlineText, giftCardMessage } from '#src/channels/slack/blocks/giftcard.js';
 import {
   saleBlocks,
   salesMessage,
   saleStatus,
   saleTotal,
-} from '../../src/channels/slack/blocks/sales.js';
-import { cancellationsMessage } from '../../src/channels/slack/blocks/cancellations.js';
+} from '#src/channels/slack/blocks/sales.js';
+import { cancellationsMessage } from '#src/channels/slack/blocks/cancellations.js';
 import {
   activityStatusWord,
   cancellationReasonWord,
   cancellationStatusWord,
-} from '../../src/channels/slack/words.js';
+} from '#src/channels/slack/words.js';
 
 function sale(overrides: Partial<Sale> = {}): Sale {
   return {

@@ -5,8 +5,8 @@ import {
   parseSalesFilters,
   SALES_HELP,
   tokenize,
-} from '../../src/channels/slack/filters.js';
-import { readSalesForm } from '../../src/channels/slack/blocks/sales-form.js';
+} from '#src/channels/slack/filters.js';
+import { readSalesForm } from '#src/channels/slack/blocks/sales-form.js';
 
 describe('/sales filters', () => {
   it('reads every documented key, quoted values and day-first dates', () => {

@@ -5,19 +5,19 @@
 import { Writable } from 'node:stream';
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PartnerClient } from '../../src/api/client.js';
-import { PartnerTimeoutError } from '../../src/api/errors.js';
-import type { SalesResponse } from '../../src/api/sales.js';
-import { boltLogger } from '../../src/channels/slack/bolt-logger.js';
-import { registerStaffApp } from '../../src/channels/slack/index.js';
-import type { SlackDeps } from '../../src/channels/slack/deps.js';
-import { saveSearch, pageValue } from '../../src/channels/slack/search-state.js';
-import { parseConfig } from '../../src/config.js';
-import { createEventBus } from '../../src/events.js';
-import { createLogger } from '../../src/log.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import type { Store } from '../../src/store/store.js';
-import { commandBody, startFakeSlack, type FakeSlack } from '../support/fake-slack.js';
+import type { PartnerClient } from '#src/api/client.js';
+import { PartnerTimeoutError } from '#src/api/errors.js';
+import type { SalesResponse } from '#src/api/sales.js';
+import { boltLogger } from '#src/channels/slack/bolt-logger.js';
+import { registerStaffApp } from '#src/channels/slack/index.js';
+import type { SlackDeps } from '#src/channels/slack/deps.js';
+import { saveSearch, pageValue } from '#src/channels/slack/search-state.js';
+import { parseConfig } from '#src/config.js';
+import { createEventBus } from '#src/events.js';
+import { createLogger } from '#src/log.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import type { Store } from '#src/store/store.js';
+import { commandBody, startFakeSlack, type FakeSlack } from '#test/support/fake-slack.js';
 
 class FakeReceiver implements Receiver {
   private app?: App;

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryKey } from '../../src/channels/slack/middleware/dedupe.js';
-import { isStaff, requester } from '../../src/channels/slack/middleware/staff-only.js';
-import { createInFlight } from '../../src/channels/slack/middleware/in-flight.js';
-import { encodeMetadata, decodeMetadata } from '../../src/channels/slack/metadata.js';
+import { deliveryKey } from '#src/channels/slack/middleware/dedupe.js';
+import { isStaff, requester } from '#src/channels/slack/middleware/staff-only.js';
+import { createInFlight } from '#src/channels/slack/middleware/in-flight.js';
+import { encodeMetadata, decodeMetadata } from '#src/channels/slack/metadata.js';
 import {
   loadSearch,
   pageValue,
   readPageValue,
   saveSearch,
-} from '../../src/channels/slack/search-state.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
+} from '#src/channels/slack/search-state.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
 
 const staff = { staffUsers: ['U1'], staffChannels: ['C1'] };
 

@@ -4,17 +4,21 @@
  * input (commands, files, contacts, failures).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTelegram, type TelegramChannel } from '../../src/channels/telegram/index.js';
-import { BusyError, type Engine } from '../../src/conversation/engine.js';
-import type { Input } from '../../src/conversation/interpret.js';
+import { startTelegram, type TelegramChannel } from '#src/channels/telegram/index.js';
+import { BusyError, type Engine } from '#src/conversation/engine.js';
+import type { Input } from '#src/conversation/interpret.js';
 import type { Reply, View } from '#flows/view.js';
-import type { Lang } from '../../src/domain/lang.js';
-import { silentLogger } from '../../src/log.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import type { Store } from '../../src/store/store.js';
-import { startFakeTelegram, type FakeTelegram, type FakeUser } from '../support/fake-telegram.js';
-import { newCustomer } from '../support/telegram-bot.js';
-import { currentView } from '../support/telegram-customer.js';
+import type { Lang } from '#src/domain/lang.js';
+import { silentLogger } from '#src/log.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import type { Store } from '#src/store/store.js';
+import {
+  startFakeTelegram,
+  type FakeTelegram,
+  type FakeUser,
+} from '#test/support/fake-telegram.js';
+import { newCustomer } from '#test/support/telegram-bot.js';
+import { currentView } from '#test/support/telegram-customer.js';
 
 let fake: FakeTelegram;
 let store: Store;

@@ -5,23 +5,23 @@ import {
   decodeCallback,
   encodeCallback,
   MAX_CALLBACK_BYTES,
-} from '../../src/channels/telegram/callback-data.js';
+} from '#src/channels/telegram/callback-data.js';
 import {
   calendarMonths,
   calendarRows,
   monthTitle,
   weekdayNames,
-} from '../../src/channels/telegram/calendar.js';
-import { COMMANDS, commandOf } from '../../src/channels/telegram/commands.js';
-import { interpret } from '../../src/conversation/interpret.js';
+} from '#src/channels/telegram/calendar.js';
+import { COMMANDS, commandOf } from '#src/channels/telegram/commands.js';
+import { interpret } from '#src/conversation/interpret.js';
 import {
   columnsFor,
   inlineKeyboard,
   PAGE_SIZE,
   pageCount,
-} from '../../src/channels/telegram/keyboard.js';
-import { splitText } from '../../src/channels/telegram/text.js';
-import type { ViewRecord } from '../../src/channels/telegram/view-table.js';
+} from '#src/channels/telegram/keyboard.js';
+import { splitText } from '#src/channels/telegram/text.js';
+import type { ViewRecord } from '#src/channels/telegram/view-table.js';
 
 const STAMP = 'AbCdEfGhIjKlMnOp';
 

@@ -1,6 +1,6 @@
 /** The server side of the buttons: stored views, the chat's current view, and what a tap means. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encodeCallback } from '../../src/channels/telegram/callback-data.js';
+import { encodeCallback } from '#src/channels/telegram/callback-data.js';
 import {
   HANDLING_LEASE_MS,
   resolveTap,
@@ -8,9 +8,9 @@ import {
   setPointer,
   withChoice,
   type ViewRecord,
-} from '../../src/channels/telegram/view-table.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import type { Store } from '../../src/store/store.js';
+} from '#src/channels/telegram/view-table.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import type { Store } from '#src/store/store.js';
 
 const CHAT = 42;
 let store: Store;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, startTestServer, type TestServer } from '../support/http-server.js';
+import { json, startTestServer, type TestServer } from '#test/support/http-server.js';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');

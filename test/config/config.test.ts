@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { ConfigError, parseConfig } from '#src/config.js';
 
 describe('configuration', () => {
   it('runs with nothing configured: sandbox, memory store, no channels', () => {

@@ -6,14 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import { createPartnerClient } from '../../src/api/client.js';
-import { createCatalogService } from '../../src/catalog/catalog-service.js';
-import { createEngine, type Engine } from '../../src/conversation/engine.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import { createRedisStore } from '../../src/store/redis-store.js';
-import type { Store } from '../../src/store/store.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import { createPartnerClient } from '#src/api/client.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { createEngine, type Engine } from '#src/conversation/engine.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import { createRedisStore } from '#src/store/redis-store.js';
+import type { Store } from '#src/store/store.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let sandbox: TestSandbox;
 const prefix = `engine-test:${randomUUID()}:`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingView } from '../../flows/booking/view.js';
-import { normalize } from '../../flows/understanding/text.js';
-import { interpret } from '../../src/conversation/interpret.js';
+import type { BookingView } from '#flows/booking/view.js';
+import { normalize } from '#flows/understanding/text.js';
+import { interpret } from '#src/conversation/interpret.js';
 
 const view: BookingView = {
   text: 'Pick',

@@ -4,20 +4,20 @@
  * check of open invoices, refunds (Stars, or staff), and the staff alert.
  */
 import { describe, expect, it } from 'vitest';
-import type { PlanPaymentInput } from '../../flows/booking/actors/payments.js';
-import type { BookingContext, CartLine, Reservation } from '../../flows/booking/types.js';
-import { refundNeededAlert } from '../../src/channels/slack/blocks/alerts.js';
+import type { PlanPaymentInput } from '#flows/booking/actors/payments.js';
+import type { BookingContext, CartLine, Reservation } from '#flows/booking/types.js';
+import { refundNeededAlert } from '#src/channels/slack/blocks/alerts.js';
 import {
   createPaymentActors,
   invoiceOf,
   type PaymentSettings,
-} from '../../src/conversation/actors/payments.js';
-import { checkPreCheckout, rememberInvoices } from '../../src/conversation/invoices.js';
-import { createRefunds } from '../../src/conversation/refunds.js';
-import { createEventBus, type BotEvents } from '../../src/events.js';
-import { silentLogger } from '../../src/log.js';
-import { minorUnits } from '../../src/payments/amounts.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
+} from '#src/conversation/actors/payments.js';
+import { checkPreCheckout, rememberInvoices } from '#src/conversation/invoices.js';
+import { createRefunds } from '#src/conversation/refunds.js';
+import { createEventBus, type BotEvents } from '#src/events.js';
+import { silentLogger } from '#src/log.js';
+import { minorUnits } from '#src/payments/amounts.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
 import { createActor, toPromise } from 'xstate';
 
 const lineOf = (name: string, cents: number, quantity: number): CartLine => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingContext, Reservation } from '../../flows/booking/types.js';
-import { REMIND_BEFORE_MS, watchReservations } from '../../src/conversation/reservation-watch.js';
-import type { Job, Scheduler } from '../../src/scheduler/scheduler.js';
+import type { BookingContext, Reservation } from '#flows/booking/types.js';
+import { REMIND_BEFORE_MS, watchReservations } from '#src/conversation/reservation-watch.js';
+import type { Job, Scheduler } from '#src/scheduler/scheduler.js';
 
 function recordingScheduler() {
   const calls: (['schedule', Job] | ['cancel', string])[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { question as questionSchema } from '../../src/api/questions.js';
-import { validateAnswer, type AnswerInput, type FileInput } from '../../src/domain/answers.js';
+import { question as questionSchema } from '#src/api/questions.js';
+import { validateAnswer, type AnswerInput, type FileInput } from '#src/domain/answers.js';
 
 function q(dataType: number, fields: Record<string, unknown> = {}) {
   return questionSchema.parse({ id: 'q1', question: 'Pregunta', dataType, ...fields });

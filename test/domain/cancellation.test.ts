@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { CancellationPolicy } from '../../src/api/common.js';
+import type { CancellationPolicy } from '#src/api/common.js';
 import {
   applicablePolicy,
   describeCancellation,
   penaltyPercentage,
-} from '../../src/domain/cancellation.js';
+} from '#src/domain/cancellation.js';
 
 /** Intl writes non-breaking spaces ("50 %", "12,50 €"); compare with plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

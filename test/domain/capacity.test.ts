@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { product as productSchema, provider as providerSchema } from '../../src/api/catalog.js';
+import { product as productSchema, provider as providerSchema } from '#src/api/catalog.js';
 import {
   capacityCheck,
   capacityNeeded,
   productsSellable,
   quotaTickets,
-} from '../../src/domain/capacity.js';
+} from '#src/domain/capacity.js';
 
 const ticket = (ticketId: string, isQuotaTicket: boolean, ticketEnclosureId = 'e1') => ({
   ticketId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkGroup, groupLimit, peopleCount, type SaleLine } from '../../src/domain/groups.js';
+import { checkGroup, groupLimit, peopleCount, type SaleLine } from '#src/domain/groups.js';
 
 const base = (limit?: number) => ({ limitOfNumberOfPeopleToBeGroup: limit });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insuranceEnabled, isInsurable } from '../../src/domain/insurance.js';
+import { insuranceEnabled, isInsurable } from '#src/domain/insurance.js';
 
 const flag = (isInsurable: boolean) => ({ isInsurable });
 const on = { isInsurancePolicyEnabled: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLang } from '../../src/domain/lang.js';
+import { pickLang } from '#src/domain/lang.js';
 
 describe('pickLang', () => {
   it.each([

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { product as productSchema, ticketEnclosure } from '../../src/api/catalog.js';
+import { product as productSchema, ticketEnclosure } from '#src/api/catalog.js';
 import {
   describeProductPeople,
   describeTicket,
   personDefinitions,
   personLabel,
   ticketPersonKind,
-} from '../../src/domain/people.js';
+} from '#src/domain/people.js';
 
 const byAge = ticketEnclosure.parse({
   ticketEnclosureId: 'e1',

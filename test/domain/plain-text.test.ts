@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainText } from '../../src/domain/plain-text.js';
+import { plainText } from '#src/domain/plain-text.js';
 
 describe('plainText', () => {
   it('removes escape sequences, controls, bidi overrides and zero-width characters', () => {

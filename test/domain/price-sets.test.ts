@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { product as productSchema } from '../../src/api/catalog.js';
-import { datesSharingPriceSet, priceSetOf, samePriceSet } from '../../src/domain/price-sets.js';
-import type { IsoDate } from '../../src/domain/time.js';
+import { product as productSchema } from '#src/api/catalog.js';
+import { datesSharingPriceSet, priceSetOf, samePriceSet } from '#src/domain/price-sets.js';
+import type { IsoDate } from '#src/domain/time.js';
 
 const product = productSchema.parse({
   productId: 'p',

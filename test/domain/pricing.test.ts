@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { product as productSchema } from '../../src/api/catalog.js';
+import { product as productSchema } from '#src/api/catalog.js';
 import {
   formatMoney,
   formatQuote,
@@ -8,7 +8,7 @@ import {
   quotePrice,
   toCents,
   type PriceInput,
-} from '../../src/domain/pricing.js';
+} from '#src/domain/pricing.js';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 

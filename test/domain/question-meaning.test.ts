@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, detailMeaning } from '../../src/domain/question-meaning.js';
+import { ageOn, detailMeaning } from '#src/domain/question-meaning.js';
 
 describe('what detail a question asks', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { product as productSchema } from '../../src/api/catalog.js';
+import { product as productSchema } from '#src/api/catalog.js';
 import {
   canBeSoldAlone,
   checkSale,
@@ -8,8 +8,8 @@ import {
   isSellableOn,
   saleCutoff,
   sellableDates,
-} from '../../src/domain/sale-window.js';
-import type { IsoDate, IsoDateTime } from '../../src/domain/time.js';
+} from '#src/domain/sale-window.js';
+import type { IsoDate, IsoDateTime } from '#src/domain/time.js';
 
 const AUGUST = '2024-08-10,2024-08-15,2024-08-16';
 

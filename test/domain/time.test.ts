@@ -10,7 +10,7 @@ import {
   weekday,
   type IsoDate,
   type IsoDateTime,
-} from '../../src/domain/time.js';
+} from '#src/domain/time.js';
 
 const MADRID = 'Europe/Madrid';
 const CANARY = 'Atlantic/Canary';

@@ -9,13 +9,13 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../support/bot-process.js';
-import { commandBody, postToSlackApp, startFakeSlack } from '../support/fake-slack.js';
-import { watchChat } from '../support/bot-cluster.js';
-import { startFakeTelegram } from '../support/fake-telegram.js';
-import { booking } from '../support/telegram-booking-script.js';
-import { testNow } from '../support/clock.js';
-import { startTestSandbox } from '../support/sandbox.js';
+import { freePort } from '#test/support/bot-process.js';
+import { commandBody, postToSlackApp, startFakeSlack } from '#test/support/fake-slack.js';
+import { watchChat } from '#test/support/bot-cluster.js';
+import { startFakeTelegram } from '#test/support/fake-telegram.js';
+import { booking } from '#test/support/telegram-booking-script.js';
+import { testNow } from '#test/support/clock.js';
+import { startTestSandbox } from '#test/support/sandbox.js';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -6,18 +6,18 @@
  * on their own) are given by placing the conversation at the review with those answers.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cartAddOperation, type CartActivity } from '../../src/api/cart.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { toCents } from '../../src/domain/pricing.js';
-import { activityOf, lineOf } from '../../src/conversation/actors/cart-requests.js';
-import { newCartId } from '../../src/conversation/actors/cart-id.js';
-import { demoIds } from '../../src/sandbox/seed/demo-ids.js';
-import { seedId } from '../../src/sandbox/seed/ids.js';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
-import type { BookingContext, Cart, Draft } from '../../flows/booking/types.js';
-import { startChat, type Chat } from '../support/chat.js';
+import { cartAddOperation, type CartActivity } from '#src/api/cart.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { toCents } from '#src/domain/pricing.js';
+import { activityOf, lineOf } from '#src/conversation/actors/cart-requests.js';
+import { newCartId } from '#src/conversation/actors/cart-id.js';
+import { demoIds } from '#src/sandbox/seed/demo-ids.js';
+import { seedId } from '#src/sandbox/seed/ids.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import { partnerSaleIdOf } from '#flows/booking/steps/reserved.js';
+import type { BookingContext, Cart, Draft } from '#flows/booking/types.js';
+import { startChat, type Chat } from '#test/support/chat.js';
 
 /**
  * These tests are about the checkout and the Sale (reservations, reconciling, selling once), not about taking the money: the operator sells on

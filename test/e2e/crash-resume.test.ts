@@ -9,14 +9,19 @@
  * while the instance was down (sandbox clock) is explained and offered again.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BookingContext } from '../../flows/booking/types.js';
-import { createRedisStore } from '../../src/store/redis-store.js';
-import { booking, type Step } from '../support/telegram-booking-script.js';
-import type { FakeUser } from '../support/fake-telegram.js';
-import type { BotProcess } from '../support/bot-process.js';
-import { startCluster, watchChat, type ChatWatch, type Cluster } from '../support/bot-cluster.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { newCustomer } from '../support/telegram-bot.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import { createRedisStore } from '#src/store/redis-store.js';
+import { booking, type Step } from '#test/support/telegram-booking-script.js';
+import type { FakeUser } from '#test/support/fake-telegram.js';
+import type { BotProcess } from '#test/support/bot-process.js';
+import {
+  startCluster,
+  watchChat,
+  type ChatWatch,
+  type Cluster,
+} from '#test/support/bot-cluster.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { newCustomer } from '#test/support/telegram-bot.js';
 
 let sandbox: TestSandbox;
 let cluster: Cluster;

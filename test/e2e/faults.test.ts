@@ -14,19 +14,19 @@
  * Prints "fault cases: N handled of M" at the end.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { salesOperation, type Sale } from '../../src/api/sales.js';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { createClock } from '../../src/sandbox/clock.js';
-import { startChat, type Chat } from '../support/chat.js';
-import { drive, finished, newMemo, nextMove, take } from '../support/faults-driver.js';
+import { salesOperation, type Sale } from '#src/api/sales.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { createClock } from '#src/sandbox/clock.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { drive, finished, newMemo, nextMove, take } from '#test/support/faults-driver.js';
 import {
   TIMEOUT_MS,
   faultCases,
   faultSpecs,
   latencyOf,
   type FaultCase,
-} from '../support/faults-matrix.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#test/support/faults-matrix.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 /** What a failure may be explained with (the bot's failure texts, in English). */
 const EXPLAINED =

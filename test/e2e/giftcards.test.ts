@@ -8,14 +8,14 @@
  * the day.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cartAddOperation, cartConfirmOperation, cartSaleOperation } from '../../src/api/cart.js';
-import { giftCardOperation } from '../../src/api/giftcards.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { HISTORIC_GIFT_CARD } from '../../src/sandbox/cart/history.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startChat, type Chat } from '../support/chat.js';
-import { profileAnswers, saleDate } from '../sandbox/cart-support.js';
+import { cartAddOperation, cartConfirmOperation, cartSaleOperation } from '#src/api/cart.js';
+import { giftCardOperation } from '#src/api/giftcards.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { HISTORIC_GIFT_CARD } from '#src/sandbox/cart/history.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { profileAnswers, saleDate } from '#test/sandbox/cart-support.js';
 
 /**
  * These tests are about gift cards bought and redeemed, not about taking the money: the operator sells on

@@ -22,24 +22,24 @@
  * a list of files took any number of 5 MB files, each kept in the conversation
  * (src/domain/answers.ts).
  */
-import { createReturnUrls } from '../../src/payments/return-token.js';
+import { createReturnUrls } from '#src/payments/return-token.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import type { BookingContext } from '../../flows/booking/types.js';
-import type { App } from '../../src/app.js';
-import { createCatalogService } from '../../src/catalog/catalog-service.js';
-import { createBookingActors } from '../../src/conversation/actors/index.js';
-import { newCartId } from '../../src/conversation/actors/cart-id.js';
-import { BusyError, createEngine, type Engine } from '../../src/conversation/engine.js';
-import type { Input } from '../../src/conversation/interpret.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import type { App } from '#src/app.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { createBookingActors } from '#src/conversation/actors/index.js';
+import { newCartId } from '#src/conversation/actors/cart-id.js';
+import { BusyError, createEngine, type Engine } from '#src/conversation/engine.js';
+import type { Input } from '#src/conversation/interpret.js';
 import type { Reply, View } from '#flows/view.js';
-import type { FileInput } from '../../src/domain/answers.js';
-import { silentLogger } from '../../src/log.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startChat, type Chat } from '../support/chat.js';
-import { startJsonlBot, type JsonlBot } from '../support/jsonl-process.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import type { FileInput } from '#src/domain/answers.js';
+import { silentLogger } from '#src/log.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startJsonlBot, type JsonlBot } from '#test/support/jsonl-process.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const SEED = 0x8_2026;
 /** Conversations walked at once on each store, and inputs per conversation. */

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { inputFor, museumBooking as steps } from '../support/booking-script.js';
-import { startJsonlBot, type JsonlBot } from '../support/jsonl-process.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { inputFor, museumBooking as steps } from '#test/support/booking-script.js';
+import { startJsonlBot, type JsonlBot } from '#test/support/jsonl-process.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

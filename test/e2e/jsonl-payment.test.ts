@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { inputFor, museumBooking as steps } from '../support/booking-script.js';
-import { startJsonlBot } from '../support/jsonl-process.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { inputFor, museumBooking as steps } from '#test/support/booking-script.js';
+import { startJsonlBot } from '#test/support/jsonl-process.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

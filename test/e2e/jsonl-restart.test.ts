@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startJsonlBot } from '../support/jsonl-process.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { startJsonlBot } from '#test/support/jsonl-process.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

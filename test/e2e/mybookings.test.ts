@@ -3,9 +3,9 @@
  * access codes, and nobody else's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inputFor, museumBooking } from '../support/booking-script.js';
-import { startChat, type Chat } from '../support/chat.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { inputFor, museumBooking } from '#test/support/booking-script.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 /**
  * These tests are about which sales /mybookings lists, not about taking the money: the operator sells on

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createEventBus } from '../../src/events.js';
-import { createHealth } from '../../src/health.js';
-import { silentLogger } from '../../src/log.js';
-import { startHttpServer, type HttpServer } from '../../src/server.js';
-import { createRedisStore } from '../../src/store/redis-store.js';
-import { startChat, type Chat } from '../support/chat.js';
+import { createEventBus } from '#src/events.js';
+import { createHealth } from '#src/health.js';
+import { silentLogger } from '#src/log.js';
+import { startHttpServer, type HttpServer } from '#src/server.js';
+import { createRedisStore } from '#src/store/redis-store.js';
+import { startChat, type Chat } from '#test/support/chat.js';
 
 let chat: Chat;
 let server: HttpServer;

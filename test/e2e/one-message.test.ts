@@ -7,10 +7,10 @@
  * product, and a command typed at a text question is acted on, never stored.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startChat, type Chat } from '../support/chat.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const I = demoIds.products;
 

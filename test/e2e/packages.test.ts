@@ -4,12 +4,12 @@
  * messages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { salesOperation } from '../../src/api/sales.js';
-import { toCents } from '../../src/domain/pricing.js';
-import { demoIds } from '../../src/sandbox/seed/demo-ids.js';
-import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
-import type { BookingContext } from '../../flows/booking/types.js';
-import { startChat, type Chat } from '../support/chat.js';
+import { salesOperation } from '#src/api/sales.js';
+import { toCents } from '#src/domain/pricing.js';
+import { demoIds } from '#src/sandbox/seed/demo-ids.js';
+import { partnerSaleIdOf } from '#flows/booking/steps/reserved.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import { startChat, type Chat } from '#test/support/chat.js';
 
 /**
  * These tests are about packages and combined products through to the sale, not about taking the money: the operator sells on

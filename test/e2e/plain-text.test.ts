@@ -5,13 +5,13 @@
  * with no automatic links.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { giftCardOperation } from '../../src/api/giftcards.js';
-import { giftCardMessage } from '../../src/channels/slack/blocks/giftcard.js';
-import { HISTORIC_GIFT_CARD } from '../../src/sandbox/cart/history.js';
-import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
-import { currentView } from '../support/telegram-customer.js';
+import { giftCardOperation } from '#src/api/giftcards.js';
+import { giftCardMessage } from '#src/channels/slack/blocks/giftcard.js';
+import { HISTORIC_GIFT_CARD } from '#src/sandbox/cart/history.js';
+import { startFakeTelegram, type FakeTelegram } from '#test/support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { newCustomer, startTelegramBot, type TelegramBot } from '#test/support/telegram-bot.js';
+import { currentView } from '#test/support/telegram-customer.js';
 
 const HOSTILE = 'Happy\x1b[2J\u202e birthday\u200b <!channel> https://evil.test *Ana*';
 // Controls are what this test looks for.

@@ -22,16 +22,16 @@ import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPartnerClient } from '../../src/api/client.js';
-import { giftCardOperation } from '../../src/api/giftcards.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { createLogger } from '../../src/log.js';
-import { commandBody, postToSlackApp, startFakeSlack } from '../support/fake-slack.js';
-import { startFakeTelegram } from '../support/fake-telegram.js';
-import { startJsonlBot, type JsonlBot } from '../support/jsonl-process.js';
-import { testNow } from '../support/clock.js';
-import { startTestSandbox } from '../support/sandbox.js';
+import { createPartnerClient } from '#src/api/client.js';
+import { giftCardOperation } from '#src/api/giftcards.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { createLogger } from '#src/log.js';
+import { commandBody, postToSlackApp, startFakeSlack } from '#test/support/fake-slack.js';
+import { startFakeTelegram } from '#test/support/fake-telegram.js';
+import { startJsonlBot, type JsonlBot } from '#test/support/jsonl-process.js';
+import { testNow } from '#test/support/clock.js';
+import { startTestSandbox } from '#test/support/sandbox.js';
 
 const root = resolve(import.meta.dirname, '../..');
 

@@ -7,12 +7,12 @@
  * provider, sale and client questions and the client details.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingContext } from '../../flows/booking/types.js';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { ageOn } from '../../src/domain/question-meaning.js';
-import { startChat, type Chat } from '../support/chat.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { ageOn } from '#src/domain/question-meaning.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

@@ -8,9 +8,9 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createBotProcess, type BotProcess } from '../support/bot-process.js';
-import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { createBotProcess, type BotProcess } from '#test/support/bot-process.js';
+import { startFakeTelegram, type FakeTelegram } from '#test/support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const MB = 1024 * 1024;
 const BODY_BYTES = 24 * MB;

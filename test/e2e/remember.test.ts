@@ -6,8 +6,8 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startChat, type Chat } from '../support/chat.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const DETAILS = 'Ana García, 12345678Z, +34600111222, ana@example.com';
 const CUSTOMER_TTL_DAYS = 30;

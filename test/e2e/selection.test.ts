@@ -4,11 +4,11 @@
  * (chosen, assigned, previewed, sold out), the quantity with its total and its limits.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { addDays } from '../../src/domain/time.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startChat, type Chat } from '../support/chat.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { addDays } from '#src/domain/time.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const P = demoIds.providers;
 const B = demoIds.productBases;

@@ -7,15 +7,15 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { saleCancellationRequestsOperation } from '../../src/api/cancellations.js';
-import type { PartnerClient } from '../../src/api/client.js';
-import { salesOperation } from '../../src/api/sales.js';
-import { startSlack, type SlackChannel } from '../../src/channels/slack/index.js';
-import { parseConfig } from '../../src/config.js';
-import { createEventBus, type BotEventBus } from '../../src/events.js';
-import { createLogger } from '../../src/log.js';
-import { startHttpServer, type HttpServer } from '../../src/server.js';
-import { createRedisStore } from '../../src/store/redis-store.js';
+import { saleCancellationRequestsOperation } from '#src/api/cancellations.js';
+import type { PartnerClient } from '#src/api/client.js';
+import { salesOperation } from '#src/api/sales.js';
+import { startSlack, type SlackChannel } from '#src/channels/slack/index.js';
+import { parseConfig } from '#src/config.js';
+import { createEventBus, type BotEventBus } from '#src/events.js';
+import { createLogger } from '#src/log.js';
+import { startHttpServer, type HttpServer } from '#src/server.js';
+import { createRedisStore } from '#src/store/redis-store.js';
 import {
   commandBody,
   interactionBody,
@@ -23,8 +23,8 @@ import {
   startFakeSlack,
   type FakeSlack,
   type ResponseUrlPost,
-} from '../support/fake-slack.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#test/support/fake-slack.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const SECRET = 'test-signing-secret-0123456789';
 const BOT_TOKEN = 'xoxb-test-bot-token-secret';

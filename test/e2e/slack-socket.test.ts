@@ -4,13 +4,13 @@
  * slash commands delivered as envelopes; no HTTP route is offered.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSlack, type SlackChannel } from '../../src/channels/slack/index.js';
-import { parseConfig } from '../../src/config.js';
-import { createEventBus } from '../../src/events.js';
-import { silentLogger } from '../../src/log.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import { FAKE_TEAM_ID, startFakeSlack, type FakeSlack } from '../support/fake-slack.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { startSlack, type SlackChannel } from '#src/channels/slack/index.js';
+import { parseConfig } from '#src/config.js';
+import { createEventBus } from '#src/events.js';
+import { silentLogger } from '#src/log.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import { FAKE_TEAM_ID, startFakeSlack, type FakeSlack } from '#test/support/fake-slack.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const APP_TOKEN = 'xapp-1-test-app-token';
 const BOT_TOKEN = 'xoxb-test-bot-token';

@@ -5,10 +5,10 @@
  * to the next month), shares their phone as a contact, and gets the tickets as QR codes.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
-import { answerCheckout, currentView } from '../support/telegram-customer.js';
+import { startFakeTelegram, type FakeTelegram } from '#test/support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { newCustomer, startTelegramBot, type TelegramBot } from '#test/support/telegram-bot.js';
+import { answerCheckout, currentView } from '#test/support/telegram-customer.js';
 
 const JELLYFISH = /Jellyfish aquarium/;
 

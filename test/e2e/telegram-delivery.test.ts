@@ -5,10 +5,14 @@
  * booking, and a customer who blocked the bot.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startFakeTelegram, type FakeTelegram, type FakeUser } from '../support/fake-telegram.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
-import { currentView } from '../support/telegram-customer.js';
+import {
+  startFakeTelegram,
+  type FakeTelegram,
+  type FakeUser,
+} from '#test/support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { newCustomer, startTelegramBot, type TelegramBot } from '#test/support/telegram-bot.js';
+import { currentView } from '#test/support/telegram-customer.js';
 
 let fake: FakeTelegram;
 let sandbox: TestSandbox;

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createRedisStore } from '../../src/store/redis-store.js';
-import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
+import { createRedisStore } from '#src/store/redis-store.js';
+import { startFakeTelegram, type FakeTelegram } from '#test/support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { newCustomer, startTelegramBot, type TelegramBot } from '#test/support/telegram-bot.js';
 
 let fake: FakeTelegram;
 let sandbox: TestSandbox;

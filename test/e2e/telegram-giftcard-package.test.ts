@@ -6,11 +6,15 @@
  * their age), dates on the calendar, an accommodation, then the usual checkout.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { giftCardOperation } from '../../src/api/giftcards.js';
-import { startFakeTelegram, type FakeTelegram, type FakeUser } from '../support/fake-telegram.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
-import { answerCheckout, currentView } from '../support/telegram-customer.js';
+import { giftCardOperation } from '#src/api/giftcards.js';
+import {
+  startFakeTelegram,
+  type FakeTelegram,
+  type FakeUser,
+} from '#test/support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { newCustomer, startTelegramBot, type TelegramBot } from '#test/support/telegram-bot.js';
+import { answerCheckout, currentView } from '#test/support/telegram-customer.js';
 
 /** The sandbox's seeded gift card, not yet redeemed (docs/sandbox.md). */
 const SEEDED_CARD = '3167250411491835499';

@@ -8,13 +8,17 @@
  * Telegram Stars, and no payment at all.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { chargesOf } from '../../src/conversation/bookings-record.js';
-import type { BotEvents } from '../../src/events.js';
-import { withLease } from '../../src/store/store.js';
-import { startFakeTelegram, type FakeTelegram, type FakeUser } from '../support/fake-telegram.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
-import { answerCheckout, currentView } from '../support/telegram-customer.js';
+import { chargesOf } from '#src/conversation/bookings-record.js';
+import type { BotEvents } from '#src/events.js';
+import { withLease } from '#src/store/store.js';
+import {
+  startFakeTelegram,
+  type FakeTelegram,
+  type FakeUser,
+} from '#test/support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { newCustomer, startTelegramBot, type TelegramBot } from '#test/support/telegram-bot.js';
+import { answerCheckout, currentView } from '#test/support/telegram-customer.js';
 
 interface Chat {
   fake: FakeTelegram;

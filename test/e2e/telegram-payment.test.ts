@@ -5,10 +5,14 @@
  * more; a reservation left to expire is explained with a one-tap re-reserve.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { startFakeTelegram, type FakeTelegram, type FakeUser } from '../support/fake-telegram.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
-import { newCustomer, startTelegramBot, type TelegramBot } from '../support/telegram-bot.js';
-import { answerCheckout, currentView } from '../support/telegram-customer.js';
+import {
+  startFakeTelegram,
+  type FakeTelegram,
+  type FakeUser,
+} from '#test/support/fake-telegram.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { newCustomer, startTelegramBot, type TelegramBot } from '#test/support/telegram-bot.js';
+import { answerCheckout, currentView } from '#test/support/telegram-customer.js';
 
 let fake: FakeTelegram;
 let sandbox: TestSandbox;

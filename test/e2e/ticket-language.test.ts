@@ -4,8 +4,8 @@
  * "Válida el 28/11/2026". The validity line is now the customer's.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { inputFor, museumBooking } from '../support/booking-script.js';
-import { startChat, type Chat } from '../support/chat.js';
+import { inputFor, museumBooking } from '#test/support/booking-script.js';
+import { startChat, type Chat } from '#test/support/chat.js';
 
 const chats: Chat[] = [];
 afterAll(async () => {

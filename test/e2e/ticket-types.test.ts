@@ -5,10 +5,10 @@
  * child's too), and reaches the payment step with two cart lines added in one Add.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startChat, type Chat } from '../support/chat.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const I = demoIds.products;
 

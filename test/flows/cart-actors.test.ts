@@ -2,35 +2,27 @@
  * The cart and sale actors over a scripted partner client: what they send, and how they
  * reconcile a write whose outcome was never seen (never by calling again blindly).
  */
-import { createReturnUrls } from '../../src/payments/return-token.js';
+import { createReturnUrls } from '#src/payments/return-token.js';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { CartActivity } from '../../src/api/cart.js';
-import type { PartnerClient } from '../../src/api/client.js';
-import {
-  PartnerEnvelopeError,
-  PartnerNetworkError,
-  PartnerTimeoutError,
-} from '../../src/api/errors.js';
-import type { Operation } from '../../src/api/operation.js';
-import { indexCatalog } from '../../src/catalog/catalog-index.js';
-import type { CatalogService } from '../../src/catalog/catalog-service.js';
-import { createCartActors } from '../../src/conversation/actors/cart.js';
-import { activityOf } from '../../src/conversation/actors/cart-requests.js';
-import { createEffects } from '../../src/conversation/actors/effects.js';
-import type { ActorDeps } from '../../src/conversation/actors/index.js';
-import { createPackageActors } from '../../src/conversation/actors/packages.js';
-import { createSaleActors } from '../../src/conversation/actors/sales.js';
-import { silentLogger } from '../../src/log.js';
-import { demoCatalog, demoIds } from '../../src/sandbox/seed/index.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import {
-  AddRefused,
-  ReservationExpired,
-  type MoveLineOutput,
-} from '../../flows/booking/actors/cart.js';
-import { Refusal } from '../../flows/booking/problem.js';
-import type { Cart, CartLine, Draft } from '../../flows/booking/types.js';
+import type { CartActivity } from '#src/api/cart.js';
+import type { PartnerClient } from '#src/api/client.js';
+import { PartnerEnvelopeError, PartnerNetworkError, PartnerTimeoutError } from '#src/api/errors.js';
+import type { Operation } from '#src/api/operation.js';
+import { indexCatalog } from '#src/catalog/catalog-index.js';
+import type { CatalogService } from '#src/catalog/catalog-service.js';
+import { createCartActors } from '#src/conversation/actors/cart.js';
+import { activityOf } from '#src/conversation/actors/cart-requests.js';
+import { createEffects } from '#src/conversation/actors/effects.js';
+import type { ActorDeps } from '#src/conversation/actors/index.js';
+import { createPackageActors } from '#src/conversation/actors/packages.js';
+import { createSaleActors } from '#src/conversation/actors/sales.js';
+import { silentLogger } from '#src/log.js';
+import { demoCatalog, demoIds } from '#src/sandbox/seed/index.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import { AddRefused, ReservationExpired, type MoveLineOutput } from '#flows/booking/actors/cart.js';
+import { Refusal } from '#flows/booking/problem.js';
+import type { Cart, CartLine, Draft } from '#flows/booking/types.js';
 import { SEARCH, quote } from './packages-harness.js';
 
 const TODAY = '2026-06-10';

@@ -4,13 +4,13 @@
  * is never called again; a clear refusal is forgotten so the same attempt may be made.
  */
 import { describe, expect, it } from 'vitest';
-import { PartnerRequestError } from '../../src/api/client.js';
+import { PartnerRequestError } from '#src/api/client.js';
 import {
   PartnerEnvelopeError,
   PartnerHttpError,
   PartnerNetworkError,
   PartnerTimeoutError,
-} from '../../src/api/errors.js';
+} from '#src/api/errors.js';
 import {
   createEffects,
   EFFECT_TTL_SECONDS,
@@ -18,8 +18,8 @@ import {
   mayHaveActed,
   type EffectKey,
   type EffectRecord,
-} from '../../src/conversation/actors/effects.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
+} from '#src/conversation/actors/effects.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
 
 const ctx = { operation: 'cart-sale', requestId: 'r1' };
 const key: EffectKey = { shoppingCartId: 'cart000000001', operation: 'sale', attempt: 'sale' };

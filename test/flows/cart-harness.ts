@@ -5,20 +5,20 @@
  * the engine reads it.
  */
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { indexCatalog, type CatalogIndex } from '../../src/catalog/catalog-index.js';
-import { viewOf } from '../../src/conversation/engine.js';
-import { interpret, type Input } from '../../src/conversation/interpret.js';
-import { demoCatalog, demoIds } from '../../src/sandbox/seed/index.js';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import { booking } from '../../flows/booking/setup.js';
+import { indexCatalog, type CatalogIndex } from '#src/catalog/catalog-index.js';
+import { viewOf } from '#src/conversation/engine.js';
+import { interpret, type Input } from '#src/conversation/interpret.js';
+import { demoCatalog, demoIds } from '#src/sandbox/seed/index.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
   BookingEvent,
   CartLine,
   Draft,
   Reservation,
-} from '../../flows/booking/types.js';
-import type { BookingView } from '../../flows/booking/view.js';
+} from '#flows/booking/types.js';
+import type { BookingView } from '#flows/booking/view.js';
 
 export const NOW = new Date('2026-06-10T08:00:00Z');
 export const catalog: CatalogIndex = indexCatalog(

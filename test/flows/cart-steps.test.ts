@@ -4,17 +4,17 @@
  * actors are given.
  */
 import { describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError, PartnerTimeoutError } from '../../src/api/errors.js';
+import { PartnerEnvelopeError, PartnerTimeoutError } from '#src/api/errors.js';
 import {
   AddRefused,
   ReservationExpired,
   type AddFix,
   type CartChange,
-} from '../../flows/booking/actors/cart.js';
-import type { IsoDateTime } from '../../src/api/schema.js';
-import { Refusal } from '../../flows/booking/problem.js';
-import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
-import type { BookingContext, Cart, InsuranceQuote, RoomAgain } from '../../flows/booking/types.js';
+} from '#flows/booking/actors/cart.js';
+import type { IsoDateTime } from '#src/api/schema.js';
+import { Refusal } from '#flows/booking/problem.js';
+import { partnerSaleIdOf } from '#flows/booking/steps/reserved.js';
+import type { BookingContext, Cart, InsuranceQuote, RoomAgain } from '#flows/booking/types.js';
 import {
   context,
   draft,

@@ -4,8 +4,8 @@
  * said 17:16), and a line (bug d: a gift card's line showed a date).
  */
 import { describe, expect, it } from 'vitest';
-import { holdTime, lineText } from '../../flows/booking/steps/cart.js';
-import type { Reservation } from '../../flows/booking/types.js';
+import { holdTime, lineText } from '#flows/booking/steps/cart.js';
+import type { Reservation } from '#flows/booking/types.js';
 
 const held = (over: Partial<Reservation>): Reservation => ({
   expiresAtLocal: '2026-06-10T16:16:00',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readClientDetails } from '../../flows/booking/steps/questions/client-fields.js';
+import { readClientDetails } from '#flows/booking/steps/questions/client-fields.js';
 
 describe("the buyer's details in one message", () => {
   it('reads every detail, in any order, with or without commas', () => {

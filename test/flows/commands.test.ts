@@ -12,13 +12,13 @@ import {
   helpText,
   type CommandName,
   type CommandSpec,
-} from '../../flows/booking/commands.js';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import type { BookingView } from '../../flows/booking/view.js';
-import { COMMAND_INTENTS, phrasesOf } from '../../flows/understanding/intents.js';
-import { readCommand } from '../../flows/understanding/understand.js';
-import { commandList, COMMANDS as MENU } from '../../src/channels/telegram/commands.js';
-import { interpret } from '../../src/conversation/interpret.js';
+} from '#flows/booking/commands.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import type { BookingView } from '#flows/booking/view.js';
+import { COMMAND_INTENTS, phrasesOf } from '#flows/understanding/intents.js';
+import { readCommand } from '#flows/understanding/understand.js';
+import { commandList, COMMANDS as MENU } from '#src/channels/telegram/commands.js';
+import { interpret } from '#src/conversation/interpret.js';
 
 const names = Object.keys(COMMANDS) as CommandName[];
 const spec = (name: CommandName): CommandSpec => COMMANDS[name];

@@ -5,32 +5,28 @@
  * it, and what the cart requests make of gift cards (GiftCardIdentifier on a redemption,
  * nothing to insure).
  */
-import { createReturnUrls } from '../../src/payments/return-token.js';
+import { createReturnUrls } from '#src/payments/return-token.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import { cartConfirmOperation } from '../../src/api/cart.js';
-import type { PartnerClient } from '../../src/api/client.js';
-import type { Operation } from '../../src/api/operation.js';
-import { createCatalogService } from '../../src/catalog/catalog-service.js';
-import { createCartActors } from '../../src/conversation/actors/cart.js';
-import {
-  activityOf,
-  insuranceSaleOf,
-  lineOf,
-} from '../../src/conversation/actors/cart-requests.js';
-import { createEffects } from '../../src/conversation/actors/effects.js';
-import { createGiftCardActors } from '../../src/conversation/actors/giftcards.js';
-import type { ActorDeps } from '../../src/conversation/actors/index.js';
-import { addDays, toInstant } from '../../src/domain/time.js';
-import { silentLogger } from '../../src/log.js';
-import { HISTORIC_GIFT_CARD } from '../../src/sandbox/cart/history.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import type { AddToCartOutput, RemoveFromCartOutput } from '../../flows/booking/actors/cart.js';
-import { Refusal } from '../../flows/booking/problem.js';
-import type { Cart, Draft, GiftCardCheck } from '../../flows/booking/types.js';
-import { profileAnswers } from '../sandbox/cart-support.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { cartConfirmOperation } from '#src/api/cart.js';
+import type { PartnerClient } from '#src/api/client.js';
+import type { Operation } from '#src/api/operation.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { createCartActors } from '#src/conversation/actors/cart.js';
+import { activityOf, insuranceSaleOf, lineOf } from '#src/conversation/actors/cart-requests.js';
+import { createEffects } from '#src/conversation/actors/effects.js';
+import { createGiftCardActors } from '#src/conversation/actors/giftcards.js';
+import type { ActorDeps } from '#src/conversation/actors/index.js';
+import { addDays, toInstant } from '#src/domain/time.js';
+import { silentLogger } from '#src/log.js';
+import { HISTORIC_GIFT_CARD } from '#src/sandbox/cart/history.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import type { AddToCartOutput, RemoveFromCartOutput } from '#flows/booking/actors/cart.js';
+import { Refusal } from '#flows/booking/problem.js';
+import type { Cart, Draft, GiftCardCheck } from '#flows/booking/types.js';
+import { profileAnswers } from '#test/sandbox/cart-support.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const P = demoIds.products;
 let sandbox: TestSandbox;

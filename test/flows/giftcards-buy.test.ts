@@ -4,15 +4,15 @@
  * kept, skipped), the summary and the Add; every guard, and what the views offer.
  */
 import { describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import { interpret } from '../../src/conversation/interpret.js';
-import type { AddToCartOutput } from '../../flows/booking/actors/cart.js';
-import type { AddGiftCardInput } from '../../flows/booking/actors/giftcards.js';
-import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
-import { MESSAGE_MAX, readDetail } from '../../flows/booking/steps/giftcards/buy.js';
-import { giftCardOffers } from '../../flows/booking/steps/giftcards/products.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import type { BookingContext, CartLine, GiftCardPurchase } from '../../flows/booking/types.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { interpret } from '#src/conversation/interpret.js';
+import type { AddToCartOutput } from '#flows/booking/actors/cart.js';
+import type { AddGiftCardInput } from '#flows/booking/actors/giftcards.js';
+import { partnerSaleIdOf } from '#flows/booking/steps/reserved.js';
+import { MESSAGE_MAX, readDetail } from '#flows/booking/steps/giftcards/buy.js';
+import { giftCardOffers } from '#flows/booking/steps/giftcards/products.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import type { BookingContext, CartLine, GiftCardPurchase } from '#flows/booking/types.js';
 import { catalog, context, failing, fake, line, NOW, place } from './cart-harness.js';
 
 const P = demoIds.products;

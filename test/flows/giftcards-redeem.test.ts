@@ -6,26 +6,26 @@
  * refused redemption checked again. Every guard of these states, and their views.
  */
 import { describe, expect, it } from 'vitest';
-import type { IsoDate } from '../../src/api/schema.js';
-import { interpret } from '../../src/conversation/interpret.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { AddRefused, type AddToCartOutput } from '../../flows/booking/actors/cart.js';
-import type { CheckGiftCardInput } from '../../flows/booking/actors/giftcards.js';
-import type { OpenProductInput } from '../../flows/booking/actors/selection.js';
-import { Refusal } from '../../flows/booking/problem.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { interpret } from '#src/conversation/interpret.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { AddRefused, type AddToCartOutput } from '#flows/booking/actors/cart.js';
+import type { CheckGiftCardInput } from '#flows/booking/actors/giftcards.js';
+import type { OpenProductInput } from '#flows/booking/actors/selection.js';
+import { Refusal } from '#flows/booking/problem.js';
 import {
   readCode,
   redeemedMore,
   remainingProducts,
   startRedemption,
-} from '../../flows/booking/steps/giftcards/redeem.js';
+} from '#flows/booking/steps/giftcards/redeem.js';
 import type {
   BookingContext,
   CartLine,
   Draft,
   DraftProduct,
   GiftCardCheck,
-} from '../../flows/booking/types.js';
+} from '#flows/booking/types.js';
 import { context, failing, fake, line, place } from './cart-harness.js';
 import { opened } from './selection-harness.js';
 

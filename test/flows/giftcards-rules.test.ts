@@ -4,20 +4,20 @@
  * (the redemption code shown in the done step, one per card).
  */
 import { describe, expect, it } from 'vitest';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import {
   closedText,
   exchangeClosed,
   exchangeCutoff,
   exchangeRule,
   firstExchangeDate,
-} from '../../flows/booking/steps/giftcards/exchange.js';
+} from '#flows/booking/steps/giftcards/exchange.js';
 import {
   giftCardDocuments,
   isSoldGiftCard,
   withoutGiftCards,
-} from '../../flows/booking/steps/giftcards/sold.js';
-import type { Draft, SoldActivity } from '../../flows/booking/types.js';
+} from '#flows/booking/steps/giftcards/sold.js';
+import type { Draft, SoldActivity } from '#flows/booking/types.js';
 import { catalog, context, place } from './cart-harness.js';
 import { opened } from './selection-harness.js';
 

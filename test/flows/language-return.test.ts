@@ -4,7 +4,7 @@
  * and the same when the language changes because the customer writes in the other one.
  */
 import { describe, expect, it } from 'vitest';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, startBooking } from './questions-harness.js';
 
 const line = {

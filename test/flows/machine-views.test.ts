@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
 import { getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import type { StepMeta } from '../../flows/booking/view.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import type { StepMeta } from '#flows/booking/view.js';
 
 /** Every state node with the nodes its transitions name (`on`, `after`, invoke, `always`). */
 function edgesOf(graph: DirectedGraphNode, into = new Map<AnyStateNode, AnyStateNode[]>()) {

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { BookingContext, SessionOffer } from '../../flows/booking/types.js';
-import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import type { BookingContext, SessionOffer } from '#flows/booking/types.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, draftOf, fake, opened, start, withoutTypes } from './selection-harness.js';
 
 const I = demoIds.products;

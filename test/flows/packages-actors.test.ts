@@ -3,36 +3,32 @@
  * such lines): what they send, what the cart lines hold, and how removing, rebuilding,
  * quoting insurance and reserving treat a package or a combined product.
  */
-import { createReturnUrls } from '../../src/payments/return-token.js';
+import { createReturnUrls } from '#src/payments/return-token.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import {
-  cartAddOperation,
-  type CartActivity,
-  type ReservedAccommodation,
-} from '../../src/api/cart.js';
-import { PersonType } from '../../src/api/packages.js';
-import { createCatalogService } from '../../src/catalog/catalog-service.js';
-import { createCartActors } from '../../src/conversation/actors/cart.js';
-import { insuranceSaleOf } from '../../src/conversation/actors/cart-requests.js';
-import type { ActorDeps } from '../../src/conversation/actors/index.js';
+import { cartAddOperation, type CartActivity, type ReservedAccommodation } from '#src/api/cart.js';
+import { PersonType } from '#src/api/packages.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { createCartActors } from '#src/conversation/actors/cart.js';
+import { insuranceSaleOf } from '#src/conversation/actors/cart-requests.js';
+import type { ActorDeps } from '#src/conversation/actors/index.js';
 import {
   insuredItems,
   relinked,
   removableIds,
   stayOutcomes,
-} from '../../src/conversation/actors/package-lines.js';
-import { createPackageActors, filterOf, peopleOf } from '../../src/conversation/actors/packages.js';
-import { priceSetOf } from '../../src/domain/price-sets.js';
-import { toCents } from '../../src/domain/pricing.js';
-import { addDays } from '../../src/domain/time.js';
-import { silentLogger } from '../../src/log.js';
-import { DATE_BUTTONS } from '../../flows/booking/steps/date.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { seedId } from '../../src/sandbox/seed/ids.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import type { AddToCartOutput, ReserveOutput } from '../../flows/booking/actors/cart.js';
-import type { SearchPackagesOutput } from '../../flows/booking/actors/packages.js';
+} from '#src/conversation/actors/package-lines.js';
+import { createPackageActors, filterOf, peopleOf } from '#src/conversation/actors/packages.js';
+import { priceSetOf } from '#src/domain/price-sets.js';
+import { toCents } from '#src/domain/pricing.js';
+import { addDays } from '#src/domain/time.js';
+import { silentLogger } from '#src/log.js';
+import { DATE_BUTTONS } from '#flows/booking/steps/date.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { seedId } from '#src/sandbox/seed/ids.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import type { AddToCartOutput, ReserveOutput } from '#flows/booking/actors/cart.js';
+import type { SearchPackagesOutput } from '#flows/booking/actors/packages.js';
 import type {
   Cart,
   CartLine,
@@ -41,8 +37,8 @@ import type {
   PackageQuote,
   PackageSearch,
   PrepackageChoice,
-} from '../../flows/booking/types.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#flows/booking/types.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import { packageLine } from './packages-harness.js';
 
 let sandbox: TestSandbox;

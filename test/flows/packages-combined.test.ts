@@ -4,11 +4,11 @@
  * many, and the Add; every guard of those states.
  */
 import { describe, expect, it } from 'vitest';
-import type { AddToCartOutput } from '../../flows/booking/actors/cart.js';
-import { Refusal } from '../../flows/booking/problem.js';
-import { combinedEntries } from '../../flows/booking/steps/combined/offer.js';
-import type { CombinedDraft } from '../../flows/booking/types.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import type { AddToCartOutput } from '#flows/booking/actors/cart.js';
+import { Refusal } from '#flows/booking/problem.js';
+import { combinedEntries } from '#flows/booking/steps/combined/offer.js';
+import type { CombinedDraft } from '#flows/booking/types.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { NOW, catalog, context, fake, failing, line, start } from './packages-harness.js';
 
 const MARITIME = demoIds.combinedProducts.maritimeValencia;

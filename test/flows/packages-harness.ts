@@ -6,12 +6,12 @@
  * (Wednesday 10 June 2026), and input read through the current view.
  */
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { viewOf } from '../../src/conversation/engine.js';
-import { interpret, type Input } from '../../src/conversation/interpret.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import { booking } from '../../flows/booking/setup.js';
-import { newPackageFlow } from '../../flows/booking/steps/packages/shared.js';
+import { viewOf } from '#src/conversation/engine.js';
+import { interpret, type Input } from '#src/conversation/interpret.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import { booking } from '#flows/booking/setup.js';
+import { newPackageFlow } from '#flows/booking/steps/packages/shared.js';
 import type {
   AccommodationOffer,
   BookingContext,
@@ -21,8 +21,8 @@ import type {
   PackageQuote,
   PackageSearch,
   PrepackageChoice,
-} from '../../flows/booking/types.js';
-import type { BookingView } from '../../flows/booking/view.js';
+} from '#flows/booking/types.js';
+import type { BookingView } from '#flows/booking/view.js';
 import { NOW, catalog, context as cartContext } from './cart-harness.js';
 
 export { NOW, catalog, fake, failing, line, reservation } from './cart-harness.js';

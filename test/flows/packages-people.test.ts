@@ -3,9 +3,9 @@
  * when (stay, activity day); every guard of those states and what their views read.
  */
 import { describe, expect, it } from 'vitest';
-import { PartnerTimeoutError } from '../../src/api/errors.js';
-import { newPackageFlow } from '../../flows/booking/steps/packages/shared.js';
-import type { PackageFlow } from '../../flows/booking/types.js';
+import { PartnerTimeoutError } from '#src/api/errors.js';
+import { newPackageFlow } from '#flows/booking/steps/packages/shared.js';
+import type { PackageFlow } from '#flows/booking/types.js';
 import {
   OTHER_PREPACKAGE,
   PREPACKAGE,

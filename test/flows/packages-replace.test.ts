@@ -5,12 +5,12 @@
  * shows a package before and after the reservation.
  */
 import { describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import type { CartChange, RemoveFromCartOutput } from '../../flows/booking/actors/cart.js';
-import type { SearchPackagesInput } from '../../flows/booking/actors/packages.js';
-import { Refusal } from '../../flows/booking/problem.js';
-import { refusedStayLine } from '../../flows/booking/steps/packages/replace.js';
-import type { BookingContext, CartLine } from '../../flows/booking/types.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { CartChange, RemoveFromCartOutput } from '#flows/booking/actors/cart.js';
+import type { SearchPackagesInput } from '#flows/booking/actors/packages.js';
+import { Refusal } from '#flows/booking/problem.js';
+import { refusedStayLine } from '#flows/booking/steps/packages/replace.js';
+import type { BookingContext, CartLine } from '#flows/booking/types.js';
 import {
   SEARCH,
   context,

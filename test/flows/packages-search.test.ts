@@ -4,15 +4,15 @@
  * states and what the actors are given.
  */
 import { describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import type { AddToCartOutput } from '../../flows/booking/actors/cart.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { AddToCartOutput } from '#flows/booking/actors/cart.js';
 import type {
   AddPackageInput,
   SearchPackagesInput,
   SearchPackagesOutput,
-} from '../../flows/booking/actors/packages.js';
-import { Refusal } from '../../flows/booking/problem.js';
-import type { PackageFlow } from '../../flows/booking/types.js';
+} from '#flows/booking/actors/packages.js';
+import { Refusal } from '#flows/booking/problem.js';
+import type { PackageFlow } from '#flows/booking/types.js';
 import {
   SEARCH,
   context,

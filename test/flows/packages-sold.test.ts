@@ -4,9 +4,9 @@
  * order's own stays when a sale list leaves Accommodations out.
  */
 import { describe, expect, it } from 'vitest';
-import { soldStays, stayLines } from '../../flows/booking/steps/packages/sold.js';
-import type { SoldStay } from '../../flows/booking/types.js';
-import type { IsoDate } from '../../src/api/schema.js';
+import { soldStays, stayLines } from '#flows/booking/steps/packages/sold.js';
+import type { SoldStay } from '#flows/booking/types.js';
+import type { IsoDate } from '#src/api/schema.js';
 
 const known: SoldStay = {
   rateId: 'rate-1',

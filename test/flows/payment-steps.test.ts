@@ -5,19 +5,10 @@
  * giving the order back.
  */
 import { describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError, PartnerTimeoutError } from '../../src/api/errors.js';
-import {
-  ReservationExpired,
-  type CartChange,
-  type SellInput,
-} from '../../flows/booking/actors/cart.js';
-import { partnerSaleIdOf } from '../../flows/booking/steps/reserved.js';
-import type {
-  BookingContext,
-  BookingEvent,
-  Invoice,
-  PaymentCharge,
-} from '../../flows/booking/types.js';
+import { PartnerEnvelopeError, PartnerTimeoutError } from '#src/api/errors.js';
+import { ReservationExpired, type CartChange, type SellInput } from '#flows/booking/actors/cart.js';
+import { partnerSaleIdOf } from '#flows/booking/steps/reserved.js';
+import type { BookingContext, BookingEvent, Invoice, PaymentCharge } from '#flows/booking/types.js';
 import { context, failing, fake, line, place, reservation } from './cart-harness.js';
 
 const ids = (h: ReturnType<typeof place>) => h.view().options.map((option) => option.id);

@@ -4,17 +4,17 @@
  * provider), and with a scripted client for what the sandbox never does (a profile left
  * out of the answer, asked again by id).
  */
-import { createReturnUrls } from '../../src/payments/return-token.js';
+import { createReturnUrls } from '#src/payments/return-token.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
-import type { PartnerClient } from '../../src/api/client.js';
-import type { CheckTicketsQuestionsResponse } from '../../src/api/questions.js';
-import { createCatalogService } from '../../src/catalog/catalog-service.js';
-import { createQuestionActors } from '../../src/conversation/actors/questions.js';
-import { silentLogger } from '../../src/log.js';
-import { demoIds, demoTicketId } from '../../src/sandbox/seed/index.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import type { PartnerClient } from '#src/api/client.js';
+import type { CheckTicketsQuestionsResponse } from '#src/api/questions.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { createQuestionActors } from '#src/conversation/actors/questions.js';
+import { silentLogger } from '#src/log.js';
+import { demoIds, demoTicketId } from '#src/sandbox/seed/index.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let sandbox: TestSandbox;
 beforeAll(async () => {

@@ -4,20 +4,20 @@
  * kept answer reads, and the buyer's details checks.
  */
 import { describe, expect, it } from 'vitest';
-import { DataType, type Question } from '../../src/api/questions.js';
-import type { FileInput } from '../../src/domain/answers.js';
-import type { BookingEvent } from '../../flows/booking/types.js';
+import { DataType, type Question } from '#src/api/questions.js';
+import type { FileInput } from '#src/domain/answers.js';
+import type { BookingEvent } from '#flows/booking/types.js';
 import {
   acceptedFilesText,
   evaluate,
   formatAnswer,
   type Outcome,
-} from '../../flows/booking/steps/questions/answering.js';
-import { normalizeTypedDates } from '../../flows/booking/steps/questions/dates.js';
+} from '#flows/booking/steps/questions/answering.js';
+import { normalizeTypedDates } from '#flows/booking/steps/questions/dates.js';
 import {
   spanishIdLetterOk,
   validateClientField,
-} from '../../flows/booking/steps/questions/client-fields.js';
+} from '#flows/booking/steps/questions/client-fields.js';
 
 const q = (dataType: DataType, extra: Partial<Question> = {}): Question => ({
   id: `q${dataType}`,

@@ -5,9 +5,9 @@
  */
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutQuestionsInput } from '../../flows/booking/actors/questions.js';
-import type { BookingContext, CartLine, ProfileQuestionSet } from '../../flows/booking/types.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import type { CheckoutQuestionsInput } from '#flows/booking/actors/questions.js';
+import type { BookingContext, CartLine, ProfileQuestionSet } from '#flows/booking/types.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, demoProfile, startBooking } from './questions-harness.js';
 
 const contact = demoProfile(demoIds.profiles.providerMuseum); // Text (phone pattern), Boolean

@@ -3,8 +3,8 @@
  * a reason or stored normalized, the summary with edit and keep, and every way back.
  */
 import { describe, expect, it } from 'vitest';
-import type { BookingContext, ClientDetails } from '../../flows/booking/types.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import type { BookingContext, ClientDetails } from '#flows/booking/types.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, startBooking } from './questions-harness.js';
 
 const complete: ClientDetails = {

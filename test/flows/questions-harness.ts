@@ -6,15 +6,15 @@
  * current view and `interpret`, as the engine does.
  */
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import { booking } from '../../flows/booking/setup.js';
-import type { BookingContext, BookingEvent, Draft } from '../../flows/booking/types.js';
-import type { BookingView } from '../../flows/booking/view.js';
-import { viewOf } from '../../src/conversation/engine.js';
-import { interpret, type Input } from '../../src/conversation/interpret.js';
-import { testNow } from '../support/clock.js';
-import type { QuestionsProfile } from '../../src/api/questions.js';
-import { demoIds, questionProfiles } from '../../src/sandbox/seed/index.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import { booking } from '#flows/booking/setup.js';
+import type { BookingContext, BookingEvent, Draft } from '#flows/booking/types.js';
+import type { BookingView } from '#flows/booking/view.js';
+import { viewOf } from '#src/conversation/engine.js';
+import { interpret, type Input } from '#src/conversation/interpret.js';
+import { testNow } from '#test/support/clock.js';
+import type { QuestionsProfile } from '#src/api/questions.js';
+import { demoIds, questionProfiles } from '#src/sandbox/seed/index.js';
 
 export function demoProfile(id: string, language: 'es' | 'en' = 'en'): QuestionsProfile {
   const found = questionProfiles(language).find((profile) => profile.id === id);

@@ -8,16 +8,16 @@
  */
 import { fromPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutQuestionsInput } from '../../flows/booking/actors/questions.js';
+import type { CheckoutQuestionsInput } from '#flows/booking/actors/questions.js';
 import type {
   BookingContext,
   Draft,
   ProfileQuestionSet,
   TicketQuestionSet,
-} from '../../flows/booking/types.js';
-import type { Question } from '../../src/api/questions.js';
-import { ageOn } from '../../src/domain/question-meaning.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+} from '#flows/booking/types.js';
+import type { Question } from '#src/api/questions.js';
+import { ageOn } from '#src/domain/question-meaning.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, demoProfile, draft, startBooking } from './questions-harness.js';
 
 const visitor = demoProfile(demoIds.profiles.ticketVisitor); // name, accessible?, birth date, age

@@ -5,13 +5,13 @@
  * several messages (ticks, files), and back.
  */
 import { fromPromise } from 'xstate';
-import { ageOn } from '../../src/domain/question-meaning.js';
-import type { Answer } from '../../src/api/common.js';
+import { ageOn } from '#src/domain/question-meaning.js';
+import type { Answer } from '#src/api/common.js';
 import { describe, expect, it } from 'vitest';
-import type { TicketQuestionsInput } from '../../flows/booking/actors/questions.js';
-import type { Draft, TicketQuestionSet } from '../../flows/booking/types.js';
-import { DataType, type QuestionsProfile } from '../../src/api/questions.js';
-import { demoIds, questionProfiles } from '../../src/sandbox/seed/index.js';
+import type { TicketQuestionsInput } from '#flows/booking/actors/questions.js';
+import type { Draft, TicketQuestionSet } from '#flows/booking/types.js';
+import { DataType, type QuestionsProfile } from '#src/api/questions.js';
+import { demoIds, questionProfiles } from '#src/sandbox/seed/index.js';
 import { context, demoProfile, draft, startBooking } from './questions-harness.js';
 
 const visitor = demoProfile(demoIds.profiles.ticketVisitor); // Text (pattern), Boolean, Date, Integer

@@ -4,10 +4,10 @@
  * per enclosure within one price set.
  */
 import { describe, expect, it } from 'vitest';
-import { nearestDates } from '../../flows/booking/steps/date.js';
-import { parseTypedDate } from '../../flows/booking/steps/selection/dates.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import type { CartLine } from '../../flows/booking/types.js';
+import { nearestDates } from '#flows/booking/steps/date.js';
+import { parseTypedDate } from '#flows/booking/steps/selection/dates.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import type { CartLine } from '#flows/booking/types.js';
 import { context, draftOf, opened, start, TODAY } from './selection-harness.js';
 
 const I = demoIds.products;

@@ -5,23 +5,23 @@
  * current view as the engine reads it.
  */
 import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import type { Catalog } from '../../src/api/catalog.js';
-import { indexCatalog, type CatalogIndex } from '../../src/catalog/catalog-index.js';
-import { viewOf } from '../../src/conversation/engine.js';
-import { interpret, type Input } from '../../src/conversation/interpret.js';
-import type { Lang } from '../../src/domain/lang.js';
-import { bookingMachine } from '../../flows/booking/machine.js';
-import { booking } from '../../flows/booking/setup.js';
-import { openProductDraft } from '../../flows/booking/steps/selection/product-rules.js';
+import type { Catalog } from '#src/api/catalog.js';
+import { indexCatalog, type CatalogIndex } from '#src/catalog/catalog-index.js';
+import { viewOf } from '#src/conversation/engine.js';
+import { interpret, type Input } from '#src/conversation/interpret.js';
+import type { Lang } from '#src/domain/lang.js';
+import { bookingMachine } from '#flows/booking/machine.js';
+import { booking } from '#flows/booking/setup.js';
+import { openProductDraft } from '#flows/booking/steps/selection/product-rules.js';
 import type {
   BookingContext,
   BookingEvent,
   CartLine,
   Draft,
   DraftProduct,
-} from '../../flows/booking/types.js';
-import type { BookingView } from '../../flows/booking/view.js';
-import { demoCatalog } from '../../src/sandbox/seed/index.js';
+} from '#flows/booking/types.js';
+import type { BookingView } from '#flows/booking/view.js';
+import { demoCatalog } from '#src/sandbox/seed/index.js';
 
 export const TODAY = '2026-06-10';
 /** 10:00 in Madrid (summer time), a Wednesday. */

@@ -4,13 +4,13 @@
  * (never the internal considerations), and the card's guards.
  */
 import { describe, expect, it } from 'vitest';
-import { Refusal } from '../../flows/booking/problem.js';
-import { productCard } from '../../flows/booking/steps/product.js';
-import { fromPrice } from '../../flows/booking/steps/selection/prices.js';
-import { openProductDraft } from '../../flows/booking/steps/selection/product-rules.js';
-import type { CartLine, DraftProduct } from '../../flows/booking/types.js';
-import type { Lang } from '../../src/domain/lang.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import { Refusal } from '#flows/booking/problem.js';
+import { productCard } from '#flows/booking/steps/product.js';
+import { fromPrice } from '#flows/booking/steps/selection/prices.js';
+import { openProductDraft } from '#flows/booking/steps/selection/product-rules.js';
+import type { CartLine, DraftProduct } from '#flows/booking/types.js';
+import type { Lang } from '#src/domain/lang.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import {
   context,
   demo,

@@ -4,12 +4,12 @@
  * its total, typed numbers and their refusals, and back.
  */
 import { describe, expect, it } from 'vitest';
-import type { CheckCapacityInput, QuotePriceInput } from '../../flows/booking/actors/selection.js';
-import { Refusal } from '../../flows/booking/problem.js';
-import { heldInCart, quantityBounds } from '../../flows/booking/steps/selection/bounds.js';
-import { readCount } from '../../flows/booking/steps/selection/read.js';
-import type { CartLine, Draft, Money } from '../../flows/booking/types.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import type { CheckCapacityInput, QuotePriceInput } from '#flows/booking/actors/selection.js';
+import { Refusal } from '#flows/booking/problem.js';
+import { heldInCart, quantityBounds } from '#flows/booking/steps/selection/bounds.js';
+import { readCount } from '#flows/booking/steps/selection/read.js';
+import type { CartLine, Draft, Money } from '#flows/booking/types.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, draftOf, fake, opened, start, withoutTypes } from './selection-harness.js';
 
 const P = demoIds.providers;

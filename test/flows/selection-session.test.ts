@@ -4,9 +4,9 @@
  * failures with a retry, typed times, and back.
  */
 import { describe, expect, it } from 'vitest';
-import type { LoadSessionsInput } from '../../flows/booking/actors/selection.js';
-import type { BookingContext, CartLine, SessionOffer } from '../../flows/booking/types.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+import type { LoadSessionsInput } from '#flows/booking/actors/selection.js';
+import type { BookingContext, CartLine, SessionOffer } from '#flows/booking/types.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, draftOf, fake, opened, start } from './selection-harness.js';
 
 const I = demoIds.products;

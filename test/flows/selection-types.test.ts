@@ -5,8 +5,8 @@
  * per type for the cart.
  */
 import { describe, expect, it } from 'vitest';
-import type { QuoteTicketTypesInput } from '../../flows/booking/actors/selection.js';
-import { answersKey, typeDrafts } from '../../flows/booking/steps/selection/types-split.js';
+import type { QuoteTicketTypesInput } from '#flows/booking/actors/selection.js';
+import { answersKey, typeDrafts } from '#flows/booking/steps/selection/types-split.js';
 import type {
   CartLine,
   Draft,
@@ -14,9 +14,9 @@ import type {
   TicketTypeOffer,
   TicketTypes,
   Wish,
-} from '../../flows/booking/types.js';
-import { productPersonKind, ticketTypeSiblings } from '../../src/domain/people.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
+} from '#flows/booking/types.js';
+import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, demo, draftOf, fake, opened, start } from './selection-harness.js';
 
 const I = demoIds.products;

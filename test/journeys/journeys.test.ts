@@ -4,13 +4,13 @@
  * themselves are printed by `npm run journeys`, not asserted.
  */
 import { describe, expect, it } from 'vitest';
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { answerOf, hurriedAction } from '../../journeys/customer.js';
-import { journeys } from '../../journeys/journeys.js';
-import { RepeatCounter, whatIsAsked } from '../../journeys/meaning.js';
-import { party } from '../../journeys/persona.js';
-import { runJourney } from '../../journeys/report.js';
-import { startChat } from '../support/chat.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { answerOf, hurriedAction } from '#journeys/customer.js';
+import { journeys } from '#journeys/journeys.js';
+import { RepeatCounter, whatIsAsked } from '#journeys/meaning.js';
+import { party } from '#journeys/persona.js';
+import { runJourney } from '#journeys/report.js';
+import { startChat } from '#test/support/chat.js';
 
 const ask = (text: string, options: OutputLine['options'] = []): OutputLine => ({
   text,

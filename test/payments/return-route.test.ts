@@ -4,13 +4,13 @@
  * replayed token reaches nobody.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { BookingContext, BookingEvent } from '../../flows/booking/types.js';
-import type { Push } from '../../src/conversation/outbox.js';
-import { silentLogger } from '../../src/log.js';
-import { paymentReturnRoutes, rememberPaymentReturns } from '../../src/payments/return-route.js';
-import { createReturnUrls, returnSecret } from '../../src/payments/return-token.js';
-import { startHttpServer, type HttpServer } from '../../src/server.js';
-import { createMemoryStore } from '../../src/store/memory-store.js';
+import type { BookingContext, BookingEvent } from '#flows/booking/types.js';
+import type { Push } from '#src/conversation/outbox.js';
+import { silentLogger } from '#src/log.js';
+import { paymentReturnRoutes, rememberPaymentReturns } from '#src/payments/return-route.js';
+import { createReturnUrls, returnSecret } from '#src/payments/return-token.js';
+import { startHttpServer, type HttpServer } from '#src/server.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
 
 const store = createMemoryStore();
 const urls = createReturnUrls('http://127.0.0.1:1/', 'a-test-secret-of-at-least-32-characters');

@@ -9,11 +9,11 @@ import {
   cartConfirmOperation,
   type CartActivity,
   type CartAnswer,
-} from '../../src/api/cart.js';
-import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/cart.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import {
   museumAdult,
   P,

@@ -10,13 +10,13 @@ import {
   cartConfirmOperation,
   cartSaleOperation,
   type CartActivity,
-} from '../../src/api/cart.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { toInstant } from '../../src/domain/time.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/cart.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { toInstant } from '#src/domain/time.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import {
   P,
   profileAnswers,

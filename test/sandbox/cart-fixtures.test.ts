@@ -4,9 +4,9 @@
  * cancellation request examples find the seeded records.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations, isOperationName } from '../../src/api/operations.js';
-import { fixtures } from '../support/fixtures.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { operations, isOperationName } from '#src/api/operations.js';
+import { fixtures } from '#test/support/fixtures.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let t: TestSandbox;
 beforeAll(async () => {

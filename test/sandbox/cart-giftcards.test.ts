@@ -4,14 +4,14 @@
  * IsExchanged; a second redemption and a closed exchange window are refused.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cartAddOperation, cartConfirmOperation, cartSaleOperation } from '../../src/api/cart.js';
-import { giftCardOperation } from '../../src/api/giftcards.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { addDays, toInstant } from '../../src/domain/index.js';
-import { HISTORIC_GIFT_CARD } from '../../src/sandbox/cart/history.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { cartAddOperation, cartConfirmOperation, cartSaleOperation } from '#src/api/cart.js';
+import { giftCardOperation } from '#src/api/giftcards.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { addDays, toInstant } from '#src/domain/index.js';
+import { HISTORIC_GIFT_CARD } from '#src/sandbox/cart/history.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import { P, profileAnswers, refusal, saleDate } from './cart-support.js';
 
 let t: TestSandbox;

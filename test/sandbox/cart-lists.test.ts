@@ -4,12 +4,12 @@
  * historic sales and a sale made in the test.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { saleCancellationRequestsOperation } from '../../src/api/cancellations.js';
-import { salesOperation } from '../../src/api/sales.js';
-import { addDays } from '../../src/domain/index.js';
-import { HISTORIC_PARTNER_SALE_IDS } from '../../src/sandbox/cart/history.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { saleCancellationRequestsOperation } from '#src/api/cancellations.js';
+import { salesOperation } from '#src/api/sales.js';
+import { addDays } from '#src/domain/index.js';
+import { HISTORIC_PARTNER_SALE_IDS } from '#src/sandbox/cart/history.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import { buy, museumAdult, refusal, saleDate } from './cart-support.js';
 
 let t: TestSandbox;

@@ -4,18 +4,18 @@
  * Client a stay requires. A hotel that fails at reservation fails its package only.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cartAddOperation, cartConfirmOperation, cartSaleOperation } from '../../src/api/cart.js';
+import { cartAddOperation, cartConfirmOperation, cartSaleOperation } from '#src/api/cart.js';
 import {
   packageBasicCatalogOperation,
   packagePricesOperation,
   PersonType,
-} from '../../src/api/packages.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { addDays } from '../../src/domain/index.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { packageDemoIds } from '../../src/sandbox/packages/seed.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/packages.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { addDays } from '#src/domain/index.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { packageDemoIds } from '#src/sandbox/packages/seed.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import { client, museumAdult, P, profileAnswers, refusal, saleDate } from './cart-support.js';
 
 let t: TestSandbox;

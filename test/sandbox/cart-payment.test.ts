@@ -9,12 +9,12 @@ import {
   cartConfirmOperation,
   cartSaleOperation,
   type SalePaymentMethod,
-} from '../../src/api/cart.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { json, startTestServer, type TestServer } from '../support/http-server.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/cart.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { json, startTestServer, type TestServer } from '#test/support/http-server.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import {
   museumAdult,
   P,

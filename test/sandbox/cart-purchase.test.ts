@@ -10,12 +10,12 @@ import {
   cartConfirmOperation,
   cartRemoveOperation,
   cartSaleOperation,
-} from '../../src/api/cart.js';
-import { insurancePolicyCheckOperation } from '../../src/api/insurance.js';
-import { salesOperation } from '../../src/api/sales.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { HISTORIC_PARTNER_SALE_IDS } from '../../src/sandbox/cart/history.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/cart.js';
+import { insurancePolicyCheckOperation } from '#src/api/insurance.js';
+import { salesOperation } from '#src/api/sales.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { HISTORIC_PARTNER_SALE_IDS } from '#src/sandbox/cart/history.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import {
   buy,
   client,

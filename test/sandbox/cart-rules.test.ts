@@ -8,14 +8,14 @@ import {
   cartConfirmOperation,
   cartSaleOperation,
   type CartActivity,
-} from '../../src/api/cart.js';
-import { realTimePricesOperation } from '../../src/api/prices.js';
-import { salesOperation } from '../../src/api/sales.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { addDays, toInstant, weekday } from '../../src/domain/index.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/cart.js';
+import { realTimePricesOperation } from '#src/api/prices.js';
+import { salesOperation } from '#src/api/sales.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { addDays, toInstant, weekday } from '#src/domain/index.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import {
   museumAdult,
   P,

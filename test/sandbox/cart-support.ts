@@ -9,15 +9,15 @@ import {
   cartSaleOperation,
   type CartActivity,
   type CartAnswer,
-} from '../../src/api/cart.js';
-import type { QuestionsProfileAnswers } from '../../src/api/common.js';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
-import { providerNow, sellableDates } from '../../src/domain/index.js';
-import type { SandboxContext } from '../../src/sandbox/context.js';
-import { demoIds, demoTicketId } from '../../src/sandbox/seed/index.js';
-import { seedId } from '../../src/sandbox/seed/ids.js';
-import type { TestSandbox } from '../support/sandbox.js';
+} from '#src/api/cart.js';
+import type { QuestionsProfileAnswers } from '#src/api/common.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import { providerNow, sellableDates } from '#src/domain/index.js';
+import type { SandboxContext } from '#src/sandbox/context.js';
+import { demoIds, demoTicketId } from '#src/sandbox/seed/index.js';
+import { seedId } from '#src/sandbox/seed/ids.js';
+import type { TestSandbox } from '#test/support/sandbox.js';
 
 export const P = demoIds.products;
 export type ProductKey = keyof typeof P;

@@ -1,6 +1,6 @@
 /** Sandbox /Package/BasicCatalog through the project's client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
 import {
   AccommodationBoard,
   AccommodationType,
@@ -11,12 +11,12 @@ import {
   type PackageBasicCatalogRequest,
   type PackageFilter,
   type Person,
-} from '../../src/api/packages.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { packageDemoIds } from '../../src/sandbox/packages/seed.js';
-import { addDays, weekday } from '../../src/sandbox/seed/dates.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/packages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { packageDemoIds } from '#src/sandbox/packages/seed.js';
+import { addDays, weekday } from '#src/sandbox/seed/dates.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const PP = packageDemoIds.prepackages;
 const H = packageDemoIds.accommodations;

@@ -3,11 +3,11 @@
  * each gets an envelope, never a 5xx. Also the structure's spelling "Accomodation".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../../src/api/operations.js';
-import { packageDemoIds } from '../../src/sandbox/packages/seed.js';
-import { addDays } from '../../src/sandbox/seed/dates.js';
-import { fixtures } from '../support/fixtures.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { operations } from '#src/api/operations.js';
+import { packageDemoIds } from '#src/sandbox/packages/seed.js';
+import { addDays } from '#src/sandbox/seed/dates.js';
+import { fixtures } from '#test/support/fixtures.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let t: TestSandbox;
 beforeAll(async () => {

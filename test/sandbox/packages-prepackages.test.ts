@@ -1,12 +1,12 @@
 /** Sandbox /Activity/Prepackages through the project's client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import { prepackagesOperation, type PrepackagesRequest } from '../../src/api/packages.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { packageDemoIds } from '../../src/sandbox/packages/seed.js';
-import { demoIds } from '../../src/sandbox/seed/demo-ids.js';
-import { addDays } from '../../src/sandbox/seed/dates.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { prepackagesOperation, type PrepackagesRequest } from '#src/api/packages.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { packageDemoIds } from '#src/sandbox/packages/seed.js';
+import { demoIds } from '#src/sandbox/seed/demo-ids.js';
+import { addDays } from '#src/sandbox/seed/dates.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const PP = packageDemoIds.prepackages;
 let t: TestSandbox;

@@ -3,7 +3,7 @@
  * what a priced package books (packageForAdd, used by the cart's Add and Confirm).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
 import {
   packageBasicCatalogOperation,
   packagePricesOperation,
@@ -11,14 +11,14 @@ import {
   type PackageBasicCatalogRequest,
   type PackagePricesRequest,
   type Person,
-} from '../../src/api/packages.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { SandboxCode } from '../../src/sandbox/codes.js';
-import { packageForAdd } from '../../src/sandbox/packages/booking.js';
-import { packageDemoIds } from '../../src/sandbox/packages/seed.js';
-import { demoIds } from '../../src/sandbox/seed/demo-ids.js';
-import { addDays, weekday } from '../../src/sandbox/seed/dates.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/packages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { SandboxCode } from '#src/sandbox/codes.js';
+import { packageForAdd } from '#src/sandbox/packages/booking.js';
+import { packageDemoIds } from '#src/sandbox/packages/seed.js';
+import { demoIds } from '#src/sandbox/seed/demo-ids.js';
+import { addDays, weekday } from '#src/sandbox/seed/dates.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const PP = packageDemoIds.prepackages;
 const G = packageDemoIds.groupings;

@@ -4,18 +4,18 @@
  * (a ticket without an enclosure).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import type { IsoDate, IsoDateTime } from '../../src/api/schema.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import {
   ResultType,
   SessionStartTimeType,
   autoAssignSessionsOperation,
   type AutoAssignSessionsRequest,
-} from '../../src/api/sessions.js';
-import { addDays, weekday } from '../../src/domain/time.js';
-import { assignSession } from '../../src/sandbox/reads/auto-assign.js';
-import { demoCatalog, demoIds, demoTicketId } from '../../src/sandbox/seed/index.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/sessions.js';
+import { addDays, weekday } from '#src/domain/time.js';
+import { assignSession } from '#src/sandbox/reads/auto-assign.js';
+import { demoCatalog, demoIds, demoTicketId } from '#src/sandbox/seed/index.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const I = demoIds.products;
 const E = demoIds.enclosures;

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   availableCapacityOperation,
   type AvailableCapacityRequest,
-} from '../../src/api/availability.js';
-import { cartAddOperation, cartConfirmOperation } from '../../src/api/cart.js';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { addDays } from '../../src/domain/time.js';
-import { demoIds, demoTicketId } from '../../src/sandbox/seed/index.js';
+} from '#src/api/availability.js';
+import { cartAddOperation, cartConfirmOperation } from '#src/api/cart.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { addDays } from '#src/domain/time.js';
+import { demoIds, demoTicketId } from '#src/sandbox/seed/index.js';
 import { profileAnswers } from './cart-support.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const I = demoIds.products;
 const E = demoIds.enclosures;

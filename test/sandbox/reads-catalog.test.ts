@@ -1,11 +1,11 @@
 /** POST /activity/catalog in the sandbox, driven through the project's client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogOperation, type Catalog } from '../../src/api/catalog.js';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { addDays } from '../../src/domain/time.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { catalogOperation, type Catalog } from '#src/api/catalog.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { addDays } from '#src/domain/time.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const I = demoIds.products;
 const P = demoIds.providers;

@@ -5,12 +5,12 @@
  * answered in the operation's envelope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operations } from '../../src/api/operations.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { addDays } from '../../src/domain/time.js';
-import { demoIds, demoTicketId } from '../../src/sandbox/seed/index.js';
-import { fixtures } from '../support/fixtures.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { operations } from '#src/api/operations.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { addDays } from '#src/domain/time.js';
+import { demoIds, demoTicketId } from '#src/sandbox/seed/index.js';
+import { fixtures } from '#test/support/fixtures.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const readOperations = [
   'catalog',

@@ -1,17 +1,17 @@
 /** POST /activity/InsurancePolicyCheck in the sandbox, driven through the project's client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogOperation, type Catalog } from '../../src/api/catalog.js';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
+import { catalogOperation, type Catalog } from '#src/api/catalog.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
 import {
   insurancePolicyCheckOperation,
   type InsurancePolicyCheckRequest,
-} from '../../src/api/insurance.js';
-import { realTimePricesOperation } from '../../src/api/prices.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { priceSetOf } from '../../src/domain/price-sets.js';
-import { addDays, weekday } from '../../src/domain/time.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/insurance.js';
+import { realTimePricesOperation } from '#src/api/prices.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { priceSetOf } from '#src/domain/price-sets.js';
+import { addDays, weekday } from '#src/domain/time.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const I = demoIds.products;
 

@@ -1,13 +1,13 @@
 /** POST /realTimePrices in the sandbox, driven through the project's client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogOperation, type Catalog, type Product } from '../../src/api/catalog.js';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
-import { realTimePricesOperation, type RealTimePricesRequest } from '../../src/api/prices.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { priceSetOf } from '../../src/domain/price-sets.js';
-import { addDays, weekday } from '../../src/domain/time.js';
-import { demoIds } from '../../src/sandbox/seed/index.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+import { catalogOperation, type Catalog, type Product } from '#src/api/catalog.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { realTimePricesOperation, type RealTimePricesRequest } from '#src/api/prices.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { priceSetOf } from '#src/domain/price-sets.js';
+import { addDays, weekday } from '#src/domain/time.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const I = demoIds.products;
 

@@ -1,16 +1,16 @@
 /** POST /activity/checkticketsquestions in the sandbox, driven through the project's client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogOperation, type Catalog } from '../../src/api/catalog.js';
-import { PartnerEnvelopeError } from '../../src/api/errors.js';
+import { catalogOperation, type Catalog } from '#src/api/catalog.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
 import {
   DataType,
   checkTicketsQuestionsOperation,
   type CheckTicketsQuestionsRequest,
-} from '../../src/api/questions.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { weekday } from '../../src/domain/time.js';
-import { demoIds, demoTicketId } from '../../src/sandbox/seed/index.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/questions.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { weekday } from '#src/domain/time.js';
+import { demoIds, demoTicketId } from '#src/sandbox/seed/index.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 const I = demoIds.products;
 const Q = demoIds.profiles;

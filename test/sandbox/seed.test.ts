@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Catalog, Product, ProductBase, Provider, Ticket } from '../../src/api/catalog.js';
-import { catalog as catalogSchema } from '../../src/api/catalog.js';
-import { DataType, questionsProfile } from '../../src/api/questions.js';
-import type { IsoDate } from '../../src/api/schema.js';
-import { fromWire, toWire } from '../../src/api/wire.js';
+import type { Catalog, Product, ProductBase, Provider, Ticket } from '#src/api/catalog.js';
+import { catalog as catalogSchema } from '#src/api/catalog.js';
+import { DataType, questionsProfile } from '#src/api/questions.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { fromWire, toWire } from '#src/api/wire.js';
 import {
   DEMO_DAYS,
   GIFT_CARD_TAG,
@@ -15,7 +15,7 @@ import {
   generatedCatalog,
   questionProfiles,
   sessionCapacity,
-} from '../../src/sandbox/seed/index.js';
+} from '#src/sandbox/seed/index.js';
 
 const today = '2025-03-14' as IsoDate; // a Friday
 const es = demoCatalog({ today, language: 'es' });

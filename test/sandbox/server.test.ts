@@ -3,18 +3,18 @@
  * faults, stats, reset and clock. Operation behaviour is tested per area.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { giftCardOperation } from '../../src/api/giftcards.js';
+import { giftCardOperation } from '#src/api/giftcards.js';
 import {
   PartnerEnvelopeError,
   PartnerHttpError,
   PartnerInvalidResponseError,
   PartnerNetworkError,
   PartnerTimeoutError,
-} from '../../src/api/errors.js';
-import { createPartnerClient } from '../../src/api/client.js';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { testNow } from '../support/clock.js';
-import { startTestSandbox, type TestSandbox } from '../support/sandbox.js';
+} from '#src/api/errors.js';
+import { createPartnerClient } from '#src/api/client.js';
+import { startSandbox } from '#src/sandbox/index.js';
+import { testNow } from '#test/support/clock.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let t: TestSandbox;
 beforeAll(async () => {

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createBullmqScheduler } from '../../src/scheduler/bullmq-scheduler.js';
-import { createMemoryScheduler } from '../../src/scheduler/memory-scheduler.js';
-import type { Job, Scheduler } from '../../src/scheduler/scheduler.js';
+import { createBullmqScheduler } from '#src/scheduler/bullmq-scheduler.js';
+import { createMemoryScheduler } from '#src/scheduler/memory-scheduler.js';
+import type { Job, Scheduler } from '#src/scheduler/scheduler.js';
 
 const open: Scheduler[] = [];
 afterEach(async () => {

@@ -4,15 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { createMemoryStore } from '../../src/store/memory-store.js';
-import { createRedisStore } from '../../src/store/redis-store.js';
-import {
-  LockTimeoutError,
-  runOnce,
-  withLease,
-  withLock,
-  type Store,
-} from '../../src/store/store.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import { createRedisStore } from '#src/store/redis-store.js';
+import { LockTimeoutError, runOnce, withLease, withLock, type Store } from '#src/store/store.js';
 
 let fakeNow = 1_000_000;
 const memory = createMemoryStore(() => fakeNow);

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import * as keys from '../../src/store/keys.js';
-import { createRedisStore } from '../../src/store/redis-store.js';
+import * as keys from '#src/store/keys.js';
+import { createRedisStore } from '#src/store/redis-store.js';
 
 /** Each family with an example of its arguments and the exact name they make. */
 const pinned: Record<keyof typeof keys, [unknown[], string]> = {

@@ -3,7 +3,7 @@
  * insurance; the checkout questions answered from the buyer's details): a number picks
  * that option of a list of choices, anything else is typed.
  */
-import type { OutputLine } from '../../src/channels/console/lines.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
 
 export const museumBooking = [
   '/language',

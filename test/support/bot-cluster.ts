@@ -10,7 +10,7 @@
  * that matches, after the action.
  */
 import { randomInt } from 'node:crypto';
-import { salesOperation, type Sale } from '../../src/api/sales.js';
+import { salesOperation, type Sale } from '#src/api/sales.js';
 import {
   startFakeTelegram,
   type BotMessage,

@@ -4,11 +4,11 @@
  * the JSON-lines messages the customer would see.
  */
 import { randomUUID } from 'node:crypto';
-import { createApp, type App, type AppOptions } from '../../src/app.js';
-import { replyLines, type OutputLine } from '../../src/channels/console/lines.js';
-import { parseConfig } from '../../src/config.js';
-import type { Input } from '../../src/conversation/interpret.js';
-import { silentLogger } from '../../src/log.js';
+import { createApp, type App, type AppOptions } from '#src/app.js';
+import { replyLines, type OutputLine } from '#src/channels/console/lines.js';
+import { parseConfig } from '#src/config.js';
+import type { Input } from '#src/conversation/interpret.js';
+import { silentLogger } from '#src/log.js';
 import { startTestSandbox, type TestSandbox } from './sandbox.js';
 
 export interface Chat {

@@ -5,7 +5,7 @@
  * after the fault, to prove the booking can still be completed from wherever the bot left
  * the customer (a retry button, the cart with the draft, the quantity again, …).
  */
-import type { OutputLine } from '../../src/channels/console/lines.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
 import type { Chat } from './chat.js';
 
 export interface Plan {

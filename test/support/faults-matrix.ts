@@ -4,8 +4,8 @@
  * the writes ('after': the service acted, the answer was lost). test/e2e/faults.test.ts
  * runs one case per entry.
  */
-import type { OutputLine } from '../../src/channels/console/lines.js';
-import { demoIds } from '../../src/sandbox/seed/demo-ids.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { demoIds } from '#src/sandbox/seed/demo-ids.js';
 import { cartLines, finished, type Move, type Plan } from './faults-driver.js';
 
 /**

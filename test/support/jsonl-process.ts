@@ -7,7 +7,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { OutputLine } from '../../src/channels/console/lines.js';
+import type { OutputLine } from '#src/channels/console/lines.js';
 import { testNow } from './clock.js';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 /** A sandbox on a free loopback port and a client of the project talking to it. */
-import { createPartnerClient, type PartnerClient } from '../../src/api/client.js';
-import { startSandbox, type Sandbox, type StartSandboxOptions } from '../../src/sandbox/index.js';
+import { createPartnerClient, type PartnerClient } from '#src/api/client.js';
+import { startSandbox, type Sandbox, type StartSandboxOptions } from '#src/sandbox/index.js';
 import { testNow } from './clock.js';
 
 export interface TestSandbox {

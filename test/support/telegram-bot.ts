@@ -7,13 +7,13 @@
  */
 import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { createApp, type App } from '../../src/app.js';
-import { startTelegram, type TelegramChannel } from '../../src/channels/telegram/index.js';
-import { parseConfig } from '../../src/config.js';
-import type { Push } from '../../src/conversation/outbox.js';
-import { createLogger } from '../../src/log.js';
-import { paymentReturnRoutes } from '../../src/payments/return-route.js';
-import { startHttpServer, type HttpServer, type Route } from '../../src/server.js';
+import { createApp, type App } from '#src/app.js';
+import { startTelegram, type TelegramChannel } from '#src/channels/telegram/index.js';
+import { parseConfig } from '#src/config.js';
+import type { Push } from '#src/conversation/outbox.js';
+import { createLogger } from '#src/log.js';
+import { paymentReturnRoutes } from '#src/payments/return-route.js';
+import { startHttpServer, type HttpServer, type Route } from '#src/server.js';
 import type { FakeTelegram, FakeUser } from './fake-telegram.js';
 import type { TestSandbox } from './sandbox.js';
 

@@ -1,6 +1,6 @@
 /** The customer's own bookings (/mybookings). */
-import type { IsoDate } from '../../../src/api/schema.js';
-import type { Lang } from '../../../src/domain/lang.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
 import type { Money, SoldStay } from '../types.js';
 import { notProvided } from './not-provided.js';
 

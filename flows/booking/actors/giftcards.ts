@@ -4,7 +4,7 @@
  * item). Redeeming a card reuses the selection actors and `addToCart` (the draft's
  * `giftCard` marker sets GiftCardIdentifier).
  */
-import type { Lang } from '../../../src/domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 import type { Cart, GiftCardCheck, GiftCardPurchase } from '../types.js';
 import type { AddToCartOutput } from './cart.js';
 import { notProvided } from './not-provided.js';

@@ -6,7 +6,7 @@
  * - `invoice`: the channel takes the payment before the Sale (steps/collect.ts);
  * - `unavailable`: nobody can take it here; nothing is sold.
  */
-import type { Lang } from '../../../src/domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 import type { Cart, InsuranceQuote, Invoice, PaymentCharge, Reservation } from '../types.js';
 import { notProvided } from './not-provided.js';
 

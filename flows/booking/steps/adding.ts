@@ -7,7 +7,7 @@
  * checkout); a cart whose Sale may have happened takes nothing new.
  */
 import { assign } from 'xstate';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { answersKey } from './selection/types-split.js';
 import { AddRefused, type AddFix } from '../actors/cart.js';
 import { booking } from '../setup.js';

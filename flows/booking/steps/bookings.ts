@@ -4,8 +4,8 @@
  * any of them sent again (GET /Sale, as after the purchase: QR codes in Telegram).
  */
 import { assign } from 'xstate';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { MyBooking } from '../actors/bookings.js';
 import { booking } from '../setup.js';
 import type { ViewFn } from '../view.js';

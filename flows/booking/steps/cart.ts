@@ -10,16 +10,16 @@
  * happened, the cart only leads back to the reservation, where paying reconciles it.
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '../../../src/api/schema.js';
-import type { Lang } from '../../../src/domain/lang.js';
-import { CUSTOMER_ZONE, localNow } from '../../../src/domain/time.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { CUSTOMER_ZONE, localNow } from '#src/domain/time.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { CartChange } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Cart, CartLine, Money, Reservation } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
-import type { CatalogIndex } from '../../../src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
 import { formatDate, formatPrice, formatTime } from './selection/format.js';
 import { nameNow } from './selection/offerable.js';
 

@@ -15,13 +15,13 @@
  *
  * Back from the first question goes to the buyer's details.
  */
-import type { Answer } from '../../../src/api/common.js';
+import type { Answer } from '#src/api/common.js';
 import { assign } from 'xstate';
 import { booking } from '../setup.js';
 import type { BookingContext, CheckoutQuestions, ProfileQuestionSet } from '../types.js';
 import type { ViewFn } from '../view.js';
-import type { Question } from '../../../src/api/questions.js';
-import { detailMeaning } from '../../../src/domain/question-meaning.js';
+import type { Question } from '#src/api/questions.js';
+import { detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire } from './questions/asking.js';
 import { questionMessages } from './questions/messages.js';

@@ -15,8 +15,8 @@
  * Editing one field from the summary comes back to the summary.
  */
 import { assign } from 'xstate';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, ClientField } from '../types.js';

@@ -12,9 +12,9 @@
  * (it may have sold): the customer is told the payment is safe and can check again.
  */
 import { assign } from 'xstate';
-import type { Lang } from '../../../src/domain/lang.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { ReservationExpired } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, PaymentCharge } from '../types.js';

@@ -7,11 +7,11 @@
  * product's tickets gets a date, all within one price set.
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '../../../src/api/schema.js';
-import type { Lang } from '../../../src/domain/lang.js';
-import { dateOf, providerNow } from '../../../src/domain/time.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { dateOf, providerNow } from '#src/domain/time.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, Money } from '../types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '../view.js';

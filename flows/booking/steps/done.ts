@@ -10,10 +10,10 @@
  * at all (the provider processes the sale first): the text says they will follow.
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '../../../src/api/schema.js';
-import type { Lang } from '../../../src/domain/lang.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { TicketDocument } from '#flows/view.js';
 import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SoldActivity } from '../types.js';

@@ -4,7 +4,7 @@
  * learns that nothing is kept.
  */
 import { assign } from 'xstate';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 
 const messages = defineMessages({

@@ -1,15 +1,15 @@
 /** The start of every conversation: what the bot can do, and the language. */
 import { assign, enqueueActions } from 'xstate';
 import { changeLanguage, switchLanguage } from './language.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import { productName } from './selection/offerable.js';
 import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
 import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '../types.js';
-import type { Lang } from '../../../src/domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 import {
   audienceSearch,
   bookingEvent,

@@ -12,8 +12,8 @@
  * the new quote. The `offer` state remains for conversations saved while in it.
  */
 import { assign } from 'xstate';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Checkout } from '../types.js';
 import type { ViewFn } from '../view.js';

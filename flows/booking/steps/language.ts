@@ -16,9 +16,9 @@
  * language, and go on from where they were. Any other step stays as it is.
  */
 import { assign, raise, stateIn } from 'xstate';
-import type { Lang } from '../../../src/domain/lang.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { BookingView } from '../view.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent } from '../types.js';

@@ -9,8 +9,8 @@
  * again, so the customer pays again with one tap instead of rebuilding the order.
  */
 import { assign } from 'xstate';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import type { ViewFn } from '../view.js';

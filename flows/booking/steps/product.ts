@@ -5,11 +5,11 @@
  * limits); ProductInternalConsiderations is for the partner and is never read here.
  */
 import { assign } from 'xstate';
-import type { ProductEntry } from '../../../src/catalog/catalog-index.js';
-import { applicablePolicy, describeCancellation } from '../../../src/domain/cancellation.js';
-import type { Lang } from '../../../src/domain/lang.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { ProductEntry } from '#src/catalog/catalog-index.js';
+import { applicablePolicy, describeCancellation } from '#src/domain/cancellation.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { Draft, DraftProduct } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';

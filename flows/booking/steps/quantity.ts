@@ -8,9 +8,9 @@
  * with the product is checked here first.
  */
 import { assign } from 'xstate';
-import type { Lang } from '../../../src/domain/lang.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';

@@ -18,13 +18,13 @@
  * (./questions/lists.ts): the other tickets' answers are then `listed`, passed over going
  * forward like the worked-out ages, and still editable at their own question.
  */
-import type { Answer } from '../../../src/api/common.js';
+import type { Answer } from '#src/api/common.js';
 import { assign } from 'xstate';
 import { booking } from '../setup.js';
-import { DataType, type Question } from '../../../src/api/questions.js';
+import { DataType, type Question } from '#src/api/questions.js';
 import type { BookingContext, Draft, TicketQuestionSet } from '../types.js';
 import type { ViewFn } from '../view.js';
-import { ageOn, detailMeaning } from '../../../src/domain/question-meaning.js';
+import { ageOn, detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
 import { listPlaces } from './questions/lists.js';

@@ -10,9 +10,9 @@
  * refuses that cart, a rebuilt cart confirmed under a new id.
  */
 import { assign } from 'xstate';
-import { PartnerEnvelopeError } from '../../../src/api/errors.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { ReservationExpired, type SellInput, type SellOutput } from '../actors/cart.js';
 import { Refusal } from '../problem.js';
 import { booking } from '../setup.js';

@@ -9,12 +9,12 @@
  * cart (CancelConfirm, or a rebuilt cart) and comes back here to reserve what is left.
  */
 import { assign, enqueueActions, raise } from 'xstate';
-import type { QuestionsProfileAnswers } from '../../../src/api/common.js';
-import { PartnerEnvelopeError } from '../../../src/api/errors.js';
-import { applicablePolicy, describeCancellation } from '../../../src/domain/cancellation.js';
-import type { Lang } from '../../../src/domain/lang.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { QuestionsProfileAnswers } from '#src/api/common.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { applicablePolicy, describeCancellation } from '#src/domain/cancellation.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { MoveLineOutput, ReserveOutput } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type {

@@ -7,9 +7,9 @@
  * no question, only the preview. No enclosure with sessions → the step is skipped.
  */
 import { assign } from 'xstate';
-import type { Lang } from '../../../src/domain/lang.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, SessionOffer, SessionOption } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -18,7 +18,7 @@ import { formatDate, formatTime } from './selection/format.js';
 import { optionByNumber } from './selection/read.js';
 import { retryView } from './selection/retry.js';
 import { nearestSessions, roomOf, sessionPlaces, sessionRoom } from './selection/room.js';
-import { inDaypart } from '../../understanding/times.js';
+import { inDaypart } from '#flows/understanding/times.js';
 import { timeRefusal, understoodTime, without } from './selection/wish.js';
 
 const messages = defineMessages({

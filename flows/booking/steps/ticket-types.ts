@@ -9,12 +9,12 @@
  * questions are then asked in one pass, and each type becomes its own cart line.
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '../../../src/api/schema.js';
-import type { Lang } from '../../../src/domain/lang.js';
-import { personLabel, type PersonKind } from '../../../src/domain/people.js';
-import { common } from '../../../src/i18n/common.js';
-import { defineMessages } from '../../../src/i18n/messages.js';
-import { readTypeCounts } from '../../understanding/understand.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { personLabel, type PersonKind } from '#src/domain/people.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { readTypeCounts } from '#flows/understanding/understand.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, Money, TicketTypeOffer, TicketTypes } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';

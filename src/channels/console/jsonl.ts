@@ -8,10 +8,10 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import { z } from 'zod';
-import type { Engine } from '../../conversation/engine.js';
-import type { Input } from '../../conversation/interpret.js';
+import type { Engine } from '#src/conversation/engine.js';
+import type { Input } from '#src/conversation/interpret.js';
 import type { Reply } from '#flows/view.js';
-import type { Push } from '../../conversation/outbox.js';
+import type { Push } from '#src/conversation/outbox.js';
 import { replyLines } from './lines.js';
 import { registerConsoleOutbox } from './outbox.js';
 

@@ -3,7 +3,7 @@
  * lapse, its expiry, a payment result) is written where the chat is, as any reply. Only
  * this console's conversation is delivered; another console conversation has no reader.
  */
-import type { Push } from '../../conversation/outbox.js';
+import type { Push } from '#src/conversation/outbox.js';
 import type { Reply } from '#flows/view.js';
 
 export function registerConsoleOutbox(

@@ -4,9 +4,9 @@
  */
 import { createInterface } from 'node:readline/promises';
 import type { Readable, Writable } from 'node:stream';
-import type { Engine } from '../../conversation/engine.js';
+import type { Engine } from '#src/conversation/engine.js';
 import type { Reply } from '#flows/view.js';
-import type { Push } from '../../conversation/outbox.js';
+import type { Push } from '#src/conversation/outbox.js';
 import { registerConsoleOutbox } from './outbox.js';
 
 function render(reply: Reply<unknown>): string {

@@ -4,7 +4,7 @@
  * says, and the rest is scrubbed of e-mails, phones and documents.
  */
 import { LogLevel, type Logger as BoltLogger } from '@slack/bolt';
-import type { Logger } from '../../log.js';
+import type { Logger } from '#src/log.js';
 import { scrub } from './scrub.js';
 
 const TOKEN = /\bx(?:ox[a-z]|app)-[A-Za-z0-9-]+/g;

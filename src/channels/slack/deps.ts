@@ -3,11 +3,11 @@
  * nothing else: the partner client for look-ups, the store for retry deduplication and
  * paging state, the event bus for alerts.
  */
-import type { PartnerClient } from '../../api/client.js';
-import type { Config } from '../../config.js';
-import type { BotEventBus } from '../../events.js';
-import type { Logger } from '../../log.js';
-import type { Store } from '../../store/store.js';
+import type { PartnerClient } from '#src/api/client.js';
+import type { Config } from '#src/config.js';
+import type { BotEventBus } from '#src/events.js';
+import type { Logger } from '#src/log.js';
+import type { Store } from '#src/store/store.js';
 
 export type SlackConfig = NonNullable<Config['slack']>;
 

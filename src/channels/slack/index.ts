@@ -4,7 +4,7 @@
  * mode) or runs the Socket Mode connection, and `stop()` for shutdown.
  */
 import type { App } from '@slack/bolt';
-import type { Route } from '../../server.js';
+import type { Route } from '#src/server.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { SlackDeps } from './deps.js';
 import { subscribeAlerts, type Alerts } from './listeners/alerts.js';

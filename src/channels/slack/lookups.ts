@@ -3,11 +3,11 @@
  * service said no (its own words are shown), or it did not answer (try again later).
  * Anything else is our bug and is thrown.
  */
-import { saleCancellationRequestsOperation } from '../../api/cancellations.js';
-import type { SaleCancellationRequestsResponse } from '../../api/cancellations.js';
-import { isPartnerError, PartnerEnvelopeError } from '../../api/errors.js';
-import { giftCardOperation, type GiftCardResponse } from '../../api/giftcards.js';
-import { salesOperation, type SalesResponse } from '../../api/sales.js';
+import { saleCancellationRequestsOperation } from '#src/api/cancellations.js';
+import type { SaleCancellationRequestsResponse } from '#src/api/cancellations.js';
+import { isPartnerError, PartnerEnvelopeError } from '#src/api/errors.js';
+import { giftCardOperation, type GiftCardResponse } from '#src/api/giftcards.js';
+import { salesOperation, type SalesResponse } from '#src/api/sales.js';
 import type { SlackDeps } from './deps.js';
 import type { CancellationFilters, SalesFilters } from './filters.js';
 

@@ -4,8 +4,8 @@
  * Filters may hold a client's e-mail or phone: they expire with the key.
  */
 import { randomBytes } from 'node:crypto';
-import { slackSearchKey } from '../../store/keys.js';
-import type { Store } from '../../store/store.js';
+import { slackSearchKey } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
 import type { CancellationFilters, SalesFilters } from './filters.js';
 
 export const SEARCH_TTL_SECONDS = 30 * 60;

@@ -19,8 +19,8 @@
  * Socket Mode's apps.connections.open alike.
  */
 import { App, HTTPReceiver, type BufferedIncomingMessage } from '@slack/bolt';
-import type { Logger } from '../../log.js';
-import type { Route } from '../../server.js';
+import type { Logger } from '#src/log.js';
+import type { Route } from '#src/server.js';
 import { boltLogger } from './bolt-logger.js';
 import type { SlackConfig } from './deps.js';
 

@@ -2,8 +2,8 @@
  * Codes of the partner service in words for staff. Unknown values (the spec's numbering
  * has gaps) are shown with their number rather than hidden.
  */
-import { ActivityStatus } from '../../api/sales.js';
-import { CancellationReason, CancellationRequestStatus } from '../../api/cancellations.js';
+import { ActivityStatus } from '#src/api/sales.js';
+import { CancellationReason, CancellationRequestStatus } from '#src/api/cancellations.js';
 
 const activityStatusWords: Record<number, string> = {
   [ActivityStatus.Started]: 'Started',

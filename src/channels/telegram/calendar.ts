@@ -6,7 +6,7 @@
  * cross: on sale, sold out).
  */
 import type { InlineKeyboardButton } from 'grammy/types';
-import { locales, type Lang } from '../../domain/lang.js';
+import { locales, type Lang } from '#src/domain/lang.js';
 import { encodeCallback } from './callback-data.js';
 
 export const UNAVAILABLE_DAY = '·';

@@ -5,8 +5,8 @@
  */
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
-import type { Lang } from '../../domain/lang.js';
-import { commandMenu } from '../../../flows/booking/commands.js';
+import type { Lang } from '#src/domain/lang.js';
+import { commandMenu } from '#flows/booking/commands.js';
 
 /** The menu's commands, in order: those of flows/booking/commands.ts typed as `/name`. */
 export const COMMANDS = commandMenu('en').map((entry) => entry.command);

@@ -4,14 +4,14 @@
  * to register its outbox on, and where it is reachable from outside (webhook mode).
  */
 import type { Context } from 'grammy';
-import type { Config } from '../../config.js';
-import type { Engine } from '../../conversation/engine.js';
-import type { PreCheckoutAnswer, PreCheckoutQuery } from '../../conversation/invoices.js';
-import type { Push } from '../../conversation/outbox.js';
-import type { Refunds } from '../../conversation/refunds.js';
-import type { Lang } from '../../domain/lang.js';
-import type { Logger } from '../../log.js';
-import type { Store } from '../../store/store.js';
+import type { Config } from '#src/config.js';
+import type { Engine } from '#src/conversation/engine.js';
+import type { PreCheckoutAnswer, PreCheckoutQuery } from '#src/conversation/invoices.js';
+import type { Push } from '#src/conversation/outbox.js';
+import type { Refunds } from '#src/conversation/refunds.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { Logger } from '#src/log.js';
+import type { Store } from '#src/store/store.js';
 import type { Tap } from './view-table.js';
 
 export type TelegramConfig = NonNullable<Config['telegram']>;

@@ -7,8 +7,8 @@
  */
 import type { Api } from 'grammy';
 import type { Document, PhotoSize } from 'grammy/types';
-import type { FileInput } from '../../domain/answers.js';
-import type { Lang } from '../../domain/lang.js';
+import type { FileInput } from '#src/domain/answers.js';
+import type { Lang } from '#src/domain/lang.js';
 import { telegramMessages } from './messages.js';
 
 /** The Bot API does not let bots download files larger than this. */

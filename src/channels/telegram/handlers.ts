@@ -5,11 +5,11 @@
  * the conversation `tg:<chat id>`, and its reply is rendered in the chat.
  */
 import type { Bot } from 'grammy';
-import { BusyError, type Engine } from '../../conversation/engine.js';
-import type { Input } from '../../conversation/interpret.js';
-import type { Lang } from '../../domain/lang.js';
-import type { Logger } from '../../log.js';
-import type { Store } from '../../store/store.js';
+import { BusyError, type Engine } from '#src/conversation/engine.js';
+import type { Input } from '#src/conversation/interpret.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { Logger } from '#src/log.js';
+import type { Store } from '#src/store/store.js';
 import { commandOf } from './commands.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError } from './errors.js';

@@ -11,9 +11,9 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
 import { Bot, GrammyError } from 'grammy';
-import type { Outbox } from '../../conversation/outbox.js';
+import type { Outbox } from '#src/conversation/outbox.js';
 import { FatalChannelError } from '../keep-trying.js';
-import type { Route } from '../../server.js';
+import type { Route } from '#src/server.js';
 import { registerCommands } from './commands.js';
 import type { TelegramDeps, TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';

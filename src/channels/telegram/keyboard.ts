@@ -6,7 +6,7 @@
  * without running the conversation.
  */
 import type { InlineKeyboardButton } from 'grammy/types';
-import type { Lang } from '../../domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 import { encodeCallback } from './callback-data.js';
 import { calendarRows } from './calendar.js';
 import { telegramMessages } from './messages.js';

@@ -4,8 +4,8 @@
  * (Engine.languageOf); before the conversation has one, the language of the customer's
  * Telegram app decides.
  */
-import type { Engine } from '../../conversation/engine.js';
-import { pickLang, type Lang } from '../../domain/lang.js';
+import type { Engine } from '#src/conversation/engine.js';
+import { pickLang, type Lang } from '#src/domain/lang.js';
 
 /** What the adapter asks the engine for its words: the conversation's language. */
 export type ConversationLanguages = Pick<Engine, 'languageOf'>;

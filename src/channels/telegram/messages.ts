@@ -3,7 +3,7 @@
  * contact button, commands that are not offered yet. Everything about the booking is
  * the flow's text; these are only the channel's own words.
  */
-import { defineMessages } from '../../i18n/messages.js';
+import { defineMessages } from '#src/i18n/messages.js';
 
 export const telegramMessages = defineMessages({
   es: {

@@ -13,10 +13,10 @@
  *   chat's turn, and forged, stale and repeated taps stop there.
  */
 import type { MiddlewareFn } from 'grammy';
-import type { Lang } from '../../domain/lang.js';
-import type { Logger } from '../../log.js';
-import { TELEGRAM_CHAT_RATE_LIMIT, telegramFloodKey, telegramUpdateKey } from '../../store/keys.js';
-import { runOnce, type Store } from '../../store/store.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { Logger } from '#src/log.js';
+import { TELEGRAM_CHAT_RATE_LIMIT, telegramFloodKey, telegramUpdateKey } from '#src/store/keys.js';
+import { runOnce, type Store } from '#src/store/store.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { conversationLanguage, userLanguage, type ConversationLanguages } from './language.js';

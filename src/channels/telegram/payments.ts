@@ -12,11 +12,11 @@
  */
 import type { Api, Bot } from 'grammy';
 import type { InvoiceRequest } from '#flows/view.js';
-import type { PreCheckoutAnswer, PreCheckoutQuery } from '../../conversation/invoices.js';
-import type { Push } from '../../conversation/outbox.js';
-import type { Refunder } from '../../conversation/refunds.js';
-import type { Lang } from '../../domain/lang.js';
-import type { Logger } from '../../log.js';
+import type { PreCheckoutAnswer, PreCheckoutQuery } from '#src/conversation/invoices.js';
+import type { Push } from '#src/conversation/outbox.js';
+import type { Refunder } from '#src/conversation/refunds.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { Logger } from '#src/log.js';
 import type { TgContext } from './deps.js';
 import { describeApiError } from './errors.js';
 import { userLanguage } from './language.js';

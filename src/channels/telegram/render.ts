@@ -23,10 +23,10 @@ import type {
   ReplyKeyboardRemove,
 } from 'grammy/types';
 import type { Reply } from '#flows/view.js';
-import type { Lang } from '../../domain/lang.js';
-import type { Logger } from '../../log.js';
-import { telegramPointerKey, telegramTicketsKey } from '../../store/keys.js';
-import type { Store } from '../../store/store.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { Logger } from '#src/log.js';
+import { telegramPointerKey, telegramTicketsKey } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
 import {
   describeApiError,
   isBadButtonUrl,

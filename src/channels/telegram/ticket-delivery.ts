@@ -6,10 +6,10 @@
  */
 import { InputFile, type Api } from 'grammy';
 import type { TicketDocument } from '#flows/view.js';
-import type { Lang } from '../../domain/lang.js';
-import type { Logger } from '../../log.js';
-import { telegramTicketsKey } from '../../store/keys.js';
-import type { Store, Versioned } from '../../store/store.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { Logger } from '#src/log.js';
+import { telegramTicketsKey } from '#src/store/keys.js';
+import type { Store, Versioned } from '#src/store/store.js';
 import { ticketCaption, ticketFileName, ticketQr } from './tickets.js';
 
 interface Pending {

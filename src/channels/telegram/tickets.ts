@@ -4,7 +4,7 @@
  */
 import QRCode from 'qrcode';
 import type { TicketDocument } from '#flows/view.js';
-import type { Lang } from '../../domain/lang.js';
+import type { Lang } from '#src/domain/lang.js';
 import { telegramMessages } from './messages.js';
 
 /** Telegram's limit for photo captions. */

@@ -14,10 +14,10 @@
  * and instances.
  */
 import { randomBytes } from 'node:crypto';
-import type { Input } from '../../conversation/interpret.js';
+import type { Input } from '#src/conversation/interpret.js';
 import type { Expects } from '#flows/view.js';
-import { telegramPointerKey, telegramTapKey, telegramViewKey } from '../../store/keys.js';
-import { keepLease, LockTimeoutError, type Store } from '../../store/store.js';
+import { telegramPointerKey, telegramTapKey, telegramViewKey } from '#src/store/keys.js';
+import { keepLease, LockTimeoutError, type Store } from '#src/store/store.js';
 import { decodeCallback } from './callback-data.js';
 import { calendarMonths } from './calendar.js';
 import { pageCount } from './keyboard.js';

@@ -7,10 +7,10 @@
  * again to a new one, and the Add is made there, once. Never an Add called again on the
  * same cart after an ambiguous failure.
  */
-import { PartnerEnvelopeError } from '../../api/errors.js';
-import type { Lang } from '../../domain/lang.js';
-import type { AddToCartOutput, CartChange } from '../../../flows/booking/actors/cart.js';
-import type { Cart, CartLine } from '../../../flows/booking/types.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { AddToCartOutput, CartChange } from '#flows/booking/actors/cart.js';
+import type { Cart, CartLine } from '#flows/booking/types.js';
 import { unknownOutcome, type AddItems, type CartOps } from './cart-ops.js';
 import { addRefusalOf } from './partner-failures.js';
 

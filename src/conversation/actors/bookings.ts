@@ -1,8 +1,8 @@
 /** /mybookings: GET /Sale for each PartnerSaleId this conversation made. */
 import { fromPromise } from 'xstate';
-import type { MyBooking, MyBookingsInput } from '../../../flows/booking/actors/bookings.js';
-import { salesOperation } from '../../api/sales.js';
-import { soldStays } from '../../../flows/booking/steps/packages/sold.js';
+import type { MyBooking, MyBookingsInput } from '#flows/booking/actors/bookings.js';
+import { salesOperation } from '#src/api/sales.js';
+import { soldStays } from '#flows/booking/steps/packages/sold.js';
 import { bookingsOf, staysOf } from '../bookings-record.js';
 import { soldStaysOf } from './sales.js';
 import type { ActorDeps } from './index.js';

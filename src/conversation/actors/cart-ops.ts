@@ -22,15 +22,15 @@ import {
   type CartActivity,
   type CartGiftCard,
   type CartPackageGrouping,
-} from '../../api/cart.js';
-import { PartnerEnvelopeError } from '../../api/errors.js';
-import type { PartnerClient } from '../../api/client.js';
-import type { CatalogIndex } from '../../catalog/catalog-index.js';
-import type { Lang } from '../../domain/lang.js';
-import { defineMessages } from '../../i18n/messages.js';
-import { Refusal } from '../../../flows/booking/problem.js';
-import type { CartChange } from '../../../flows/booking/actors/cart.js';
-import type { Cart, CartLine } from '../../../flows/booking/types.js';
+} from '#src/api/cart.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { PartnerClient } from '#src/api/client.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { Lang } from '#src/domain/lang.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { Refusal } from '#flows/booking/problem.js';
+import type { CartChange } from '#flows/booking/actors/cart.js';
+import type { Cart, CartLine } from '#flows/booking/types.js';
 import { activityOfLine } from './cart-requests.js';
 import { fingerprintOf, type EffectOutcome, type Effects } from './effects.js';
 import { localPackageId, packageRequest, partActivities, relinked } from './package-lines.js';

@@ -14,14 +14,14 @@
  * - The insurance quote's items have no quantity: a line of N units is N items, echo ids
  *   `<cart item id>/<unit>`, so that the quote covers the whole sale.
  */
-import type { CartActivity, CartTicket } from '../../api/cart.js';
-import type { Answer } from '../../api/common.js';
-import type { InsuranceSale } from '../../api/insurance.js';
-import type { IsoDate } from '../../api/schema.js';
-import type { CatalogIndex } from '../../catalog/catalog-index.js';
-import { isInsurable } from '../../domain/insurance.js';
-import type { Cart, CartLine, Draft } from '../../../flows/booking/types.js';
-import { nameNow } from '../../../flows/booking/steps/selection/offerable.js';
+import type { CartActivity, CartTicket } from '#src/api/cart.js';
+import type { Answer } from '#src/api/common.js';
+import type { InsuranceSale } from '#src/api/insurance.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import { isInsurable } from '#src/domain/insurance.js';
+import type { Cart, CartLine, Draft } from '#flows/booking/types.js';
+import { nameNow } from '#flows/booking/steps/selection/offerable.js';
 import { insuredItems } from './package-lines.js';
 
 /** The access date of a draft: the chosen one, or the purchase date where none is asked. */

@@ -23,15 +23,15 @@ import {
   cartConfirmOperation,
   cartRemoveOperation,
   type CartConfirmResponse,
-} from '../../api/cart.js';
-import type { PartnerClient } from '../../api/client.js';
-import { PartnerEnvelopeError, PartnerError } from '../../api/errors.js';
-import { insurancePolicyCheckOperation } from '../../api/insurance.js';
-import type { CatalogIndex } from '../../catalog/catalog-index.js';
-import type { Lang } from '../../domain/lang.js';
-import { toCents } from '../../domain/pricing.js';
-import { providerZone, toInstant } from '../../domain/time.js';
-import { defineMessages } from '../../i18n/messages.js';
+} from '#src/api/cart.js';
+import type { PartnerClient } from '#src/api/client.js';
+import { PartnerEnvelopeError, PartnerError } from '#src/api/errors.js';
+import { insurancePolicyCheckOperation } from '#src/api/insurance.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { Lang } from '#src/domain/lang.js';
+import { toCents } from '#src/domain/pricing.js';
+import { providerZone, toInstant } from '#src/domain/time.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import {
   AddRefused,
   type AddToCartInput,
@@ -47,10 +47,10 @@ import {
   type RemoveFromCartOutput,
   type ReserveInput,
   type ReserveOutput,
-} from '../../../flows/booking/actors/cart.js';
-import { failureText, Refusal } from '../../../flows/booking/problem.js';
-import { formatTime } from '../../../flows/booking/steps/selection/format.js';
-import type { Cart, Reservation, RoomAgain } from '../../../flows/booking/types.js';
+} from '#flows/booking/actors/cart.js';
+import { failureText, Refusal } from '#flows/booking/problem.js';
+import { formatTime } from '#flows/booking/steps/selection/format.js';
+import type { Cart, Reservation, RoomAgain } from '#flows/booking/types.js';
 import { addLine } from './add-line.js';
 import { newCartId as randomCartId } from './cart-id.js';
 import { createCartOps, unknownOutcome, type CartOps } from './cart-ops.js';
@@ -63,7 +63,7 @@ import {
 } from './cart-requests.js';
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
 import type { ActorDeps } from './index.js';
-import { typeDrafts } from '../../../flows/booking/steps/selection/types-split.js';
+import { typeDrafts } from '#flows/booking/steps/selection/types-split.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
 import { createRoomReader } from './room-again.js';
 

@@ -1,6 +1,6 @@
 /** The remembered-customer actors over the store. */
 import { fromPromise } from 'xstate';
-import type { ClientDetails } from '../../../flows/booking/types.js';
+import type { ClientDetails } from '#flows/booking/types.js';
 import { createCustomerMemory } from '../customer-memory.js';
 import type { ActorDeps } from './index.js';
 

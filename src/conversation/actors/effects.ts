@@ -15,10 +15,10 @@
  * that is still remembered always finds the records of its cart.
  */
 import { createHash } from 'node:crypto';
-import { PartnerRequestError } from '../../api/client.js';
-import { PartnerError } from '../../api/errors.js';
-import { effectKey } from '../../store/keys.js';
-import type { Store } from '../../store/store.js';
+import { PartnerRequestError } from '#src/api/client.js';
+import { PartnerError } from '#src/api/errors.js';
+import { effectKey } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
 
 export type EffectOperation = 'add' | 'confirm' | 'sale';
 

@@ -13,30 +13,27 @@
  *   all on sale (the spec calls the date approximate and statistical).
  */
 import { fromPromise } from 'xstate';
-import type { CartGiftCard } from '../../api/cart.js';
-import { PartnerEnvelopeError } from '../../api/errors.js';
-import { giftCardOperation } from '../../api/giftcards.js';
-import type { IsoDate } from '../../api/schema.js';
-import type { CatalogIndex } from '../../catalog/catalog-index.js';
-import type { Lang } from '../../domain/lang.js';
-import { providerNow } from '../../domain/time.js';
-import { defineMessages } from '../../i18n/messages.js';
-import type { AddToCartOutput } from '../../../flows/booking/actors/cart.js';
-import type {
-  AddGiftCardInput,
-  CheckGiftCardInput,
-} from '../../../flows/booking/actors/giftcards.js';
-import { Refusal } from '../../../flows/booking/problem.js';
-import { plainText } from '../../domain/plain-text.js';
-import { firstExchangeDate } from '../../../flows/booking/steps/giftcards/exchange.js';
+import type { CartGiftCard } from '#src/api/cart.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { giftCardOperation } from '#src/api/giftcards.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { Lang } from '#src/domain/lang.js';
+import { providerNow } from '#src/domain/time.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { AddToCartOutput } from '#flows/booking/actors/cart.js';
+import type { AddGiftCardInput, CheckGiftCardInput } from '#flows/booking/actors/giftcards.js';
+import { Refusal } from '#flows/booking/problem.js';
+import { plainText } from '#src/domain/plain-text.js';
+import { firstExchangeDate } from '#flows/booking/steps/giftcards/exchange.js';
 import {
   giftCardLineName,
   giftCardOffer,
   isGiftCardProduct,
   type GiftCardOffer,
-} from '../../../flows/booking/steps/giftcards/products.js';
-import { productName } from '../../../flows/booking/steps/selection/offerable.js';
-import type { GiftCardCheck, GiftCardPurchase } from '../../../flows/booking/types.js';
+} from '#flows/booking/steps/giftcards/products.js';
+import { productName } from '#flows/booking/steps/selection/offerable.js';
+import type { GiftCardCheck, GiftCardPurchase } from '#flows/booking/types.js';
 import { cartContextOf, type CartActorOptions } from './cart.js';
 import { addLine } from './add-line.js';
 import type { ActorDeps } from './index.js';

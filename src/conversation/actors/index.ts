@@ -3,12 +3,12 @@
  * client, the local catalog and the store. `bookingMachine.provide({ actors })` binds
  * them; tests provide their own where they need to.
  */
-import type { ReturnUrls } from '../../payments/return-token.js';
-import type { PartnerClient } from '../../api/client.js';
-import type { CatalogService } from '../../catalog/catalog-service.js';
-import type { BotEventBus } from '../../events.js';
-import type { Logger } from '../../log.js';
-import type { Store } from '../../store/store.js';
+import type { ReturnUrls } from '#src/payments/return-token.js';
+import type { PartnerClient } from '#src/api/client.js';
+import type { CatalogService } from '#src/catalog/catalog-service.js';
+import type { BotEventBus } from '#src/events.js';
+import type { Logger } from '#src/log.js';
+import type { Store } from '#src/store/store.js';
 import { createBookingsActors } from './bookings.js';
 import { createCustomerActors } from './customers.js';
 import { createQuestionActors } from './questions.js';

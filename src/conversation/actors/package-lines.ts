@@ -12,11 +12,11 @@
  * - The insurance quote's sale lists a package by EchoToken and PackageId; its activities
  *   are not known by product before the reservation, so none is listed.
  */
-import type { CartActivity, CartPackageGrouping, ReservedAccommodation } from '../../api/cart.js';
-import type { InsuranceSale } from '../../api/insurance.js';
-import type { IsoDate } from '../../api/schema.js';
-import { toCents } from '../../domain/pricing.js';
-import type { Cart, CartLine, ReservedStay } from '../../../flows/booking/types.js';
+import type { CartActivity, CartPackageGrouping, ReservedAccommodation } from '#src/api/cart.js';
+import type { InsuranceSale } from '#src/api/insurance.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { toCents } from '#src/domain/pricing.js';
+import type { Cart, CartLine, ReservedStay } from '#flows/booking/types.js';
 
 /** The id of a package item the service did not name. */
 export const localPackageId = (seq: number): string => `package-${seq + 1}`;

@@ -18,7 +18,7 @@
  *   the currency of its first product's price set on that day.
  */
 import { fromPromise } from 'xstate';
-import type { CartActivity, CartPackageGrouping, CartTicket } from '../../api/cart.js';
+import type { CartActivity, CartPackageGrouping, CartTicket } from '#src/api/cart.js';
 import {
   PersonType,
   packageBasicCatalogOperation,
@@ -26,14 +26,14 @@ import {
   prepackagesOperation,
   type PackageFilter,
   type Person,
-} from '../../api/packages.js';
-import { realTimePricesOperation } from '../../api/prices.js';
-import type { IsoDate, PriceMode } from '../../api/schema.js';
-import type { Lang } from '../../domain/lang.js';
-import { priceSetOf } from '../../domain/price-sets.js';
-import { quotePrice, toCents } from '../../domain/pricing.js';
-import { defineMessages } from '../../i18n/messages.js';
-import type { AddToCartOutput } from '../../../flows/booking/actors/cart.js';
+} from '#src/api/packages.js';
+import { realTimePricesOperation } from '#src/api/prices.js';
+import type { IsoDate, PriceMode } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { priceSetOf } from '#src/domain/price-sets.js';
+import { quotePrice, toCents } from '#src/domain/pricing.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { AddToCartOutput } from '#flows/booking/actors/cart.js';
 import type {
   AddCombinedInput,
   AddPackageInput,
@@ -43,12 +43,12 @@ import type {
   QuoteCombinedInput,
   SearchPackagesInput,
   SearchPackagesOutput,
-} from '../../../flows/booking/actors/packages.js';
-import { Refusal } from '../../../flows/booking/problem.js';
-import { combinedDates } from '../../../flows/booking/steps/combined/offer.js';
-import { DATE_BUTTONS } from '../../../flows/booking/steps/date.js';
-import { quantityRule } from '../../../flows/booking/steps/selection/product-rules.js';
-import { bandOf, nightsBetween } from '../../../flows/booking/steps/packages/shared.js';
+} from '#flows/booking/actors/packages.js';
+import { Refusal } from '#flows/booking/problem.js';
+import { combinedDates } from '#flows/booking/steps/combined/offer.js';
+import { DATE_BUTTONS } from '#flows/booking/steps/date.js';
+import { quantityRule } from '#flows/booking/steps/selection/product-rules.js';
+import { bandOf, nightsBetween } from '#flows/booking/steps/packages/shared.js';
 import type {
   CartLine,
   CombinedDraft,
@@ -58,7 +58,7 @@ import type {
   PackageRoom,
   PackageSearch,
   PrepackageChoice,
-} from '../../../flows/booking/types.js';
+} from '#flows/booking/types.js';
 import { cartContextOf, type CartActorOptions } from './cart.js';
 import { addLine } from './add-line.js';
 import { insurableProduct } from './cart-requests.js';

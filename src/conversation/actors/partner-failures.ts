@@ -4,10 +4,10 @@
  * sandbox's codes recognised as well; each guess only chooses which step to show next,
  * never whether to call the service again.
  */
-import { PartnerEnvelopeError } from '../../api/errors.js';
-import type { Lang } from '../../domain/lang.js';
-import { common } from '../../i18n/common.js';
-import { AddRefused, type AddFix } from '../../../flows/booking/actors/cart.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { AddRefused, type AddFix } from '#flows/booking/actors/cart.js';
 
 /** Sandbox codes (src/sandbox/codes.ts) that tell the cause of a refusal. */
 const codes = {

@@ -21,10 +21,10 @@ import type {
   PlanPaymentInput,
   RefundInput,
   RefundOutput,
-} from '../../../flows/booking/actors/payments.js';
-import type { Invoice } from '../../../flows/booking/types.js';
-import { defineMessages } from '../../i18n/messages.js';
-import { minorUnits, type InvoiceCurrency } from '../../payments/amounts.js';
+} from '#flows/booking/actors/payments.js';
+import type { Invoice } from '#flows/booking/types.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { minorUnits, type InvoiceCurrency } from '#src/payments/amounts.js';
 import type { Refunds } from '../refunds.js';
 import type { ActorDeps } from './index.js';
 

@@ -18,20 +18,16 @@ import type {
   CheckTicketsQuestionsRequest,
   CheckTicketsQuestionsResponse,
   QuestionsProfile,
-} from '../../api/questions.js';
-import { checkTicketsQuestionsOperation } from '../../api/questions.js';
-import type { Product } from '../../api/catalog.js';
-import type { CatalogIndex } from '../../catalog/catalog-index.js';
-import type { IsoDate } from '../../api/schema.js';
+} from '#src/api/questions.js';
+import { checkTicketsQuestionsOperation } from '#src/api/questions.js';
+import type { Product } from '#src/api/catalog.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { IsoDate } from '#src/api/schema.js';
 import type {
   CheckoutQuestionsInput,
   TicketQuestionsInput,
-} from '../../../flows/booking/actors/questions.js';
-import type {
-  ProfileQuestionSet,
-  SessionChoice,
-  TicketQuestionSet,
-} from '../../../flows/booking/types.js';
+} from '#flows/booking/actors/questions.js';
+import type { ProfileQuestionSet, SessionChoice, TicketQuestionSet } from '#flows/booking/types.js';
 import type { ActorDeps } from './index.js';
 
 type ProductQuery = NonNullable<CheckTicketsQuestionsRequest['products']>[number];

@@ -13,13 +13,13 @@
  *   what the service does not answer for is not on sale.
  * - A failed read offers nothing: the refusal is shown as before, never a guess.
  */
-import { availableCapacityOperation } from '../../api/availability.js';
-import type { IsoDateTime } from '../../api/schema.js';
-import { productsSellable, quotaTickets } from '../../domain/capacity.js';
-import { dateOf, providerNow } from '../../domain/time.js';
-import type { ReadRoomInput } from '../../../flows/booking/actors/cart.js';
-import { nearestSessions } from '../../../flows/booking/steps/selection/room.js';
-import type { CartLine, RoomAgain, SessionOption } from '../../../flows/booking/types.js';
+import { availableCapacityOperation } from '#src/api/availability.js';
+import type { IsoDateTime } from '#src/api/schema.js';
+import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
+import { dateOf, providerNow } from '#src/domain/time.js';
+import type { ReadRoomInput } from '#flows/booking/actors/cart.js';
+import { nearestSessions } from '#flows/booking/steps/selection/room.js';
+import type { CartLine, RoomAgain, SessionOption } from '#flows/booking/types.js';
 import type { ActorDeps } from './index.js';
 
 export function createRoomReader(deps: Pick<ActorDeps, 'client' | 'catalog' | 'now' | 'logger'>) {

@@ -19,13 +19,13 @@
  *   payment failed; anything else is still waiting.
  */
 import { fromPromise } from 'xstate';
-import { cartSaleOperation, type CartSaleRequest } from '../../api/cart.js';
-import { PartnerEnvelopeError } from '../../api/errors.js';
-import { ActivityStatus, salesOperation, type Sale } from '../../api/sales.js';
-import type { Lang } from '../../domain/lang.js';
-import { detectLanguage } from '../../../flows/understanding/language.js';
-import { words } from '../../../flows/understanding/text.js';
-import { defineMessages } from '../../i18n/messages.js';
+import { cartSaleOperation, type CartSaleRequest } from '#src/api/cart.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { ActivityStatus, salesOperation, type Sale } from '#src/api/sales.js';
+import type { Lang } from '#src/domain/lang.js';
+import { detectLanguage } from '#flows/understanding/language.js';
+import { words } from '#flows/understanding/text.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import {
   ReservationExpired,
   type CheckPaymentOutput,
@@ -33,9 +33,9 @@ import {
   type SaleLookupInput,
   type SellInput,
   type SellOutput,
-} from '../../../flows/booking/actors/cart.js';
-import { Refusal } from '../../../flows/booking/problem.js';
-import type { SoldActivity, SoldStay } from '../../../flows/booking/types.js';
+} from '#flows/booking/actors/cart.js';
+import { Refusal } from '#flows/booking/problem.js';
+import type { SoldActivity, SoldStay } from '#flows/booking/types.js';
 import type { CartActorOptions } from './cart.js';
 import { cartContextOf, failureReason } from './cart.js';
 import { saleKey } from './cart-ops.js';

@@ -20,34 +20,34 @@ import type {
   OpenProductInput,
   QuotePriceInput,
   QuoteTicketTypesInput,
-} from '../../../flows/booking/actors/selection.js';
-import { Refusal } from '../../../flows/booking/problem.js';
+} from '#flows/booking/actors/selection.js';
+import { Refusal } from '#flows/booking/problem.js';
 import {
   openProductDraft,
   limitedDatesOf,
   sessionEnclosures,
   transactionMinimum,
-} from '../../../flows/booking/steps/selection/product-rules.js';
+} from '#flows/booking/steps/selection/product-rules.js';
 import type {
   DraftProduct,
   Money,
   SessionOffer,
   SessionOption,
   TicketTypeOffer,
-} from '../../../flows/booking/types.js';
-import { availableCapacityOperation, type ProductCapacity } from '../../api/availability.js';
-import { AutoAssignSessionType, type Product } from '../../api/catalog.js';
-import { realTimePricesOperation } from '../../api/prices.js';
-import type { IsoDate, PriceMode } from '../../api/schema.js';
-import { autoAssignSessionsOperation, ResultType } from '../../api/sessions.js';
-import type { ProductEntry } from '../../catalog/catalog-index.js';
-import { productsSellable, quotaTickets } from '../../domain/capacity.js';
-import type { Lang } from '../../domain/lang.js';
-import { productPersonKind } from '../../domain/people.js';
-import { priceInputOf, quotePrice } from '../../domain/pricing.js';
-import { priceSetOf } from '../../domain/price-sets.js';
-import { dateOf, providerNow } from '../../domain/time.js';
-import { defineMessages } from '../../i18n/messages.js';
+} from '#flows/booking/types.js';
+import { availableCapacityOperation, type ProductCapacity } from '#src/api/availability.js';
+import { AutoAssignSessionType, type Product } from '#src/api/catalog.js';
+import { realTimePricesOperation } from '#src/api/prices.js';
+import type { IsoDate, PriceMode } from '#src/api/schema.js';
+import { autoAssignSessionsOperation, ResultType } from '#src/api/sessions.js';
+import type { ProductEntry } from '#src/catalog/catalog-index.js';
+import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
+import type { Lang } from '#src/domain/lang.js';
+import { productPersonKind } from '#src/domain/people.js';
+import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
+import { priceSetOf } from '#src/domain/price-sets.js';
+import { dateOf, providerNow } from '#src/domain/time.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { ActorDeps } from './index.js';
 
 const messages = defineMessages({

@@ -13,11 +13,11 @@
  * AdvancedDateSelectorMethodName is DatePerTicketEnclosure, and the tickets of one
  * enclosure in an item share one date.
  */
-import { AutoAssignSessionType, type Provider, type Ticket } from '../../api/catalog.js';
-import type { CartActivity, CartAddedActivity } from '../../api/cart.js';
-import type { Answer, TicketAnswer } from '../../api/common.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
-import { checkSale, dateOf, providerNow, type SaleCheck } from '../../domain/index.js';
+import { AutoAssignSessionType, type Provider, type Ticket } from '#src/api/catalog.js';
+import type { CartActivity, CartAddedActivity } from '#src/api/cart.js';
+import type { Answer, TicketAnswer } from '#src/api/common.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import { checkSale, dateOf, providerNow, type SaleCheck } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 import { checkAnswers, ticketQuestions } from './answers.js';

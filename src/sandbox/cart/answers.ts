@@ -9,10 +9,10 @@
  * - a file needs BinaryMimeType, or a BinaryExtension that names a known type.
  * An answer to a question the profile does not have is refused.
  */
-import type { Answer } from '../../api/common.js';
-import { DataType, type Question, type QuestionsProfile } from '../../api/questions.js';
-import type { IsoDate } from '../../api/schema.js';
-import { validateAnswer, type AnswerError, type AnswerInput } from '../../domain/answers.js';
+import type { Answer } from '#src/api/common.js';
+import { DataType, type Question, type QuestionsProfile } from '#src/api/questions.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { validateAnswer, type AnswerError, type AnswerInput } from '#src/domain/answers.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 

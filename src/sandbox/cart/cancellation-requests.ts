@@ -10,10 +10,10 @@
 import type {
   CancellationRequest,
   SaleCancellationRequestsResponse,
-} from '../../api/cancellations.js';
-import type { OperationOf } from '../../api/operations.js';
-import type { IsoDate } from '../../api/schema.js';
-import { dateOf, localNow } from '../../domain/index.js';
+} from '#src/api/cancellations.js';
+import type { OperationOf } from '#src/api/operations.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { dateOf, localNow } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { Handler } from '../context.js';
 

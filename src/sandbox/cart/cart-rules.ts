@@ -4,8 +4,8 @@
  * (on the cart as it would be after the Add) and again at Confirm (Remove may have
  * changed the cart).
  */
-import { checkGroup, samePriceSet, type SaleLine } from '../../domain/index.js';
-import type { IsoDate } from '../../api/schema.js';
+import { checkGroup, samePriceSet, type SaleLine } from '#src/domain/index.js';
+import type { IsoDate } from '#src/api/schema.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 import type { ActivityItem, CartItem } from './carts.js';

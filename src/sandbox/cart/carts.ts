@@ -4,9 +4,9 @@
  * CancelConfirm takes a reserved cart back to open; an expired reservation leaves the
  * cart reserved-but-lapsed, which a new Confirm reserves again.
  */
-import type { CartAddedActivity, CartConfirmResponse } from '../../api/cart.js';
-import type { Answer, CancellationPolicy, QuestionsProfileAnswers } from '../../api/common.js';
-import type { IsoDate, IsoDateTime, PriceMode } from '../../api/schema.js';
+import type { CartAddedActivity, CartConfirmResponse } from '#src/api/cart.js';
+import type { Answer, CancellationPolicy, QuestionsProfileAnswers } from '#src/api/common.js';
+import type { IsoDate, IsoDateTime, PriceMode } from '#src/api/schema.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { PackageBooking } from '../packages/booking.js';
 

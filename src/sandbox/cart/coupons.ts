@@ -5,8 +5,8 @@
  * the other, in the order given. Lines at price 0 (gift card redemptions) take none;
  * stays and insurance are not discounted. An unknown code refuses the Sale.
  */
-import type { DiscountCoupon } from '../../api/sales.js';
-import { percentOf, toCents } from '../../domain/index.js';
+import type { DiscountCoupon } from '#src/api/sales.js';
+import { percentOf, toCents } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 
 export interface DemoCoupon {

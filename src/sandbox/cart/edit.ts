@@ -6,9 +6,9 @@
  * accommodation catalog the spec does not show) are not offered: accommodation is booked
  * through Packages.
  */
-import type { CartAddRequest, CartGiftCard, CartPackageGrouping } from '../../api/cart.js';
-import type { OperationOf } from '../../api/operations.js';
-import { toWire } from '../../api/wire.js';
+import type { CartAddRequest, CartGiftCard, CartPackageGrouping } from '#src/api/cart.js';
+import type { OperationOf } from '#src/api/operations.js';
+import { toWire } from '#src/api/wire.js';
 import { SandboxCode, refuse } from '../codes.js';
 import { wireBody, type Handler, type SandboxContext } from '../context.js';
 import { packageForAdd } from '../packages/booking.js';

@@ -13,13 +13,13 @@
  *   hold it too, but only the first sale takes it (the later Confirm or Sale is refused).
  * - Client of the check: the recipient given in the GiftCards item, else the buyer.
  */
-import type { GiftCardRequest, GiftCardResponse } from '../../api/giftcards.js';
-import type { ClientRecord } from '../../api/sales.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
-import { addDays, addHours, startOfDay } from '../../domain/index.js';
+import type { GiftCardRequest, GiftCardResponse } from '#src/api/giftcards.js';
+import type { ClientRecord } from '#src/api/sales.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import { addDays, addHours, startOfDay } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { Handler } from '../context.js';
-import type { OperationOf } from '../../api/operations.js';
+import type { OperationOf } from '#src/api/operations.js';
 
 export const GIFT_CARD_EXCHANGE_HOURS = 2;
 

@@ -15,10 +15,10 @@
  *   cancellation request.
  * Seven requests in all: the list of all six sales has two pages.
  */
-import { CancellationReason, CancellationRequestStatus } from '../../api/cancellations.js';
-import { ActivityStatus, type ClientRecord } from '../../api/sales.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
-import { addDays, priceSetOf } from '../../domain/index.js';
+import { CancellationReason, CancellationRequestStatus } from '#src/api/cancellations.js';
+import { ActivityStatus, type ClientRecord } from '#src/api/sales.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import { addDays, priceSetOf } from '#src/domain/index.js';
 import type { SandboxData } from '../data.js';
 import { demoIds } from '../seed/demo-ids.js';
 import { seedId } from '../seed/ids.js';

@@ -3,8 +3,8 @@
  * apply (the catalog's sale and client profiles, and the providers' of every product in
  * the cart, gift cards and packages included), and their answers checked.
  */
-import type { Provider } from '../../api/catalog.js';
-import type { QuestionsProfileAnswers } from '../../api/common.js';
+import type { Provider } from '#src/api/catalog.js';
+import type { QuestionsProfileAnswers } from '#src/api/common.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 import { checkAnswers, profileById } from './answers.js';

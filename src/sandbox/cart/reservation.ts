@@ -13,10 +13,10 @@
  * new places are held); of a lapsed one reserves again from scratch. Sale, client and
  * provider question profiles that apply to the cart must be answered here.
  */
-import type { CartConfirmResponse, PaymentMethod, ReservedProduct } from '../../api/cart.js';
-import type { OperationOf } from '../../api/operations.js';
-import type { IsoDateTime } from '../../api/schema.js';
-import { localNow, providerZone } from '../../domain/index.js';
+import type { CartConfirmResponse, PaymentMethod, ReservedProduct } from '#src/api/cart.js';
+import type { OperationOf } from '#src/api/operations.js';
+import type { IsoDateTime } from '#src/api/schema.js';
+import { localNow, providerZone } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { Handler, SandboxContext } from '../context.js';
 import type { SandboxLanguage } from '../data.js';

@@ -10,9 +10,9 @@ import {
   type Product,
   type Provider,
   type Ticket,
-} from '../../api/catalog.js';
-import type { CancellationPolicy } from '../../api/common.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
+} from '#src/api/catalog.js';
+import type { CancellationPolicy } from '#src/api/common.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import {
   addDays,
   addHours,
@@ -23,7 +23,7 @@ import {
   providerNow,
   startOfDay,
   toCents,
-} from '../../domain/index.js';
+} from '#src/domain/index.js';
 import { SandboxCode } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 import { combinedPriceFor, priceFor } from '../pricing.js';

@@ -23,13 +23,13 @@ import type {
   CancellationPolicy,
   FinancialRatios,
   QuestionsProfileAnswers,
-} from '../../api/common.js';
-import type { CartSaleResponse } from '../../api/cart.js';
-import type { Product } from '../../api/catalog.js';
-import type { ClientRecord, DiscountCoupon } from '../../api/sales.js';
-import { ActivityStatus } from '../../api/sales.js';
-import type { IsoDate, IsoDateTime, PriceMode } from '../../api/schema.js';
-import { percentOf, priceSetOf, toCents } from '../../domain/index.js';
+} from '#src/api/common.js';
+import type { CartSaleResponse } from '#src/api/cart.js';
+import type { Product } from '#src/api/catalog.js';
+import type { ClientRecord, DiscountCoupon } from '#src/api/sales.js';
+import { ActivityStatus } from '#src/api/sales.js';
+import type { IsoDate, IsoDateTime, PriceMode } from '#src/api/schema.js';
+import { percentOf, priceSetOf, toCents } from '#src/domain/index.js';
 import type { SandboxData } from '../data.js';
 import type { ReservedStay } from './carts.js';
 import type { IdSource } from './ids.js';

@@ -4,10 +4,10 @@
  * answers; its stays and combined products (CombinedProductDiscriminator is the
  * position of the combined product in the sale's list); totals and insurance.
  */
-import type { Sale, SaleActivity } from '../../api/sales.js';
-import type { IsoDate } from '../../api/schema.js';
-import type { TimeOfDay } from '../../api/sessions.js';
-import { toCents } from '../../domain/index.js';
+import type { Sale, SaleActivity } from '#src/api/sales.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { TimeOfDay } from '#src/api/sessions.js';
+import { toCents } from '#src/domain/index.js';
 import type { SandboxContext } from '../context.js';
 import type { SandboxLanguage } from '../data.js';
 import { toTicketAnswer } from './activity-rules.js';

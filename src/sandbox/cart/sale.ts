@@ -17,11 +17,11 @@
  *   again on the sold lines before coupons; its Quote becomes InsurancePolicyAmount.
  * - An injected capacity fault refuses with 1204 and keeps the reservation as it was.
  */
-import type { CartSaleRequest, SalePaymentMethod, SaleClient } from '../../api/cart.js';
-import type { OperationOf } from '../../api/operations.js';
-import { ActivityStatus, type ClientRecord } from '../../api/sales.js';
-import { localNow } from '../../domain/index.js';
-import type { IsoDate } from '../../api/schema.js';
+import type { CartSaleRequest, SalePaymentMethod, SaleClient } from '#src/api/cart.js';
+import type { OperationOf } from '#src/api/operations.js';
+import { ActivityStatus, type ClientRecord } from '#src/api/sales.js';
+import { localNow } from '#src/domain/index.js';
+import type { IsoDate } from '#src/api/schema.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { Handler, SandboxContext } from '../context.js';
 import { INSURANCE_POLICY_ID, quoteInsurance } from '../reads/insurance.js';

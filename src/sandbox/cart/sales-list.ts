@@ -12,10 +12,10 @@
  *   digits only; ClientDocumentIdentifier the whole document, ignoring case, spaces and
  *   dashes. A sale without client never matches a client filter.
  */
-import type { OperationOf } from '../../api/operations.js';
-import type { SalesRequest, SalesResponse } from '../../api/sales.js';
-import type { IsoDate } from '../../api/schema.js';
-import { dateOf } from '../../domain/index.js';
+import type { OperationOf } from '#src/api/operations.js';
+import type { SalesRequest, SalesResponse } from '#src/api/sales.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { dateOf } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { Handler } from '../context.js';
 import type { SaleRecord } from './sale-records.js';

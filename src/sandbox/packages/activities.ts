@@ -5,14 +5,14 @@
  * on sale for it (src/domain sale rules, provider-local "now"). Groupings of a prepackage
  * with the same DatePolicyKey share one access date.
  */
-import type { Product, Provider } from '../../api/catalog.js';
-import { PersonType, type Person } from '../../api/packages.js';
-import type { IsoDate } from '../../api/schema.js';
-import type { CatalogIndex, ProductEntry } from '../../catalog/catalog-index.js';
-import { checkSale } from '../../domain/sale-window.js';
-import { priceSetOf } from '../../domain/price-sets.js';
-import { toCents, type Cents } from '../../domain/pricing.js';
-import { providerNow } from '../../domain/time.js';
+import type { Product, Provider } from '#src/api/catalog.js';
+import { PersonType, type Person } from '#src/api/packages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import { checkSale } from '#src/domain/sale-window.js';
+import { priceSetOf } from '#src/domain/price-sets.js';
+import { toCents, type Cents } from '#src/domain/pricing.js';
+import { providerNow } from '#src/domain/time.js';
 import { addDays } from '../seed/dates.js';
 import { centre, type LatLng } from './geo.js';
 import type { SeedPaxGrouping, SeedPrepackage } from './seed.js';

@@ -22,11 +22,11 @@
  * - Sort defaults to cheapest first; ties go to the closest, then by name. Paging
  *   defaults to page 1 of 10 (at most 50 per page); TotalPages is 0 when nothing is found.
  */
-import type { AvailableFilters, BasicPackage, PackageFilter, Person } from '../../api/packages.js';
-import { SortCriteria } from '../../api/packages.js';
-import type { IsoDate } from '../../api/schema.js';
-import type { Cents } from '../../domain/pricing.js';
-import { toCents } from '../../domain/pricing.js';
+import type { AvailableFilters, BasicPackage, PackageFilter, Person } from '#src/api/packages.js';
+import { SortCriteria } from '#src/api/packages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Cents } from '#src/domain/pricing.js';
+import { toCents } from '#src/domain/pricing.js';
 import { SandboxCode, refuse } from '../codes.js';
 import { addDays, weekday } from '../seed/dates.js';
 import { groupingLocation, type Grouping } from './activities.js';

@@ -8,8 +8,8 @@
  * last Prices under it, or, never priced, its cheapest dates and PriceFrom). A package
  * the token does not name gives undefined.
  */
-import type { CancellationPolicy } from '../../api/common.js';
-import type { IsoDate, PriceMode } from '../../api/schema.js';
+import type { CancellationPolicy } from '#src/api/common.js';
+import type { IsoDate, PriceMode } from '#src/api/schema.js';
 import type { SandboxContext } from '../context.js';
 import { groupingsOf, ticketsOf } from './activities.js';
 import { headcount } from './people.js';

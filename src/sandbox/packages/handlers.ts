@@ -17,9 +17,9 @@
  *   need the same one. PriceMode and Commission are the (first) prepackage's. The answer
  *   carries a new EchoToken naming the priced selection.
  */
-import type { OperationOf } from '../../api/operations.js';
-import { PersonType } from '../../api/packages.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
+import type { OperationOf } from '#src/api/operations.js';
+import { PersonType } from '#src/api/packages.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import type { Handler, Handlers, SandboxContext } from '../context.js';
 import { SandboxCode, refuse } from '../codes.js';
 import { addDays } from '../seed/dates.js';

@@ -5,7 +5,7 @@
  * refuses what a hotel could not take: a room nobody sleeps in, a person in two rooms or
  * in none, a room without an adult (Adult, Senior or Generic).
  */
-import { PersonType, type PeopleDistribution, type Person } from '../../api/packages.js';
+import { PersonType, type PeopleDistribution, type Person } from '#src/api/packages.js';
 import { SandboxCode, refuse } from '../codes.js';
 
 const MAX_MINOR_AGE = 17;

@@ -17,13 +17,13 @@
  *   from next week; only two specific accommodations (the hostal in Peñafiel is never
  *   offered).
  */
-import type { CancellationPolicy, Commission } from '../../api/common.js';
+import type { CancellationPolicy, Commission } from '#src/api/common.js';
 import {
   AccommodationBoard,
   AccommodationRateClass,
   AccommodationType,
-} from '../../api/packages.js';
-import type { IsoDate, PriceMode } from '../../api/schema.js';
+} from '#src/api/packages.js';
+import type { IsoDate, PriceMode } from '#src/api/schema.js';
 import { addDays } from '../seed/dates.js';
 import { DEMO_DAYS } from '../seed/demo.js';
 import { demoIds } from '../seed/demo-ids.js';

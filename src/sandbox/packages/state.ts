@@ -8,10 +8,10 @@
  * takes either (see booking.ts). Reset drops them all.
  */
 import { createHash } from 'node:crypto';
-import type { Commission } from '../../api/common.js';
-import type { Person } from '../../api/packages.js';
-import type { IsoDate, PriceMode } from '../../api/schema.js';
-import type { Cents } from '../../domain/pricing.js';
+import type { Commission } from '#src/api/common.js';
+import type { Person } from '#src/api/packages.js';
+import type { IsoDate, PriceMode } from '#src/api/schema.js';
+import type { Cents } from '#src/domain/pricing.js';
 import type { SandboxData, SandboxLanguage } from '../data.js';
 import { packageSeed, type PackageSeed } from './seed.js';
 

@@ -16,8 +16,8 @@
  *   that is not the product's, an unknown product, and a request without products are
  *   refused.
  */
-import type { Provider, Ticket } from '../../api/catalog.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
+import type { Provider, Ticket } from '#src/api/catalog.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import {
   ResultType,
   SessionStartTimeType,
@@ -25,9 +25,9 @@ import {
   type AutoAssignSessionsRequest,
   type AutoAssignSessionsResponse,
   type TimeOfDay,
-} from '../../api/sessions.js';
-import { AutoAssignSessionType } from '../../api/catalog.js';
-import { dateOf, providerNow } from '../../domain/index.js';
+} from '#src/api/sessions.js';
+import { AutoAssignSessionType } from '#src/api/catalog.js';
+import { dateOf, providerNow } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 import { sessionContentNames } from '../seed/sessions.js';

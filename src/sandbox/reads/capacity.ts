@@ -15,12 +15,9 @@
  * - Dates, FromDate and ToDate all bound the answer (Dates further narrows the range);
  *   unknown product or session ids are refused, naming them.
  */
-import type {
-  AvailableCapacityRequest,
-  AvailableCapacityResponse,
-} from '../../api/availability.js';
-import type { IsoDate } from '../../api/schema.js';
-import { dateOf, providerNow } from '../../domain/index.js';
+import type { AvailableCapacityRequest, AvailableCapacityResponse } from '#src/api/availability.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { dateOf, providerNow } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 import type { SeedSession } from '../seed/sessions.js';

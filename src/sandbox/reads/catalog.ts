@@ -18,9 +18,9 @@
  * - ProductInternalConsiderations is the partner's data and is served as is; hiding it
  *   from customers is the partner's job.
  */
-import type { Catalog, CatalogRequest, Product, Provider } from '../../api/catalog.js';
-import type { IsoDate } from '../../api/schema.js';
-import { dateOf, providerNow } from '../../domain/index.js';
+import type { Catalog, CatalogRequest, Product, Provider } from '#src/api/catalog.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { dateOf, providerNow } from '#src/domain/index.js';
 import type { SandboxContext } from '../context.js';
 import { wireBody, type WireBody } from '../context.js';
 import { catalogToWire } from '../seed/wire.js';

@@ -5,10 +5,10 @@
  * service sells in (the Canary Islands are an hour behind the mainland), so a request is
  * never refused for a date that is still today for one of its providers.
  */
-import type { IsoDate } from '../../api/schema.js';
+import type { IsoDate } from '#src/api/schema.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
-import { addDays, localNow, dateOf } from '../../domain/index.js';
+import { addDays, localNow, dateOf } from '#src/domain/index.js';
 
 export function serviceToday(context: SandboxContext): IsoDate {
   return dateOf(localNow('Atlantic/Canary', context.clock.now()));

@@ -23,9 +23,9 @@ import type {
   InsurancePolicy,
   InsurancePolicyCheckRequest,
   InsurancePolicyCheckResponse,
-} from '../../api/insurance.js';
-import type { IsoDate } from '../../api/schema.js';
-import { insuranceEnabled, isInsurable, percentOf, toCents } from '../../domain/index.js';
+} from '#src/api/insurance.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { insuranceEnabled, isInsurable, percentOf, toCents } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 import type { SandboxLanguage } from '../data.js';

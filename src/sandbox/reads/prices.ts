@@ -14,10 +14,10 @@
  * - A combined product must list exactly its products (CombinedProducts of the
  *   catalog); otherwise, or when one of its dates is not on sale, its entry fails.
  */
-import type { RealTimePrice, RealTimePricesRequest } from '../../api/prices.js';
-import type { RealTimePricesResponse } from '../../api/prices.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
-import { checkSale, providerNow, type SaleCheck } from '../../domain/index.js';
+import type { RealTimePrice, RealTimePricesRequest } from '#src/api/prices.js';
+import type { RealTimePricesResponse } from '#src/api/prices.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import { checkSale, providerNow, type SaleCheck } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 import { combinedPriceFor, priceFor } from '../pricing.js';

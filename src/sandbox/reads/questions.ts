@@ -16,14 +16,14 @@
  * - Unknown profiles, products, tickets of another product and sessions of another
  *   enclosure are refused, naming them.
  */
-import type { Catalog } from '../../api/catalog.js';
+import type { Catalog } from '#src/api/catalog.js';
 import type {
   CheckTicketsQuestionsRequest,
   CheckTicketsQuestionsResponse,
   Question,
   QuestionsProfile,
-} from '../../api/questions.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
+} from '#src/api/questions.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';
 

@@ -11,9 +11,9 @@ import type {
   Provider,
   Ticket,
   TicketEnclosure,
-} from '../../api/catalog.js';
-import type { CancellationPolicy } from '../../api/common.js';
-import type { IsoDate } from '../../api/schema.js';
+} from '#src/api/catalog.js';
+import type { CancellationPolicy } from '#src/api/common.js';
+import type { IsoDate } from '#src/api/schema.js';
 import { isWeekend } from './dates.js';
 
 export type ProductFields = Partial<Product> & Pick<Product, 'productId' | 'productName'>;

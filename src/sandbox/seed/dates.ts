@@ -1,5 +1,5 @@
 /** Calendar arithmetic on provider-local dates (no zone: computed in UTC on purpose). */
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 
 function toUtc(date: IsoDate): Date {
   return new Date(`${date}T00:00:00Z`);

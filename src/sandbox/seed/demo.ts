@@ -12,8 +12,8 @@
  * ProductInternalConsiderations texts start with "[interno]" / "[internal]" so tests can
  * prove they never reach a customer.
  */
-import type { Catalog, PricesAndDates, Product, Provider, Ticket } from '../../api/catalog.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
+import type { Catalog, PricesAndDates, Product, Provider, Ticket } from '#src/api/catalog.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import {
   makeBase,
   makeEnclosure,

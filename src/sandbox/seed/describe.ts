@@ -1,5 +1,5 @@
 /** The demo catalog explained for partners: markdown lines for the README. */
-import type { IsoDate } from '../../api/schema.js';
+import type { IsoDate } from '#src/api/schema.js';
 import { DEMO_DAYS, GIFT_CARD_TAG, buildDemo } from './demo.js';
 import { demoIds } from './demo-ids.js';
 import { questionProfiles } from './questions.js';

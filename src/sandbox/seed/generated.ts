@@ -9,8 +9,8 @@ import type {
   Product,
   Provider,
   TicketEnclosure,
-} from '../../api/catalog.js';
-import type { IsoDate } from '../../api/schema.js';
+} from '#src/api/catalog.js';
+import type { IsoDate } from '#src/api/schema.js';
 import {
   makeBase,
   makeEnclosure,

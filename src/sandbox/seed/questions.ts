@@ -3,9 +3,9 @@
  * between them of every DataType 0–13. One ticket profile is dynamic: its questions
  * depend on the product, the access date and the session (`dynamicQuestions`).
  */
-import type { Question, QuestionsProfile } from '../../api/questions.js';
-import { DataType } from '../../api/questions.js';
-import type { IsoDate } from '../../api/schema.js';
+import type { Question, QuestionsProfile } from '#src/api/questions.js';
+import { DataType } from '#src/api/questions.js';
+import type { IsoDate } from '#src/api/schema.js';
 import { isWeekend } from './dates.js';
 import { demoIds } from './demo-ids.js';
 import { seedId } from './ids.js';

@@ -5,8 +5,8 @@
  * (6 to 20) so that tests can sell them out; they are derived from the ids, so the same
  * catalog always starts with the same numbers.
  */
-import type { Catalog } from '../../api/catalog.js';
-import type { IsoDate, IsoDateTime } from '../../api/schema.js';
+import type { Catalog } from '#src/api/catalog.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import { at } from './dates.js';
 import { demoIds } from './demo-ids.js';
 import { seedId } from './ids.js';

@@ -5,8 +5,8 @@
  * MaxHoursInAdvanceOfPurchase as a number of hours. The normalized `earliestSale` value
  * ({kind, hours}) would not even read back through the schema after a plain `toWire()`.
  */
-import type { Catalog, EarliestSale, Product, Provider } from '../../api/catalog.js';
-import { toWire } from '../../api/wire.js';
+import type { Catalog, EarliestSale, Product, Provider } from '#src/api/catalog.js';
+import { toWire } from '#src/api/wire.js';
 
 type Json = ReturnType<typeof toWire>;
 

@@ -5,11 +5,11 @@
  * cancellation policy, and the first days as buttons (with their price when the days
  * differ). Built only from customer-facing fields of the catalog.
  */
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { CombinedDraft, Money } from '../../types.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { Lang } from '#src/domain/lang.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { CombinedDraft, Money } from '#flows/booking/types.js';
 import { dateOptions } from '../date.js';
 import { cancellationText } from '../product.js';
 import { formatPrice } from '../selection/format.js';

@@ -13,16 +13,16 @@
  * - Its quantity is bounded as its products' are (the strictest of them).
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { dateOf, providerNow } from '../../../../src/domain/time.js';
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { Lang } from '#src/domain/lang.js';
+import { dateOf, providerNow } from '#src/domain/time.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
-import { booking } from '../../setup.js';
-import type { BookingContext, BookingEvent, CombinedDraft } from '../../types.js';
-import type { BookingView, ViewFn } from '../../view.js';
+import { booking } from '#flows/booking/setup.js';
+import type { BookingContext, BookingEvent, CombinedDraft } from '#flows/booking/types.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
 import { QUANTITY_CAP } from '../selection/bounds.js';

@@ -2,14 +2,14 @@
  * Which combined products browse offers under a provider: those whose products are all in
  * the catalog and share a day on sale now. Pure, over the local catalog.
  */
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { sellableDates } from '../../../../src/domain/sale-window.js';
-import { providerNow } from '../../../../src/domain/time.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { Lang } from '#src/domain/lang.js';
+import { sellableDates } from '#src/domain/sale-window.js';
+import { providerNow } from '#src/domain/time.js';
 import type { Option } from '#flows/view.js';
-import type { BookingEvent } from '../../types.js';
-import { productSearch } from '../../../../src/catalog/product-search.js';
+import type { BookingEvent } from '#flows/booking/types.js';
+import { productSearch } from '#src/catalog/product-search.js';
 import type { Offerable } from '../selection/offerable.js';
 
 const entryLabel = (name: string, _lang: Lang) => `🎫 ${name}`;

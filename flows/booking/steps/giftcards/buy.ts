@@ -7,17 +7,17 @@
  * tickets (done step).
  */
 import { assign } from 'xstate';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import { booking } from '../../setup.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
   BookingEvent,
   GiftCardPurchase,
   GiftCardTextField,
-} from '../../types.js';
-import type { BookingView, TextReading, ViewFn } from '../../view.js';
+} from '#flows/booking/types.js';
+import type { BookingView, TextReading, ViewFn } from '#flows/booking/view.js';
 import {
   cartMessages,
   changeNotes,

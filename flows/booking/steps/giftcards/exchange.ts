@@ -5,11 +5,11 @@
  * open is worked out when the card is checked (the machine keeps no clock) and carried
  * on the draft; the service checks again at Add.
  */
-import type { IsoDate, IsoDateTime } from '../../../../src/api/schema.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { addDays, addHours, dateOf, startOfDay } from '../../../../src/domain/time.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Draft } from '../../types.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { addDays, addHours, dateOf, startOfDay } from '#src/domain/time.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { Draft } from '#flows/booking/types.js';
 import { formatDate, formatTime } from '../selection/format.js';
 
 const messages = defineMessages({

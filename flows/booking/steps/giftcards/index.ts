@@ -2,10 +2,10 @@
  * Gift cards: a menu (buy one, redeem one), the purchase (buy.ts) and the redemption
  * (redeem.ts). Both end in the same cart and checkout as any booking.
  */
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import { booking } from '../../setup.js';
-import type { BookingView, ViewFn } from '../../view.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { booking } from '#flows/booking/setup.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { optionByNumber } from '../selection/read.js';
 import { buyState } from './buy.js';
 import { redeemState } from './redeem.js';

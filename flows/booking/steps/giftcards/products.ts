@@ -4,15 +4,15 @@
  * such flag). A gift card is priced as its product on the card's AccessDateTime, which
  * the spec calls approximate and statistical: the first date the product is on sale.
  */
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { CatalogIndex, ProductEntry } from '../../../../src/catalog/catalog-index.js';
-import { priceSetOf } from '../../../../src/domain/price-sets.js';
-import { priceInputOf, quotePrice } from '../../../../src/domain/pricing.js';
-import { sellableDates } from '../../../../src/domain/sale-window.js';
-import { providerNow } from '../../../../src/domain/time.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Money } from '../../types.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import { priceSetOf } from '#src/domain/price-sets.js';
+import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
+import { sellableDates } from '#src/domain/sale-window.js';
+import { providerNow } from '#src/domain/time.js';
+import type { Lang } from '#src/domain/lang.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { Money } from '#flows/booking/types.js';
 import { offerable } from '../selection/offerable.js';
 
 export const GIFT_CARD_TAG = 'giftcard';

@@ -3,10 +3,10 @@
  * products once, at price 0 (the sandbox redeems a card whole), so there is nothing to
  * choose; the step confirms what is being redeemed, for which day.
  */
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Draft, Money } from '../../types.js';
-import type { BookingView, ViewFn } from '../../view.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { Draft, Money } from '#flows/booking/types.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { formatDate, formatPrice } from '../selection/format.js';
 import { optionByNumber } from '../selection/read.js';
 

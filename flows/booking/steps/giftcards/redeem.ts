@@ -10,11 +10,11 @@
  * redeemed meanwhile, its window closed) checks the card again and shows it.
  */
 import { assign } from 'xstate';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import { AddRefused } from '../../actors/cart.js';
-import { booking } from '../../setup.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { AddRefused } from '#flows/booking/actors/cart.js';
+import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
   Cart,
@@ -22,8 +22,8 @@ import type {
   DraftProduct,
   GiftCardCheck,
   GiftCardProduct,
-} from '../../types.js';
-import type { BookingView, ViewFn } from '../../view.js';
+} from '#flows/booking/types.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { newDraft } from '../product.js';
 import { formatDate } from '../selection/format.js';
 import { optionByNumber } from '../selection/read.js';

@@ -10,10 +10,10 @@
  * shown when a board filter chooses it.
  */
 import { assign } from 'xstate';
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
-import { booking } from '../../setup.js';
+import { booking } from '#flows/booking/setup.js';
 import type {
   AccommodationOffer,
   BookingContext,
@@ -21,8 +21,8 @@ import type {
   PackageFilterKind,
   PackageFlow,
   PackageSort,
-} from '../../types.js';
-import type { BookingView, ViewFn } from '../../view.js';
+} from '#flows/booking/types.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { formatDate, formatPrice } from '../selection/format.js';
 import {
   DISTANCE_BANDS,

@@ -3,12 +3,12 @@
  * each time the flow opens, so what is listed is what is on sale now), one chosen.
  */
 import { assign } from 'xstate';
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
-import { booking } from '../../setup.js';
-import type { BookingEvent } from '../../types.js';
-import type { BookingView, ViewFn } from '../../view.js';
+import { booking } from '#flows/booking/setup.js';
+import type { BookingEvent } from '#flows/booking/types.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { PAGE_SIZE, pageOf } from '../selection/paging.js';
 import { optionByNumber } from '../selection/read.js';
 import { flowOf, navigation, newPackageFlow } from './shared.js';

@@ -11,14 +11,14 @@
  *   groupings sharing a DatePolicyKey always share it).
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { addDays, dateOf, isIsoDate, providerNow } from '../../../../src/domain/time.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { addDays, dateOf, isIsoDate, providerNow } from '#src/domain/time.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
-import { booking } from '../../setup.js';
-import type { BookingContext, BookingEvent } from '../../types.js';
-import type { BookingView, TextReading, ViewDeps, ViewFn } from '../../view.js';
+import { booking } from '#flows/booking/setup.js';
+import type { BookingContext, BookingEvent } from '#flows/booking/types.js';
+import type { BookingView, TextReading, ViewDeps, ViewFn } from '#flows/booking/view.js';
 import { nearestDates } from '../date.js';
 import { parseTypedDate } from '../selection/dates.js';
 import { formatDate } from '../selection/format.js';

@@ -5,7 +5,7 @@
  * (cart → insurance → questions → client → review → reserved → done). Back works at
  * every step; home and /cancel as everywhere.
  */
-import { booking } from '../../setup.js';
+import { booking } from '#flows/booking/setup.js';
 import {
   accommodationsState,
   filtersState,

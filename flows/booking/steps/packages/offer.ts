@@ -10,10 +10,10 @@
  * conditions and cancellation policy are shown when the reservation gives them.
  */
 import { assign } from 'xstate';
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import { booking } from '../../setup.js';
-import type { BookingView, ViewFn } from '../../view.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { booking } from '#flows/booking/setup.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { formatDate, formatPrice } from '../selection/format.js';
 import { offerText } from './accommodations.js';

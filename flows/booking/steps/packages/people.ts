@@ -5,11 +5,16 @@
  * Then another room, or on to the dates. Back undoes one question.
  */
 import { assign } from 'xstate';
-import { defineMessages } from '../../../../src/i18n/messages.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
-import { booking } from '../../setup.js';
-import type { BookingContext, BookingEvent, PackageFlow, PackageRoom } from '../../types.js';
-import type { BookingView, ViewFn } from '../../view.js';
+import { booking } from '#flows/booking/setup.js';
+import type {
+  BookingContext,
+  BookingEvent,
+  PackageFlow,
+  PackageRoom,
+} from '#flows/booking/types.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { readCount } from '../selection/read.js';
 import {
   AGES,

@@ -12,23 +12,23 @@
  * accommodation at all).
  */
 import { assign } from 'xstate';
-import { PartnerEnvelopeError } from '../../../../src/api/errors.js';
-import { describeCancellation } from '../../../../src/domain/cancellation.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
+import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { describeCancellation } from '#src/domain/cancellation.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
-import type { CartChange } from '../../actors/cart.js';
-import { Refusal } from '../../problem.js';
-import { booking } from '../../setup.js';
+import type { CartChange } from '#flows/booking/actors/cart.js';
+import { Refusal } from '#flows/booking/problem.js';
+import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
   BookingEvent,
   CartLine,
   PackageFlow,
   ReservedStay,
-} from '../../types.js';
-import type { BookingView, ViewFn } from '../../view.js';
+} from '#flows/booking/types.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { cartMessages, changeNotes, changedContext, lineText } from '../cart.js';
 import { formatPrice } from '../selection/format.js';
 import { newPackageFlow, peopleText, stayText } from './shared.js';

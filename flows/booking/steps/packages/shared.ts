@@ -14,11 +14,11 @@ import {
   AccommodationBoard,
   AccommodationRateClass,
   AccommodationType,
-} from '../../../../src/api/packages.js';
-import type { IsoDate } from '../../../../src/api/schema.js';
-import { locales, type Lang } from '../../../../src/domain/lang.js';
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
+} from '#src/api/packages.js';
+import type { IsoDate } from '#src/api/schema.js';
+import { locales, type Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import type {
   BookingContext,
@@ -28,7 +28,7 @@ import type {
   PackageMinor,
   PackageRoom,
   PackageSearch,
-} from '../../types.js';
+} from '#flows/booking/types.js';
 import { formatDate } from '../selection/format.js';
 
 export const MAX_ROOMS = 4;

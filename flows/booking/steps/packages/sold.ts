@@ -9,10 +9,10 @@
  * list without Accommodations (real lists depart from the contract) leaves the stays
  * the order knew; a stay the order did not know is shown by its dates.
  */
-import { describeCancellation } from '../../../../src/domain/cancellation.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { BookingContext, SoldStay } from '../../types.js';
+import { describeCancellation } from '#src/domain/cancellation.js';
+import type { Lang } from '#src/domain/lang.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { BookingContext, SoldStay } from '#flows/booking/types.js';
 import { peopleText, stayText } from './shared.js';
 
 const messages = defineMessages({

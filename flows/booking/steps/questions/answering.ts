@@ -11,17 +11,17 @@
  * - "Keep" re-uses the answer given before going back; "Done" with no new files keeps a
  *   list of files already given.
  */
-import type { Answer } from '../../../../src/api/common.js';
-import { DataType, type Question } from '../../../../src/api/questions.js';
+import type { Answer } from '#src/api/common.js';
+import { DataType, type Question } from '#src/api/questions.js';
 import {
   defaultFileRules,
   validateAnswer,
   type AnswerError,
   type AnswerInput,
-} from '../../../../src/domain/answers.js';
-import { locales, type Lang } from '../../../../src/domain/lang.js';
-import { detailMeaning, implausibleDetail } from '../../../../src/domain/question-meaning.js';
-import type { BookingEvent, PendingAnswer } from '../../types.js';
+} from '#src/domain/answers.js';
+import { locales, type Lang } from '#src/domain/lang.js';
+import { detailMeaning, implausibleDetail } from '#src/domain/question-meaning.js';
+import type { BookingEvent, PendingAnswer } from '#flows/booking/types.js';
 import { normalizeTypedDates } from './dates.js';
 import { questionMessages } from './messages.js';
 

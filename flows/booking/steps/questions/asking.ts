@@ -9,15 +9,15 @@
  * file of a list), or refused with the reason and the same question asked again —
  * nothing already answered is lost. Back goes to the previous question, or out.
  */
-import type { Answer } from '../../../../src/api/common.js';
-import { DataType, type Question } from '../../../../src/api/questions.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { common } from '../../../../src/i18n/common.js';
+import type { Answer } from '#src/api/common.js';
+import { DataType, type Question } from '#src/api/questions.js';
+import type { Lang } from '#src/domain/lang.js';
+import { common } from '#src/i18n/common.js';
 import type { Option } from '#flows/view.js';
 import { assign } from 'xstate';
-import { booking } from '../../setup.js';
-import type { BookingContext, BookingEvent, PendingAnswer } from '../../types.js';
-import type { BookingView, ViewFn } from '../../view.js';
+import { booking } from '#flows/booking/setup.js';
+import type { BookingContext, BookingEvent, PendingAnswer } from '#flows/booking/types.js';
+import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import {
   acceptedFilesText,
   evaluate,

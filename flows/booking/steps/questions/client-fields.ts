@@ -14,7 +14,7 @@
  * - E-mail: one @, no spaces, a dotted domain ending in 2 or more letters, at most 254
  *   characters. Trimmed; otherwise kept as typed.
  */
-import type { ClientField } from '../../types.js';
+import type { ClientField } from '#flows/booking/types.js';
 
 export const CLIENT_FIELDS: readonly ClientField[] = [
   'fullName',

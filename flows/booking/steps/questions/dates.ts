@@ -7,8 +7,8 @@
  * are not read here; English month-first numbers (08/15/1990) are read only when the
  * day-first reading is impossible, never guessed otherwise; years have four digits.
  */
-import type { Lang } from '../../../../src/domain/lang.js';
-import { isIsoDate } from '../../../../src/domain/time.js';
+import type { Lang } from '#src/domain/lang.js';
+import { isIsoDate } from '#src/domain/time.js';
 
 const MONTHS: [RegExp, number][] = [
   [/^(ene(ro)?|jan(uary)?)$/, 1],

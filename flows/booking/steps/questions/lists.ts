@@ -17,10 +17,10 @@
  * - One item answers the current ticket alone, as before. More items than tickets is
  *   refused whole (which one is extra cannot be known).
  */
-import type { Answer } from '../../../../src/api/common.js';
-import { DataType, type Question } from '../../../../src/api/questions.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { detailMeaning } from '../../../../src/domain/question-meaning.js';
+import type { Answer } from '#src/api/common.js';
+import { DataType, type Question } from '#src/api/questions.js';
+import type { Lang } from '#src/domain/lang.js';
+import { detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './answering.js';
 import { questionMessages } from './messages.js';
 

@@ -1,5 +1,5 @@
 /** What the question steps say, in Spanish and English. */
-import { defineMessages } from '../../../../src/i18n/messages.js';
+import { defineMessages } from '#src/i18n/messages.js';
 
 export const questionMessages = defineMessages({
   es: {

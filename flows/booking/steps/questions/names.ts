@@ -3,8 +3,8 @@
  * tickets in the cart (questions whose words ask a full name). Offered, not asked again:
  * at a ticket's name question, and as the buyer's.
  */
-import { detailMeaning } from '../../../../src/domain/question-meaning.js';
-import type { BookingContext } from '../../types.js';
+import { detailMeaning } from '#src/domain/question-meaning.js';
+import type { BookingContext } from '#flows/booking/types.js';
 
 export function namesInCart(context: BookingContext): string[] {
   const names = context.cart.lines.flatMap((line) =>

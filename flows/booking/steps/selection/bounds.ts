@@ -4,7 +4,7 @@
  * a chosen session (÷ quota tickets) less what the cart already takes of them, and a sane
  * cap for a chat. Pure, on the draft, so the machine's guard and the view agree.
  */
-import type { CartLine, Draft, TicketTypeOffer } from '../../types.js';
+import type { CartLine, Draft, TicketTypeOffer } from '#flows/booking/types.js';
 
 /** The most a chat offers at once: a larger order is for the provider's group desk. */
 export const QUANTITY_CAP = 20;

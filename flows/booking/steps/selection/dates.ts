@@ -11,9 +11,9 @@
  * - Anything chrono-node does not place on a day (a time alone) is not a date.
  */
 import * as chrono from 'chrono-node';
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { addDays, isIsoDate, parseDateInput, weekday } from '../../../../src/domain/time.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { addDays, isIsoDate, parseDateInput, weekday } from '#src/domain/time.js';
 
 /** Lower case, accents dropped, spaces squeezed; digits and separators kept. */
 const plain = (text: string) =>

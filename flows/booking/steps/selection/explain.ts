@@ -3,11 +3,11 @@
  * the quantity step) and a day asked for that cannot be had (a message's date, a combined
  * product's day): passed, not on sale yet, closed, or sold for the purchase day only.
  */
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { Draft } from '../../types.js';
-import { personLabel } from '../../../../src/domain/people.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { Draft } from '#flows/booking/types.js';
+import { personLabel } from '#src/domain/people.js';
 import { quantityBounds, type ChoiceProblem } from './bounds.js';
 import { nearestDates } from './dates.js';
 import { formatDate } from './format.js';

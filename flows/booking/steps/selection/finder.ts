@@ -3,10 +3,10 @@
  * finds among what can be offered now (products alone, combined products on sale), each
  * product with its ticket types.
  */
-import type { CatalogIndex } from '../../../../src/catalog/catalog-index.js';
-import { productSearch } from '../../../../src/catalog/product-search.js';
-import { productPersonKind, ticketTypeSiblings } from '../../../../src/domain/people.js';
-import type { FoundProduct, ProductFinder } from '../../../understanding/understand.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import { productSearch } from '#src/catalog/product-search.js';
+import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
+import type { FoundProduct, ProductFinder } from '#flows/understanding/understand.js';
 import { combinedDates } from '../combined/offer.js';
 import { offerable, productName } from './offerable.js';
 

@@ -7,12 +7,12 @@
  *
  * Worked out once per catalog and minute (sale windows and cut-offs move with the clock).
  */
-import type { Product, ProductBase, Provider } from '../../../../src/api/catalog.js';
-import type { CatalogIndex, ProductEntry } from '../../../../src/catalog/catalog-index.js';
-import { canBeSoldAlone } from '../../../../src/domain/sale-window.js';
-import { providerNow } from '../../../../src/domain/time.js';
-import { normalize } from '../../../understanding/text.js';
-import { productSearch } from '../../../../src/catalog/product-search.js';
+import type { Product, ProductBase, Provider } from '#src/api/catalog.js';
+import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import { canBeSoldAlone } from '#src/domain/sale-window.js';
+import { providerNow } from '#src/domain/time.js';
+import { normalize } from '#flows/understanding/text.js';
+import { productSearch } from '#src/catalog/product-search.js';
 
 export interface OfferableBase {
   base: ProductBase;

@@ -3,11 +3,11 @@
  * set (src/domain/pricing.ts: retail, commission and taxes), the lowest over the sets that
  * still hold a sellable date ("from"), and the price of one day.
  */
-import type { PricesAndDates } from '../../../../src/api/catalog.js';
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { ProductEntry } from '../../../../src/catalog/catalog-index.js';
-import { priceInputOf, quotePrice } from '../../../../src/domain/pricing.js';
-import type { Money } from '../../types.js';
+import type { PricesAndDates } from '#src/api/catalog.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { ProductEntry } from '#src/catalog/catalog-index.js';
+import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
+import type { Money } from '#flows/booking/types.js';
 
 export function unitOf(entry: ProductEntry, set: PricesAndDates): Money {
   const quote = quotePrice(priceInputOf(entry.product, set), 1);

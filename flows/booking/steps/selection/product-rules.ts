@@ -5,16 +5,21 @@
  * of the group rules counted with what the cart already holds. Pure: the actor reads
  * the catalog and /availablecapacity and passes their answers in.
  */
-import { AccessDateCriteria, AutoAssignSessionType } from '../../../../src/api/catalog.js';
-import type { ProductCapacity } from '../../../../src/api/availability.js';
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { CatalogIndex, ProductEntry } from '../../../../src/catalog/catalog-index.js';
-import { productsSellable, quotaTickets } from '../../../../src/domain/capacity.js';
-import { groupLimit } from '../../../../src/domain/groups.js';
-import { productPersonKind, ticketTypeSiblings } from '../../../../src/domain/people.js';
-import { canBeSoldAlone, sellableDates } from '../../../../src/domain/sale-window.js';
-import { dateOf, providerNow } from '../../../../src/domain/time.js';
-import type { CartLine, DraftProduct, SelectionRules, SessionEnclosure } from '../../types.js';
+import { AccessDateCriteria, AutoAssignSessionType } from '#src/api/catalog.js';
+import type { ProductCapacity } from '#src/api/availability.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
+import { groupLimit } from '#src/domain/groups.js';
+import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
+import { canBeSoldAlone, sellableDates } from '#src/domain/sale-window.js';
+import { dateOf, providerNow } from '#src/domain/time.js';
+import type {
+  CartLine,
+  DraftProduct,
+  SelectionRules,
+  SessionEnclosure,
+} from '#flows/booking/types.js';
 import { productName } from './offerable.js';
 
 export type Opening =

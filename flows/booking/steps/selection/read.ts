@@ -1,7 +1,7 @@
 /** Small readers of typed text shared by the selection steps. */
 import type { Option } from '#flows/view.js';
-import type { BookingEvent } from '../../types.js';
-import type { TextReading } from '../../view.js';
+import type { BookingEvent } from '#flows/booking/types.js';
+import type { TextReading } from '#flows/booking/view.js';
 
 /** "3" picks the third option, as everywhere else in the chat. */
 export function optionByNumber(

@@ -1,7 +1,7 @@
 /** The view after a failed look-up (sessions, capacity, price): try again, or go back. */
-import { common } from '../../../../src/i18n/common.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import type { ViewFn } from '../../view.js';
+import { common } from '#src/i18n/common.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import type { ViewFn } from '#flows/booking/view.js';
 import { optionByNumber } from './read.js';
 
 const messages = defineMessages({

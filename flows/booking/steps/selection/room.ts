@@ -14,8 +14,8 @@
  * - What the cart's lines already take of a day or session is taken off its places
  *   (the service counts them only at the Confirm), as the quantity's bounds do.
  */
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { CartLine, DraftProduct, SessionOption } from '../../types.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { CartLine, DraftProduct, SessionOption } from '#flows/booking/types.js';
 import { formatTime } from './format.js';
 
 export const FEW_LEFT = 5;

@@ -4,21 +4,21 @@
  * quantity steps take what the message said instead of asking. A value a rule refuses
  * (a closed day, a full session, too many) is asked again with the step's reason.
  */
-import type { IsoDate } from '../../../../src/api/schema.js';
-import type { Lang } from '../../../../src/domain/lang.js';
-import { dateOf, providerNow } from '../../../../src/domain/time.js';
-import { defineMessages } from '../../../../src/i18n/messages.js';
-import { onlyFiller } from '../../../understanding/intents.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { Lang } from '#src/domain/lang.js';
+import { dateOf, providerNow } from '#src/domain/time.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { onlyFiller } from '#flows/understanding/intents.js';
 import {
   audienceOnly,
   totalQuantity,
   type Daypart,
   understand,
   type Understanding,
-} from '../../../understanding/understand.js';
+} from '#flows/understanding/understand.js';
 import { roomyDates } from './room.js';
-import type { BookingContext, BookingEvent, Wish } from '../../types.js';
-import type { TextReading, ViewDeps } from '../../view.js';
+import type { BookingContext, BookingEvent, Wish } from '#flows/booking/types.js';
+import type { TextReading, ViewDeps } from '#flows/booking/view.js';
 import { catalogFinder } from './finder.js';
 import { dayRefusedText, pastText } from './explain.js';
 import { formatDate } from './format.js';

@@ -3,8 +3,8 @@
  * products, amounts, error texts) and error texts are scrubbed: a channel is not a
  * staff-only reply, so no personal data goes here.
  */
-import type { BotEvents } from '../../../events.js';
-import { formatMoney } from '../../../domain/pricing.js';
+import type { BotEvents } from '#src/events.js';
+import { formatMoney } from '#src/domain/pricing.js';
 import { scrub } from '../scrub.js';
 import { context, esc, section, truncate, type SlackMessage } from './common.js';
 

@@ -2,7 +2,7 @@
 import type {
   CancellationRequest,
   SaleCancellationRequestsResponse,
-} from '../../../api/cancellations.js';
+} from '#src/api/cancellations.js';
 import { describeCancellationFilters, type CancellationFilters } from '../filters.js';
 import type { Lookup } from '../lookups.js';
 import { cancellationReasonWord, cancellationStatusWord } from '../words.js';

@@ -4,8 +4,8 @@
  * characters, fields ≤ 10 of ≤ 2000 each, button values ≤ 2000.
  */
 import type { types } from '@slack/bolt';
-import { plainText } from '../../../domain/plain-text.js';
-import { formatMoney, toCents } from '../../../domain/pricing.js';
+import { plainText } from '#src/domain/plain-text.js';
+import { formatMoney, toCents } from '#src/domain/pricing.js';
 
 export type KnownBlock = types.KnownBlock;
 export type SectionBlock = types.SectionBlock;

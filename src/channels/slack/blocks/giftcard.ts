@@ -1,6 +1,6 @@
 /** The reply to `/giftcard <code>` (staff only: it names the purchaser). */
-import type { GiftCardResponse } from '../../../api/giftcards.js';
-import type { ClientRecord } from '../../../api/sales.js';
+import type { GiftCardResponse } from '#src/api/giftcards.js';
+import type { ClientRecord } from '#src/api/sales.js';
 import type { Lookup } from '../lookups.js';
 import { esc, fitLines, section, UNAVAILABLE, type SlackMessage } from './common.js';
 

@@ -4,7 +4,7 @@
  * by `readSalesForm`.
  */
 import type { types } from '@slack/bolt';
-import { parseDateInput } from '../../../domain/time.js';
+import { parseDateInput } from '#src/domain/time.js';
 import { checkRange, type SalesFilters } from '../filters.js';
 import type { ModalView } from './common.js';
 

@@ -3,8 +3,8 @@
  * ids, client, total and status, then its activities with tickets and access codes.
  * Staff only: client data is shown in full because staff look sales up by it.
  */
-import type { Sale, SaleActivity, SalesResponse } from '../../../api/sales.js';
-import { toCents } from '../../../domain/pricing.js';
+import type { Sale, SaleActivity, SalesResponse } from '#src/api/sales.js';
+import { toCents } from '#src/domain/pricing.js';
 import { describeSalesFilters, type SalesFilters } from '../filters.js';
 import type { Lookup } from '../lookups.js';
 import { activityStatusWord } from '../words.js';

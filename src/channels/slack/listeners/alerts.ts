@@ -5,7 +5,7 @@
  * does not stop later alerts.
  */
 import type { webApi } from '@slack/bolt';
-import type { BotEventName, BotEvents } from '../../../events.js';
+import type { BotEventName, BotEvents } from '#src/events.js';
 import {
   partnerDownAlert,
   partnerUpAlert,

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
-import { slackDeliveryKey } from '../../../store/keys.js';
+import { slackDeliveryKey } from '#src/store/keys.js';
 import type { SlackDeps } from '../deps.js';
 
 export const DELIVERY_TTL_SECONDS = 60 * 60;
