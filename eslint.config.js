@@ -3,6 +3,44 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/**
+ * The layers (docs/architecture.md): domain ← flows ← conversation ← channels. Each entry
+ * is a `@typescript-eslint/no-restricted-imports` pattern; a file gets the patterns of every
+ * layer it is in, so each block below lists all of them (a later block of the same rule
+ * replaces an earlier one for the files it matches).
+ */
+const climbing = {
+  regex: '^\\.\\./\\.\\./',
+  message:
+    'Name it from the root (#src/…, #flows/…): no relative import climbs more than one folder.',
+};
+const sandbox = {
+  regex: '^(#src/sandbox/|\\./sandbox/)',
+  message:
+    'Only the sandbox’s entry points, the composition root (src/app.ts), the CLI and tests import the sandbox.',
+};
+const domain = {
+  // The partner's types and codes are still read from src/api's schemas (issue 17: the
+  // resource schemas are to move below the domain); nothing else of the project.
+  regex: '^#(flows/|src/(?!domain/|api/))',
+  message: 'src/domain imports nothing of the project but itself (and, for now, src/api’s types).',
+};
+const flows = {
+  // src/api and src/catalog are still read by the flows (issue 17: to come through the
+  // domain and the actors' inputs); the conversation, channels, store and the rest never.
+  regex: '^#src/(?!domain/|i18n/|api/|catalog/)',
+  message:
+    'flows/ imports xstate, zod, src/domain, src/i18n and itself (src/api and src/catalog for now).',
+};
+const channelsPartner = {
+  regex: '^#src/api/',
+  allowTypeImports: true,
+  message: 'Channels never call the partner service: ask the conversation or a service for it.',
+};
+const rule = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'bench/results.json', 'journeys/results.json', 'coverage/', '.tmp/'],
@@ -18,7 +56,23 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['error', 'warn'] }],
+      ...rule(climbing),
     },
+  },
+  { files: ['src/**/*.ts', 'flows/**/*.ts'], rules: rule(climbing, sandbox) },
+  { files: ['src/domain/**/*.ts'], rules: rule(climbing, sandbox, domain) },
+  { files: ['flows/**/*.ts'], rules: rule(climbing, sandbox, flows) },
+  { files: ['src/channels/**/*.ts'], rules: rule(climbing, sandbox, channelsPartner) },
+  {
+    // Known exceptions, to move behind a staff service (issue 17): the Slack staff
+    // commands' partner lookups and the partner's status codes in words.
+    files: ['src/channels/slack/lookups.ts', 'src/channels/slack/words.ts'],
+    rules: rule(climbing, sandbox),
+  },
+  {
+    // The sandbox itself, the composition root and the CLI's partner target may import it.
+    files: ['src/sandbox/**/*.ts', 'src/app.ts', 'src/cli/**/*.ts'],
+    rules: rule(climbing),
   },
   {
     files: ['test/**', 'bench/**', 'journeys/**', 'src/cli/**'],

@@ -1,0 +1,74 @@
+/**
+ * The layers are enforced by the linter (eslint.config.js): an import that crosses a layer
+ * fails lint. Each case lints a line of code as if it were a file of that layer.
+ */
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The import rules a line breaks, as a file at `filePath`. */
+async function broken(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('the layers, as the linter enforces them', () => {
+  it('src/domain imports nothing of the project above it', async () => {
+    expect(
+      await broken('src/domain/x.ts', "import { x } from '#src/conversation/engine.js';"),
+    ).toEqual([expect.stringContaining('src/domain imports nothing')]);
+    expect(
+      await broken('src/domain/x.ts', "import { x } from '#flows/booking/machine.js';"),
+    ).toHaveLength(1);
+    expect(await broken('src/domain/x.ts', "import { x } from './time.js';")).toEqual([]);
+  });
+
+  it('flows/ never import the conversation, channels or store', async () => {
+    for (const target of [
+      '#src/conversation/engine.js',
+      '#src/channels/keep-trying.js',
+      '#src/store/store.js',
+    ]) {
+      expect(await broken('flows/booking/x.ts', `import { x } from '${target}';`)).toEqual([
+        expect.stringContaining('flows/ imports xstate'),
+      ]);
+    }
+    expect(await broken('flows/booking/x.ts', "import { x } from '#src/domain/lang.js';")).toEqual(
+      [],
+    );
+  });
+
+  it('channels never call the partner service; its types they may read', async () => {
+    expect(
+      await broken('src/channels/telegram/x.ts', "import { x } from '#src/api/client.js';"),
+    ).toEqual([expect.stringContaining('Channels never call')]);
+    expect(
+      await broken('src/channels/telegram/x.ts', "import type { X } from '#src/api/client.js';"),
+    ).toEqual([]);
+  });
+
+  it('only the composition root, the sandbox itself, the CLI and tests import the sandbox', async () => {
+    const line = "import { x } from '#src/sandbox/index.js';";
+    expect(await broken('src/conversation/x.ts', line)).toHaveLength(1);
+    expect(await broken('flows/booking/x.ts', line)).not.toEqual([]);
+    expect(await broken('src/app.ts', line)).toEqual([]);
+    expect(await broken('test/e2e/x.test.ts', line)).toEqual([]);
+  });
+
+  it('no relative import climbs more than one folder', async () => {
+    expect(
+      await broken('src/channels/slack/x.ts', "import { x } from '../../api/client.js';"),
+    ).toEqual([expect.stringMatching(/no relative import climbs/)]);
+    expect(
+      await broken('test/e2e/x.test.ts', "import { x } from '../../src/app.js';"),
+    ).toHaveLength(1);
+    expect(
+      await broken('src/channels/slack/x.ts', "import { x } from '../keep-trying.js';"),
+    ).toEqual([]);
+  });
+});
