@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BookingContext } from '#flows/booking/types.js';
+import { telegramUpdateKey } from '#src/store/keys.js';
 import { createRedisStore } from '#src/store/redis-store.js';
 import {
   startCluster,
@@ -62,6 +63,18 @@ async function book(chat: ChatWatch, steps: Step[], onStep?: (updateId: number) 
   }
 }
 
+/** Whether an update's handling has ended (runOnce's done mark, src/store/store.ts). */
+async function handled(updateId: number): Promise<boolean> {
+  const store = createRedisStore(inject('redisUrl'));
+  try {
+    return (
+      (await store.get(`${telegramUpdateKey(cluster.fake.botId, updateId)}:done`)) !== undefined
+    );
+  } finally {
+    await store.close();
+  }
+}
+
 /** The PartnerSaleId the conversation made for its cart (context.sale). */
 async function partnerSaleIdOf(user: FakeUser): Promise<string> {
   const store = createRedisStore(inject('redisUrl'));
@@ -88,6 +101,10 @@ describe('two instances behind one webhook', () => {
         const took = cluster.deliveredTo.get(updateId) ?? [];
         expect(took).toHaveLength(1);
         const other = cluster.bots.find((bot) => bot.name !== took[0])!;
+        // The first delivery handled to its end (tickets sent after the confirmation
+        // included), so that whatever the chat shows next would be the redelivery's.
+        await until('the first delivery to be handled', () => handled(updateId));
+        await chat.quiet(150);
         const since = chat.mark();
         cluster.via(other, () => {
           cluster.fake.redeliver(updateId);
