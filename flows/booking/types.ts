@@ -26,6 +26,11 @@ export interface DraftProduct {
   productBaseId: string;
   providerId: string;
   name: string;
+  /**
+   * The provider's and the product base's names, for the summary of a choice
+   * (steps/summary.ts); absent in drafts kept from before it.
+   */
+  place?: { provider: string; base: string };
   /** Dates the customer can pick (sale window, cut-offs and capacity applied). */
   dates: IsoDate[];
   /** DemandAccessDate false: the purchase date is used, no date question. */

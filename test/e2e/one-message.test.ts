@@ -84,6 +84,10 @@ async function toPayment(chat: Chat): Promise<number> {
 
 const cartOf = (lines: OutputLine[]) => lines.find((line) => /^🛒/.test(line.text));
 
+/** The summaries of a choice read from a message (steps/summary.ts) the chat has shown. */
+const summaries = (chat: Chat) =>
+  chat.transcript.filter((line) => /^📝 (Tu elección|Your choice):/.test(line.text));
+
 describe('a booking in one message', () => {
   it('reads ticket types, date and session time in Spanish and goes straight to the cart', async () => {
     const chat = await chatIn('es');
@@ -91,8 +95,16 @@ describe('a booking in one message', () => {
     const cart = cartOf(reply);
     expect(cart?.text).toMatch(/Acuario de medusas: alimentación — [^·\n]+ · 12:30/);
     expect(cart?.text).toMatch(/3 × 6,00\s€/);
+    // Before the cart, the summary of what was read: place, the day in words, the session,
+    // how many and the total (issue 15, C); one price for everyone here, so "3 entradas".
+    const summary = reply.find((line) => /^📝/.test(line.text));
+    expect(reply.indexOf(summary!)).toBeLessThan(reply.indexOf(cart!));
+    expect(summary?.text).toMatch(
+      /^📝 Tu elección:\n[^\n]+ · Acuario de medusas: alimentación\njueves, 11 de junio de 2026 · 12:30\n3 entradas\nTotal: 3 × 6,00\s€ = 18,00\s€\.$/,
+    );
     const turns = await toPayment(chat);
     console.info(`one message (es, ticket types) → payment: 1 + ${turns} turns`);
+    expect(summaries(chat)).toHaveLength(1);
     expect(chat.last().text).toMatch(/reservado/);
     // Within the target for a new customer (10 with the message): check out, the buyer's
     // details in one message (the service's questions take them), reserve.
@@ -101,12 +113,20 @@ describe('a booking in one message', () => {
 
   it('reads a product, the ticket type and "next saturday" in English', async () => {
     const chat = await chatIn('en');
-    const reply = await chat.say('two adult tickets for the maritime museum next saturday');
+    await chat.say('two adult tickets for the maritime museum next saturday');
     // Straight past the card, date and quantity: the first question is the visitors'.
-    expect(reply.map((line) => line.text).join('\n')).toMatch(/Total: 2 × €\d+\.\d\d/);
+    // The summary says which day "next saturday" became, and what was taken.
+    expect(summaries(chat).map((line) => line.text)).toEqual([
+      expect.stringMatching(
+        /^📝 Your choice:\n[^\n]+\nSaturday, 13 June 2026\n2 adults\nTotal: 2 × €\d+\.\d\d = €\d+\.\d\d\.$/,
+      ),
+    ]);
     expect(chat.last().text).not.toMatch(/Which day|How many/);
+    // The first view after it keeps the way to change it.
+    expect(chat.last().options.map((option) => option.id)).toContain('back');
     const turns = await toPayment(chat);
     console.info(`one message (en) → payment: 1 + ${turns} turns`);
+    expect(summaries(chat)).toHaveLength(1);
     expect(chat.last().text).toMatch(/reserved/);
     // Within the target for a new customer: 10 with the message.
     expect(turns).toBeLessThanOrEqual(9);
@@ -134,7 +154,9 @@ describe('a booking in one message', () => {
     const reply = await chat.say('2 adultos y 1 niño al museo el sábado');
     // The ticket-types step takes the counts said; the three tickets' questions in one pass.
     expect(reply.map((line) => line.text)).toContainEqual(
-      expect.stringMatching(/^Total: 2 × \d+,\d\d\s€ \+ 1 × \d+,\d\d\s€ = /),
+      expect.stringMatching(
+        /^📝 Tu elección:\nMuseo del Mar[^\n]*\nsábado, 13 de junio de 2026\n2 adultos · 1 niño\nTotal: 2 × \d+,\d\d\s€ \+ 1 × \d+,\d\d\s€ = /,
+      ),
     );
     expect(chat.last().text).toMatch(/^Entrada 1 de 3 — Entrada adulto/);
     let cart: OutputLine | undefined;
@@ -164,8 +186,10 @@ describe('a booking in one message', () => {
     expect(texts).toContain('No hay sesión a las 09:00 ese día.');
     expect(chat.last().text).toMatch(/^Elige la sesión de «Planetario»/);
     const after = await chat.choose(chat.last().options[0]!.id);
-    // Date and quantity were said: the total for 2 follows the session.
-    expect(after.map((line) => line.text).join('\n')).toMatch(/Total: 2 × /);
+    // Date and quantity were said: the summary, with the session taken, follows it.
+    expect(after.map((line) => line.text).join('\n')).toMatch(
+      /📝 Tu elección:\n[^\n]+\nsábado, 13 de junio de 2026 · \d\d:\d\d\n2 entradas\nTotal: 2 × /,
+    );
     const turns = await toPayment(chat);
     console.info(`one message (es, session asked) → payment: 2 + ${turns} turns`);
     expect(chat.last().options.some((option) => option.id === 'pay')).toBe(true);

@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { BookingContext, SessionOffer } from '#flows/booking/types.js';
+import type { BookingContext, SessionOffer, TicketTypeOffer } from '#flows/booking/types.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
-import { context, draftOf, fake, opened, start, withoutTypes } from './selection-harness.js';
+import { demoProfile } from './questions-harness.js';
+import { context, demo, draftOf, fake, opened, start, withoutTypes } from './selection-harness.js';
 
 const I = demoIds.products;
 const P = demoIds.providers;
@@ -440,4 +441,121 @@ it('offers the sessions of the part of the day the message said (issue 15, J)', 
   // None that evening: every session, rather than none.
   expect(at({ daypart: 'evening' })).toEqual(['session:s1100', 'session:s1700']);
   expect(at(undefined)).toEqual(['session:s1100', 'session:s1700']);
+});
+
+describe('the summary of what a message asked for (issue 15, C)', () => {
+  const EUR = (cents: number) => ({ cents, currency: 'EUR' });
+  const museumOffers = (): TicketTypeOffer[] =>
+    (
+      [
+        [I.museumAdult, 'adult', 1500],
+        [I.museumChild, 'child', 900],
+        [I.museumSenior, 'senior', 1000],
+      ] as const
+    ).map(([productId, kind, cents]) => ({
+      productId,
+      name: `${kind} ticket`,
+      kind,
+      unitPrice: EUR(cents),
+      minimum: 1,
+      peoplePerUnit: 1,
+    }));
+
+  it('says which day "el sábado" became, the place, how many and the total, in one notice', async () => {
+    const open = fake(() => opened(I.museumAdult, { catalog: demo('es') }));
+    const quote = fake(async () => museumOffers());
+    const visitor = demoProfile(demoIds.profiles.ticketVisitor);
+    const load = fake(async () => [
+      { ticketId: 't1', attendee: 1, label: 'Entrada adulto', questions: visitor.questions },
+    ]);
+    const chat = start('home', context({ language: 'es' }), {
+      actors: {
+        openProduct: open.logic,
+        quoteTicketTypes: quote.logic,
+        loadTicketQuestions: load.logic,
+      },
+    });
+    chat.say('2 entradas de adulto para el Museo del Mar el sábado');
+    await chat.settled();
+    // No view of its own: the flow is at the ticket questions, and the summary is the
+    // one notice, where the total alone was.
+    expect(chat.state()).toEqual({ questions: 'asking' });
+    expect(chat.notices).toEqual([
+      [
+        '📝 Tu elección:',
+        'Museo del Mar de Valencia · Entradas',
+        'sábado, 13 de junio de 2026',
+        '2 adultos',
+        // Money as Intl writes it: a no-break space before the euro sign.
+        'Total: 2 × 15,00\u00a0€ = 30,00\u00a0€.',
+      ].join('\n'),
+    ]);
+    // The view after it keeps Back: to the ticket types, with the counts taken.
+    expect(chat.choose('back').sent).toEqual({ type: 'nav.back' });
+    await chat.settled();
+    expect(chat.state()).toEqual({ quantity: 'typesChoosing' });
+    expect(chat.snapshot().context.draft?.types?.counts).toEqual({
+      [I.museumAdult]: 2,
+      [I.museumChild]: 0,
+      [I.museumSenior]: 0,
+    });
+  });
+
+  it('lists each ticket type said and the session, in English too', async () => {
+    const quote = fake(async () => museumOffers());
+    const chat = start(
+      'quantity',
+      context({
+        wish: { types: { adult: 2, child: 1 } },
+        draft: draftOf(opened(I.museumAdult), {
+          accessDate: '2026-06-12',
+          sessions: [{ enclosureId: 'e1', sessionId: 's1700', label: '17:00' }],
+        }),
+      }),
+      { actors: { quoteTicketTypes: quote.logic } },
+    );
+    await chat.settled();
+    expect(chat.notices).toEqual([
+      [
+        '📝 Your choice:',
+        'Valencia Sea Museum · Tickets',
+        'Friday, 12 June 2026 · 17:00',
+        '2 adults · 1 child',
+        'Total: 2 × €15.00 + 1 × €9.00 = €39.00.',
+      ].join('\n'),
+    ]);
+  });
+
+  it('is the total alone when the customer chose at the steps themselves', async () => {
+    const quote = fake(async () => museumOffers());
+    const chat = start(
+      'quantity',
+      context({ draft: draftOf(opened(I.museumAdult), { accessDate: '2026-06-12' }) }),
+      { actors: { quoteTicketTypes: quote.logic } },
+    );
+    await chat.settled();
+    chat.say('2 adults and 1 child');
+    expect(chat.notices).toEqual(['Total: 2 × €15.00 + 1 × €9.00 = €39.00.']);
+  });
+
+  it('says how many of a product without ticket types, with its total', async () => {
+    const quote = fromPromise(async () => EUR(1200));
+    const chat = start(
+      'quantity',
+      context({
+        language: 'es',
+        wish: { quantity: 3 },
+        draft: draftOf(withoutTypes(opened(I.museumPlanetarium, { catalog: demo('es') })), {
+          accessDate: '2026-06-12',
+        }),
+      }),
+      { actors: { quotePrice: quote } },
+    );
+    await chat.settled();
+    expect(chat.notices).toEqual([
+      expect.stringMatching(
+        /^📝 Tu elección:\nMuseo del Mar de Valencia · Museo \+ Planetario\nviernes, 12 de junio de 2026\n3 entradas\nTotal: 3 × 12,00\s€ = 36,00\s€\.$/,
+      ),
+    ]);
+  });
 });

@@ -8,21 +8,21 @@
  * with the product is checked here first.
  */
 import { assign } from 'xstate';
-import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
-import type { BookingContext, Draft } from '../types.js';
+import type { BookingContext } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { backToDate } from './date.js';
 import { redemptionPrice, redemptionQuantityView } from './giftcards/quantity.js';
 import { heldInCart, quantityAllowed, quantityBounds } from './selection/bounds.js';
 import { blockedText, limitsText, outOfRangeText } from './selection/explain.js';
-import { formatDate, formatPrice, formatTotal } from './selection/format.js';
+import { formatDate, formatPrice } from './selection/format.js';
 import { productName } from './selection/offerable.js';
 import { readCount } from './selection/read.js';
 import { retryView } from './selection/retry.js';
 import { choosable } from './session.js';
+import { summaryText, totalText } from './summary.js';
 import { hasTicketTypes, ticketTypesStates } from './ticket-types.js';
 import { understoodQuantity, without } from './selection/wish.js';
 
@@ -34,7 +34,6 @@ const messages = defineMessages({
     ask: (name: string, date: string) => `«${name}», ${date}. ¿Cuántas quieres?`,
     unit: (price: string) => `Precio por unidad: ${price}.`,
     typeMore: (max: number) => `Puedes escribir un número hasta ${max}.`,
-    total: (line: string) => `Total: ${line}.`,
     notANumber: 'Escribe cuántas quieres con un número, por ejemplo «2».',
     soldOut: (date: string) => `Ya no quedan plazas para el ${date}. Elige otra fecha.`,
   },
@@ -42,15 +41,10 @@ const messages = defineMessages({
     ask: (name: string, date: string) => `"${name}", ${date}. How many would you like?`,
     unit: (price: string) => `Price each: ${price}.`,
     typeMore: (max: number) => `You can type a number up to ${max}.`,
-    total: (line: string) => `Total: ${line}.`,
     notANumber: 'Type how many you would like as a number, e.g. "2".',
     soldOut: (date: string) => `There are no places left on ${date}. Please choose another date.`,
   },
 });
-
-export function totalText(draft: Draft, quantity: number, lang: Lang): string {
-  return draft.unitPrice ? messages(lang).total(formatTotal(draft.unitPrice, quantity, lang)) : '';
-}
 
 export const quantityView: ViewFn = (context, deps): BookingView => {
   // Redeeming a gift card: one of each product, nothing to choose.
@@ -253,9 +247,10 @@ export const quantityState = booking.createStateConfig({
                 wish: ({ context }) => without(context, 'quantity'),
               }),
               {
+                // The summary of what the message asked for, as it was applied.
                 type: 'notify',
                 params: ({ context }) => ({
-                  text: totalText(context.draft!, context.draft!.quantity!, context.language),
+                  text: summaryText(context.draft!, context.language),
                 }),
               },
             ],
@@ -303,7 +298,7 @@ export const quantityState = booking.createStateConfig({
             {
               type: 'notify',
               params: ({ context }) => ({
-                text: totalText(context.draft!, context.draft!.quantity!, context.language),
+                text: totalText(context.draft!, context.language),
               }),
             },
           ],

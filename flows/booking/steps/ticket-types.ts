@@ -16,11 +16,12 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { readTypeCounts } from '#flows/understanding/understand.js';
 import { booking } from '../setup.js';
-import type { BookingContext, Draft, Money, TicketTypeOffer, TicketTypes } from '../types.js';
+import type { BookingContext, Draft, TicketTypeOffer } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
 import { choiceProblem, heldOnDay } from './selection/bounds.js';
 import { choiceProblemText } from './selection/explain.js';
 import { formatDate, formatPrice } from './selection/format.js';
+import { countOf, countsText, summaryText, totalText, typesTotal } from './summary.js';
 
 const messages = defineMessages({
   es: {
@@ -31,7 +32,6 @@ const messages = defineMessages({
     hint: 'Usa ➖ y ➕, o escribe por ejemplo «2 adultos y 1 niño».',
     unread: 'Escribe cuántas de cada tipo, por ejemplo «2 adultos y 1 niño», o usa ➖ y ➕.',
     notSold: (types: string) => `Ese día no hay entradas de ${types}.`,
-    total: (lines: string, total: string) => `Total: ${lines} = ${total}.`,
   },
   en: {
     ask: (what: string, date: string) => `${what}, ${date}. How many tickets of each type?`,
@@ -41,42 +41,12 @@ const messages = defineMessages({
     hint: 'Use ➖ and ➕, or type for example "2 adults and 1 child".',
     unread: 'Type how many of each type, for example "2 adults and 1 child", or use ➖ and ➕.',
     notSold: (types: string) => `There are no ${types} tickets that day.`,
-    total: (lines: string, total: string) => `Total: ${lines} = ${total}.`,
   },
 });
 
 /** Whether the quantity step is the ticket-types step for this draft. */
 export const hasTicketTypes = (context: BookingContext): boolean =>
   context.draft?.giftCard === undefined && (context.draft?.product.types?.length ?? 0) >= 2;
-
-const countOf = (types: TicketTypes, offer: TicketTypeOffer) => types.counts[offer.productId] ?? 0;
-
-function totalOf(types: TicketTypes): Money | undefined {
-  const currency = types.offers[0]?.unitPrice.currency;
-  if (currency === undefined) return undefined;
-  const cents = types.offers.reduce(
-    (sum, offer) => sum + offer.unitPrice.cents * countOf(types, offer),
-    0,
-  );
-  return { cents, currency };
-}
-
-/** "2 adultos · 1 niño · 0 séniors". */
-function countsText(types: TicketTypes, lang: Lang): string {
-  return types.offers
-    .map((offer) => personLabel(offer.kind, undefined, lang, countOf(types, offer)))
-    .join(' · ');
-}
-
-/** "Total: 2 × 12,00 € + 1 × 7,00 € = 31,00 €." once the choice is made. */
-export function typesTotalText(types: TicketTypes, lang: Lang): string {
-  const total = totalOf(types);
-  const lines = types.offers
-    .filter((offer) => countOf(types, offer) > 0)
-    .map((offer) => `${countOf(types, offer)} × ${formatPrice(offer.unitPrice, lang)}`)
-    .join(' + ');
-  return total ? messages(lang).total(lines, formatPrice(total, lang)) : '';
-}
 
 /** The enclosure that says who a type is ("Niño (hasta 12 años)"), when one does. */
 function enclosureFor(deps: ViewDeps, productId: string) {
@@ -119,7 +89,7 @@ export const ticketTypesView: ViewFn = (context, deps): BookingView => {
     ? `${entry.provider.providerName} · ${entry.base.productBaseName}`
     : draft.product.name;
   const date = draft.accessDate ? formatDate(draft.accessDate, lang, 'long') : '';
-  const total = totalOf(types);
+  const total = typesTotal(types);
   const lines = [
     m.ask(what, date),
     ...types.offers.map(
@@ -275,9 +245,13 @@ const chooseFrom = ({ context, event }: Args & { event: { output: TicketTypeOffe
 /** The total of the choice just made, said on the way to the questions. */
 const sayTotal = {
   type: 'notify' as const,
-  params: ({ context }: Args) => ({
-    text: typesTotalText(context.draft!.types!, context.language),
-  }),
+  params: ({ context }: Args) => ({ text: totalText(context.draft!, context.language) }),
+};
+
+/** …or, when a message said it, the summary of all it said (steps/summary.ts). */
+const saySummary = {
+  type: 'notify' as const,
+  params: ({ context }: Args) => ({ text: summaryText(context.draft!, context.language) }),
 };
 
 /**
@@ -351,7 +325,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
                 },
                 wish: withWishUsed,
               }),
-              sayTotal,
+              saySummary,
             ],
           },
           {

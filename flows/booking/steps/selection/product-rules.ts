@@ -206,6 +206,7 @@ export function openProductDraft({ entry, catalog, instant, cart, capacity }: Op
       productBaseId: base.productBaseId,
       providerId: provider.providerId,
       name: productName(product),
+      place: { provider: provider.providerName, base: base.productBaseName },
       dates,
       ...(fixedDate !== undefined ? { fixedDate } : {}),
       openDate,
