@@ -20,6 +20,11 @@ export interface CommandSpec {
   menu?: Record<Lang, string>;
   /** What the help text says it does, after its `/name`; none: left out of the help. */
   help?: Record<Lang, string>;
+  /**
+   * The word the help shows beside its `/name`, in each language ("/cart o «carrito»"):
+   * one of its `words`, so the customer learns a word that works at every step.
+   */
+  say?: Record<Lang, string>;
   /** Intents whose words, typed alone, trigger it ("cancelar", "start over", "hola"). */
   words?: readonly Intent[];
 }
@@ -39,12 +44,14 @@ export const COMMANDS = {
     slash: { en: 'cart', es: 'carrito' },
     menu: { es: 'Ver mi carrito', en: 'See my cart' },
     help: { es: 'para ver tu carrito', en: 'to see your cart' },
+    say: { es: 'carrito', en: 'cart' },
     words: ['cart'],
   },
   mybookings: {
     slash: { en: 'mybookings', es: 'misreservas' },
     menu: { es: 'Mis reservas', en: 'My bookings' },
     help: { es: 'para ver tus reservas', en: 'to see your bookings' },
+    say: { es: 'mis reservas', en: 'my bookings' },
     words: ['myBookings'],
   },
   giftcard: {
@@ -56,6 +63,7 @@ export const COMMANDS = {
     slash: { en: 'language', es: 'idioma' },
     menu: { es: 'Cambiar de idioma', en: 'Change the language' },
     help: { es: 'para cambiar de idioma', en: 'to change the language' },
+    say: { es: 'idioma', en: 'language' },
     // "in English" names the language: that is `language.set`, read in conversation/interpret.
     words: ['language'],
   },
@@ -68,6 +76,7 @@ export const COMMANDS = {
     slash: { en: 'cancel', es: 'cancelar' },
     menu: { es: 'Cancelar y empezar de nuevo', en: 'Cancel and start over' },
     help: { es: 'para empezar de nuevo', en: 'to start over' },
+    say: { es: 'cancelar', en: 'cancel' },
     words: ['cancel', 'startOver'],
   },
   /** Erase the details remembered for next time (with the customer's consent). */
@@ -79,6 +88,15 @@ export const COMMANDS = {
   /** A greeting in words ("hola", "hi"): answered, and the step goes on. */
   greeting: { words: ['greeting'] },
 } as const satisfies Record<string, CommandSpec>;
+
+/**
+ * The navigation words the help names after the commands: not commands of their own, they
+ * press the view's 🏠 and ⬅️ buttons (conversation/interpret reads them as nav events).
+ */
+export const NAVIGATION_WORDS = {
+  menu: { es: 'menú', en: 'menu' },
+  back: { es: 'atrás', en: 'back' },
+} as const satisfies Partial<Record<Intent, Record<Lang, string>>>;
 
 export type CommandName = keyof typeof COMMANDS;
 
@@ -112,10 +130,17 @@ export function commandMenu(lang: Lang): { command: string; description: string 
   );
 }
 
-/** The help text: what the bot does, then each command it lists and what it is for. */
+/**
+ * The help text: what the bot does, then each command it lists, the word that works like
+ * it, and what it is for; then the navigation words.
+ */
 export function helpText(lang: Lang): string {
-  const commands = entries.flatMap(([, spec]) =>
-    spec.slash && spec.help ? [`/${spec.slash.en} ${spec.help[lang]}`] : [],
-  );
-  return common(lang).help(commands.join(', '));
+  const c = common(lang);
+  const commands = entries.flatMap(([, spec]) => {
+    if (!spec.slash || !spec.help) return [];
+    const slash = `/${spec.slash.en}`;
+    const typed = spec.say ? c.helpOrWord(slash, spec.say[lang]) : slash;
+    return [`${typed} ${spec.help[lang]}`];
+  });
+  return c.help(commands.join(', '), NAVIGATION_WORDS.menu[lang], NAVIGATION_WORDS.back[lang]);
 }

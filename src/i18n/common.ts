@@ -19,8 +19,10 @@ export const common = defineMessages({
     refused: (message: string) => `El servicio de reservas no lo ha aceptado: ${message}`,
     busy: 'Sigo con tu petición anterior; un momento, por favor.',
     /** The commands and what each is for: flows/booking/commands.ts. */
-    help: (commands: string) =>
-      `Puedo ayudarte a reservar entradas y actividades. Usa los botones o escribe: ${commands}.`,
+    help: (commands: string, menu: string, back: string) =>
+      `Puedo ayudarte a reservar entradas y actividades. Usa los botones o escribe: ${commands}.\nEn cualquier paso, «${menu}» vuelve al inicio y «${back}» al paso anterior.`,
+    /** A command in the help and a word that works like it: "/cart o «carrito»". */
+    helpOrWord: (slash: string, word: string) => `${slash} o «${word}»`,
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
     greeting: '¡Hola! Seguimos donde lo dejamos.',
@@ -49,8 +51,9 @@ export const common = defineMessages({
       'The booking service is not answering right now. Nothing was lost: please try again in a moment.',
     refused: (message: string) => `The booking service did not accept that: ${message}`,
     busy: 'Still working on your previous request; one moment, please.',
-    help: (commands: string) =>
-      `I can help you book tickets and activities. Use the buttons or type: ${commands}.`,
+    help: (commands: string, menu: string, back: string) =>
+      `I can help you book tickets and activities. Use the buttons or type: ${commands}.\nAt any step, "${menu}" goes to the start and "${back}" to the previous step.`,
+    helpOrWord: (slash: string, word: string) => `${slash} or "${word}"`,
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
     greeting: 'Hi! We carry on where we left off.',

@@ -2,11 +2,12 @@
  * The command list (flows/booking/commands.ts) and everything derived from it agree: each
  * command is handled at the machine's root, each `/name` and each word that triggers it is
  * read as its event, Telegram's menu offers exactly the `/name` commands, and the help
- * names only commands that exist.
+ * names only commands that exist and shows only words that are read as what it says.
  */
 import { describe, expect, it } from 'vitest';
 import {
   COMMANDS,
+  NAVIGATION_WORDS,
   commandMenu,
   commandNamed,
   helpText,
@@ -29,6 +30,14 @@ const choices: BookingView = {
 };
 const typed = (text: string, view: BookingView = choices) =>
   interpret({ kind: 'text', text }, view);
+/** A step with ⬅️ Back, where "atrás" has a button to press. */
+const withBack: BookingView = {
+  ...choices,
+  options: [{ id: 'back', label: '⬅️ Back', event: { type: 'nav.back' } }, ...choices.options],
+};
+/** The words the help shows in quotes, in its order («carrito», "cart"). */
+const quoted = (help: string) =>
+  [...help.matchAll(/«([^»]+)»|"([^"]+)"/g)].map((match) => match[1] ?? match[2]!);
 
 describe('the command list', () => {
   it('is handled at the machine root, one event per command and no other', () => {
@@ -111,5 +120,49 @@ describe('the command list', () => {
     }
     expect(helpText('es')).toContain('/giftcard para canjear una tarjeta regalo');
     expect(helpText('en')).toMatch(/^I can help you book tickets.*\/book to book, /);
+  });
+
+  it('shows in the help, per language, words that are read as the command beside them', () => {
+    const said = names.filter((name) => spec(name).say);
+    expect(said.length).toBeGreaterThan(2);
+    for (const lang of ['es', 'en'] as const) {
+      const help = helpText(lang);
+      for (const name of said) {
+        const word = spec(name).say![lang];
+        // Shown beside its own /name, and typed alone it is that command.
+        expect(help).toContain(`/${spec(name).slash!.en} ${lang === 'es' ? 'o' : 'or'} `);
+        expect(quoted(help)).toContain(word);
+        expect({ word, reading: typed(word) }).toEqual({
+          word,
+          reading: { event: { type: `command.${name}` } },
+        });
+      }
+      // The navigation words press the view's buttons.
+      const { menu, back } = NAVIGATION_WORDS;
+      expect(typed(menu[lang], withBack)).toEqual({ event: { type: 'nav.home' } });
+      expect(typed(back[lang], withBack)).toEqual({ event: { type: 'nav.back' } });
+      // No other word in quotes: each one shown is one checked above.
+      expect(quoted(help)).toEqual([
+        ...said.map((name) => spec(name).say![lang]),
+        menu[lang],
+        back[lang],
+      ]);
+    }
+    expect(helpText('es')).toContain('/cart o «carrito» para ver tu carrito');
+    expect(helpText('es')).toMatch(/\n.*«menú».*«atrás»/);
+    expect(helpText('en')).toContain('/cancel or "cancel" to start over');
+  });
+
+  it('shows a word only beside a command the help lists, and only one of its own words', () => {
+    for (const name of names) {
+      const say = spec(name).say;
+      if (!say) continue;
+      expect(spec(name).help).toBeDefined();
+      for (const word of Object.values(say)) {
+        const normal = word.normalize('NFD').replace(/\p{M}/gu, '');
+        const own = (spec(name).words ?? []).flatMap((intent) => phrasesOf(intent));
+        expect(own).toContain(normal);
+      }
+    }
   });
 });
