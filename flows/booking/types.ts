@@ -189,18 +189,32 @@ export interface Reservation {
   lapsed?: boolean;
   /** The accommodations of the reservation (packages), with their conditions. */
   stays?: ReservedStay[];
-  /** Refused lines whose session was found full, with the nearest sessions with room. */
+  /** Refused lines whose session or day was found full, with the nearest with room. */
   room?: RoomAgain[];
 }
 
-/** A refused line's session, full when read again, and the nearest ones with room. */
-export interface RoomAgain {
+/**
+ * A refused line found full when read again: its session (with the nearest sessions of
+ * that day with room) or, for a line without a session, its limited day (with the
+ * nearest days with room).
+ */
+export type RoomAgain = SessionRoomAgain | DayRoomAgain;
+
+export interface SessionRoomAgain {
   cartItemId: string;
   enclosureId: string;
   /** The full session's provider-local start. */
   fullTime: IsoDateTime;
   /** In time order, three at most; empty: none left that day. */
   nearest: SessionOption[];
+}
+
+export interface DayRoomAgain {
+  cartItemId: string;
+  /** The full day. */
+  fullDate: IsoDate;
+  /** In date order, three at most; empty: none near with room. */
+  nearestDates: IsoDate[];
 }
 
 export interface SaleRecord {
@@ -431,8 +445,12 @@ export type BookingEvent =
   | { type: 'cart.add-draft' }
   /** Drops a line a reservation could not hold, to choose it again on another date. */
   | { type: 'cart.redate'; cartItemId: string }
-  /** A refused line moved to another session of its day, then reserved again. */
+  /**
+   * A refused line moved to another session of its day (`sessionId`) or, a line without
+   * a session, to another day (`date`), then reserved again.
+   */
   | { type: 'cart.move'; cartItemId: string; sessionId: string }
+  | { type: 'cart.move'; cartItemId: string; date: IsoDate }
   | { type: 'reservation.renew' }
   | { type: 'reservation.cancel' }
   | { type: 'payment.check' }

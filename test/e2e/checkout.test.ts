@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cartAddOperation, type CartActivity } from '#src/api/cart.js';
 import { salesOperation } from '#src/api/sales.js';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import { toCents } from '#src/domain/pricing.js';
 import { activityOf, lineOf } from '#src/conversation/actors/cart-requests.js';
 import { newCartId } from '#src/conversation/actors/cart-id.js';
@@ -29,6 +29,7 @@ const ON_ACCOUNT = { PAYMENT_MODE: 'on-account' };
 const JELLYFISH = demoIds.products.museumJellyfish;
 const TWO_DAYS = demoIds.products.parkTwoDays;
 const PLANETARIUM = demoIds.products.museumPlanetarium;
+const FAMILY = demoIds.products.museumFamily;
 
 let chat: Chat | undefined;
 afterEach(async () => {
@@ -480,6 +481,80 @@ describe('checkout against the sandbox', () => {
     await c.choose('pay');
     expect(c.last().link?.url).toMatch(/\/__sandbox\/pay\//);
     const calls = await stats(c);
+    expect(calls['cart-confirm']).toBe(2);
+    expect(calls['cart-sale']).toBe(1);
+  });
+
+  it('moves the only line of a Confirm refused whole (its limited day filled up) to the nearest day with room, and pays (issue 14 item 5)', async () => {
+    chat = await startChat({ env: ON_ACCOUNT });
+    const c = chat;
+    await c.sandbox.extra('reset', { options: { debitPartner: true } });
+    // One family pack (4 quota tickets) on a limited day a few days ahead.
+    const index = await c.app.catalog.get('en');
+    const { product } = index.product(FAMILY)!;
+    const set = product.pricesAndDates[0]!;
+    const limited = new Set<string>(product.daysWithLimitedCapacity);
+    const pick = set.dates.findIndex((date, at) => at >= 2 && limited.has(date));
+    expect(pick).toBeGreaterThan(0);
+    const day = set.dates[pick]!;
+    const cart: Cart = { shoppingCartId: newCartId(), lines: [], adds: 0 };
+    // Each visitor's name and birth date, answered once (a move keeps them).
+    const visitor = [
+      { questionId: seedId('question:visitor.name'), stringValue: 'Ana García' },
+      {
+        questionId: seedId('question:visitor.birthDate'),
+        dateTimeValue: '2018-05-17T00:00:00' as IsoDateTime,
+      },
+    ];
+    await addLine(c, cart, FAMILY, 1, pick, [], (activity) => ({
+      ...activity,
+      tickets: activity.tickets?.map((t) => ({ ...t, questions: visitor })),
+    }));
+    const [pack] = cart.lines;
+    expect(pack!.accessDate).toBe(day);
+    await place(c, { review: 'idle' }, withDetails(baseContext(c, cart)));
+    await c.start();
+
+    // Another customer's reservation takes every place left that day.
+    const capacity = c.sandbox.sandbox.context().state.cart.capacity;
+    const left = capacity.remainingForDay(FAMILY, day)!;
+    capacity.hold(
+      'someone-else',
+      { days: new Map([[`${FAMILY}|${day}`, left]]), sessions: new Map() },
+      c.sandbox.sandbox.clock.now().getTime() + 3_600_000,
+    );
+    const before = await stats(c);
+
+    await c.choose('reserve');
+    // The sandbox refuses the Confirm whole: said, then the day named with the nearest.
+    expect(
+      c.transcript.some((line) => /did not accept that: .*(capacity|places)/.test(line.text)),
+    ).toBe(true);
+    const refused = c.last();
+    expect(refused.text).toMatch(/These could not be reserved:\n1\. Family pack/);
+    expect(refused.text).toMatch(/ is full\.\n {3}Nearest days with room: /);
+    expect(refused.text).toMatch(/Nothing is held\./);
+    const moves = refused.options.filter((o) => o.id.startsWith(`move:${pack!.cartItemId}:`));
+    expect(moves.length).toBeGreaterThan(0);
+    // None offered is the full day; one capacity read for the line.
+    expect(moves.map((o) => o.id.split(':')[2])).not.toContain(day);
+    const afterRefusal = await stats(c);
+    expect((afterRefusal['availablecapacity'] ?? 0) - (before['availablecapacity'] ?? 0)).toBe(1);
+
+    const chosen = moves[0]!;
+    const to = chosen.id.split(':')[2]!;
+    await c.choose(chosen.id);
+    expect(c.transcript.some((line) => /Family pack.*: now on /.test(line.text))).toBe(true);
+    expect(c.last().text).toMatch(/Held until \d\d:\d\d/);
+    const held = (await saved(c)).context;
+    expect(held.cart.lines.map((l) => l.accessDate)).toEqual([to]);
+    expect(held.cart.lines[0]!.activity?.tickets?.every((t) => t.accessDateTime === to)).toBe(true);
+    expect(held.refusedRoom).toBeUndefined();
+
+    await c.choose('pay');
+    expect(c.last().link?.url).toMatch(/\/__sandbox\/pay\//);
+    const calls = await stats(c);
+    // A new Confirm of the changed cart: the refused one and this one.
     expect(calls['cart-confirm']).toBe(2);
     expect(calls['cart-sale']).toBe(1);
   });

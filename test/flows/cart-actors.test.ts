@@ -516,6 +516,133 @@ describe('a line refused for a full session (issue 14 item 5)', () => {
   });
 });
 
+describe('a line refused for a full limited day (issue 14 item 5)', () => {
+  const FAMILY = demoIds.products.museumFamily;
+  const { product } = index.product(FAMILY)!;
+  // A Saturday: limited, in the weekend price set (Saturdays limited, Sundays not).
+  const SATURDAY = '2026-06-13';
+  const pack = (): CartLine => {
+    const draft = draftOf(FAMILY, { accessDate: SATURDAY, quantity: 1 });
+    return {
+      ...lineOf('f1', FAMILY),
+      accessDate: SATURDAY,
+      quantity: 1,
+      activity: activityOf(draft, index),
+    };
+  };
+  // Capacity in quota tickets: 4 a pack.
+  const capacity = (request: { dates: string[] }) => ({
+    products: request.dates.map((date) => ({
+      productId: FAMILY,
+      date,
+      availableCapacity: date === '2026-06-20' ? 8 : 3,
+    })),
+    sessions: [],
+  });
+
+  it("reads the product's limited days in one call and names the nearest days with room for the line", async () => {
+    const h = harness({ availablecapacity: capacity });
+    const room = await h.run('readRoom', { lines: [pack()], language: 'en' });
+    expect(h.calls.map((call) => call.name)).toEqual(['availablecapacity']);
+    const asked = h.named('availablecapacity')[0]!.request as {
+      productIds: string[];
+      dates: string[];
+    };
+    expect(asked.productIds).toEqual([FAMILY]);
+    // The refused day and the limited days of its price set only (weekends).
+    expect(asked.dates).toContain(SATURDAY);
+    expect(
+      asked.dates.every((date) => (product.daysWithLimitedCapacity as string[]).includes(date)),
+    ).toBe(true);
+    expect(asked.dates.every((date) => [0, 6].includes(new Date(date).getUTCDay()))).toBe(true);
+    // Saturdays other than the 20th hold 3 tickets: not a pack. Sundays are not limited.
+    expect(room).toEqual([
+      {
+        cartItemId: 'f1',
+        fullDate: SATURDAY,
+        nearestDates: ['2026-06-14', '2026-06-20', '2026-06-21'],
+      },
+    ]);
+  });
+
+  it('names nothing when the day still has room for the line, or the read fails', async () => {
+    const roomy = harness({
+      availablecapacity: (request: { dates: string[] }) => ({
+        products: request.dates.map((date) => ({ productId: FAMILY, date, availableCapacity: 4 })),
+        sessions: [],
+      }),
+    });
+    expect(await roomy.run('readRoom', { lines: [pack()], language: 'en' })).toEqual([]);
+    const down = harness({});
+    expect(await down.run('readRoom', { lines: [pack()], language: 'en' })).toEqual([]);
+    // A line of a product without limited days: nothing read.
+    const plain = harness({ availablecapacity: capacity });
+    expect(await plain.run('readRoom', { lines: [lineOf('a1')], language: 'en' })).toEqual([]);
+    expect(plain.calls).toEqual([]);
+  });
+
+  it('moves the line by the one path: removed, added with the same request but the date', async () => {
+    const h = harness({
+      'cart-cancelconfirm': () => ({}),
+      'cart-remove': () => ({}),
+      'cart-add': addAnswer,
+    });
+    const line = pack();
+    const output = await h.run<MoveLineOutput>('moveLine', {
+      cart: cartOf(lineOf('a1'), line),
+      cartItemId: 'f1',
+      date: '2026-06-20',
+      language: 'en',
+      reserved: true,
+    });
+    expect(h.calls.map((call) => call.name)).toEqual([
+      'cart-cancelconfirm',
+      'cart-remove',
+      'cart-add',
+    ]);
+    expect(h.named('cart-add')[0]!.request).toEqual({
+      shoppingCartId: 'oldcart000001',
+      activities: [
+        {
+          ...line.activity,
+          accessDateTime: '2026-06-20',
+          tickets: line.activity!.tickets!.map((t) => ({ ...t, accessDateTime: '2026-06-20' })),
+        },
+      ],
+    });
+    expect(output.released).toBe(true);
+    expect(output.line).toMatchObject({ accessDate: '2026-06-20', quantity: 1, sessions: [] });
+    expect(output.cart.lines.map((l) => [l.productId, l.accessDate])).toEqual([
+      [JELLYFISH, '2026-06-17'],
+      [FAMILY, '2026-06-20'],
+    ]);
+  });
+
+  it('an Add never answered once the line is out leaves the rest on a new cart', async () => {
+    let adds = 0;
+    const h = harness({
+      'cart-remove': () => ({}),
+      'cart-add': (request: { activities: CartActivity[] }) => {
+        adds += 1;
+        if (adds === 1 || adds === 3) throw new PartnerTimeoutError(ctx('cart-add'), 1);
+        return addAnswer(request);
+      },
+    });
+    const output = await h.run<MoveLineOutput>('moveLine', {
+      cart: cartOf(lineOf('a1'), pack()),
+      cartItemId: 'f1',
+      date: '2026-06-20',
+      language: 'en',
+      reserved: false,
+    });
+    expect(output.line).toBeUndefined();
+    expect(output.refused).toBeTruthy();
+    expect(output.rebuilt).toBe(true);
+    expect(output.cart.shoppingCartId).not.toBe('oldcart000001');
+    expect(output.cart.lines.map((l) => l.productId)).toEqual([JELLYFISH]);
+  });
+});
+
 describe('removeFromCart', () => {
   it('removes the item where the service offers Remove', async () => {
     const h = harness({ 'cart-remove': () => ({}) });

@@ -443,7 +443,11 @@ describe('review', () => {
   });
 
   it('explains a refused reservation and stays', async () => {
-    const h = place('review', detailed(), { reserve: failing(refusal('no places left')) });
+    // The room read again finds nothing full.
+    const h = place('review', detailed(), {
+      reserve: failing(refusal('no places left')),
+      readRoom: fake(() => []).logic,
+    });
     await h.choose('reserve');
     expect(h.state()).toEqual({ review: 'idle' });
     expect(h.notices).toEqual(['The booking service did not accept that: no places left']);
@@ -459,6 +463,7 @@ describe('review', () => {
         ...change({ cart }),
         reservation: reservation({ failedProductIds: [TWO_DAYS] }),
       })).logic,
+      readRoom: fake(() => []).logic,
     });
     await h.choose('reserve');
     expect(h.state()).toEqual({ review: 'failed' });
@@ -474,6 +479,7 @@ describe('review', () => {
         ...change({ cart }),
         reservation: reservation({ failedProductIds: [cart.lines[0]!.productId] }),
       })).logic,
+      readRoom: fake(() => []).logic,
     });
     await h.choose('reserve');
     expect(h.state()).toEqual({ review: 'failed' });
@@ -650,8 +656,9 @@ describe('review', () => {
       });
       await h.choose('reserve');
       expect(h.notices).toEqual(['The booking service did not accept that: capacity exhausted']);
-      // Only the lines with a session are read.
-      expect(readRoom.inputs).toEqual([{ lines: [timed], language: 'en' }]);
+      // Every line that is not a package's or a combined product's is read (the reader
+      // passes over one with neither a session nor a limited day).
+      expect(readRoom.inputs).toEqual([{ lines: cart.lines, language: 'en' }]);
       expect(h.state()).toEqual({ review: 'full' });
       expect(h.view().text).toMatch(/The 10:00 session is full\./);
       expect(h.view().text).toMatch(/Nothing is held\. What shall we do\?$/);
@@ -701,6 +708,104 @@ describe('review', () => {
       expect(h.notices).toEqual([
         'Two-day pass is out, but the new session could not be added: The booking service did not accept that: session full',
       ]);
+    });
+  });
+
+  describe('a refused line whose limited day is full (issue 14 item 5)', () => {
+    const pack = line('i2', { productId: TWO_DAYS, name: 'Two-day pass', quantity: 1 });
+    const cart: Cart = { shoppingCartId: 'cart000000001', lines: [line('i1'), pack] };
+    const room: RoomAgain = {
+      cartItemId: 'i2',
+      fullDate: '2026-06-17',
+      nearestDates: ['2026-06-16', '2026-06-18'],
+    };
+    const refused = () =>
+      fake(() => ({
+        ...change({ cart }),
+        reservation: reservation({ failedProductIds: [TWO_DAYS] }),
+      }));
+    const movedLine = { ...pack, cartItemId: 'n2', accessDate: '2026-06-18' as const };
+
+    it('names the full day with the nearest days that have room, one button per day', async () => {
+      const readRoom = fake(() => [room]);
+      const h = place('review', context({ cart }), {
+        reserve: refused().logic,
+        readRoom: readRoom.logic,
+      });
+      await h.choose('reserve');
+      expect(readRoom.inputs).toEqual([{ lines: [pack], language: 'en' }]);
+      expect(h.state()).toEqual({ review: 'failed' });
+      expect(h.view().text).toMatch(
+        /2\. Two-day pass.*\n.*\n {3}Wednesday, 17 June 2026 is full\.\n {3}Nearest days with room: Tue 16 Jun; Thu 18 Jun\.\nThe rest is held/,
+      );
+      expect(ids(h)).toEqual([
+        'move:i2:2026-06-16',
+        'move:i2:2026-06-18',
+        'remove:i2',
+        'redate:i2',
+        'cart',
+        'home',
+      ]);
+    });
+
+    it('one tap moves the line to the day and reserves again; a day not offered is not taken', async () => {
+      const failed = context({
+        cart,
+        reservation: reservation({ failedProductIds: [TWO_DAYS], room: [room] }),
+      });
+      const moved = newCart([line('i1'), movedLine]);
+      const moveLine = fake(() => ({
+        ...change({ released: true, cart: moved }),
+        removed: pack,
+        line: movedLine,
+      }));
+      const reserve = fake(() => ({ ...change({ cart: moved }), reservation: reservation() }));
+      const h = place({ review: 'failed' }, failed, {
+        moveLine: moveLine.logic,
+        reserve: reserve.logic,
+      });
+      await h.send({ type: 'cart.move', cartItemId: 'i2', date: '2026-06-19' });
+      expect(moveLine.inputs).toEqual([]);
+      expect(h.state()).toEqual({ review: 'failed' });
+      await h.choose('move:i2:2026-06-18');
+      expect(moveLine.inputs).toEqual([
+        { cart, cartItemId: 'i2', date: '2026-06-18', language: 'en', reserved: true },
+      ]);
+      // A new Confirm of the changed cart, not the refused one again.
+      expect(reserve.inputs).toHaveLength(1);
+      expect(reserve.inputs[0]).toMatchObject({ cart: moved, renew: false });
+      expect(h.state()).toEqual({ reserved: 'idle' });
+      expect(h.notices).toEqual(['Two-day pass: now on Thursday, 18 June 2026.']);
+    });
+
+    it('a Confirm refused whole names the full day; a line out whose new day the Add refused is said so', async () => {
+      const readRoom = fake(() => [room]);
+      const h = place('review', context({ cart }), {
+        reserve: failing(refusal('capacity exhausted')),
+        readRoom: readRoom.logic,
+        moveLine: fake(() => ({
+          ...change({ cart: newCart([line('i1')]) }),
+          removed: pack,
+          refused: 'The booking service did not accept that: no places',
+        })).logic,
+      });
+      await h.choose('reserve');
+      expect(h.state()).toEqual({ review: 'full' });
+      expect(h.view().text).toMatch(/Wednesday, 17 June 2026 is full\./);
+      expect(h.view().text).toMatch(/Nothing is held\. What shall we do\?$/);
+      expect(ids(h)).toEqual([
+        'move:i2:2026-06-16',
+        'move:i2:2026-06-18',
+        'remove:i2',
+        'cart',
+        'home',
+      ]);
+      await h.choose('move:i2:2026-06-16');
+      expect(h.state()).toEqual({ insurance: 'quoting' });
+      expect(h.context().cart.lines.map((l) => l.cartItemId)).toEqual(['i1']);
+      expect(h.notices.at(-1)).toBe(
+        'Two-day pass is out, but the new day could not be added: The booking service did not accept that: no places',
+      );
     });
   });
 });

@@ -6,6 +6,7 @@
  * new ShoppingCartId from the lines we hold (`rebuilt`); nothing is charged by that.
  */
 import type { QuestionsProfileAnswers } from '#src/api/common.js';
+import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import type {
   Cart,
@@ -88,20 +89,20 @@ export interface ReserveOutput extends CartChange {
 }
 
 export interface ReadRoomInput {
-  /** The lines a Confirm refused (those without a session are passed over). */
+  /** The lines a Confirm refused (packages and combined products are passed over). */
   lines: CartLine[];
   language: Lang;
 }
 
-export interface MoveLineInput {
+/** Where a refused line moves: another session of its day, or (no session) another day. */
+export type MoveTarget = { enclosureId: string; sessionId: string } | { date: IsoDate };
+
+export type MoveLineInput = {
   cart: Cart;
   cartItemId: string;
-  /** The session of the line's day it moves to (its enclosure's session replaced). */
-  enclosureId: string;
-  sessionId: string;
   language: Lang;
   reserved: boolean;
-}
+} & MoveTarget;
 
 /** The line moved (`line`), or taken out and not added again (`refused`, in words). */
 export interface MoveLineOutput extends CartChange {
@@ -182,12 +183,13 @@ export const cartActors = {
   /** POST /ShoppingCart/Confirm: the reservation. */
   reserve: notProvided<ReserveOutput, ReserveInput>('reserve'),
   /**
-   * After a Confirm refused lines: their sessions read again (/availablecapacity, one
-   * call per line), those found full with the nearest sessions that have room.
+   * After a Confirm refused lines: their sessions or limited days read again
+   * (/availablecapacity, one call per line), those found full with the nearest that have
+   * room.
    */
   readRoom: notProvided<RoomAgain[], ReadRoomInput>('readRoom'),
   /**
-   * A line moved to another session: removed, added again (its answers kept). Once the
+   * A line moved to another session or day: removed, added again (its answers kept). Once the
    * line is out, a refused or unanswered Add resolves with the line out, never rejects.
    */
   moveLine: notProvided<MoveLineOutput, MoveLineInput>('moveLine'),

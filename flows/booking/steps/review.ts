@@ -15,7 +15,8 @@ import { applicablePolicy, describeCancellation } from '#src/domain/cancellation
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import type { MoveLineOutput, ReserveOutput } from '../actors/cart.js';
+import type { IsoDate } from '#src/api/schema.js';
+import type { MoveLineOutput, MoveTarget, ReserveOutput } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type {
   BookingContext,
@@ -38,7 +39,7 @@ import {
 } from './cart.js';
 import { askOptional, optionalLeft } from './checkout-questions.js';
 import { insuranceChoice, insuranceOffer, insuranceOptions } from './insurance.js';
-import { formatPrice, formatTime } from './selection/format.js';
+import { formatDate, formatPrice, formatTime } from './selection/format.js';
 import {
   failedStayLines,
   packageOrderLines,
@@ -67,15 +68,22 @@ const messages = defineMessages({
     removing: 'Quitando la línea…',
     removed: (name: string) => `He quitado ${name}. Este es tu pedido ahora:`,
     unknownPolicy: 'consulta las condiciones del producto.',
-    checkingRoom: 'Mirando qué sesiones tienen sitio…',
+    checkingRoom: 'Mirando dónde hay sitio…',
     fullSession: (time: string) => `   La sesión de las ${time} está completa.`,
     nearestRoom: (times: string) => `   Con sitio, las más cercanas: ${times}.`,
     noRoomThatDay: '   No queda otra sesión con sitio ese día.',
     move: (n: number, time: string) => `🕐 ${n}. a las ${time} y reservar`,
-    moving: 'Cambiando de sesión y reservando…',
+    fullDay: (day: string) => `   El ${day} está completo.`,
+    nearestDays: (days: string) => `   Con sitio, los días más cercanos: ${days}.`,
+    noDayNear: '   No queda otro día cercano con sitio al mismo precio.',
+    moveDay: (n: number, day: string) => `📅 ${n}. el ${day} y reservar`,
+    moving: 'Cambiando y reservando…',
     moved: (name: string, time: string) => `${name}: ahora a las ${time}.`,
+    movedDay: (name: string, day: string) => `${name}: ahora el ${day}.`,
     moveRefused: (name: string, reason: string) =>
       `He quitado ${name}, pero la sesión nueva no se pudo añadir: ${reason}`,
+    moveDayRefused: (name: string, reason: string) =>
+      `He quitado ${name}, pero el día nuevo no se pudo añadir: ${reason}`,
   },
   en: {
     title: '📋 Check your order:',
@@ -95,15 +103,22 @@ const messages = defineMessages({
     removing: 'Removing the line…',
     removed: (name: string) => `${name} is out. This is your order now:`,
     unknownPolicy: 'see the product conditions.',
-    checkingRoom: 'Checking which sessions have room…',
+    checkingRoom: 'Checking where there is room…',
     fullSession: (time: string) => `   The ${time} session is full.`,
     nearestRoom: (times: string) => `   Nearest with room: ${times}.`,
     noRoomThatDay: '   No other session has room that day.',
     move: (n: number, time: string) => `🕐 ${n}. at ${time} and reserve`,
-    moving: 'Changing the session and reserving…',
+    fullDay: (day: string) => `   ${day} is full.`,
+    nearestDays: (days: string) => `   Nearest days with room: ${days}.`,
+    noDayNear: '   No other day near has room at the same price.',
+    moveDay: (n: number, day: string) => `📅 ${n}. on ${day} and reserve`,
+    moving: 'Moving and reserving…',
     moved: (name: string, time: string) => `${name}: now at ${time}.`,
+    movedDay: (name: string, day: string) => `${name}: now on ${day}.`,
     moveRefused: (name: string, reason: string) =>
       `${name} is out, but the new session could not be added: ${reason}`,
+    moveDayRefused: (name: string, reason: string) =>
+      `${name} is out, but the new day could not be added: ${reason}`,
   },
 });
 
@@ -205,46 +220,75 @@ const roomOf = (context: BookingContext, cartItemId: string): RoomAgain[] =>
     (room) => room.cartItemId === cartItemId,
   );
 
-/** A refused line's full session and the nearest with room, in words. */
+/** A refused line's full session or day and the nearest with room, in words. */
 function roomLines(context: BookingContext, line: CartLine): string[] {
-  const m = messages(context.language);
-  return roomOf(context, line.cartItemId).flatMap((room) => [
-    m.fullSession(formatTime(room.fullTime)),
-    room.nearest.length > 0
-      ? m.nearestRoom(room.nearest.map((option) => formatTime(option.time)).join(', '))
-      : m.noRoomThatDay,
-  ]);
+  const lang = context.language;
+  const m = messages(lang);
+  return roomOf(context, line.cartItemId).flatMap((room) =>
+    'fullDate' in room
+      ? [
+          m.fullDay(formatDate(room.fullDate, lang, 'long')),
+          room.nearestDates.length > 0
+            ? m.nearestDays(room.nearestDates.map((date) => formatDate(date, lang)).join('; '))
+            : m.noDayNear,
+        ]
+      : [
+          m.fullSession(formatTime(room.fullTime)),
+          room.nearest.length > 0
+            ? m.nearestRoom(room.nearest.map((option) => formatTime(option.time)).join(', '))
+            : m.noRoomThatDay,
+        ],
+  );
 }
 
-/** A line whose session may be read again (not a package's, not a combined product's). */
-const hasSession = (line: CartLine) =>
-  line.sessions.length > 0 && line.package === undefined && line.parts === undefined;
+/**
+ * A line whose session or limited day may be read again (not a package's, not a
+ * combined product's); the reader passes over a line with neither.
+ */
+const mayBeFull = (line: CartLine) => line.package === undefined && line.parts === undefined;
 
-/** Whether a refused line has a session to read again (else nothing is read). */
-const sessionsToRead = (context: BookingContext) =>
-  failedLines(context).some(({ line }) => hasSession(line));
+/** Whether a refused line may be read again (else nothing is read). */
+const roomToRead = (context: BookingContext) =>
+  failedLines(context).some(({ line }) => mayBeFull(line));
 
-/** One button per nearest session with room: the line moved there and reserved. */
-const moveOptions = (context: BookingContext, line: CartLine, n: number) =>
-  roomOf(context, line.cartItemId).flatMap((room) =>
-    room.nearest.map((option) => ({
-      id: `move:${line.cartItemId}:${option.sessionId}`,
-      label: messages(context.language).move(n, formatTime(option.time)),
-      event: {
-        type: 'cart.move' as const,
-        cartItemId: line.cartItemId,
-        sessionId: option.sessionId,
-      },
-    })),
+/** One button per nearest session or day with room: the line moved there and reserved. */
+const moveOptions = (context: BookingContext, line: CartLine, n: number) => {
+  const lang = context.language;
+  const m = messages(lang);
+  return roomOf(context, line.cartItemId).flatMap((room): BookingView['options'] =>
+    'fullDate' in room
+      ? room.nearestDates.map((date) => ({
+          id: `move:${line.cartItemId}:${date}`,
+          label: m.moveDay(n, formatDate(date, lang)),
+          event: { type: 'cart.move' as const, cartItemId: line.cartItemId, date },
+        }))
+      : room.nearest.map((option) => ({
+          id: `move:${line.cartItemId}:${option.sessionId}`,
+          label: m.move(n, formatTime(option.time)),
+          event: {
+            type: 'cart.move' as const,
+            cartItemId: line.cartItemId,
+            sessionId: option.sessionId,
+          },
+        })),
   );
+};
 
-/** The offered session a move names (its enclosure), if it was offered. */
-const offeredMove = (context: BookingContext, event: BookingEvent) =>
-  event.type === 'cart.move'
-    ? roomOf(context, event.cartItemId).find((room) =>
-        room.nearest.some((option) => option.sessionId === event.sessionId),
-      )
-    : undefined;
+/** Where an offered move takes the line (a session of its enclosure, or a day), if offered. */
+const offeredMove = (context: BookingContext, event: BookingEvent): MoveTarget | undefined => {
+  if (event.type !== 'cart.move') return undefined;
+  for (const room of roomOf(context, event.cartItemId)) {
+    if ('date' in event) {
+      if ('fullDate' in room && room.nearestDates.includes(event.date)) return { date: event.date };
+    } else if (
+      !('fullDate' in room) &&
+      room.nearest.some((option) => option.sessionId === event.sessionId)
+    ) {
+      return { enclosureId: room.enclosureId, sessionId: event.sessionId };
+    }
+  }
+  return undefined;
+};
 
 const failedView: ViewFn = (context, deps): BookingView => {
   const lang = context.language;
@@ -336,15 +380,18 @@ const removeInput = ({ context, event }: { context: BookingContext; event: Booki
   reserved: context.reservation !== undefined,
 });
 
-/** After a move: the line's new time, and any change beyond it. */
-const movedNotice = (context: BookingContext, output: MoveLineOutput) =>
-  [
-    messages(context.language).moved(
-      output.line!.name,
-      output.line!.sessions.map((choice) => choice.label).join(', '),
-    ),
-    ...changeNotes(output, context.language),
+/** After a move: the line's new time (or day), and any change beyond it. */
+const movedNotice = (context: BookingContext, output: MoveLineOutput) => {
+  const lang = context.language;
+  const m = messages(lang);
+  const line = output.line!;
+  return [
+    line.sessions.length > 0
+      ? m.moved(line.name, line.sessions.map((choice) => choice.label).join(', '))
+      : m.movedDay(line.name, formatDate(line.accessDate, lang, 'long')),
+    ...changeNotes(output, lang),
   ].join('\n');
+};
 
 export const reviewState = booking.createStateConfig({
   initial: 'start',
@@ -410,10 +457,10 @@ export const reviewState = booking.createStateConfig({
             target: '#booking.packages.stayFailed',
             actions: assign({ packages: refusedStayFlow }),
           },
-          // Refused whole (a clear no: nothing held): are the sessions full?
+          // Refused whole (a clear no: nothing held): are the sessions or days full?
           {
             guard: ({ context, event }) =>
-              event.error instanceof PartnerEnvelopeError && context.cart.lines.some(hasSession),
+              event.error instanceof PartnerEnvelopeError && context.cart.lines.some(mayBeFull),
             target: 'readingAll',
             actions: 'explainFailure',
           },
@@ -421,9 +468,9 @@ export const reviewState = booking.createStateConfig({
         ],
       },
     },
-    // The refused lines' sessions read again: those full are named with the nearest.
+    // The refused lines' sessions or days read again: those full are named with the nearest.
     reading: {
-      always: { guard: ({ context }) => !sessionsToRead(context), target: 'failed' },
+      always: { guard: ({ context }) => !roomToRead(context), target: 'failed' },
       tags: ['busy'],
       meta: { view: busyView((lang) => messages(lang).checkingRoom) },
       invoke: {
@@ -451,7 +498,7 @@ export const reviewState = booking.createStateConfig({
       invoke: {
         src: 'readRoom',
         input: ({ context }) => ({
-          lines: context.cart.lines.filter(hasSession),
+          lines: context.cart.lines.filter(mayBeFull),
           language: context.language,
         }),
         onDone: [
@@ -525,7 +572,7 @@ export const reviewState = booking.createStateConfig({
         ],
       },
     },
-    // One tap: the line to the session chosen (remove + Add, answers kept), then the
+    // One tap: the line to the session or day chosen (remove + Add, answers kept), then the
     // cart reserved again: a new Confirm of a changed cart, never the refused one again.
     moving: {
       tags: ['busy'],
@@ -535,8 +582,8 @@ export const reviewState = booking.createStateConfig({
         input: ({ context, event }) => ({
           cart: context.cart,
           cartItemId: event.type === 'cart.move' ? event.cartItemId : '',
-          enclosureId: offeredMove(context, event)?.enclosureId ?? '',
-          sessionId: event.type === 'cart.move' ? event.sessionId : '',
+          // The guard let in only a move offered: its target is known.
+          ...(offeredMove(context, event) ?? { date: '' as IsoDate }),
           language: context.language,
           reserved: context.reservation !== undefined,
         }),
@@ -555,7 +602,9 @@ export const reviewState = booking.createStateConfig({
                 type: 'notify',
                 params: ({ context, event }) => ({
                   text: [
-                    messages(context.language).moveRefused(
+                    (event.output.removed.sessions.length > 0
+                      ? messages(context.language).moveRefused
+                      : messages(context.language).moveDayRefused)(
                       event.output.removed.name,
                       event.output.refused ?? '',
                     ),

@@ -22,6 +22,7 @@ import { fromPromise } from 'xstate';
 import {
   cartConfirmOperation,
   cartRemoveOperation,
+  type CartActivity,
   type CartConfirmResponse,
 } from '#src/api/cart.js';
 import type { PartnerClient } from '#src/api/client.js';
@@ -50,7 +51,7 @@ import {
 } from '#flows/booking/actors/cart.js';
 import { failureText, Refusal } from '#flows/booking/problem.js';
 import { formatTime } from '#flows/booking/steps/selection/format.js';
-import type { Cart, Reservation, RoomAgain } from '#flows/booking/types.js';
+import type { Cart, CartLine, Reservation, RoomAgain } from '#flows/booking/types.js';
 import { addLine } from './add-line.js';
 import { newCartId as randomCartId } from './cart-id.js';
 import { createCartOps, unknownOutcome, type CartOps } from './cart-ops.js';
@@ -200,28 +201,54 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
   }
 
   /**
-   * A refused line moved to another session of its day: removed (reopening the
-   * reservation), then added through the one Add path with the same request, tickets,
-   * dates and answers, only that enclosure's session changed.
+   * The line at its new place, and its Add activity: the same request, tickets and
+   * answers, only that enclosure's session (a session move) or every date (a day move)
+   * changed. Undefined: the place is not one the catalog knows.
    */
-  async function moveLine(input: MoveLineInput): Promise<MoveLineOutput> {
-    const line = input.cart.lines.find((candidate) => candidate.cartItemId === input.cartItemId);
-    const session = (await catalog(input.language)).session(input.sessionId)?.session;
-    if (line === undefined || session === undefined)
-      throw new Refusal(messages(input.language).noSuchLine);
+  async function movedLine(
+    line: CartLine,
+    input: MoveLineInput,
+  ): Promise<{ activity: CartActivity; line: Omit<CartLine, 'cartItemId'> } | undefined> {
     const index = await catalog(input.language);
+    const before = activityOfLine(line, index);
+    if ('date' in input) {
+      const activity = {
+        ...before,
+        accessDateTime: input.date,
+        tickets: before.tickets?.map((ticket) => ({ ...ticket, accessDateTime: input.date })),
+      };
+      return { activity, line: { ...line, accessDate: input.date, activity } };
+    }
+    const session = index.session(input.sessionId)?.session;
+    if (session === undefined) return undefined;
     const inEnclosure = new Set(
       (index.product(line.productId)?.product.tickets ?? [])
         .filter((ticket) => ticket.ticketEnclosureId === input.enclosureId)
         .map((ticket) => ticket.ticketId),
     );
-    const before = activityOfLine(line, index);
     const activity = {
       ...before,
       tickets: before.tickets?.map((ticket) =>
         inEnclosure.has(ticket.ticketId) ? { ...ticket, sessionId: input.sessionId } : ticket,
       ),
     };
+    const sessions = line.sessions.map((choice) =>
+      choice.enclosureId === input.enclosureId
+        ? { ...choice, sessionId: input.sessionId, label: formatTime(session.sessionTime) }
+        : choice,
+    );
+    return { activity, line: { ...line, activity, sessions } };
+  }
+
+  /**
+   * A refused line moved where there is room, another session of its day or another
+   * day: removed (reopening the reservation), then added through the one Add path.
+   */
+  async function moveLine(input: MoveLineInput): Promise<MoveLineOutput> {
+    const line = input.cart.lines.find((candidate) => candidate.cartItemId === input.cartItemId);
+    const moved = line && (await movedLine(line, input));
+    if (moved === undefined) throw new Refusal(messages(input.language).noSuchLine);
+    const { activity } = moved;
     const removed = await removeFromCart(input);
     let added: AddToCartOutput;
     try {
@@ -229,16 +256,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
         ops,
         { cart: removed.cart, language: input.language, reserved: false },
         { activities: [activity] },
-        (ids) => ({
-          ...line,
-          cartItemId: ids[0]!,
-          activity,
-          sessions: line.sessions.map((choice) =>
-            choice.enclosureId === input.enclosureId
-              ? { ...choice, sessionId: input.sessionId, label: formatTime(session.sessionTime) }
-              : choice,
-          ),
-        }),
+        (ids) => ({ ...moved.line, cartItemId: ids[0]! }),
       );
     } catch (error) {
       // The line is out of the partner's cart: the conversation must hear so, whatever

@@ -3,7 +3,10 @@
  * line with a chosen session, one /availablecapacity call for the limited sessions of
  * its enclosures that day; the line's own session, if it no longer takes the line's
  * quantity, is named with the nearest sessions that do (the rule of
- * steps/selection/room.ts, as the session step offers them).
+ * steps/selection/room.ts, as the session step offers them). A line without a session,
+ * of a product with DaysWithLimitedCapacity, is read as the date step reads it: one
+ * call for the product's limited days; its day, if full for the line, is named with the
+ * nearest days that have room for its quantity.
  *
  * Where the spec is silent:
  * - A Confirm's refused product carries no reason. The read tells: a session with room
@@ -12,21 +15,65 @@
  * - Only sessions the catalog lists are read (a session group's are not named there);
  *   what the service does not answer for is not on sale.
  * - A failed read offers nothing: the refusal is shown as before, never a guess.
+ * - Days offered are those of the refused day's price set (its unit price holds, as a
+ *   multi-day choice keeps to one set), never for a product priced in real time (its
+ *   price on another day is unknown); a line whose tickets carry dates of their own
+ *   (DatePerTicketEnclosure) is not moved by day.
  */
 import { availableCapacityOperation } from '#src/api/availability.js';
-import type { IsoDateTime } from '#src/api/schema.js';
+import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import type { CatalogIndex } from '#src/catalog/catalog-index.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
+import { datesSharingPriceSet } from '#src/domain/price-sets.js';
+import { sellableDates } from '#src/domain/sale-window.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import type { ReadRoomInput } from '#flows/booking/actors/cart.js';
-import { nearestSessions } from '#flows/booking/steps/selection/room.js';
-import type { CartLine, RoomAgain, SessionOption } from '#flows/booking/types.js';
+import { nearestDays, nearestSessions } from '#flows/booking/steps/selection/room.js';
+import type { CartLine, DayRoomAgain, RoomAgain, SessionOption } from '#flows/booking/types.js';
 import type { ActorDeps } from './index.js';
 
 export function createRoomReader(deps: Pick<ActorDeps, 'client' | 'catalog' | 'now' | 'logger'>) {
+  /** A line without a session: its limited day, full for it, and the nearest with room. */
+  async function dayOfLine(line: CartLine, catalog: CatalogIndex): Promise<DayRoomAgain[]> {
+    const entry = catalog.product(line.productId);
+    if (entry === undefined || entry.product.requiresRealTimePrice) return [];
+    const { provider, product } = entry;
+    const day = line.accessDate;
+    const limited = new Set<string>(product.daysWithLimitedCapacity);
+    if (!limited.has(day)) return [];
+    if (line.activity?.tickets?.some((ticket) => ticket.accessDateTime !== day)) return [];
+    const sharing = new Set(datesSharingPriceSet(product, day));
+    const dates = sellableDates(product, providerNow(provider, deps.now())).filter((date) =>
+      sharing.has(date),
+    );
+    const answer = await deps.client.call(availableCapacityOperation, {
+      productIds: [product.productId],
+      dates: [...new Set([day, ...dates.filter((date) => limited.has(date))])].sort(),
+    });
+    const quota = quotaTickets(product);
+    const left = new Map<string, number | undefined>(
+      answer.products
+        .filter((p) => p.productId === product.productId)
+        .map((p) => [p.date, productsSellable(p.availableCapacity, quota)]),
+    );
+    // A limited day not answered for is not offered (unknown is not room).
+    const places = (date: IsoDate) =>
+      !limited.has(date) ? undefined : left.has(date) ? left.get(date) : 0;
+    // Room for the line after all: not what refused it.
+    if (!left.has(day) || (left.get(day) ?? Infinity) >= line.quantity) return [];
+    return [
+      {
+        cartItemId: line.cartItemId,
+        fullDate: day,
+        nearestDates: nearestDays(dates, day, places, line.quantity),
+      },
+    ];
+  }
+
   async function roomOfLine(line: CartLine, input: ReadRoomInput): Promise<RoomAgain[]> {
-    if (line.package !== undefined || line.parts !== undefined || line.sessions.length === 0)
-      return [];
+    if (line.package !== undefined || line.parts !== undefined) return [];
     const catalog = await deps.catalog.get(input.language);
+    if (line.sessions.length === 0) return dayOfLine(line, catalog);
     const entry = catalog.product(line.productId);
     if (entry === undefined) return [];
     const { provider, product } = entry;

@@ -1,8 +1,8 @@
 /**
  * Room left on a day or in a session, as the customer sees it before choosing: full
  * (shown marked, never chosen), few left, or nothing to say; and the nearest ones with
- * room to offer instead of a full one. Pure, on the draft and the cart, so the views'
- * marks and the machine's guards agree.
+ * room to offer instead of a full one (sessions by time, days by date). Pure, on the
+ * draft and the cart, so the views' marks and the machine's guards agree.
  *
  * Decisions:
  * - "Few left" is FEW_LEFT products or fewer (places ÷ quota tickets): a chat order is
@@ -98,4 +98,28 @@ export function nearestSessions(
     )
     .slice(0, count)
     .sort((a, b) => a.time.localeCompare(b.time));
+}
+
+const dayNumber = (date: IsoDate) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/**
+ * The days with room for `quantity` nearest to `date` (three at most), in date order:
+ * `places` gives a limited day's products left (undefined: not limited, room enough).
+ */
+export function nearestDays(
+  dates: readonly IsoDate[],
+  date: IsoDate,
+  places: (date: IsoDate) => number | undefined,
+  quantity: number,
+  count = 3,
+): IsoDate[] {
+  const wanted = dayNumber(date);
+  return dates
+    .filter((day) => day !== date && (places(day) ?? Infinity) >= quantity)
+    .sort(
+      (a, b) =>
+        Math.abs(dayNumber(a) - wanted) - Math.abs(dayNumber(b) - wanted) || a.localeCompare(b),
+    )
+    .slice(0, count)
+    .sort();
 }
