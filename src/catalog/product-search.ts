@@ -40,6 +40,9 @@ const STOP_WORDS = new Set(
     'the a an of for to and or in on at with without is are it its i me my you your we',
     'want looking look find any some how much many what where when can do does there',
     'hello hi please thanks something',
+    // Asking, not naming ("I'd like…", "me gustaría…"): "like" is one typo from "hike"
+    'like would d id love wanna need get buy book booking reserve visit going go',
+    'quisiera necesito reservar comprar visitar ir querria',
   ]
     .join(' ')
     .split(' '),

@@ -197,7 +197,7 @@ describe('what a message says when it names no single product (issue 15, A)', ()
     const chat = start('home', context({ language: 'es' }));
     expect(chat.say(text).sent).toMatchObject({ type: 'browse.provider', providerId: P.museum });
     expect(chat.snapshot().context.wish).toEqual(wish);
-    expect(chat.notices).toEqual([expect.stringMatching(/^Vale, para .+: elige el producto\.$/)]);
+    expect(chat.notices).toEqual([expect.stringMatching(/^Vale: .+\. Elige qué reservar\.$/)]);
   });
 
   it('applies it to the product picked from the list: the date taken, the rest kept', async () => {
@@ -295,7 +295,7 @@ describe('slots typed at a list (issue 15, B)', () => {
     expect(chat.snapshot().context.wish).toEqual(wish);
     expect(chat.snapshot().context.browse.query).toBe('Museo del Mar adulto');
     expect(chat.notices).toHaveLength(1);
-    expect(chat.notices[0]).toMatch(/^Vale, .*: elige el producto\.$/);
+    expect(chat.notices[0]).toMatch(/^Vale: .*\. Elige qué reservar\.$/);
   });
 
   it('adds to a wish already kept', () => {
@@ -307,7 +307,7 @@ describe('slots typed at a list (issue 15, B)', () => {
       quantity: 3,
     });
     expect(chat.notices[1]).toBe(
-      'Vale, para el sábado, 13 de junio de 2026, 3 entradas: elige el producto.',
+      'Vale: el sábado, 13 de junio de 2026, 3 entradas. Elige qué reservar.',
     );
   });
 });
@@ -320,7 +320,7 @@ it('at home, slots alone are kept and the places are shown (issue 15, B)', () =>
   });
   expect(chat.state()).toBe('browse');
   expect(chat.notices).toEqual([
-    'Vale, para el sábado, 13 de junio de 2026, 2 entradas: elige el producto.',
+    'Vale: el sábado, 13 de junio de 2026, 2 entradas. Elige qué reservar.',
   ]);
 });
 

@@ -71,6 +71,9 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['en', '2 adults and 1 child to the aquarium tomorrow at 11', book({ product: I.museumJellyfish, tickets: { adult: 2, child: 1 }, date: '2026-06-11', time: '11:00' })],
   ['es', 'quiero 2 entradas para el museo el sábado', book({ place: P.museum, quantity: 2, date: '2026-06-13' })],
   ['en', 'I want 2 tickets for the museum on saturday', book({ place: P.museum, quantity: 2, date: '2026-06-13' })],
+  // Asking words are not what is asked for ("like" is one typo from "hike")
+  ['en', "I'd like two adult tickets for the maritime museum next saturday", book({ product: I.museumAdult, tickets: { adult: 2 }, date: '2026-06-13' })],
+  ['en', 'I would like to visit the museum', book({ place: P.museum })],
   ['es', '3 entradas para la cata de vinos', book({ product: I.wineTasting, quantity: 3 })],
   ['en', 'a ticket for the planetarium on the 15th at 5pm', book({ product: I.museumPlanetarium, quantity: 1, date: '2026-06-15', time: '17:00' })],
   ['es', 'planetario el viernes a las 5 de la tarde para 4 personas', book({ product: I.museumPlanetarium, date: '2026-06-12', time: '17:00', people: 4 })],

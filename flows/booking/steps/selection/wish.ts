@@ -26,7 +26,7 @@ import { formatDate } from './format.js';
 const messages = defineMessages({
   es: {
     timeRefused: (time: string) => `No hay sesión a las ${time} ese día.`,
-    kept: (what: string) => `Vale, para ${what}: elige el producto.`,
+    kept: (what: string) => `Vale: ${what}. Elige qué reservar.`,
     hours:
       'Los días y las sesiones de cada sitio están en la ficha de cada producto: dime cuál (por ejemplo «museo») o elige de la lista.',
     onDate: (date: string) => `el ${date}`,
@@ -38,7 +38,7 @@ const messages = defineMessages({
   },
   en: {
     timeRefused: (time: string) => `There is no session at ${time} that day.`,
-    kept: (what: string) => `OK, for ${what}: choose the product.`,
+    kept: (what: string) => `OK: ${what}. Choose what to book.`,
     hours:
       'The days and sessions of each place are on each product\'s card: tell me which (e.g. "museum") or choose from the list.',
     onDate: (date: string) => date,
