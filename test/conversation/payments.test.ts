@@ -131,6 +131,8 @@ describe('which way an order is paid', () => {
     ['a channel that does not', settings(), { userKey: 'console:local' }, 'unavailable'],
     ['nothing configured', settings({ channels: [] }), {}, 'unavailable'],
     ['a currency it cannot state', settings({ currency: 'USD' }), {}, 'unavailable'],
+    // A gift card redeemed: nothing to collect, no invoice of 0, nothing left unpaid.
+    ['nothing to pay', settings({ channels: [] }), { reservation: reservation(0) }, 'on-account'],
   ] as const)('%s: %s', async (_name, payments, over, kind) => {
     expect((await plan(payments, over)).kind).toBe(kind);
   });

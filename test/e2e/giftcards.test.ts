@@ -161,6 +161,24 @@ describe('gift cards through the chat', () => {
     },
   );
 
+  it('redeems a card with a debit partner without a payment page: there is nothing to pay', async () => {
+    // Nothing configured: the sandbox plays a partner the service collects for.
+    chat = await startChat();
+    await chat.start();
+    await chat.say('/giftcard');
+    const card = (await chat.say(HISTORIC_GIFT_CARD)).at(-1)!;
+    expect(card.text).toContain(`Gift card ${HISTORIC_GIFT_CARD}`);
+    await chat.choose(card.options[0]!.id);
+    const cart = (await chat.pick('Continue')).at(-1)!;
+    expect(cart.text).toMatch(/Total: €0\.00/);
+    const done = await act(chat, firstCheckout);
+    expect(done.text).toMatch(/Purchase confirmed/);
+    expect(done.link).toBeUndefined();
+    expect(done.tickets?.length).toBeGreaterThan(0);
+    const sales = (await chat.sandbox.extra('stats')) as { calls: Record<string, number> };
+    expect(sales.calls['cart-sale']).toBe(1);
+  });
+
   it('answers a card already redeemed and an unknown code, then takes another code', async () => {
     chat = await startChat({ env: ON_ACCOUNT });
     await chat.start();

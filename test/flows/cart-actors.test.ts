@@ -816,6 +816,18 @@ describe('reserve', () => {
     });
   });
 
+  it('asks no payment of a debit partner when there is nothing to pay (a gift card redeemed)', async () => {
+    const h = harness({
+      'cart-confirm': () => confirmAnswer('debit', [{ productId: JELLYFISH, price: 0 }]),
+    });
+    const output = await h.run<{ reservation: { paymentRequired: boolean; total: unknown } }>(
+      'reserve',
+      input(cartOf(lineOf('a1'))),
+    );
+    expect(output.reservation.total).toEqual({ cents: 0, currency: 'EUR' });
+    expect(output.reservation.paymentRequired).toBe(false);
+  });
+
   it('reuses a live reservation of the same cart instead of reserving twice', async () => {
     const h = harness({
       'cart-confirm': () => confirmAnswer('x', [{ productId: JELLYFISH, price: 12 }]),

@@ -137,7 +137,9 @@ function reservationOf(
       ]),
     ],
     ...(stays.stays.length > 0 ? { stays: stays.stays } : {}),
-    paymentRequired: !response.paymentMethodsNotApplicable,
+    // Nothing to collect (a gift card redeemed, price 0): no payment page, even for a
+    // partner the service collects for (docs/decisions.md, Payments).
+    paymentRequired: !response.paymentMethodsNotApplicable && total + stays.cents > 0,
     ...(response.paymentMethods[0] !== undefined
       ? { paymentMethodType: response.paymentMethods[0].type }
       : {}),

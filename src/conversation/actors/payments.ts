@@ -107,6 +107,8 @@ export function createPaymentActors(deps: PaymentActorDeps) {
 
   function plan(input: PlanPaymentInput): PaymentPlan {
     if (input.reservation.paymentRequired) return { kind: 'partner' };
+    // Nothing to collect (a gift card redeemed): sold as it is, no invoice of 0.
+    if (input.reservation.total.cents === 0) return { kind: 'on-account' };
     if (payments.onAccount) return { kind: 'on-account' };
     const channel = input.userKey.split(':')[0] ?? '';
     if (!payments.channels.includes(channel)) return { kind: 'unavailable' };
