@@ -250,6 +250,14 @@ describe('what a message says when it names no single product (issue 15, A)', ()
     });
     expect(chat.state()).toEqual({ combined: 'pricing' });
     expect(chat.snapshot().context.wish).toBeUndefined();
+    // Priced for the two the message asked, never asked how many again.
+    const priced = start('home', context({ language: 'es' }), {
+      actors: { openCombined: combined.logic, quoteCombined: fake(() => 20.7).logic },
+    });
+    priced.say('museo y barco el sábado para 2');
+    await priced.settled();
+    expect(priced.state()).toEqual({ combined: 'priced' });
+    expect(priced.snapshot().context.combined).toMatchObject({ quantity: 2, unitPrice: 20.7 });
   });
 
   it('says why a combined product cannot have the day asked, and asks it', async () => {

@@ -414,12 +414,23 @@ export const combinedState = booking.createStateConfig({
           date: context.combined!.accessDate!,
           language: context.language,
         }),
-        onDone: {
-          target: 'quantity',
-          actions: assign({
-            combined: ({ context, event }) => ({ ...context.combined!, unitPrice: event.output }),
-          }),
-        },
+        onDone: [
+          {
+            // How many is known (a message's "para 2", or chosen before the day changed):
+            // the price of that many, to add or go back and change.
+            guard: ({ context }) => context.combined?.quantity !== undefined,
+            target: 'priced',
+            actions: assign({
+              combined: ({ context, event }) => ({ ...context.combined!, unitPrice: event.output }),
+            }),
+          },
+          {
+            target: 'quantity',
+            actions: assign({
+              combined: ({ context, event }) => ({ ...context.combined!, unitPrice: event.output }),
+            }),
+          },
+        ],
         onError: { target: 'card', actions: 'explainFailure' },
       },
     },
