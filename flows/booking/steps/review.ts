@@ -366,11 +366,19 @@ const busyView =
   (text: (lang: Lang) => string): ViewFn =>
   (context) => ({ text: text(context.language), expects: 'none', options: [] });
 
+/** The context after a line changed: the (maybe rebuilt) cart, the room read for it gone. */
+const lineChangedContext = (
+  context: BookingContext,
+  output: Parameters<typeof changedContext>[1],
+) => ({
+  ...changedContext(context, output),
+  refusedRoom: undefined,
+});
+
 /** The context after a Confirm: the (maybe rebuilt) cart and its reservation. */
 export const reservedContext = (context: BookingContext, output: ReserveOutput) => ({
-  ...changedContext(context, output),
+  ...lineChangedContext(context, output),
   reservation: output.reservation,
-  refusedRoom: undefined,
 });
 
 const removeInput = ({ context, event }: { context: BookingContext; event: BookingEvent }) => ({
@@ -546,10 +554,7 @@ export const reviewState = booking.createStateConfig({
           // Through the insurance again: its quote was for the lines there were.
           target: '#booking.insurance',
           actions: [
-            assign(({ context, event }) => ({
-              ...changedContext(context, event.output),
-              refusedRoom: undefined,
-            })),
+            assign(({ context, event }) => lineChangedContext(context, event.output)),
             {
               type: 'notify',
               params: ({ context, event }) => ({
@@ -594,10 +599,7 @@ export const reviewState = booking.createStateConfig({
             guard: ({ event }) => event.output.line === undefined,
             target: '#booking.insurance',
             actions: [
-              assign(({ context, event }) => ({
-                ...changedContext(context, event.output),
-                refusedRoom: undefined,
-              })),
+              assign(({ context, event }) => lineChangedContext(context, event.output)),
               {
                 type: 'notify',
                 params: ({ context, event }) => ({
@@ -619,10 +621,7 @@ export const reviewState = booking.createStateConfig({
             guard: ({ context }) => context.checkout.insurance !== undefined,
             target: '#booking.insurance',
             actions: [
-              assign(({ context, event }) => ({
-                ...changedContext(context, event.output),
-                refusedRoom: undefined,
-              })),
+              assign(({ context, event }) => lineChangedContext(context, event.output)),
               {
                 type: 'notify',
                 params: ({ context, event }) => ({ text: movedNotice(context, event.output) }),
@@ -632,10 +631,7 @@ export const reviewState = booking.createStateConfig({
           {
             target: 'reserving',
             actions: [
-              assign(({ context, event }) => ({
-                ...changedContext(context, event.output),
-                refusedRoom: undefined,
-              })),
+              assign(({ context, event }) => lineChangedContext(context, event.output)),
               {
                 type: 'notify',
                 params: ({ context, event }) => ({ text: movedNotice(context, event.output) }),
