@@ -11,6 +11,7 @@ import type { CartPackageGrouping } from '#src/api/cart.js';
 import type { Question } from '#src/api/questions.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import type { FileInput } from '#src/domain/answers.js';
+import type { GroupBound } from '#src/domain/groups.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { PersonKind } from '#src/domain/people.js';
 
@@ -558,7 +559,7 @@ export interface SelectionRules {
   /** MinimumNumberByTransaction of the product (before counting the cart). */
   minimumByTransaction: number;
   /** The group rule that bounds the quantity, for explanations. */
-  group?: { limit: number; groupsOnly: boolean; peoplePerUnit: number; peopleInCart: number };
+  group?: GroupBound;
 }
 
 export interface SessionOption {

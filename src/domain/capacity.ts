@@ -3,6 +3,11 @@
  * floor(capacity ÷ quota tickets per product) products (9 with 3 quota tickets: 3;
  * 16: 5). A product without tickets counts as one unit of capacity; one whose tickets are
  * all outside the quota does not consume capacity.
+ *
+ * The service counts a cart's lines against a day's or a session's places only at the
+ * Confirm; the chat takes off what the cart already holds before offering them
+ * (heldOnDay, heldInSession, placesLeft), so a second line cannot ask for places the
+ * first one took.
  */
 import {
   AutoAssignSessionType,
@@ -45,6 +50,40 @@ export function capacityNeeded(
   ticketIds?: readonly string[],
 ): number {
   return quantity * quotaTickets(product, ticketIds);
+}
+
+/** A line of a sale as capacity counts it: units of a product, on a day, in sessions. */
+export interface HeldLine {
+  productId: string;
+  accessDate: IsoDate;
+  quantity: number;
+  sessions: readonly { sessionId: string }[];
+}
+
+/** The units of a product the lines hold on a day (a limited day's places are per product). */
+export function heldOnDay(
+  lines: readonly HeldLine[],
+  productId: string,
+  date: IsoDate | undefined,
+): number {
+  return lines
+    .filter((line) => line.productId === productId && line.accessDate === date)
+    .reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The units the lines hold in a session (shared by every product sold in it). */
+export function heldInSession(lines: readonly HeldLine[], sessionId: string): number {
+  return lines
+    .filter((line) => line.sessions.some((chosen) => chosen.sessionId === sessionId))
+    .reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Places left once what is held is taken off (none below 0); undefined: not limited. */
+export function placesLeft(
+  places: number | undefined,
+  held: number | undefined,
+): number | undefined {
+  return places === undefined ? undefined : Math.max(0, places - (held ?? 0));
 }
 
 export type CapacityCheck =

@@ -4,6 +4,7 @@ export * from './time.js';
 export * from './sale-window.js';
 export * from './groups.js';
 export * from './capacity.js';
+export * from './quantity.js';
 export * from './price-sets.js';
 export * from './cancellation.js';
 export * from './insurance.js';

@@ -3,9 +3,13 @@ import { product as productSchema, provider as providerSchema } from '#src/api/c
 import {
   capacityCheck,
   capacityNeeded,
+  heldInSession,
+  heldOnDay,
+  placesLeft,
   productsSellable,
   quotaTickets,
 } from '#src/domain/capacity.js';
+import type { IsoDate } from '#src/domain/time.js';
 
 const ticket = (ticketId: string, isQuotaTicket: boolean, ticketEnclosureId = 'e1') => ({
   ticketId,
@@ -138,5 +142,46 @@ describe('capacityCheck', () => {
     ['a limited day on another date', provider(0, false), product('2024-08-16'), { needed: false }],
   ])('%s', (_name, prov, prod, expected) => {
     expect(capacityCheck(prov, prod, '2024-08-15')).toEqual(expected);
+  });
+});
+
+describe('what a sale already holds of a limited day or a session', () => {
+  const line = (
+    productId: string,
+    accessDate: IsoDate,
+    quantity: number,
+    sessions: string[] = [],
+  ) => ({
+    productId,
+    accessDate,
+    quantity,
+    sessions: sessions.map((sessionId) => ({ sessionId })),
+  });
+  const lines = [
+    line('p1', '2026-06-12', 2, ['s1']),
+    line('p1', '2026-06-13', 3),
+    line('p2', '2026-06-12', 4, ['s1', 's2']),
+  ];
+
+  it('counts a day per product', () => {
+    expect(heldOnDay(lines, 'p1', '2026-06-12')).toBe(2);
+    expect(heldOnDay(lines, 'p2', '2026-06-12')).toBe(4);
+    expect(heldOnDay(lines, 'p1', '2026-06-14')).toBe(0);
+    expect(heldOnDay(lines, 'p1', undefined)).toBe(0);
+  });
+
+  it('counts a session over every product sold in it', () => {
+    expect(heldInSession(lines, 's1')).toBe(6);
+    expect(heldInSession(lines, 's2')).toBe(4);
+    expect(heldInSession(lines, 's3')).toBe(0);
+  });
+
+  it.each([
+    [undefined, 3, undefined],
+    [5, undefined, 5],
+    [5, 3, 2],
+    [5, 7, 0],
+  ])('places %s less %s held leave %s', (places, held, left) => {
+    expect(placesLeft(places, held)).toBe(left);
   });
 });

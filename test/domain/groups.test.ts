@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkGroup, groupLimit, peopleCount, type SaleLine } from '#src/domain/groups.js';
+import {
+  checkGroup,
+  groupBound,
+  groupLimit,
+  groupVerdict,
+  minimumLeft,
+  peopleCount,
+  unitsAllowed,
+  type SaleLine,
+} from '#src/domain/groups.js';
 
 const base = (limit?: number) => ({ limitOfNumberOfPeopleToBeGroup: limit });
 
@@ -109,5 +118,66 @@ describe('checkGroup: MinimumNumberByTransaction', () => {
     ],
   ])('%s', (_name, lines, expected) => {
     expect(checkGroup(provider, lines)).toEqual(expected);
+  });
+});
+
+describe('groupVerdict: more than the limit is a group', () => {
+  it.each([
+    [false, 19, { ok: true }],
+    [false, 20, { ok: false, reason: 'group-too-large', people: 20, limit: 19 }],
+    [true, 19, { ok: false, reason: 'groups-only', people: 19, limit: 19 }],
+    [true, 20, { ok: true }],
+  ])('groups only %s, %i people', (groupsOnly, people, expected) => {
+    expect(groupVerdict({ limit: 19, groupsOnly }, people)).toEqual(expected);
+  });
+});
+
+describe('minimumLeft: MinimumNumberByTransaction less the units already held', () => {
+  const product = { productId: 'p1', minimumNumberByTransaction: 4 };
+  it.each([
+    [[], 4],
+    [[{ productId: 'p1', quantity: 1 }], 3],
+    [[{ productId: 'p2', quantity: 3 }], 4],
+    [
+      [
+        { productId: 'p1', quantity: 2 },
+        { productId: 'p1', quantity: 5 },
+      ],
+      1,
+    ],
+  ])('%j leaves %i', (lines, expected) => {
+    expect(minimumLeft(product, lines)).toBe(expected);
+  });
+});
+
+describe('groupBound and unitsAllowed: one product added to a sale', () => {
+  const notForGroups = { isForGroups: false, limitOfNumberOfPeopleToBeGroup: 19 };
+  const forGroups = { isForGroups: true, limitOfNumberOfPeopleToBeGroup: 19 };
+
+  it('takes the lowest threshold and the people already held', () => {
+    expect(groupBound(notForGroups, [base(9)], 2, 3)).toEqual({
+      limit: 9,
+      groupsOnly: false,
+      peoplePerUnit: 2,
+      peopleInCart: 3,
+    });
+  });
+
+  it('does not bound without a threshold or for a product that counts nobody', () => {
+    expect(
+      groupBound({ ...notForGroups, limitOfNumberOfPeopleToBeGroup: undefined }, [], 1, 0),
+    ).toBeUndefined();
+    expect(groupBound(notForGroups, [], 0, 0)).toBeUndefined();
+  });
+
+  it.each([
+    ['19 people, none held', notForGroups, 1, 0, { maximum: 19 }],
+    ['pairs, 5 held', notForGroups, 2, 5, { maximum: 7 }],
+    ['held over the limit', notForGroups, 1, 25, { maximum: 0 }],
+    ['groups only, none held', forGroups, 1, 0, { minimum: 20 }],
+    ['groups only, families of 4, 6 held', forGroups, 4, 6, { minimum: 4 }],
+    ['groups only, already a group', forGroups, 1, 30, { minimum: 0 }],
+  ])('%s', (_name, provider, perUnit, held, expected) => {
+    expect(unitsAllowed(groupBound(provider, [], perUnit, held)!)).toEqual(expected);
   });
 });

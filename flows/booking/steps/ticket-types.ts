@@ -18,7 +18,8 @@ import { readTypeCounts } from '#flows/understanding/understand.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, TicketTypeOffer } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
-import { choiceProblem, heldOnDay } from './selection/bounds.js';
+import { heldOnDay, placesLeft } from '#src/domain/capacity.js';
+import { choiceProblem } from './selection/bounds.js';
 import { choiceProblemText } from './selection/explain.js';
 import { formatDate, formatPrice } from './selection/format.js';
 import { countOf, countsText, summaryText, totalText, typesTotal } from './summary.js';
@@ -150,9 +151,9 @@ function offersAfterCart(context: BookingContext, offers: TicketTypeOffer[]): Ti
       ? offer
       : {
           ...offer,
-          capacity: Math.max(
-            0,
-            offer.capacity - heldOnDay(context.cart.lines, offer.productId, date),
+          capacity: placesLeft(
+            offer.capacity,
+            heldOnDay(context.cart.lines, offer.productId, date),
           ),
         },
   );

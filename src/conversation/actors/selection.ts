@@ -26,7 +26,6 @@ import {
   openProductDraft,
   limitedDatesOf,
   sessionEnclosures,
-  transactionMinimum,
 } from '#flows/booking/steps/selection/product-rules.js';
 import type {
   DraftProduct,
@@ -42,6 +41,7 @@ import type { IsoDate, PriceMode } from '#src/api/schema.js';
 import { autoAssignSessionsOperation, ResultType } from '#src/api/sessions.js';
 import type { ProductEntry } from '#src/catalog/catalog-index.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
+import { minimumLeft } from '#src/domain/groups.js';
 import type { Lang } from '#src/domain/lang.js';
 import { productPersonKind } from '#src/domain/people.js';
 import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
@@ -352,7 +352,7 @@ export function createSelectionActors(deps: ActorDeps) {
             name: opening.product.name,
             kind,
             unitPrice: { cents: priced.unit, currency: priced.currency },
-            minimum: transactionMinimum(product, input.cart),
+            minimum: minimumLeft(product, input.cart),
             ...(places !== undefined ? { capacity: places } : {}),
             peoplePerUnit: product.numberOfPeople,
           },

@@ -10,7 +10,7 @@ import type { ProductCapacity } from '#src/api/availability.js';
 import type { IsoDate } from '#src/api/schema.js';
 import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
-import { groupLimit } from '#src/domain/groups.js';
+import { groupBound, minimumLeft, peopleCount, unitsAllowed } from '#src/domain/groups.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
 import { canBeSoldAlone, sellableDates } from '#src/domain/sale-window.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
@@ -68,11 +68,9 @@ export interface QuantityRule {
 }
 
 /**
- * The quantity the group rules allow, counting the people already in the cart for the
- * provider (src/domain/groups): the threshold is the lowest of the provider's and of every
- * product base involved; a provider for groups needs more people than the threshold in
- * the whole sale, any other at most the threshold. MinimumNumberByTransaction counts the
- * units of the same product already in the cart.
+ * The quantity the rules allow, the product added to what the cart holds
+ * (src/domain/groups.ts): MinimumNumberByTransaction less the units of it in the cart,
+ * and the group threshold over the people of the provider's lines in the cart.
  */
 export function quantityRule(
   entry: ProductEntry,
@@ -80,36 +78,28 @@ export function quantityRule(
   cart: CartLine[],
 ): QuantityRule {
   const { provider, base, product } = entry;
-  const lines = cart.filter((line) => line.providerId === provider.providerId);
-  const inCart = lines.map((line) => ({ line, entry: catalog.product(line.productId) }));
-  const peopleInCart = inCart.reduce(
-    (sum, { line, entry: found }) => sum + line.quantity * (found?.product.numberOfPeople ?? 1),
-    0,
+  const inCart = cart
+    .filter((line) => line.providerId === provider.providerId)
+    .map((line) => ({ line, entry: catalog.product(line.productId) }));
+  // A line whose product the catalog no longer has counts one person a unit.
+  const peopleInCart = peopleCount(
+    inCart.map(({ line, entry: found }) => ({
+      quantity: line.quantity,
+      product: { numberOfPeople: found?.product.numberOfPeople ?? 1 },
+    })),
   );
-  let minimum = transactionMinimum(product, cart);
-  const limit = groupLimit(provider, [
-    base,
-    ...inCart.flatMap(({ entry: found }) => (found ? [found.base] : [])),
-  ]);
-  const perUnit = product.numberOfPeople;
-  if (limit === undefined || perUnit <= 0) return { minimum };
-  const group = { limit, groupsOnly: provider.isForGroups, peoplePerUnit: perUnit, peopleInCart };
-  if (provider.isForGroups) {
-    minimum = Math.max(minimum, Math.ceil((limit + 1 - peopleInCart) / perUnit));
-    return { minimum, group };
-  }
-  return { minimum, maximum: Math.max(0, Math.floor((limit - peopleInCart) / perUnit)), group };
-}
-
-/** MinimumNumberByTransaction, counting the units of the same product already in the cart. */
-export function transactionMinimum(
-  product: Pick<ProductEntry['product'], 'productId' | 'minimumNumberByTransaction'>,
-  cart: readonly CartLine[],
-): number {
-  const unitsInCart = cart
-    .filter((line) => line.productId === product.productId)
-    .reduce((sum, line) => sum + line.quantity, 0);
-  return Math.max(1, product.minimumNumberByTransaction - unitsInCart);
+  const minimum = minimumLeft(product, cart);
+  const group = groupBound(
+    provider,
+    [base, ...inCart.flatMap(({ entry: found }) => (found ? [found.base] : []))],
+    product.numberOfPeople,
+    peopleInCart,
+  );
+  if (group === undefined) return { minimum };
+  const units = unitsAllowed(group);
+  return 'minimum' in units
+    ? { minimum: Math.max(minimum, units.minimum), group }
+    : { minimum, maximum: units.maximum, group };
 }
 
 export interface OpenArgs {

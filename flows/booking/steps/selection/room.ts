@@ -15,6 +15,7 @@
  *   (the service counts them only at the Confirm), as the quantity's bounds do.
  */
 import type { IsoDate } from '#src/api/schema.js';
+import { heldInSession, heldOnDay, placesLeft } from '#src/domain/capacity.js';
 import type { CartLine, DraftProduct, SessionOption } from '#flows/booking/types.js';
 import { formatTime } from './format.js';
 
@@ -35,12 +36,7 @@ export function dayPlaces(
   date: IsoDate,
   lines: readonly CartLine[],
 ): number | undefined {
-  const places = product.rules?.capacityByDate[date];
-  if (places === undefined) return undefined;
-  const held = lines
-    .filter((line) => line.productId === product.productId && line.accessDate === date)
-    .reduce((sum, line) => sum + line.quantity, 0);
-  return Math.max(0, places - held);
+  return placesLeft(product.rules?.capacityByDate[date], heldOnDay(lines, product.productId, date));
 }
 
 export function dayRoom(product: DraftProduct, date: IsoDate, lines: readonly CartLine[]): Room {
@@ -65,11 +61,7 @@ export function sessionPlaces(
   option: SessionOption,
   lines: readonly CartLine[],
 ): number | undefined {
-  if (option.maxQuantity === undefined) return undefined;
-  const held = lines
-    .filter((line) => line.sessions.some((chosen) => chosen.sessionId === option.sessionId))
-    .reduce((sum, line) => sum + line.quantity, 0);
-  return Math.max(0, option.maxQuantity - held);
+  return placesLeft(option.maxQuantity, heldInSession(lines, option.sessionId));
 }
 
 export const sessionRoom = (option: SessionOption, lines: readonly CartLine[], minimum: number) =>
