@@ -25,6 +25,7 @@ import type { BookingContext, BookingEvent, CombinedDraft } from '#flows/booking
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
+import { quantityBounds, type QuantityBounds } from '#src/domain/quantity.js';
 import { QUANTITY_CAP } from '../selection/bounds.js';
 import { dayRefusedText } from '../selection/explain.js';
 import { parseTypedDate } from '../selection/dates.js';
@@ -147,10 +148,14 @@ const dateView: ViewFn = (context, deps): BookingView => {
 };
 
 /** The quantities that may be bought: the products' strictest bounds, capped for a chat. */
-export function combinedBounds(draft: CombinedDraft): { min: number; max: number } {
+export function combinedBounds(draft: CombinedDraft): QuantityBounds {
   const min = draft.product?.minimumQuantity ?? 1;
-  const max = Math.min(draft.product?.maximumQuantity ?? Infinity, Math.max(QUANTITY_CAP, min));
-  return { min, max };
+  return quantityBounds({
+    min,
+    group: draft.product?.maximumQuantity,
+    sessions: [],
+    cap: Math.max(QUANTITY_CAP, min),
+  });
 }
 
 const quantityView: ViewFn = (context): BookingView => {
