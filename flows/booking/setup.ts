@@ -61,7 +61,7 @@ export const booking = setup({
       combined: undefined,
       giftCards: undefined,
     }),
-    /** Keeps what a booking message said for the later steps (steps/selection/wish.ts). */
+    /** Keeps what a booking message said for the later steps (choosing/wish.ts). */
     keepWish: assign({
       wish: ({ event }) =>
         event.type === 'wish' && Object.keys(event.wish).length > 0 ? event.wish : undefined,

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { indexCatalog } from '#src/catalog/catalog-index.js';
 import { productSearch } from '#src/catalog/product-search.js';
 import { demoIds, generatedCatalog } from '#src/sandbox/seed/index.js';
-import { offerable, searchProducts } from '#flows/booking/steps/selection/offerable.js';
+import { offerable, searchProducts } from '#flows/booking/choosing/offerable.js';
 import { searchCombined } from '#flows/booking/steps/combined/offer.js';
-import { catalogFinder } from '#flows/booking/steps/selection/finder.js';
+import { catalogFinder } from '#flows/booking/choosing/finder.js';
 import { understand } from '#flows/understanding/understand.js';
 import { demo, NOW, TODAY } from '#test/flows/selection-harness.js';
 

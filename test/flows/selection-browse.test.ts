@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '#src/sandbox/seed/build.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
-import { offerable, searchProducts } from '#flows/booking/steps/selection/offerable.js';
-import { pageOf } from '#flows/booking/steps/selection/paging.js';
+import { offerable, searchProducts } from '#flows/booking/choosing/offerable.js';
+import { pageOf } from '#flows/booking/choosing/paging.js';
 import { context, demo, editedCatalog, fake, NOW, start } from './selection-harness.js';
 
 const P = demoIds.providers;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { nearestDates } from '#flows/booking/steps/date.js';
-import { parseTypedDate } from '#flows/booking/steps/selection/dates.js';
+import { parseTypedDate } from '#flows/booking/choosing/dates.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
 import type { CartLine } from '#flows/booking/types.js';
 import { context, draftOf, opened, start, TODAY } from './selection-harness.js';

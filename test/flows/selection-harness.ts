@@ -12,7 +12,7 @@ import { interpret, type Input } from '#src/conversation/interpret.js';
 import type { Lang } from '#src/domain/lang.js';
 import { bookingMachine } from '#flows/booking/machine.js';
 import { booking } from '#flows/booking/setup.js';
-import { openProductDraft } from '#flows/booking/steps/selection/product-rules.js';
+import { openProductDraft } from '#flows/booking/choosing/product-rules.js';
 import type {
   BookingContext,
   BookingEvent,

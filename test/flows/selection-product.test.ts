@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '#flows/booking/problem.js';
 import { productCard } from '#flows/booking/steps/product.js';
-import { fromPrice } from '#flows/booking/steps/selection/prices.js';
-import { openProductDraft } from '#flows/booking/steps/selection/product-rules.js';
+import { fromPrice } from '#flows/booking/choosing/prices.js';
+import { openProductDraft } from '#flows/booking/choosing/product-rules.js';
 import type { CartLine, DraftProduct } from '#flows/booking/types.js';
 import type { Lang } from '#src/domain/lang.js';
 import { demoIds } from '#src/sandbox/seed/index.js';

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckCapacityInput, QuotePriceInput } from '#flows/booking/actors/selection.js';
 import { Refusal } from '#flows/booking/problem.js';
-import { heldInCart, quantityBounds } from '#flows/booking/steps/selection/bounds.js';
-import { readCount } from '#flows/booking/steps/selection/read.js';
+import { heldInCart, quantityBounds } from '#flows/booking/choosing/bounds.js';
+import { readCount } from '#flows/booking/choosing/read.js';
 import type { CartLine, Draft, Money } from '#flows/booking/types.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
 import { context, draftOf, fake, opened, start, withoutTypes } from './selection-harness.js';

@@ -129,7 +129,7 @@ describe('choosing a session', () => {
     const view = chat.view();
     expect(view.text).toBe('Choose the session of "Planetarium" on Friday, 12 June 2026:');
     expect(view.options.map((o) => [o.id, o.label])).toEqual([
-      // Few left (selection/room.ts, FEW_LEFT): said so on the button.
+      // Few left (choosing/room.ts, FEW_LEFT): said so on the button.
       ['session:s1100', '11:00 · only 1 place left'],
       ['session:s1700', '17:00 · 12 places left'],
       ['back', '⬅️ Back'],

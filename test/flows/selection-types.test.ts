@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { QuoteTicketTypesInput } from '#flows/booking/actors/selection.js';
-import { answersKey, typeDrafts } from '#flows/booking/steps/selection/types-split.js';
+import { answersKey, typeDrafts } from '#flows/booking/choosing/types-split.js';
 import type {
   CartLine,
   Draft,

@@ -5,7 +5,7 @@
  * sandbox's, in the language of the row.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogFinder } from '#flows/booking/steps/selection/finder.js';
+import { catalogFinder } from '#flows/booking/choosing/finder.js';
 import { understand, type Understanding } from '#flows/understanding/understand.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
 import { demo, NOW, TODAY } from '#test/flows/selection-harness.js';

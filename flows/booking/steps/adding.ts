@@ -8,7 +8,7 @@
  */
 import { assign } from 'xstate';
 import { defineMessages } from '#src/i18n/messages.js';
-import { answersKey } from './selection/types-split.js';
+import { answersKey } from '#flows/booking/choosing/types-split.js';
 import { AddRefused, type AddFix } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';

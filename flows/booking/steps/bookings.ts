@@ -11,7 +11,7 @@ import { booking } from '../setup.js';
 import type { ViewFn } from '../view.js';
 import { ticketDocuments } from './done.js';
 import { soldStays, stayLines } from './packages/sold.js';
-import { formatDate, formatPrice } from './selection/format.js';
+import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 
 const messages = defineMessages({
   es: {

@@ -1,7 +1,7 @@
 /**
  * Browse: providers → categories (product bases) → products, a page at a time, and a
  * search of everything on offer by typed text. Only what can be offered alone now is
- * listed (selection/offerable.ts). A provider with a single category shows its products
+ * listed (choosing/offerable.ts). A provider with a single category shows its products
  * directly. Back goes up one level; home and /cancel work as everywhere.
  */
 import { assign, enqueueActions } from 'xstate';
@@ -21,8 +21,8 @@ import {
   searchProducts,
   type Offerable,
   type OfferableProvider,
-} from './selection/offerable.js';
-import { PAGE_SIZE, pageOf } from './selection/paging.js';
+} from '#flows/booking/choosing/offerable.js';
+import { PAGE_SIZE, pageOf } from '#flows/booking/choosing/paging.js';
 import {
   bookingEvent,
   hoursAsked,
@@ -32,10 +32,10 @@ import {
   pastRefusal,
   readMessage,
   wishOf,
-} from './selection/wish.js';
-import { optionByNumber } from './selection/read.js';
-import { formatPrice } from './selection/format.js';
-import { fromPrice } from './selection/prices.js';
+} from '#flows/booking/choosing/wish.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
+import { formatPrice } from '#flows/booking/choosing/format.js';
+import { fromPrice } from '#flows/booking/choosing/prices.js';
 import {
   combinedOption,
   combinedOptions,

@@ -20,8 +20,8 @@ import { booking } from '../setup.js';
 import type { BookingContext, Cart, CartLine, Money, Reservation } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import type { CatalogIndex } from '#src/catalog/catalog-index.js';
-import { formatDate, formatPrice, formatTime } from './selection/format.js';
-import { nameNow } from './selection/offerable.js';
+import { formatDate, formatPrice, formatTime } from '#flows/booking/choosing/format.js';
+import { nameNow } from '#flows/booking/choosing/offerable.js';
 
 export const cartMessages = defineMessages({
   es: {

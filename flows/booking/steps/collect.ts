@@ -22,7 +22,7 @@ import type { ViewFn } from '../view.js';
 import { holdTime, lapsed } from './cart.js';
 import { questionsProfilesOf, reservedContext } from './review.js';
 import { definitelyNotSold, saleRecordOf, sellInputOf, soldContext } from './reserved.js';
-import { formatPrice, formatTime } from './selection/format.js';
+import { formatPrice, formatTime } from '#flows/booking/choosing/format.js';
 
 const messages = defineMessages({
   es: {

@@ -16,12 +16,12 @@ import { booking } from '../setup.js';
 import type { BookingContext, Draft, Money } from '../types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '../view.js';
 import { closedText, exchangeClosed } from './giftcards/exchange.js';
-import { nearestDates, parseTypedDate } from './selection/dates.js';
+import { nearestDates, parseTypedDate } from '#flows/booking/choosing/dates.js';
 
 export { nearestDates };
-import { onlyTodayText } from './selection/explain.js';
-import { formatDate, formatPrice } from './selection/format.js';
-import { priceOn } from './selection/prices.js';
+import { onlyTodayText } from '#flows/booking/choosing/explain.js';
+import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
+import { priceOn } from '#flows/booking/choosing/prices.js';
 import {
   dayIsFull,
   dayPlaces,
@@ -29,9 +29,9 @@ import {
   roomyDates,
   shownDates,
   type Room,
-} from './selection/room.js';
-import { optionByNumber } from './selection/read.js';
-import { dateRefusal, understoodDate, wishedDate, without } from './selection/wish.js';
+} from '#flows/booking/choosing/room.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
+import { dateRefusal, understoodDate, wishedDate, without } from '#flows/booking/choosing/wish.js';
 
 /** How many dates are offered as buttons (the rest by calendar or typing). */
 export const DATE_BUTTONS = 6;
@@ -98,7 +98,7 @@ function todayOf(context: BookingContext, deps: ViewDeps): IsoDate {
 
 /**
  * The draft's dates that may be chosen from today on (a conversation may be resumed days
- * later): on sale, and not full (selection/room.ts).
+ * later): on sale, and not full (choosing/room.ts).
  */
 export function availableDates(context: BookingContext, deps: ViewDeps): IsoDate[] {
   const today = todayOf(context, deps);

@@ -20,7 +20,7 @@ import type { BookingContext, ClientDetails, SoldActivity } from '../types.js';
 import type { ViewDeps, ViewFn } from '../view.js';
 import { formatAmounts } from './cart.js';
 import { cancellationText } from './review.js';
-import { formatDate } from './selection/format.js';
+import { formatDate } from '#flows/booking/choosing/format.js';
 import { giftCardDocuments, giftCardLines, withoutGiftCards } from './giftcards/sold.js';
 import { soldStays, stayCancellation, stayLines } from './packages/sold.js';
 

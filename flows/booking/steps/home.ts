@@ -5,7 +5,7 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
-import { productName } from './selection/offerable.js';
+import { productName } from '#flows/booking/choosing/offerable.js';
 import { notUnderstoodText, type TextReading, type ViewDeps, type ViewFn } from '../view.js';
 import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '../types.js';
@@ -19,7 +19,7 @@ import {
   packageAsked,
   pastRefusal,
   readMessage,
-} from './selection/wish.js';
+} from '#flows/booking/choosing/wish.js';
 
 const messages = defineMessages({
   es: {

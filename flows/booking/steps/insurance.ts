@@ -17,7 +17,7 @@ import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Checkout } from '../types.js';
 import type { ViewFn } from '../view.js';
-import { formatPrice } from './selection/format.js';
+import { formatPrice } from '#flows/booking/choosing/format.js';
 
 const messages = defineMessages({
   es: {

@@ -14,12 +14,12 @@ import { booking } from '../setup.js';
 import type { Draft, DraftProduct } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { dateOptions, dayPrice, dayRoomOf, shownFromToday } from './date.js';
-import { blockedText } from './selection/explain.js';
-import { fromPrice, unitOf } from './selection/prices.js';
-import { formatDate, formatPrice } from './selection/format.js';
-import { productName } from './selection/offerable.js';
-import { optionByNumber } from './selection/read.js';
-import { cardReading } from './selection/wish.js';
+import { blockedText } from '#flows/booking/choosing/explain.js';
+import { fromPrice, unitOf } from '#flows/booking/choosing/prices.js';
+import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
+import { productName } from '#flows/booking/choosing/offerable.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
+import { cardReading } from '#flows/booking/choosing/wish.js';
 
 const messages = defineMessages({
   es: {

@@ -2,7 +2,7 @@
  * How many: from the product's minimum (MinimumNumberByTransaction, or a group's size for
  * providers that sell to groups only) to the least of the group limit (people already in
  * the cart for the provider counted), the places of a limited day or a chosen session
- * (÷ quota tickets) and a sane cap (selection/bounds.ts). The unit price comes from the
+ * (÷ quota tickets) and a sane cap (choosing/bounds.ts). The unit price comes from the
  * `quotePrice` actor (PricesAndDates, or /realTimePrices when the product requires it);
  * the choice is confirmed with the total. A limited day whose capacity could not be read
  * with the product is checked here first.
@@ -15,16 +15,16 @@ import type { BookingContext } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { backToDate } from './date.js';
 import { redemptionPrice, redemptionQuantityView } from './giftcards/quantity.js';
-import { heldInCart, quantityAllowed, quantityBounds } from './selection/bounds.js';
-import { blockedText, limitsText, outOfRangeText } from './selection/explain.js';
-import { formatDate, formatPrice } from './selection/format.js';
-import { productName } from './selection/offerable.js';
-import { readCount } from './selection/read.js';
-import { retryView } from './selection/retry.js';
+import { heldInCart, quantityAllowed, quantityBounds } from '#flows/booking/choosing/bounds.js';
+import { blockedText, limitsText, outOfRangeText } from '#flows/booking/choosing/explain.js';
+import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
+import { productName } from '#flows/booking/choosing/offerable.js';
+import { readCount } from '#flows/booking/choosing/read.js';
+import { retryView } from '#flows/booking/choosing/retry.js';
 import { choosable } from './session.js';
 import { summaryText, totalText } from './summary.js';
 import { hasTicketTypes, ticketTypesStates } from './ticket-types.js';
-import { understoodQuantity, without } from './selection/wish.js';
+import { understoodQuantity, without } from '#flows/booking/choosing/wish.js';
 
 /** How many quantities are offered as buttons (more can be typed). */
 export const QUANTITY_BUTTONS = 8;

@@ -29,7 +29,7 @@ import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
 import { listPlaces } from './questions/lists.js';
 import { namesInCart } from './questions/names.js';
-import { answersKey, typeQuantities } from './selection/types-split.js';
+import { answersKey, typeQuantities } from '#flows/booking/choosing/types-split.js';
 import { questionMessages } from './questions/messages.js';
 
 const answerKey = (slot: Pick<Slot, 'setIndex'>, questionId: string) =>

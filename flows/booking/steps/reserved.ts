@@ -20,7 +20,7 @@ import type { BookingContext, ClientDetails, SaleRecord } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { changeNotes, formatAmounts, holdTime, lapsed, saleUnderWay } from './cart.js';
 import { orderText, orderTotal, questionsProfilesOf, reservedContext } from './review.js';
-import { formatTime } from './selection/format.js';
+import { formatTime } from '#flows/booking/choosing/format.js';
 import { orderStays } from './packages/sold.js';
 
 const messages = defineMessages({

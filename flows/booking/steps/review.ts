@@ -39,7 +39,7 @@ import {
 } from './cart.js';
 import { askOptional, optionalLeft } from './checkout-questions.js';
 import { insuranceChoice, insuranceOffer, insuranceOptions } from './insurance.js';
-import { formatDate, formatPrice, formatTime } from './selection/format.js';
+import { formatDate, formatPrice, formatTime } from '#flows/booking/choosing/format.js';
 import {
   failedStayLines,
   packageOrderLines,

@@ -1,7 +1,7 @@
 /**
  * Sessions: for each enclosure of the product's tickets that has sessions, on its date.
  * The `loadSessions` actor lists them with the places left (/availablecapacity); full
- * ones are shown marked and refused with the nearest that have room (selection/room.ts) and previews what the service would assign where it always assigns
+ * ones are shown marked and refused with the nearest that have room (choosing/room.ts) and previews what the service would assign where it always assigns
  * (/autoassignsessions, informational). By the enclosure's TicketEnclosureAutoAssignSessionType:
  * No → the customer chooses; IfNotSet → chooses or lets the service assign; ForceSet →
  * no question, only the preview. No enclosure with sessions → the step is skipped.
@@ -14,12 +14,17 @@ import { booking } from '../setup.js';
 import type { BookingContext, Draft, SessionOffer, SessionOption } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { backToDate } from './date.js';
-import { formatDate, formatTime } from './selection/format.js';
-import { optionByNumber } from './selection/read.js';
-import { retryView } from './selection/retry.js';
-import { nearestSessions, roomOf, sessionPlaces, sessionRoom } from './selection/room.js';
+import { formatDate, formatTime } from '#flows/booking/choosing/format.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
+import { retryView } from '#flows/booking/choosing/retry.js';
+import {
+  nearestSessions,
+  roomOf,
+  sessionPlaces,
+  sessionRoom,
+} from '#flows/booking/choosing/room.js';
 import { inDaypart } from '#flows/understanding/times.js';
-import { timeRefusal, understoodTime, without } from './selection/wish.js';
+import { timeRefusal, understoodTime, without } from '#flows/booking/choosing/wish.js';
 
 const messages = defineMessages({
   es: {

@@ -10,7 +10,7 @@ import type { Lang } from '#src/domain/lang.js';
 import { personLabel } from '#src/domain/people.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Draft, Money, TicketTypeOffer, TicketTypes } from '../types.js';
-import { formatDate, formatPrice, formatTotal } from './selection/format.js';
+import { formatDate, formatPrice, formatTotal } from '#flows/booking/choosing/format.js';
 
 const messages = defineMessages({
   es: {

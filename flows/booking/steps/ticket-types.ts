@@ -5,7 +5,7 @@
  * per type, and "continue" with the running total. The chosen product starts at its
  * minimum, so one ticket of it is one tap. Typed answers are read too ("2 adultos y 1
  * niño", "2 y 1" in the order shown). The limits are checked over the whole choice
- * (selection/bounds.ts, choiceProblem), and refused with the reason. The types' ticket
+ * (choosing/bounds.ts, choiceProblem), and refused with the reason. The types' ticket
  * questions are then asked in one pass, and each type becomes its own cart line.
  */
 import { assign } from 'xstate';
@@ -19,9 +19,9 @@ import { booking } from '../setup.js';
 import type { BookingContext, Draft, TicketTypeOffer } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
 import { heldOnDay, placesLeft } from '#src/domain/capacity.js';
-import { choiceProblem } from './selection/bounds.js';
-import { choiceProblemText } from './selection/explain.js';
-import { formatDate, formatPrice } from './selection/format.js';
+import { choiceProblem } from '#flows/booking/choosing/bounds.js';
+import { choiceProblemText } from '#flows/booking/choosing/explain.js';
+import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { countOf, countsText, summaryText, totalText, typesTotal } from './summary.js';
 
 const messages = defineMessages({

@@ -67,7 +67,7 @@ export interface BookingContext {
    * booking of the same product ("as last time"), keyed like `Draft.answers`.
    */
   lastAnswers?: {
-    /** The product; with ticket types, the choice too (selection/types-split.ts, answersKey). */
+    /** The product; with ticket types, the choice too (choosing/types-split.ts, answersKey). */
     productId: string;
     answers: Record<string, Answer>;
   };

@@ -54,7 +54,7 @@ export interface SelectionRules {
   capacityByDate: Record<IsoDate, number>;
   /**
    * Days otherwise on sale that are full (fewer places than the minimum): shown marked,
-   * never chosen (selection/room.ts).
+   * never chosen (choosing/room.ts).
    */
   soldOut?: IsoDate[];
   /** MinimumNumberByTransaction of the product (before counting the cart). */
@@ -117,7 +117,7 @@ export interface SessionOffer {
   options: SessionOption[];
   /**
    * False when no session can be had on the date (none left, or none assignable). Full
-   * sessions stay in `options` (shown marked, never chosen: selection/room.ts).
+   * sessions stay in `options` (shown marked, never chosen: choosing/room.ts).
    */
   available: boolean;
   /** ForceSet: what /autoassignsessions would assign now (informational). */
@@ -170,7 +170,7 @@ export interface Draft {
 }
 
 /**
- * What a customer's message already said of the booking (steps/selection/wish.ts): the
+ * What a customer's message already said of the booking (choosing/wish.ts): the
  * date, session time and quantity the later steps take instead of asking.
  */
 export interface Wish {

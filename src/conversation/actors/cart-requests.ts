@@ -21,7 +21,7 @@ import type { IsoDate } from '#src/api/schema.js';
 import type { CatalogIndex } from '#src/catalog/catalog-index.js';
 import { isInsurable } from '#src/domain/insurance.js';
 import type { Cart, CartLine, Draft } from '#flows/booking/types.js';
-import { nameNow } from '#flows/booking/steps/selection/offerable.js';
+import { nameNow } from '#flows/booking/choosing/offerable.js';
 import { insuredItems } from './package-lines.js';
 
 /** The access date of a draft: the chosen one, or the purchase date where none is asked. */

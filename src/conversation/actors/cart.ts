@@ -50,7 +50,7 @@ import {
   type ReserveOutput,
 } from '#flows/booking/actors/cart.js';
 import { failureText, Refusal } from '#flows/booking/problem.js';
-import { formatTime } from '#flows/booking/steps/selection/format.js';
+import { formatTime } from '#flows/booking/choosing/format.js';
 import type { Cart, CartLine, Reservation, RoomAgain } from '#flows/booking/types.js';
 import { addLine } from './add-line.js';
 import { newCartId as randomCartId } from './cart-id.js';
@@ -64,7 +64,7 @@ import {
 } from './cart-requests.js';
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
 import type { ActorDeps } from './index.js';
-import { typeDrafts } from '#flows/booking/steps/selection/types-split.js';
+import { typeDrafts } from '#flows/booking/choosing/types-split.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
 import { createRoomReader } from './room-again.js';
 

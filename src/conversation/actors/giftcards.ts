@@ -32,7 +32,7 @@ import {
   isGiftCardProduct,
   type GiftCardOffer,
 } from '#flows/booking/steps/giftcards/products.js';
-import { productName } from '#flows/booking/steps/selection/offerable.js';
+import { productName } from '#flows/booking/choosing/offerable.js';
 import type { GiftCardCheck, GiftCardPurchase } from '#flows/booking/types.js';
 import { cartContextOf, type CartActorOptions } from './cart.js';
 import { addLine } from './add-line.js';

@@ -47,7 +47,7 @@ import type {
 import { Refusal } from '#flows/booking/problem.js';
 import { combinedDates } from '#flows/booking/steps/combined/offer.js';
 import { DATE_BUTTONS } from '#flows/booking/steps/date.js';
-import { quantityRule } from '#flows/booking/steps/selection/product-rules.js';
+import { quantityRule } from '#flows/booking/choosing/product-rules.js';
 import { bandOf, nightsBetween } from '#flows/booking/steps/packages/shared.js';
 import type {
   CartLine,

@@ -3,7 +3,7 @@
  * line with a chosen session, one /availablecapacity call for the limited sessions of
  * its enclosures that day; the line's own session, if it no longer takes the line's
  * quantity, is named with the nearest sessions that do (the rule of
- * steps/selection/room.ts, as the session step offers them). A line without a session,
+ * choosing/room.ts, as the session step offers them). A line without a session,
  * of a product with DaysWithLimitedCapacity, is read as the date step reads it: one
  * call for the product's limited days; its day, if full for the line, is named with the
  * nearest days that have room for its quantity.
@@ -28,7 +28,7 @@ import { datesSharingPriceSet } from '#src/domain/price-sets.js';
 import { sellableDates } from '#src/domain/sale-window.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import type { ReadRoomInput } from '#flows/booking/actors/cart.js';
-import { nearestDays, nearestSessions } from '#flows/booking/steps/selection/room.js';
+import { nearestDays, nearestSessions } from '#flows/booking/choosing/room.js';
 import type { CartLine, DayRoomAgain, RoomAgain, SessionOption } from '#flows/booking/types.js';
 import type { ActorDeps } from './index.js';
 

@@ -26,7 +26,7 @@ import {
   openProductDraft,
   limitedDatesOf,
   sessionEnclosures,
-} from '#flows/booking/steps/selection/product-rules.js';
+} from '#flows/booking/choosing/product-rules.js';
 import type {
   DraftProduct,
   Money,

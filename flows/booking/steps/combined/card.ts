@@ -12,7 +12,7 @@ import { defineMessages } from '#src/i18n/messages.js';
 import type { CombinedDraft, Money } from '#flows/booking/types.js';
 import { dateOptions } from '../date.js';
 import { cancellationText } from '../product.js';
-import { formatPrice } from '../selection/format.js';
+import { formatPrice } from '#flows/booking/choosing/format.js';
 
 const messages = defineMessages({
   es: {

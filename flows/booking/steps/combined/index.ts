@@ -26,12 +26,12 @@ import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
 import { quantityBounds, type QuantityBounds } from '#src/domain/quantity.js';
-import { QUANTITY_CAP } from '../selection/bounds.js';
-import { dayRefusedText } from '../selection/explain.js';
-import { parseTypedDate } from '../selection/dates.js';
-import { formatDate, formatPrice, formatTotal } from '../selection/format.js';
+import { QUANTITY_CAP } from '#flows/booking/choosing/bounds.js';
+import { dayRefusedText } from '#flows/booking/choosing/explain.js';
+import { parseTypedDate } from '#flows/booking/choosing/dates.js';
+import { formatDate, formatPrice, formatTotal } from '#flows/booking/choosing/format.js';
 import { combinedCard, combinedCardOptions } from './card.js';
-import { readCount } from '../selection/read.js';
+import { readCount } from '#flows/booking/choosing/read.js';
 export { combinedDates, combinedEntries, combinedOptions } from './offer.js';
 
 const messages = defineMessages({

@@ -10,7 +10,7 @@ import { providerNow } from '#src/domain/time.js';
 import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '#flows/booking/types.js';
 import { productSearch } from '#src/catalog/product-search.js';
-import type { Offerable } from '../selection/offerable.js';
+import type { Offerable } from '#flows/booking/choosing/offerable.js';
 
 const entryLabel = (name: string, _lang: Lang) => `🎫 ${name}`;
 

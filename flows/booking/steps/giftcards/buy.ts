@@ -27,9 +27,9 @@ import {
   sumMoney,
 } from '../cart.js';
 import { validateClientField } from '../questions/client-fields.js';
-import { formatPrice } from '../selection/format.js';
-import { productName } from '../selection/offerable.js';
-import { optionByNumber } from '../selection/read.js';
+import { formatPrice } from '#flows/booking/choosing/format.js';
+import { productName } from '#flows/booking/choosing/offerable.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { giftCardOffers, type GiftCardOffer } from './products.js';
 
 /** Longest message accepted (the spec gives no limit; a card's message is short). */

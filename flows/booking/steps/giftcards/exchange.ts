@@ -10,7 +10,7 @@ import type { Lang } from '#src/domain/lang.js';
 import { addDays, addHours, dateOf, startOfDay } from '#src/domain/time.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Draft } from '#flows/booking/types.js';
-import { formatDate, formatTime } from '../selection/format.js';
+import { formatDate, formatTime } from '#flows/booking/choosing/format.js';
 
 const messages = defineMessages({
   es: {

@@ -6,7 +6,7 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
-import { optionByNumber } from '../selection/read.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { buyState } from './buy.js';
 import { redeemState } from './redeem.js';
 

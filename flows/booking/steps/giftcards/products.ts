@@ -1,5 +1,5 @@
 /**
- * Products that may be bought as gift cards: offerable ones (selection/offerable.ts)
+ * Products that may be bought as gift cards: offerable ones (choosing/offerable.ts)
  * carrying the product tag `giftcard` (the sandbox's convention; the spec names no
  * such flag). A gift card is priced as its product on the card's AccessDateTime, which
  * the spec calls approximate and statistical: the first date the product is on sale.
@@ -13,7 +13,7 @@ import { providerNow } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Money } from '#flows/booking/types.js';
-import { offerable } from '../selection/offerable.js';
+import { offerable } from '#flows/booking/choosing/offerable.js';
 
 export const GIFT_CARD_TAG = 'giftcard';
 

@@ -7,8 +7,8 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Draft, Money } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
-import { formatDate, formatPrice } from '../selection/format.js';
-import { optionByNumber } from '../selection/read.js';
+import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
 
 const messages = defineMessages({
   es: {

@@ -25,8 +25,8 @@ import type {
 } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { newDraft } from '../product.js';
-import { formatDate } from '../selection/format.js';
-import { optionByNumber } from '../selection/read.js';
+import { formatDate } from '#flows/booking/choosing/format.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { exchangeRule, fixedClosedText } from './exchange.js';
 
 const messages = defineMessages({

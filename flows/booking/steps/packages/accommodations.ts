@@ -23,7 +23,7 @@ import type {
   PackageSort,
 } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
-import { formatDate, formatPrice } from '../selection/format.js';
+import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import {
   DISTANCE_BANDS,
   FILTER_KINDS,

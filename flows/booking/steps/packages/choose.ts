@@ -9,8 +9,8 @@ import type { Option } from '#flows/view.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingEvent } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
-import { PAGE_SIZE, pageOf } from '../selection/paging.js';
-import { optionByNumber } from '../selection/read.js';
+import { PAGE_SIZE, pageOf } from '#flows/booking/choosing/paging.js';
+import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { flowOf, navigation, newPackageFlow } from './shared.js';
 
 const messages = defineMessages({

@@ -20,9 +20,9 @@ import { booking } from '#flows/booking/setup.js';
 import type { BookingContext, BookingEvent } from '#flows/booking/types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '#flows/booking/view.js';
 import { nearestDates } from '../date.js';
-import { parseTypedDate } from '../selection/dates.js';
-import { formatDate } from '../selection/format.js';
-import { readCount } from '../selection/read.js';
+import { parseTypedDate } from '#flows/booking/choosing/dates.js';
+import { formatDate } from '#flows/booking/choosing/format.js';
+import { readCount } from '#flows/booking/choosing/read.js';
 import {
   MAX_NIGHTS,
   flowOf,

@@ -15,7 +15,7 @@ import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
-import { formatDate, formatPrice } from '../selection/format.js';
+import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { offerText } from './accommodations.js';
 import { flowOf, peopleText, searchOf, stayText } from './shared.js';
 

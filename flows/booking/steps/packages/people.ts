@@ -15,7 +15,7 @@ import type {
   PackageRoom,
 } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
-import { readCount } from '../selection/read.js';
+import { readCount } from '#flows/booking/choosing/read.js';
 import {
   AGES,
   MAX_ADULTS,

@@ -30,7 +30,7 @@ import type {
 } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { cartMessages, changeNotes, changedContext, lineText } from '../cart.js';
-import { formatPrice } from '../selection/format.js';
+import { formatPrice } from '#flows/booking/choosing/format.js';
 import { newPackageFlow, peopleText, stayText } from './shared.js';
 
 const messages = defineMessages({

@@ -29,7 +29,7 @@ import type {
   PackageRoom,
   PackageSearch,
 } from '#flows/booking/types.js';
-import { formatDate } from '../selection/format.js';
+import { formatDate } from '#flows/booking/choosing/format.js';
 
 export const MAX_ROOMS = 4;
 export const MAX_ADULTS = 6;

@@ -172,7 +172,7 @@ export function cardReading(
 export function wishedDate(context: BookingContext): IsoDate | undefined {
   const wish = context.wish?.date;
   const product = context.draft?.product;
-  // Full days are not had (selection/room.ts): the date step says why.
+  // Full days are not had (choosing/room.ts): the date step says why.
   const dates = product ? roomyDates(product, context.cart.lines) : [];
   if (!wish) return undefined;
   if (wish.kind === 'date') return dates.includes(wish.date) ? wish.date : undefined;

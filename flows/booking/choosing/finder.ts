@@ -7,7 +7,7 @@ import type { CatalogIndex } from '#src/catalog/catalog-index.js';
 import { productSearch } from '#src/catalog/product-search.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
 import type { FoundProduct, ProductFinder } from '#flows/understanding/understand.js';
-import { combinedDates } from '../combined/offer.js';
+import { combinedDates } from '#flows/booking/steps/combined/offer.js';
 import { offerable, productName } from './offerable.js';
 
 /** The offer's product ids, worked out once per offer (a catalog and minute). */
