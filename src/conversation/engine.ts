@@ -86,7 +86,12 @@ export interface Beside {
    */
   take(turn: BesideTurn): Promise<BesideAnswer | undefined>;
   /** After a turn the machine took: the state to keep (the last messages both ways). */
-  record(turn: BesideTurn, reply: { notices: Notice[]; view: View }): unknown;
+  record(
+    turn: BesideTurn,
+    reply: { notices: Notice[]; view: View },
+    /** The view the input was read against (a tap's label). */
+    shown?: View,
+  ): unknown;
   /** The view as the customer gets it (a handoff's own button, the 🙋 offer). */
   present(state: unknown, view: View, turn: { language: Lang; input?: Input }): View;
 }
@@ -295,6 +300,7 @@ export function createEngine(options: EngineOptions): Engine {
         await settle(actor);
         before = actor.getSnapshot();
       }
+      let shownBefore: View | undefined;
       if (input) {
         const m = common(before.context.language);
         const beforeDeps = await deps(before.context.language);
@@ -308,6 +314,7 @@ export function createEngine(options: EngineOptions): Engine {
           beforeDeps === undefined
             ? { text: '', options: [], expects: 'none' }
             : viewOf(before, beforeDeps);
+        shownBefore = shown;
         // A greeting typed where the step expects free text could be the answer ("hola"
         // as a gift card's message): asked once; typed again, it is the answer.
         const word = input.kind === 'text' ? input.text.trim() : '';
@@ -362,6 +369,7 @@ export function createEngine(options: EngineOptions): Engine {
                 step: after.value,
               },
               { notices, view: stepView },
+              shownBefore,
             )
           : saved?.value.beside;
       const view = options.beside

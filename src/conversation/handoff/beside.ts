@@ -232,7 +232,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       }
     },
 
-    record(turn, reply) {
+    record(turn, reply, shown) {
       const state = readState(turn.state);
       const at = deps.now().toISOString();
       const { input } = turn;
@@ -241,13 +241,13 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
           ? input.text
           : input.kind === 'file'
             ? `(${input.file.name ?? 'file'})`
-            : '';
-      const shown = [...reply.notices.map((notice) => notice.text), reply.view.text].join('\n');
+            : input.kind === 'choose'
+              ? `[${shown?.options.find((option) => option.id === input.id)?.label ?? input.id}]`
+              : '';
+      const bot = [...reply.notices.map((notice) => notice.text), reply.view.text].join('\n');
       return withLines(state, [
-        ...(input.kind === 'text' || input.kind === 'file'
-          ? [{ from: 'customer' as const, text: said, at }]
-          : []),
-        { from: 'bot' as const, text: shown, at },
+        { from: 'customer', text: said, at },
+        { from: 'bot', text: bot, at },
       ]);
     },
 
