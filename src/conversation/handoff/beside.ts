@@ -20,7 +20,7 @@ import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
 import { supportThreadKey, supportTimeoutJobId } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
-import type { Beside, BesideAnswer, BesideTurn } from '../engine.js';
+import type { Beside, BesideAnswer, BesideTurn } from '../beside.js';
 import type { Input } from '../interpret.js';
 import type { SupportEvent } from './events.js';
 import { describeOpening, isOpen, nextOpening, type SupportHours } from './hours.js';
