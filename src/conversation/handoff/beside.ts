@@ -81,9 +81,13 @@ const asksForPerson = (input: Input) =>
   (input.kind === 'choose' && input.id === ASK_ID) ||
   (input.kind === 'text' && commandOfText(input.text) === 'command.human');
 
+/** The way back's label, typed (a phone step's reply keyboard sends labels as text). */
+const BACK_LABELS = new Set([handoffMessages('es').back, handoffMessages('en').back]);
+
 const asksForBot = (input: Input) =>
   (input.kind === 'choose' && input.id === BACK_ID) ||
-  (input.kind === 'text' && commandOfText(input.text) === 'command.bot');
+  (input.kind === 'text' &&
+    (commandOfText(input.text) === 'command.bot' || BACK_LABELS.has(input.text.trim())));
 
 /** The cart as the customer reads it (the cart step's own lines and total). */
 function cartText(context: BookingContext): string {

@@ -112,6 +112,13 @@ describe('asking for a person', () => {
     ]);
     expect(again.keepView).toBe(true);
     expect(desk.threads).toHaveLength(1);
+    // The way back's label typed (a phone step's keyboard sends labels): back to the bot.
+    const back = await engine.handle(id, { kind: 'text', text: '🤖 Back to the bot' });
+    expect(texts(back)).toEqual(["You're back with the bot. We carry on where we left off:"]);
+    expect(back.view.options.map((option) => option.id)).not.toContain('support:bot');
+    expect(thread!.fromCustomer).toEqual([]);
+    expect(thread!.notes).toEqual(['The customer went back to the bot.']);
+    expect(scheduler.jobs.size).toBe(0);
   });
 
   it('with no desk yet, or one that fails, says nobody could be reached and changes nothing', async () => {
