@@ -22,7 +22,7 @@ import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingContext, BookingEvent, CombinedDraft } from '#flows/booking/types.js';
-import type { BookingView, ViewFn } from '#flows/booking/view.js';
+import { dayOption, type BookingView, type ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
 import { QUANTITY_CAP } from '../selection/bounds.js';
@@ -126,11 +126,7 @@ const dateView: ViewFn = (context, deps): BookingView => {
   const combined = product(context)!;
   const available = upcoming(context, deps.catalog, deps.now);
   const options: Option<BookingEvent>[] = [
-    ...available.slice(0, DATE_BUTTONS).map((date) => ({
-      id: `date:${date}`,
-      label: formatDate(date, lang),
-      event: { type: 'date.pick' as const, date },
-    })),
+    ...available.slice(0, DATE_BUTTONS).map((date) => dayOption(date, formatDate(date, lang))),
     ...navigation(lang),
   ];
   const today = available[0] ?? dateOf(providerNow({ taxType: 0 }, deps.now));
