@@ -11,6 +11,7 @@ import { startSlack } from './channels/slack/index.js';
 import { startTelegram } from './channels/telegram/index.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
+import { createStaffLookups } from './conversation/staff/lookups.js';
 import { createHealth } from './health.js';
 import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
@@ -109,11 +110,14 @@ if (channels) {
     await startChannel('slack', () =>
       startSlack({
         config: slackConfig,
-        client: app.client,
+        lookups: createStaffLookups({
+          client: app.client,
+          logger,
+          language: config.partner.language,
+        }),
         store: app.store,
         events: app.events,
         logger,
-        language: config.partner.language,
       }),
     );
   }

@@ -50,6 +50,19 @@ describe('the layers, as the linter enforces them', () => {
     expect(
       await broken('src/channels/telegram/x.ts', "import type { X } from '#src/api/client.js';"),
     ).toEqual([]);
+    // Slack's staff look-ups go through the conversation layer's service, with no exception.
+    expect(
+      await broken(
+        'src/channels/slack/lookups.ts',
+        "import { salesOperation } from '#src/api/sales.js';",
+      ),
+    ).toEqual([expect.stringContaining('Channels never call')]);
+    expect(
+      await broken(
+        'src/channels/slack/words.ts',
+        "import { ActivityStatus } from '#src/api/sales.js';",
+      ),
+    ).toHaveLength(1);
   });
 
   it('only the composition root, the sandbox itself, the CLI and tests import the sandbox', async () => {
