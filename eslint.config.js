@@ -26,11 +26,11 @@ const domain = {
   message: 'src/domain imports nothing of the project but itself (and, for now, src/api’s types).',
 };
 const flows = {
-  // src/api and src/catalog are still read by the flows (issue 17: to come through the
-  // domain and the actors' inputs); the conversation, channels, store and the rest never.
-  regex: '^#src/(?!domain/|i18n/|api/|catalog/)',
-  message:
-    'flows/ imports xstate, zod, src/domain, src/i18n and itself (src/api and src/catalog for now).',
+  // src/api is still read by the flows (issue 17: its types to come from the domain); the
+  // catalog comes through the views' deps and the actors' inputs (src/domain/catalog.ts);
+  // the conversation, channels, store and the rest never.
+  regex: '^#src/(?!domain/|i18n/|api/)',
+  message: 'flows/ imports xstate, zod, src/domain, src/i18n and itself (src/api for now).',
 };
 const channelsPartner = {
   regex: '^#src/api/',

@@ -3,7 +3,7 @@
  * read outside the snapshot (the local catalog, the time). Bound to states through
  * `meta.view`, so the engine finds the view of any state without a lookup table.
  */
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Option, View } from '#flows/view.js';
 import type { FileInput } from '#src/domain/answers.js';
 import type { IsoDate } from '#src/domain/time.js';

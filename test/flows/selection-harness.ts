@@ -3,7 +3,7 @@
  * of it, a context with an empty cart) over the one machine harness
  * (test/support/machine-harness.ts), with the catalog in the context's language.
  */
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import { openProductDraft } from '#flows/booking/steps/selection/product-rules.js';
 import type {
   BookingContext,

@@ -17,7 +17,8 @@ import {
   type StateValue,
 } from 'xstate';
 import type { Catalog } from '#src/api/catalog.js';
-import { indexCatalog, type CatalogIndex } from '#src/catalog/catalog-index.js';
+import { indexCatalog } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import { viewOf } from '#src/conversation/engine.js';
 import { interpret, type Input } from '#src/conversation/interpret.js';
 import type { Lang } from '#src/domain/lang.js';

@@ -40,7 +40,7 @@ import { AutoAssignSessionType, type Product } from '#src/api/catalog.js';
 import { realTimePricesOperation } from '#src/api/prices.js';
 import type { IsoDate, PriceMode } from '#src/api/schema.js';
 import { autoAssignSessionsOperation, ResultType } from '#src/api/sessions.js';
-import type { ProductEntry } from '#src/catalog/catalog-index.js';
+import type { ProductEntry } from '#src/domain/catalog.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
 import type { Lang } from '#src/domain/lang.js';
 import { productPersonKind } from '#src/domain/people.js';

@@ -14,7 +14,7 @@
  */
 import { assign } from 'xstate';
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';

@@ -8,7 +8,7 @@
 import { AccessDateCriteria, AutoAssignSessionType } from '#src/api/catalog.js';
 import type { ProductCapacity } from '#src/api/availability.js';
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
 import { groupLimit } from '#src/domain/groups.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
