@@ -4,12 +4,8 @@
  * 16: 5). A product without tickets counts as one unit of capacity; one whose tickets are
  * all outside the quota does not consume capacity.
  */
-import {
-  AutoAssignSessionType,
-  type Product,
-  type Provider,
-  type Ticket,
-} from '#src/api/catalog.js';
+import type { Product, Provider, Ticket } from '#src/api/catalog.js';
+import { AutoAssignSessionType } from './partner-codes.js';
 import type { IsoDate } from './time.js';
 
 /** Quota tickets among the given ticket ids (repeats count; an unknown id counts, as the

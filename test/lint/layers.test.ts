@@ -28,6 +28,20 @@ describe('the layers, as the linter enforces them', () => {
     expect(await broken('src/domain/x.ts', "import { x } from './time.js';")).toEqual([]);
   });
 
+  it("below the conversation, src/api gives the partner's types and nothing else", async () => {
+    for (const file of ['src/domain/x.ts', 'flows/booking/x.ts']) {
+      expect(
+        await broken(file, "import { PartnerEnvelopeError } from '#src/api/errors.js';"),
+      ).toEqual([expect.stringContaining('src/api gives types only')]);
+      expect(await broken(file, "import { DataType } from '#src/api/questions.js';")).toHaveLength(
+        1,
+      );
+      expect(await broken(file, "import type { Question } from '#src/api/questions.js';")).toEqual(
+        [],
+      );
+    }
+  });
+
   it('flows/ never import the conversation, channels, store or catalog', async () => {
     for (const target of [
       '#src/conversation/engine.js',

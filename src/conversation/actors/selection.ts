@@ -36,7 +36,8 @@ import type {
   TicketTypeOffer,
 } from '#flows/booking/types.js';
 import { availableCapacityOperation, type ProductCapacity } from '#src/api/availability.js';
-import { AutoAssignSessionType, type Product } from '#src/api/catalog.js';
+import type { Product } from '#src/api/catalog.js';
+import { AutoAssignSessionType } from '#src/domain/partner-codes.js';
 import { realTimePricesOperation } from '#src/api/prices.js';
 import type { IsoDate, PriceMode } from '#src/api/schema.js';
 import { autoAssignSessionsOperation, ResultType } from '#src/api/sessions.js';

@@ -5,7 +5,7 @@
  * of the group rules counted with what the cart already holds. Pure: the actor reads
  * the catalog and /availablecapacity and passes their answers in.
  */
-import { AccessDateCriteria, AutoAssignSessionType } from '#src/api/catalog.js';
+import { AccessDateCriteria, AutoAssignSessionType } from '#src/domain/partner-codes.js';
 import type { ProductCapacity } from '#src/api/availability.js';
 import type { IsoDate } from '#src/api/schema.js';
 import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
