@@ -3,7 +3,12 @@
  * the one machine harness (test/support/machine-harness.ts), in English.
  */
 import { demoIds } from '#src/sandbox/seed/index.js';
-import { demo, startMachine, type BookingActors } from '#test/support/machine-harness.js';
+import {
+  demo,
+  startMachine,
+  type BookingActors,
+  type MachineOptions,
+} from '#test/support/machine-harness.js';
 import type {
   BookingContext,
   BookingEvent,
@@ -87,7 +92,7 @@ export function context(over: Partial<BookingContext> = {}): BookingContext {
  * until the machine settles.
  */
 export function place(
-  value: string | Record<string, string>,
+  value: MachineOptions['at'],
   ctx: BookingContext,
   actors: BookingActors = {},
   options: { stub?: string[] } = {},
