@@ -13,9 +13,18 @@ export interface Option<Event = unknown> {
   id: string;
   label: string;
   event: Event;
+  /**
+   * The day (yyyy-MM-dd) this option picks, in a date question: a channel that draws the
+   * calendar shows the day there rather than as a button, and a tap on the day chooses it.
+   */
+  day?: string;
 }
 
-/** A month calendar for date questions: which days can be chosen. */
+/**
+ * A month calendar for date questions: which days can be chosen. A day that an option
+ * picks (its `day`) is that option; any other available day is answered as the date
+ * typed, which the question reads like any typed date.
+ */
 export interface CalendarHint {
   /** Days that can be chosen, yyyy-MM-dd, sorted. */
   available: string[];

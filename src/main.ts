@@ -12,6 +12,7 @@ import { startTelegram } from './channels/telegram/index.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
 import type { SupportDesk } from './conversation/handoff/ports.js';
+import { createStaffLookups } from './conversation/staff/lookups.js';
 import { createHealth } from './health.js';
 import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
@@ -112,11 +113,14 @@ if (channels) {
     // handoff uses, and what staff do there goes to the conversation through its line.
     const slackDeps = {
       config: slackConfig,
-      client: app.client,
+      lookups: createStaffLookups({
+        client: app.client,
+        logger,
+        language: config.partner.language,
+      }),
       store: app.store,
       events: app.events,
       logger,
-      language: config.partner.language,
       ...(support ? { support: { channel: support.channel, line: support.line } } : {}),
     };
     await startChannel('slack', async () => {

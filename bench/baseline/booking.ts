@@ -20,7 +20,7 @@ import type { PartnerClient } from '#src/api/client.js';
 import { insurancePolicyCheckOperation } from '#src/api/insurance.js';
 import { checkTicketsQuestionsOperation } from '#src/api/questions.js';
 import { salesOperation } from '#src/api/sales.js';
-import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { ticketQr } from '#src/channels/telegram/tickets.js';
 import { isInsurable } from '#src/domain/insurance.js';
 import { formatMoney, toCents } from '#src/domain/pricing.js';

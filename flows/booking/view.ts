@@ -3,9 +3,10 @@
  * read outside the snapshot (the local catalog, the time). Bound to states through
  * `meta.view`, so the engine finds the view of any state without a lookup table.
  */
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
-import type { View } from '#flows/view.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
+import type { Option, View } from '#flows/view.js';
 import type { FileInput } from '#src/domain/answers.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import type { BookingContext, BookingEvent } from './types.js';
@@ -29,6 +30,11 @@ export type ViewFn = (context: BookingContext, deps: ViewDeps) => BookingView;
 
 export interface StepMeta {
   view?: ViewFn;
+}
+
+/** A day of a date question as an option: the day it picks, and the event that picks it. */
+export function dayOption(date: IsoDate, label: string): Option<BookingEvent> {
+  return { id: `date:${date}`, label, day: date, event: { type: 'date.pick', date } };
 }
 
 /** What to say when typed text matched nothing: the options that can be typed, when any. */

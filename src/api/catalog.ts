@@ -36,11 +36,6 @@ export const catalogSession = z.object({
 });
 export type CatalogSession = z.output<typeof catalogSession>;
 
-/** 0 No (choose in the sales flow), 1 IfNotSet (assigned when not chosen), 2 ForceSet. */
-export const AutoAssignSessionType = { No: 0, IfNotSet: 1, ForceSet: 2 } as const;
-export type AutoAssignSessionType =
-  (typeof AutoAssignSessionType)[keyof typeof AutoAssignSessionType];
-
 export const enclosureSessions = z.object({
   sessionContentProfileId: optional(text),
   sessionGroupProfileId: optional(text),
@@ -115,9 +110,6 @@ export const earliestSale = z.union([
   z.object({ kind: z.literal('moment'), at: isoDateTime }),
 ]);
 export type EarliestSale = z.output<typeof earliestSale>;
-
-/** 0 closed date, 1 open date (any day of the season), 3 during the accommodation stay. */
-export const AccessDateCriteria = { ClosedDate: 0, OpenDate: 1, DuringStay: 3 } as const;
 
 export const product = aliased(
   {

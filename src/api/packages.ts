@@ -109,22 +109,7 @@ const personType = integer.pipe(
   z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
 );
 
-/** Filter and AvailableFilters values. */
-export const AccommodationBoard = {
-  RoomOnly: 10,
-  BedAndBreakfast: 20,
-  HalfBoard: 30,
-  FullBoard: 40,
-  AllInclusive: 50,
-} as const;
-export const AccommodationRateClass = { NonRefundable: 1, Refundable: 2 } as const;
-export const AccommodationType = {
-  Unclassified: 0,
-  Hotel: 1,
-  Hostel: 2,
-  Campsite: 3,
-  Apartment: 4,
-} as const;
+// The accommodations' board, rate class and type codes: src/domain/partner-codes.ts.
 export const SortCriteria = { Cheapest: 1, MostExpensive: 2, Closest: 3 } as const;
 
 /** Age is required for babies and children (the sandbox enforces it). */

@@ -17,25 +17,7 @@ import {
   withDefault,
   codeOf,
 } from './schema.js';
-
-/** DataType of a question, and the answer property it fills. */
-export const DataType = {
-  Text: 0,
-  TextList: 1,
-  Boolean: 2,
-  BooleanList: 3,
-  Date: 4,
-  DateList: 5,
-  Integer: 6,
-  IntegerList: 7,
-  Decimal: 8,
-  DecimalList: 9,
-  SelectOne: 10,
-  SelectMany: 11,
-  File: 12,
-  FileList: 13,
-} as const;
-export type DataType = (typeof DataType)[keyof typeof DataType];
+import { DataType } from '#src/domain/partner-codes.js';
 
 const dataType = codeOf(DataType, 'a DataType');
 

@@ -1,40 +1,12 @@
 /**
- * Lookups over one catalog: a product with its base and provider, a ticket with its
- * enclosure, a session with its enclosure. Built once per catalog version, so a turn
+ * Lookups over one catalog (src/domain/catalog.ts says what they are): a product with
+ * its base and provider, a ticket with its enclosure, a session with its enclosure, and
+ * the product search, built on its first use. Built once per catalog version, so a turn
  * never scans the catalog. Used by the bot and by the sandbox alike.
  */
-import type {
-  Catalog,
-  CatalogSession,
-  Product,
-  ProductBase,
-  Provider,
-  Ticket,
-  TicketEnclosure,
-} from '#src/api/catalog.js';
-
-export interface ProductEntry {
-  provider: Provider;
-  base: ProductBase;
-  product: Product;
-}
-
-export interface SessionEntry {
-  provider: Provider;
-  enclosure: TicketEnclosure;
-  session: CatalogSession;
-}
-
-export interface CatalogIndex {
-  readonly catalog: Catalog;
-  provider(providerId: string): Provider | undefined;
-  product(productId: string): ProductEntry | undefined;
-  /** An enclosure of the provider of a product. */
-  enclosure(providerId: string, enclosureId: string): TicketEnclosure | undefined;
-  ticket(productId: string, ticketId: string): Ticket | undefined;
-  session(sessionId: string): SessionEntry | undefined;
-  products(): Iterable<ProductEntry>;
-}
+import type { Catalog, Provider, TicketEnclosure } from '#src/api/catalog.js';
+import type { CatalogIndex, ProductEntry, SessionEntry } from '#src/domain/catalog.js';
+import { productSearch } from './product-search.js';
 
 export function indexCatalog(catalog: Catalog): CatalogIndex {
   const providers = new Map<string, Provider>();
@@ -57,7 +29,7 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
     }
   }
 
-  return {
+  const index: CatalogIndex = {
     catalog,
     provider: (id) => providers.get(id),
     product: (id) => products.get(id),
@@ -66,5 +38,8 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
       products.get(productId)?.product.tickets.find((ticket) => ticket.ticketId === ticketId),
     session: (id) => sessions.get(id),
     products: () => products.values(),
+    search: (query) => productSearch(index).search(query),
+    searchTerms: (query) => productSearch(index).terms(query),
   };
+  return index;
 }

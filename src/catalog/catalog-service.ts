@@ -10,7 +10,8 @@ import { catalogOperation } from '#src/api/catalog.js';
 import type { PartnerClient } from '#src/api/client.js';
 import type { Logger } from '#src/log.js';
 import { silentLogger } from '#src/log.js';
-import { indexCatalog, type CatalogIndex } from './catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
+import { indexCatalog } from './catalog-index.js';
 
 export interface CatalogService {
   /** The catalog in `language`, fetched on first use (concurrent callers share one fetch). */

@@ -7,17 +7,7 @@
  * replaced when the catalog changes), so a query never scans the catalog.
  */
 import MiniSearch from 'minisearch';
-import type { CatalogIndex } from './catalog-index.js';
-
-export interface SearchHit {
-  kind: 'product' | 'combined';
-  /** ProductId or CombinedProductId. */
-  id: string;
-  providerId: string;
-  score: number;
-  /** How many of the query's words it matched. */
-  matched: number;
-}
+import type { CatalogIndex, SearchHit } from '#src/domain/catalog.js';
 
 export interface ProductSearch {
   /** Hits matching the most words of the query (at least one), best first. */

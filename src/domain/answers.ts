@@ -21,7 +21,8 @@
  *   BinaryExtension is sent without the dot ("pdf").
  */
 import type { Answer } from '#src/api/common.js';
-import { DataType, type Question } from '#src/api/questions.js';
+import type { Question } from '#src/api/questions.js';
+import { DataType } from './partner-codes.js';
 import type { IsoDateTime } from '#src/api/schema.js';
 import { parseDateInput } from './time.js';
 

@@ -9,12 +9,8 @@
  * (heldOnDay, heldInSession, placesLeft), so a second line cannot ask for places the
  * first one took.
  */
-import {
-  AutoAssignSessionType,
-  type Product,
-  type Provider,
-  type Ticket,
-} from '#src/api/catalog.js';
+import type { Product, Provider, Ticket } from '#src/api/catalog.js';
+import { AutoAssignSessionType } from './partner-codes.js';
 import type { IsoDate } from './time.js';
 
 /** Quota tickets among the given ticket ids (repeats count; an unknown id counts, as the

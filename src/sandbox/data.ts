@@ -6,7 +6,8 @@
 import type { Catalog } from '#src/api/catalog.js';
 import type { QuestionsProfile } from '#src/api/questions.js';
 import type { IsoDate } from '#src/api/schema.js';
-import { indexCatalog, type CatalogIndex } from '#src/catalog/catalog-index.js';
+import { indexCatalog } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import {
   demoCatalog,
   dynamicQuestions,

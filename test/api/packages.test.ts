@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { envelopeFailure } from '#src/api/envelope.js';
+import { AccommodationBoard } from '#src/domain/partner-codes.js';
 import {
-  AccommodationBoard,
   packageBasicCatalogOperation,
   packageBasicCatalogRequest,
   packageBasicCatalogResponse,

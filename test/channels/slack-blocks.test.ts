@@ -13,7 +13,7 @@ import {
   activityStatusWord,
   cancellationReasonWord,
   cancellationStatusWord,
-} from '#src/channels/slack/words.js';
+} from '#src/conversation/staff/words.js';
 
 function sale(overrides: Partial<Sale> = {}): Sale {
   return {

@@ -2,6 +2,7 @@
  * The staff app's listeners on a bolt App with a fake receiver (events handed straight
  * to `app.processEvent`), a stub partner client, and the fake Slack for replies.
  */
+import { createStaffLookups } from '#src/conversation/staff/lookups.js';
 import { Writable } from 'node:stream';
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -71,7 +72,10 @@ beforeAll(async () => {
   });
   const deps: SlackDeps = {
     config: config.slack!,
-    client: { call: (operation, request, options) => call(operation, request, options) },
+    lookups: createStaffLookups({
+      client: { call: (operation, request, options) => call(operation, request, options) },
+      logger,
+    }),
     store,
     events: createEventBus(),
     logger,

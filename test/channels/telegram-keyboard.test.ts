@@ -213,14 +213,17 @@ describe('the calendar', () => {
       expects: 'date',
       calendar: available,
       options: [
-        { id: 'date:2026-12-01', label: 'Tue 1 Dec' },
-        { id: 'date:2026-12-15', label: 'Tue 15 Dec' },
+        { id: 'date:2026-12-01', label: 'Tue 1 Dec', day: '2026-12-01' },
+        { id: 'date:2026-12-15', label: 'Tue 15 Dec', day: '2026-12-15' },
+        // Not a day of the calendar (a full day, say): stays a button.
+        { id: 'date:2026-12-16', label: 'Wed 16 Dec', day: '2026-12-16' },
         { id: 'back', label: '⬅️ Back' },
         { id: 'home', label: '🏠 Home' },
       ],
     });
     const rows = texts(inlineKeyboard(view, STAMP, {}, 'en'));
     expect(rows.flat()).not.toContain('Tue 1 Dec');
+    expect(rows.flat()).toContain('Wed 16 Dec');
     expect(rows.at(-1)).toEqual(['⬅️ Back', '🏠 Home']);
     expect(rows[0]).toEqual([' ', 'December 2026', '▶']);
   });

@@ -22,7 +22,8 @@ const view: ViewRecord = {
   expects: 'date',
   calendar: ['2026-12-01', '2026-12-15', '2027-01-05'],
   options: [
-    { id: 'date:2026-12-01', label: 'Tue 1 Dec' },
+    // The day an option picks is its `day`, whatever its id says.
+    { id: 'first-day', label: 'Tue 1 Dec', day: '2026-12-01' },
     { id: 'back', label: '⬅️ Back' },
   ],
 };
@@ -49,7 +50,7 @@ describe('resolving taps', () => {
   it('turns a calendar day into its date option, or the typed date when the view has no button for it', async () => {
     expect(await tap(encodeCallback(stamp, { kind: 'day', date: '2026-12-01' }))).toMatchObject({
       kind: 'input',
-      input: { kind: 'choose', id: 'date:2026-12-01' },
+      input: { kind: 'choose', id: 'first-day' },
     });
     expect(await tap(encodeCallback(stamp, { kind: 'day', date: '2027-01-05' }))).toMatchObject({
       kind: 'input',

@@ -4,6 +4,7 @@
  * sandbox as the partner service, Redis as the store. Requests are signed as Slack signs
  * them; replies are read where Slack would receive them (response URLs, Web API calls).
  */
+import { createStaffLookups } from '#src/conversation/staff/lookups.js';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -89,11 +90,10 @@ beforeAll(async () => {
   });
   slack = await startSlack({
     config: config.slack!,
-    client,
+    lookups: createStaffLookups({ client, logger, language: 'es' }),
     store,
     events,
     logger,
-    language: 'es',
   });
   server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: [slack.route!], logger });
 });

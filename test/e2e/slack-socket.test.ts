@@ -3,6 +3,7 @@
  * for a WebSocket URL with the app token, connects to the fake's socket, and answers
  * slash commands delivered as envelopes; no HTTP route is offered.
  */
+import { createStaffLookups } from '#src/conversation/staff/lookups.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSlack, type SlackChannel } from '#src/channels/slack/index.js';
 import { parseConfig } from '#src/config.js';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   });
   slack = await startSlack({
     config: config.slack!,
-    client: sandbox.client,
+    lookups: createStaffLookups({ client: sandbox.client, logger: silentLogger }),
     store: createMemoryStore(),
     events: createEventBus(),
     logger: silentLogger,

@@ -67,7 +67,7 @@ const redeemed = (productId: string, id = 'r1'): CartLine =>
       quantity: 1,
     },
   });
-const at = (state: string) => ({ giftcards: { redeem: state } }) as never;
+const at = (state: string) => ({ giftcards: { redeem: state } });
 const ids = (h: ReturnType<typeof place>) => h.view().options.map((option) => option.id);
 async function say(h: ReturnType<typeof place>, text: string) {
   const reading = interpret({ kind: 'text', text }, h.view());
@@ -323,7 +323,7 @@ describe('the date of a redemption', () => {
   const ctx = (draft: Draft) => withCard(twoDaysCard(), { draft });
 
   it('refuses a date whose exchange has closed, with the first day still open', async () => {
-    const h = place({ date: 'pick' } as never, ctx(redeeming(opened(P.parkTwoDays))));
+    const h = place({ date: 'pick' }, ctx(redeeming(opened(P.parkTwoDays))));
     await h.choose('date:2026-06-10');
     expect(h.state()).toEqual({ date: 'pick' });
     expect(h.notices).toEqual([
@@ -337,7 +337,7 @@ describe('the date of a redemption', () => {
     const draft = redeeming(opened(P.parkTwoDays), {
       giftCard: { code: CODE, currency: 'EUR' },
     });
-    const h = place({ date: 'pick' } as never, ctx(draft));
+    const h = place({ date: 'pick' }, ctx(draft));
     await h.send({ type: 'date.pick', date: '2020-01-01' });
     expect(h.state()).toEqual({ date: 'pick' });
     expect(h.notices).toEqual([]);
@@ -346,7 +346,7 @@ describe('the date of a redemption', () => {
   });
 
   it('goes back to the card, not to the product card', async () => {
-    const h = place({ date: 'pick' } as never, ctx(redeeming(opened(P.parkTwoDays))));
+    const h = place({ date: 'pick' }, ctx(redeeming(opened(P.parkTwoDays))));
     await h.choose('back');
     expect(h.state()).toEqual({ giftcards: { redeem: 'card' } });
   });
@@ -374,7 +374,7 @@ describe('the quantity of a redemption', () => {
 
   it('goes on to the questions with one', async () => {
     const h = place(
-      { quantity: 'choosing' } as never,
+      { quantity: 'choosing' },
       withCard(check(), {
         draft: { ...draft, unitPrice: { cents: 0, currency: 'EUR' } },
       }),

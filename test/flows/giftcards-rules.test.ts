@@ -128,14 +128,17 @@ describe('gift cards sold', () => {
   });
 
   it('are shown with their code in the done step, apart from the tickets', () => {
-    const h = place({ done: 'showing' } as never, {
-      ...context(),
-      sale: {
-        partnerSaleId: 'PS1',
-        saleIds: ['S1'],
-        activities: [card(P.museumGiftCard, 'Gift card: Sea Museum'), ticketed],
+    const h = place(
+      { done: 'showing' },
+      {
+        ...context(),
+        sale: {
+          partnerSaleId: 'PS1',
+          saleIds: ['S1'],
+          activities: [card(P.museumGiftCard, 'Gift card: Sea Museum'), ticketed],
+        },
       },
-    });
+    );
     const view = h.view();
     expect(view.text).toBe(
       [

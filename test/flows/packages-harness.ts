@@ -1,16 +1,10 @@
 /**
- * The booking machine for the package and combined-product steps' tests: started in any
- * nested state (`['packages', 'people', 'adults']`: each level's initial state set along
- * the path, so its `always` transitions and actors run as on entry), with fake actors
- * (those not given never settle), the demo catalog, the cart harness's fixed clock
- * (Wednesday 10 June 2026), and input read through the current view.
+ * The package and combined-product steps' fixtures (prepackages, offers, a search, a
+ * quote, a package line) over the one machine harness (test/support/machine-harness.ts),
+ * started in any nested state (`['packages', 'people', 'adults']`), in English.
  */
-import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { viewOf } from '#src/conversation/engine.js';
-import { interpret, type Input } from '#src/conversation/interpret.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
-import { bookingMachine } from '#flows/booking/machine.js';
-import { booking } from '#flows/booking/setup.js';
+import { startMachine, type BookingActors } from '#test/support/machine-harness.js';
 import { newPackageFlow } from '#flows/booking/steps/packages/shared.js';
 import type {
   AccommodationOffer,
@@ -22,8 +16,7 @@ import type {
   PackageSearch,
   PrepackageChoice,
 } from '#flows/booking/types.js';
-import type { BookingView } from '#flows/booking/view.js';
-import { NOW, catalog, context as cartContext } from './cart-harness.js';
+import { catalog, context as cartContext } from './cart-harness.js';
 
 export { NOW, catalog, fake, failing, line, reservation } from './cart-harness.js';
 
@@ -124,96 +117,20 @@ export function context(over: Partial<BookingContext> = {}): BookingContext {
   return cartContext({ cart: { shoppingCartId: 'cart000000001', lines: [], adds: 0 }, ...over });
 }
 
-const idle = Object.fromEntries(
-  Object.keys(bookingMachine.implementations.actors).map((name) => [
-    name,
-    fromPromise(() => new Promise<never>(() => undefined)),
-  ]),
-);
-
-type StateNode = { initial?: unknown; states?: Record<string, StateNode> };
-
-/** The states config with `initial` set along `path` (the first level is the machine's). */
-function startingAt(states: Record<string, StateNode>, path: string[]): Record<string, StateNode> {
-  const [head, next, ...rest] = path;
-  if (head === undefined || next === undefined) return states;
-  const node = states[head]!;
-  return {
-    ...states,
-    [head]: { ...node, initial: next, states: startingAt(node.states ?? {}, [next, ...rest]) },
-  };
-}
-
-export function start(
-  path: string[],
-  ctx: BookingContext,
-  actors: Record<string, AnyActorLogic> = {},
-) {
-  const machine = booking
-    .createMachine({
-      ...bookingMachine.config,
-      initial: path[0],
-      states: startingAt(bookingMachine.config.states as Record<string, StateNode>, path),
-      context: () => ctx,
-    } as never)
-    .provide({ actors: { ...idle, ...actors } } as never);
-  const notices: string[] = [];
-  const actor = createActor(machine, {
-    input: { language: ctx.language, userKey: ctx.userKey, shoppingCartId: 'unused' },
-  });
-  actor.on('notice', (event) => notices.push(event.text));
-  actor.start();
-  const settled = async () => {
-    for (let i = 0; i < 100 && actor.getSnapshot().hasTag('busy'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    return actor.getSnapshot();
-  };
-  const view = (now = NOW): BookingView => viewOf(actor.getSnapshot() as never, { catalog, now });
-  const input = async (value: Input): Promise<{ sent?: BookingEvent; refused?: string }> => {
-    const reading = interpret(value, view());
-    let result: { sent?: BookingEvent; refused?: string };
-    if ('event' in reading) {
-      if (!actor.getSnapshot().can(reading.event)) result = { refused: 'cannot' };
-      else {
-        actor.send(reading.event);
-        result = { sent: reading.event };
-      }
-    } else if ('error' in reading) result = { refused: reading.error };
-    else result = { refused: 'stale' in reading ? 'stale' : 'not understood' };
-    await settled();
+/** The machine entered at `path`; a choice, a text and an event wait until it settles. */
+export function start(path: string[], ctx: BookingContext, actors: BookingActors = {}) {
+  const h = startMachine({ at: path, context: ctx, actors, catalog });
+  const settle = async <R>(result: R) => {
+    await h.settled();
     return result;
   };
-  const send = async (event: BookingEvent) => {
-    actor.send(event);
-    return settled();
-  };
-  /** The active state as a dotted path: "packages.people.adults". */
-  const at = () => {
-    const parts: string[] = [];
-    let value: unknown = actor.getSnapshot().value;
-    while (value !== undefined) {
-      if (typeof value === 'string') {
-        parts.push(value);
-        break;
-      }
-      const [key] = Object.keys(value as object);
-      parts.push(key!);
-      value = (value as Record<string, unknown>)[key!];
-    }
-    return parts.join('.');
-  };
   return {
-    actor,
-    notices,
-    settled,
-    view,
-    choose: (id: string) => input({ kind: 'choose', id }),
-    say: (text: string) => input({ kind: 'text', text }),
-    send,
-    at,
-    can: (event: BookingEvent) => actor.getSnapshot().can(event),
-    context: () => actor.getSnapshot().context,
-    ids: () => view().options.map((option) => option.id),
+    ...h,
+    choose: (id: string) => settle(h.input({ kind: 'choose', id })),
+    say: (text: string) => settle(h.input({ kind: 'text', text })),
+    send: (event: BookingEvent) => {
+      h.send(event);
+      return h.settled();
+    },
   };
 }

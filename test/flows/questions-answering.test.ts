@@ -4,7 +4,8 @@
  * kept answer reads, and the buyer's details checks.
  */
 import { describe, expect, it } from 'vitest';
-import { DataType, type Question } from '#src/api/questions.js';
+import type { Question } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import type { FileInput } from '#src/domain/answers.js';
 import type { BookingEvent } from '#flows/booking/types.js';
 import {

@@ -1,18 +1,11 @@
 /**
- * A booking machine for the question steps' tests: started in a step with a prepared
- * context (entered as from the step before, so its actors run) or resolved inside a
- * state (`{ questions: 'asking' }`), with the given fake actors and every other actor
- * idle (never settling), so only the step under test acts. Inputs go through the
- * current view and `interpret`, as the engine does.
+ * The question steps' fixtures (a demo profile, a draft with a session, a context with
+ * it) over the one machine harness (test/support/machine-harness.ts): a refused input
+ * or event is noted with the notices, as the customer would hear it.
  */
-import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import { bookingMachine } from '#flows/booking/machine.js';
-import { booking } from '#flows/booking/setup.js';
 import type { BookingContext, BookingEvent, Draft } from '#flows/booking/types.js';
-import type { BookingView } from '#flows/booking/view.js';
-import { viewOf } from '#src/conversation/engine.js';
-import { interpret, type Input } from '#src/conversation/interpret.js';
-import { testNow } from '#test/support/clock.js';
+import type { Input } from '#src/conversation/interpret.js';
+import { startMachine, type BookingActors } from '#test/support/machine-harness.js';
 import type { QuestionsProfile } from '#src/api/questions.js';
 import { demoIds, questionProfiles } from '#src/sandbox/seed/index.js';
 
@@ -59,55 +52,22 @@ export function context(over: Partial<BookingContext> = {}): BookingContext {
   };
 }
 
-/** Other steps' actors: never settle. */
-const idle = Object.fromEntries(
-  Object.keys(bookingMachine.implementations.actors).map((name) => [
-    name,
-    fromPromise(() => new Promise<never>(() => undefined)),
-  ]),
-);
-
 export function startBooking(
   at: string | Record<string, string>,
   ctx: BookingContext,
-  actors: Record<string, AnyActorLogic> = {},
+  actors: BookingActors = {},
 ) {
-  const provided = { ...idle, ...actors };
-  const machine: typeof bookingMachine =
-    typeof at === 'string'
-      ? (booking
-          .createMachine({ ...bookingMachine.config, initial: at, context: () => ctx } as never)
-          .provide({ actors: provided } as never) as never)
-      : bookingMachine.provide({ actors: provided });
-  const notices: string[] = [];
-  const actor = createActor(machine, {
-    input: { language: ctx.language, userKey: ctx.userKey, shoppingCartId: 'cart000000001' },
-    ...(typeof at === 'string'
-      ? {}
-      : { snapshot: machine.resolveState({ value: at, context: ctx }) }),
-  });
-  actor.on('notice', (event) => notices.push(event.text));
-  actor.start();
-  const snapshot = () => actor.getSnapshot();
-  const settled = async () => {
-    for (let i = 0; i < 50 && snapshot().hasTag('busy'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    return snapshot();
-  };
-  const view = (): BookingView =>
-    viewOf(snapshot() as never, { catalog: undefined as never, now: testNow() });
+  const h = startMachine({ at, context: ctx, actors });
   const send = (event: BookingEvent) => {
-    if (snapshot().can(event)) actor.send(event);
-    else notices.push('(not understood)');
-    return snapshot();
+    if (h.can(event)) h.send(event);
+    else h.notices.push('(not understood)');
+    return h.snapshot();
   };
   /** A customer's input, read through the current view like the engine does. */
   const say = (input: Input) => {
-    const reading = interpret(input, view());
-    if ('event' in reading) return send(reading.event);
-    notices.push('error' in reading ? reading.error : `(${Object.keys(reading)[0]})`);
-    return snapshot();
+    const { refused } = h.input(input);
+    if (refused !== undefined) h.notices.push(refused === 'cannot' ? '(not understood)' : refused);
+    return h.snapshot();
   };
-  return { actor, notices, snapshot, settled, view, say, send };
+  return { ...h, say, send };
 }

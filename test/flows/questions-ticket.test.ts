@@ -10,7 +10,8 @@ import type { Answer } from '#src/api/common.js';
 import { describe, expect, it } from 'vitest';
 import type { TicketQuestionsInput } from '#flows/booking/actors/questions.js';
 import type { Draft, TicketQuestionSet } from '#flows/booking/types.js';
-import { DataType, type QuestionsProfile } from '#src/api/questions.js';
+import type { QuestionsProfile } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import { demoIds, questionProfiles } from '#src/sandbox/seed/index.js';
 import { context, demoProfile, draft, startBooking } from './questions-harness.js';
 

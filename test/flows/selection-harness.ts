@@ -1,17 +1,9 @@
 /**
- * The booking machine for the selection steps' tests: started in a state with a context,
- * with fake actors (the others never settle), the demo catalog for views, a fixed clock
- * (Wednesday 10 June 2026, 10:00 in Madrid), and the customer's input read through the
- * current view as the engine reads it.
+ * The selection steps' fixtures (a demo product opened as the real step opens it, a draft
+ * of it, a context with an empty cart) over the one machine harness
+ * (test/support/machine-harness.ts), with the catalog in the context's language.
  */
-import { createActor, fromPromise, type AnyActorLogic } from 'xstate';
-import type { Catalog } from '#src/api/catalog.js';
-import { indexCatalog, type CatalogIndex } from '#src/catalog/catalog-index.js';
-import { viewOf } from '#src/conversation/engine.js';
-import { interpret, type Input } from '#src/conversation/interpret.js';
-import type { Lang } from '#src/domain/lang.js';
-import { bookingMachine } from '#flows/booking/machine.js';
-import { booking } from '#flows/booking/setup.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import { openProductDraft } from '#flows/booking/choosing/product-rules.js';
 import type {
   BookingContext,
@@ -20,29 +12,9 @@ import type {
   Draft,
   DraftProduct,
 } from '#flows/booking/types.js';
-import type { BookingView } from '#flows/booking/view.js';
-import { demoCatalog } from '#src/sandbox/seed/index.js';
+import { NOW, demo, startMachine, type BookingActors } from '#test/support/machine-harness.js';
 
-export const TODAY = '2026-06-10';
-/** 10:00 in Madrid (summer time), a Wednesday. */
-export const NOW = new Date('2026-06-10T08:00:00Z');
-
-const catalogs = new Map<Lang, CatalogIndex>();
-export function demo(lang: Lang = 'en'): CatalogIndex {
-  let found = catalogs.get(lang);
-  if (!found) {
-    found = indexCatalog(demoCatalog({ today: TODAY, language: lang }));
-    catalogs.set(lang, found);
-  }
-  return found;
-}
-
-/** A demo catalog changed by `edit` (a deep copy: the shared one stays as it is). */
-export function editedCatalog(edit: (catalog: Catalog) => void, lang: Lang = 'en'): CatalogIndex {
-  const copy = structuredClone(demo(lang).catalog);
-  edit(copy);
-  return indexCatalog(copy);
-}
+export { NOW, TODAY, demo, editedCatalog, fake } from '#test/support/machine-harness.js';
 
 /** The DraftProduct the real openProduct logic makes for a demo product. */
 export function opened(
@@ -88,16 +60,8 @@ export function context(over: Partial<BookingContext> = {}): BookingContext {
   };
 }
 
-/** Every actor of the machine as one that never settles. */
-const idle = Object.fromEntries(
-  Object.keys(bookingMachine.implementations.actors).map((name) => [
-    name,
-    fromPromise(() => new Promise<never>(() => undefined)),
-  ]),
-);
-
 export interface StartOptions {
-  actors?: Record<string, AnyActorLogic>;
+  actors?: BookingActors;
   catalog?: CatalogIndex;
 }
 
@@ -110,59 +74,12 @@ export function start(
   ctx: BookingContext,
   options: StartOptions = {},
 ) {
-  const actors = { ...idle, ...options.actors };
-  const machine =
-    typeof initial === 'string'
-      ? booking
-          .createMachine({ ...bookingMachine.config, initial, context: () => ctx } as never)
-          .provide({ actors } as never)
-      : bookingMachine.provide({ actors } as never);
-  const notices: string[] = [];
-  const actor = createActor(machine, {
-    input: { language: ctx.language, userKey: ctx.userKey, shoppingCartId: 'cart000000001' },
-    ...(typeof initial === 'string'
-      ? {}
-      : { snapshot: machine.resolveState({ value: initial, context: ctx }) }),
-  });
-  actor.on('notice', (event) => notices.push(event.text));
-  actor.start();
-  const catalog = options.catalog ?? demo(ctx.language);
-  const snapshot = () => actor.getSnapshot();
-  const settled = async () => {
-    for (let i = 0; i < 100 && actor.getSnapshot().hasTag('busy'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    return actor.getSnapshot();
+  const h = startMachine({ at: initial, context: ctx, ...options });
+  return {
+    ...h,
+    view: () => h.view(),
+    say: (text: string) => h.input({ kind: 'text', text }),
+    choose: (id: string) => h.input({ kind: 'choose', id }),
+    send: (event: BookingEvent) => h.send(event),
   };
-  const view = (): BookingView =>
-    viewOf(actor.getSnapshot() as never, { catalog: catalog, now: NOW });
-  /** What a customer's input does through the current view: the event sent, or why not. */
-  const input = (value: Input): { sent?: BookingEvent; refused?: string } => {
-    const reading = interpret(value, view());
-    if ('event' in reading) {
-      if (!actor.getSnapshot().can(reading.event)) return { refused: 'cannot' };
-      actor.send(reading.event);
-      return { sent: reading.event };
-    }
-    if ('error' in reading) return { refused: reading.error };
-    return { refused: 'stale' in reading ? 'stale' : 'not understood' };
-  };
-  const say = (text: string) => input({ kind: 'text', text });
-  const choose = (id: string) => input({ kind: 'choose', id });
-  const send = (event: BookingEvent) => {
-    actor.send(event);
-    return actor.getSnapshot();
-  };
-  const state = () => actor.getSnapshot().value;
-  return { actor, notices, settled, view, say, choose, send, snapshot, state };
-}
-
-/** A fake promise actor that records its inputs. */
-export function fake<Output, In>(run: (input: In) => Promise<Output> | Output) {
-  const inputs: In[] = [];
-  const logic = fromPromise<Output, In>(async ({ input }) => {
-    inputs.push(input);
-    return run(input);
-  });
-  return { logic, inputs };
 }

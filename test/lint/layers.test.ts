@@ -28,11 +28,28 @@ describe('the layers, as the linter enforces them', () => {
     expect(await broken('src/domain/x.ts', "import { x } from './time.js';")).toEqual([]);
   });
 
-  it('flows/ never import the conversation, channels or store', async () => {
+  it("below the conversation, src/api gives the partner's types and nothing else", async () => {
+    for (const file of ['src/domain/x.ts', 'flows/booking/x.ts']) {
+      expect(
+        await broken(file, "import { PartnerEnvelopeError } from '#src/api/errors.js';"),
+      ).toEqual([expect.stringContaining('src/api gives types only')]);
+      expect(await broken(file, "import { DataType } from '#src/api/questions.js';")).toHaveLength(
+        1,
+      );
+      expect(await broken(file, "import type { Question } from '#src/api/questions.js';")).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('flows/ never import the conversation, channels, store or catalog', async () => {
     for (const target of [
       '#src/conversation/engine.js',
       '#src/channels/keep-trying.js',
       '#src/store/store.js',
+      // The catalog's index and search come through a view's deps (src/domain/catalog.ts).
+      '#src/catalog/product-search.js',
+      '#src/catalog/catalog-index.js',
     ]) {
       expect(await broken('flows/booking/x.ts', `import { x } from '${target}';`)).toEqual([
         expect.stringContaining('flows/ imports xstate'),
@@ -50,6 +67,19 @@ describe('the layers, as the linter enforces them', () => {
     expect(
       await broken('src/channels/telegram/x.ts', "import type { X } from '#src/api/client.js';"),
     ).toEqual([]);
+    // Slack's staff look-ups go through the conversation layer's service, with no exception.
+    expect(
+      await broken(
+        'src/channels/slack/lookups.ts',
+        "import { salesOperation } from '#src/api/sales.js';",
+      ),
+    ).toEqual([expect.stringContaining('Channels never call')]);
+    expect(
+      await broken(
+        'src/channels/slack/words.ts',
+        "import { ActivityStatus } from '#src/api/sales.js';",
+      ),
+    ).toHaveLength(1);
   });
 
   it('only the composition root, the sandbox itself, the CLI and tests import the sandbox', async () => {

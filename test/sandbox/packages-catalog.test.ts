@@ -1,9 +1,8 @@
 /** Sandbox /Package/BasicCatalog through the project's client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { AccommodationBoard, AccommodationType } from '#src/domain/partner-codes.js';
 import {
-  AccommodationBoard,
-  AccommodationType,
   packageBasicCatalogOperation,
   PersonType,
   SortCriteria,

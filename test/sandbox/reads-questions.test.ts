@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogOperation, type Catalog } from '#src/api/catalog.js';
 import { PartnerEnvelopeError } from '#src/api/errors.js';
 import {
-  DataType,
   checkTicketsQuestionsOperation,
   type CheckTicketsQuestionsRequest,
 } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import type { IsoDate } from '#src/api/schema.js';
 import { weekday } from '#src/domain/time.js';
 import { demoIds, demoTicketId } from '#src/sandbox/seed/index.js';

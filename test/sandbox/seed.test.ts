@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog, Product, ProductBase, Provider, Ticket } from '#src/api/catalog.js';
 import { catalog as catalogSchema } from '#src/api/catalog.js';
-import { DataType, questionsProfile } from '#src/api/questions.js';
+import { questionsProfile } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import type { IsoDate } from '#src/api/schema.js';
 import { fromWire, toWire } from '#src/api/wire.js';
 import {

@@ -3,8 +3,7 @@
  * finds among what can be offered now (products alone, combined products on sale), each
  * product with its ticket types.
  */
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
-import { productSearch } from '#src/catalog/product-search.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
 import type { FoundProduct, ProductFinder } from '#flows/understanding/understand.js';
 import { combinedDates } from '#flows/booking/steps/combined/offer.js';
@@ -22,30 +21,26 @@ export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
   }
   const ids = offered;
   return (query) =>
-    productSearch(catalog)
-      .search(query)
-      .flatMap((hit): FoundProduct[] => {
-        if (hit.kind === 'product') {
-          const entry = ids.has(hit.id) ? catalog.product(hit.id) : undefined;
-          if (!entry) return [];
-          const siblings = ticketTypeSiblings(entry.base, entry.product);
-          const types = Object.fromEntries(
-            siblings.map((sibling) => [productPersonKind(sibling)!, sibling.productId]),
-          );
-          return [
-            {
-              ...hit,
-              name: productName(entry.product),
-              ...(siblings.length > 0 ? { types } : {}),
-            },
-          ];
-        }
-        const combined = catalog.catalog.combinedProducts.find(
-          (c) => c.combinedProductId === hit.id,
+    catalog.search(query).flatMap((hit): FoundProduct[] => {
+      if (hit.kind === 'product') {
+        const entry = ids.has(hit.id) ? catalog.product(hit.id) : undefined;
+        if (!entry) return [];
+        const siblings = ticketTypeSiblings(entry.base, entry.product);
+        const types = Object.fromEntries(
+          siblings.map((sibling) => [productPersonKind(sibling)!, sibling.productId]),
         );
-        const dates = combined && combinedDates(catalog, combined.productIds, now);
-        return combined && dates && dates.length > 0
-          ? [{ ...hit, name: combined.combinedProductName }]
-          : [];
-      });
+        return [
+          {
+            ...hit,
+            name: productName(entry.product),
+            ...(siblings.length > 0 ? { types } : {}),
+          },
+        ];
+      }
+      const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
+      const dates = combined && combinedDates(catalog, combined.productIds, now);
+      return combined && dates && dates.length > 0
+        ? [{ ...hit, name: combined.combinedProductName }]
+        : [];
+    });
 }

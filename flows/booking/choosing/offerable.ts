@@ -8,11 +8,10 @@
  * Worked out once per catalog and minute (sale windows and cut-offs move with the clock).
  */
 import type { Product, ProductBase, Provider } from '#src/api/catalog.js';
-import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { canBeSoldAlone } from '#src/domain/sale-window.js';
 import { providerNow } from '#src/domain/time.js';
 import { normalize } from '#flows/understanding/text.js';
-import { productSearch } from '#src/catalog/product-search.js';
 
 export interface OfferableBase {
   base: ProductBase;
@@ -73,7 +72,7 @@ export const nameNow = (catalog: CatalogIndex | undefined, productId: string, he
 
 /** The words of a query that carry meaning (accents, case and stop words dropped). */
 export function queryTerms(query: string, catalog?: CatalogIndex): string[] {
-  return catalog ? productSearch(catalog).terms(query) : fallbackTerms(query);
+  return catalog ? catalog.searchTerms(query) : fallbackTerms(query);
 }
 
 const fallbackTerms = (query: string) =>
@@ -99,10 +98,8 @@ function offered(offer: Offerable): Map<string, ProductEntry> {
  */
 export function searchProducts(offer: Offerable, query: string): ProductEntry[] {
   const byId = offered(offer);
-  return productSearch(offer.catalog)
-    .search(query)
-    .flatMap((hit) => {
-      const entry = hit.kind === 'product' ? byId.get(hit.id) : undefined;
-      return entry ? [entry] : [];
-    });
+  return offer.catalog.search(query).flatMap((hit) => {
+    const entry = hit.kind === 'product' ? byId.get(hit.id) : undefined;
+    return entry ? [entry] : [];
+  });
 }

@@ -5,7 +5,7 @@
  */
 import type { PricesAndDates } from '#src/api/catalog.js';
 import type { IsoDate } from '#src/api/schema.js';
-import type { ProductEntry } from '#src/catalog/catalog-index.js';
+import type { ProductEntry } from '#src/domain/catalog.js';
 import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
 import type { Money } from '#flows/booking/types.js';
 

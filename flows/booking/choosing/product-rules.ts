@@ -5,10 +5,10 @@
  * of the group rules counted with what the cart already holds. Pure: the actor reads
  * the catalog and /availablecapacity and passes their answers in.
  */
-import { AccessDateCriteria, AutoAssignSessionType } from '#src/api/catalog.js';
+import { AccessDateCriteria, AutoAssignSessionType } from '#src/domain/partner-codes.js';
 import type { ProductCapacity } from '#src/api/availability.js';
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
 import { groupBound, minimumLeft, peopleCount, unitsAllowed } from '#src/domain/groups.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';

@@ -8,7 +8,7 @@ import { assign, enqueueActions } from 'xstate';
 import type { Option } from '#flows/view.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import type { ProductEntry } from '#src/catalog/catalog-index.js';
+import type { ProductEntry } from '#src/domain/catalog.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { booking } from '../setup.js';

@@ -19,7 +19,7 @@ import type { CartChange } from '../actors/cart.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Cart, CartLine, Money, Reservation } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import { formatDate, formatPrice, formatTime } from '#flows/booking/choosing/format.js';
 import { nameNow } from '#flows/booking/choosing/offerable.js';
 

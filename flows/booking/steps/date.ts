@@ -14,7 +14,13 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, Money } from '../types.js';
-import type { BookingView, TextReading, ViewDeps, ViewFn } from '../view.js';
+import {
+  dayOption,
+  type BookingView,
+  type TextReading,
+  type ViewDeps,
+  type ViewFn,
+} from '../view.js';
 import { closedText, exchangeClosed } from './giftcards/exchange.js';
 import { nearestDates, parseTypedDate } from '#flows/booking/choosing/dates.js';
 
@@ -193,11 +199,7 @@ export function dateOptions(
     if (differ && price) parts.push(formatPrice(price, lang));
     if (room?.room === 'full') parts.push(m.markSoldOut);
     else if (room?.room === 'few' && room.left !== undefined) parts.push(m.markFew(room.left));
-    return {
-      id: `date:${date}`,
-      label: parts.join(' · '),
-      event: { type: 'date.pick' as const, date },
-    };
+    return dayOption(date, parts.join(' · '));
   });
 }
 
@@ -281,15 +283,7 @@ export const enclosureDateView: ViewFn = (context, deps): BookingView => {
   const mainText = main ? formatDate(main, lang) : '';
   const others = available.filter((date) => date !== main);
   const options = [
-    ...(main
-      ? [
-          {
-            id: `date:${main}`,
-            label: m.same(mainText),
-            event: { type: 'date.pick' as const, date: main },
-          },
-        ]
-      : []),
+    ...(main ? [dayOption(main, m.same(mainText))] : []),
     ...dateOptions(others, lang).slice(0, DATE_BUTTONS - 1),
     ...navigation(lang),
   ];

@@ -5,7 +5,7 @@
  * limits); ProductInternalConsiderations is for the partner and is never read here.
  */
 import { assign } from 'xstate';
-import type { ProductEntry } from '#src/catalog/catalog-index.js';
+import type { ProductEntry } from '#src/domain/catalog.js';
 import { applicablePolicy, describeCancellation } from '#src/domain/cancellation.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';

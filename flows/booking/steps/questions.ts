@@ -21,7 +21,8 @@
 import type { Answer } from '#src/api/common.js';
 import { assign } from 'xstate';
 import { booking } from '../setup.js';
-import { DataType, type Question } from '#src/api/questions.js';
+import type { Question } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import type { BookingContext, Draft, TicketQuestionSet } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { ageOn, detailMeaning } from '#src/domain/question-meaning.js';

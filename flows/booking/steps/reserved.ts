@@ -10,11 +10,10 @@
  * refuses that cart, a rebuilt cart confirmed under a new id.
  */
 import { assign } from 'xstate';
-import { PartnerEnvelopeError } from '#src/api/errors.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { ReservationExpired, type SellInput, type SellOutput } from '../actors/cart.js';
-import { Refusal } from '../problem.js';
+import { isPartnerRefusal, Refusal } from '../problem.js';
 import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SaleRecord } from '../types.js';
 import type { ViewFn } from '../view.js';
@@ -202,9 +201,7 @@ const busy =
 
 /** The service (or we) clearly said no: nothing was sold, the sale record may go. */
 export const definitelyNotSold = (error: unknown) =>
-  error instanceof PartnerEnvelopeError ||
-  error instanceof Refusal ||
-  error instanceof ReservationExpired;
+  isPartnerRefusal(error) || error instanceof Refusal || error instanceof ReservationExpired;
 
 export const reservedState = booking.createStateConfig({
   initial: 'start',

@@ -10,13 +10,13 @@
  */
 import { assign, enqueueActions, raise } from 'xstate';
 import type { QuestionsProfileAnswers } from '#src/api/common.js';
-import { PartnerEnvelopeError } from '#src/api/errors.js';
 import { applicablePolicy, describeCancellation } from '#src/domain/cancellation.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { IsoDate } from '#src/api/schema.js';
 import type { MoveLineOutput, MoveTarget, ReserveOutput } from '../actors/cart.js';
+import { isPartnerRefusal } from '../problem.js';
 import { booking } from '../setup.js';
 import type {
   BookingContext,
@@ -468,7 +468,7 @@ export const reviewState = booking.createStateConfig({
           // Refused whole (a clear no: nothing held): are the sessions or days full?
           {
             guard: ({ context, event }) =>
-              event.error instanceof PartnerEnvelopeError && context.cart.lines.some(mayBeFull),
+              isPartnerRefusal(event.error) && context.cart.lines.some(mayBeFull),
             target: 'readingAll',
             actions: 'explainFailure',
           },

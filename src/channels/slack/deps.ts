@@ -1,10 +1,10 @@
 /**
  * What the Slack staff app needs from the rest of the bot. Listeners receive this and
- * nothing else: the partner client for look-ups, the store for retry deduplication and
- * paging state, the event bus for alerts.
+ * nothing else: the staff look-ups (the conversation layer's, over the partner), the store
+ * for retry deduplication and paging state, the event bus for alerts.
  */
-import type { PartnerClient } from '#src/api/client.js';
 import type { Config } from '#src/config.js';
+import type { StaffLookups } from '#src/conversation/staff/lookups.js';
 import type { BotEventBus } from '#src/events.js';
 import type { Logger } from '#src/log.js';
 import type { Store } from '#src/store/store.js';
@@ -13,12 +13,10 @@ export type SlackConfig = NonNullable<Config['slack']>;
 
 export interface SlackDeps {
   config: SlackConfig;
-  client: PartnerClient;
+  lookups: StaffLookups;
   store: Store;
   events: BotEventBus;
   logger: Logger;
-  /** LanguageCode for partner look-ups (product names); the partner's default. */
-  language?: string;
   /** For tests: the clock used for "down for …" in outage alerts. */
   now?: () => Date;
 }

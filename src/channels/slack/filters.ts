@@ -6,13 +6,9 @@
  * a PartnerSaleId. Dates are yyyy-MM-dd or dd/mm/yyyy (provider-local days).
  * /cancellations: PartnerSaleIds (spaces or commas between them) and date filters.
  */
-import type { SaleCancellationRequestsRequest } from '#src/api/cancellations.js';
-import type { SalesRequest } from '#src/api/sales.js';
 import type { IsoDate } from '#src/api/schema.js';
+import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
 import { parseDateInput } from '#src/domain/time.js';
-
-export type SalesFilters = Omit<SalesRequest, 'page' | 'pageSize'>;
-export type CancellationFilters = Omit<SaleCancellationRequestsRequest, 'page'>;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 

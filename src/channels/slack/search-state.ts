@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { slackSearchKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
-import type { CancellationFilters, SalesFilters } from './filters.js';
+import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
 
 export const SEARCH_TTL_SECONDS = 30 * 60;
 

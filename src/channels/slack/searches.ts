@@ -7,8 +7,7 @@ import { cancellationsMessage } from './blocks/cancellations.js';
 import { EXPIRED, plainMessage, type SlackMessage } from './blocks/common.js';
 import { salesMessage } from './blocks/sales.js';
 import type { SlackDeps } from './deps.js';
-import type { CancellationFilters, SalesFilters } from './filters.js';
-import { searchCancellations, searchSales } from './lookups.js';
+import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
 import { loadSearch, pageValue, readPageValue, saveSearch } from './search-state.js';
 
 export interface Asker {
@@ -23,7 +22,7 @@ export async function firstSalesPage(
   filters: SalesFilters,
   asker: Asker,
 ): Promise<SlackMessage> {
-  const result = await searchSales(deps, filters, 1);
+  const result = await deps.lookups.sales(filters, 1);
   const token =
     result.ok && result.value.hasNextPage
       ? await saveSearch(deps.store, { kind: 'sales', filters, ...asker })
@@ -40,7 +39,7 @@ export async function firstCancellationsPage(
   filters: CancellationFilters,
   asker: Asker,
 ): Promise<SlackMessage> {
-  const result = await searchCancellations(deps, filters, 1);
+  const result = await deps.lookups.cancellations(filters, 1);
   const token =
     result.ok && result.value.hasNextPage
       ? await saveSearch(deps.store, { kind: 'cancellations', filters, ...asker })
@@ -68,12 +67,12 @@ export async function pageOf(
     return plainMessage(EXPIRED);
   const value = (page: number): string => pageValue(target.token, page);
   if (saved.kind === 'sales')
-    return salesMessage(await searchSales(deps, saved.filters, target.page), {
+    return salesMessage(await deps.lookups.sales(saved.filters, target.page), {
       filters: saved.filters,
       page: target.page,
       pageValue: value,
     });
-  return cancellationsMessage(await searchCancellations(deps, saved.filters, target.page), {
+  return cancellationsMessage(await deps.lookups.cancellations(saved.filters, target.page), {
     filters: saved.filters,
     page: target.page,
     pageValue: value,

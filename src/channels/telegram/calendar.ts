@@ -1,13 +1,18 @@
 /**
- * A month calendar as inline keyboard rows, for date questions that list their
- * available days: a header with the month and arrows to the months that have available
- * days, the weekdays (Monday first, as in Spain and Britain), and the days, where only
- * available ones can be tapped and the others are marked with a dot (a full day with a
- * cross: on sale, sold out).
+ * The calendar of date questions, all of it: what a view's record keeps of it (the
+ * available and full days, the options that pick a day), the month as inline keyboard
+ * rows, and what a tap on a day means. The rows: a header with the month and arrows to
+ * the months that have available days, the weekdays (Monday first, as in Spain and
+ * Britain), and the days, where only available ones can be tapped and the others are
+ * marked with a dot (a full day with a cross: on sale, sold out). A day's button data is
+ * the day itself (callback-data.ts).
  */
 import type { InlineKeyboardButton } from 'grammy/types';
+import type { Input } from '#src/conversation/interpret.js';
 import { locales, type Lang } from '#src/domain/lang.js';
+import type { View } from '#flows/view.js';
 import { encodeCallback } from './callback-data.js';
+import type { ViewRecord } from './view-table.js';
 
 export const UNAVAILABLE_DAY = '·';
 export const FULL_DAY = '✕';
@@ -106,4 +111,27 @@ export function calendarRows(
     rows.push(week);
   }
   return rows;
+}
+
+/** What a view's record keeps of its calendar: date questions with days to offer. */
+export function calendarOf(view: View): Pick<ViewRecord, 'calendar' | 'calendarFull'> {
+  if (view.expects !== 'date' || !view.calendar || view.calendar.available.length === 0) return {};
+  const { available, full } = view.calendar;
+  return { calendar: [...available], ...(full?.length ? { calendarFull: [...full] } : {}) };
+}
+
+/** An option the calendar shows as its day (so not among the buttons below it). */
+export function inCalendar(record: ViewRecord, option: ViewRecord['options'][number]): boolean {
+  return option.day !== undefined && (record.calendar?.includes(option.day) ?? false);
+}
+
+/**
+ * What a tap on `date` of the record's calendar means: the option that picks that day,
+ * or else the date as typed (the question reads it as any typed date); undefined when
+ * the calendar never offered the day.
+ */
+export function dayInput(record: ViewRecord, date: string): Input | undefined {
+  if (!record.calendar?.includes(date)) return undefined;
+  const option = record.options.find((candidate) => candidate.day === date);
+  return option ? { kind: 'choose', id: option.id } : { kind: 'text', text: date };
 }

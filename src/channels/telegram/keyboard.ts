@@ -8,7 +8,7 @@
 import type { InlineKeyboardButton } from 'grammy/types';
 import type { Lang } from '#src/domain/lang.js';
 import { encodeCallback } from './callback-data.js';
-import { calendarRows } from './calendar.js';
+import { calendarRows, inCalendar } from './calendar.js';
 import { telegramMessages } from './messages.js';
 import type { ViewRecord } from './view-table.js';
 
@@ -27,21 +27,12 @@ interface Indexed {
   label: string;
 }
 
-/** Date options that the calendar already shows. */
-function inCalendar(record: ViewRecord, id: string): boolean {
-  return (
-    record.calendar !== undefined &&
-    id.startsWith('date:') &&
-    record.calendar.includes(id.slice('date:'.length))
-  );
-}
-
 /** The options that go in the paged list and those pinned below it, with their indexes. */
 export function splitOptions(record: ViewRecord): { listed: Indexed[]; pinned: Indexed[] } {
   const listed: Indexed[] = [];
   const pinned: Indexed[] = [];
   record.options.forEach((option, index) => {
-    if (inCalendar(record, option.id)) return;
+    if (inCalendar(record, option)) return;
     (PINNED.has(option.id) ? pinned : listed).push({ index, label: option.label });
   });
   return { listed, pinned };

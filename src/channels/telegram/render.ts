@@ -34,6 +34,7 @@ import {
   isNotModified,
   isUnreachable,
 } from './errors.js';
+import { calendarOf } from './calendar.js';
 import { columnsFor, inlineKeyboard, type KeyboardPosition } from './keyboard.js';
 import { telegramMessages } from './messages.js';
 import { splitText } from './text.js';
@@ -86,14 +87,9 @@ export function recordOf(
   return {
     conversationId,
     chatId,
-    options: view.options.map(({ id, label }) => ({ id, label })),
+    options: view.options.map(({ id, label, day }) => ({ id, label, ...(day ? { day } : {}) })),
     expects: view.expects,
-    ...(view.expects === 'date' && view.calendar && view.calendar.available.length > 0
-      ? {
-          calendar: [...view.calendar.available],
-          ...(view.calendar.full?.length ? { calendarFull: [...view.calendar.full] } : {}),
-        }
-      : {}),
+    ...calendarOf(view),
     ...(view.link ? { link: { ...view.link } } : {}),
     ...(view.file
       ? { file: { mimeTypes: [...view.file.mimeTypes], maxBytes: view.file.maxBytes } }

@@ -19,13 +19,14 @@ import type { Expects } from '#flows/view.js';
 import { telegramPointerKey, telegramTapKey, telegramViewKey } from '#src/store/keys.js';
 import { keepLease, LockTimeoutError, type Store } from '#src/store/store.js';
 import { decodeCallback } from './callback-data.js';
-import { calendarMonths } from './calendar.js';
+import { calendarMonths, dayInput } from './calendar.js';
 import { pageCount } from './keyboard.js';
 
 export interface ViewRecord {
   conversationId: string;
   chatId: number;
-  options: { id: string; label: string }[];
+  /** The view's options; `day`: the calendar day the option picks (calendar.ts). */
+  options: { id: string; label: string; day?: string }[];
   expects: Expects;
   /** Days of the calendar (yyyy-MM-dd), for date questions that list them. */
   calendar?: string[];
@@ -155,12 +156,8 @@ export async function resolveTap(
       break;
     }
     case 'day': {
-      if (!record.calendar?.includes(action.date)) return { kind: 'forged' };
-      const option = record.options.find((candidate) => candidate.id === `date:${action.date}`);
-      // Days beyond the view's date buttons are answered as the typed date they are.
-      const input: Input = option
-        ? { kind: 'choose', id: option.id }
-        : { kind: 'text', text: action.date };
+      const input = dayInput(record, action.date);
+      if (!input) return { kind: 'forged' };
       tap = { kind: 'input', stamp, record, input };
       break;
     }

@@ -25,7 +25,7 @@ import {
 } from '#src/api/cart.js';
 import { PartnerEnvelopeError } from '#src/api/errors.js';
 import type { PartnerClient } from '#src/api/client.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { Refusal } from '#flows/booking/problem.js';

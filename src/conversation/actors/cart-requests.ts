@@ -18,7 +18,7 @@ import type { CartActivity, CartTicket } from '#src/api/cart.js';
 import type { Answer } from '#src/api/common.js';
 import type { InsuranceSale } from '#src/api/insurance.js';
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import { isInsurable } from '#src/domain/insurance.js';
 import type { Cart, CartLine, Draft } from '#flows/booking/types.js';
 import { nameNow } from '#flows/booking/choosing/offerable.js';

@@ -28,7 +28,7 @@ import {
 import type { PartnerClient } from '#src/api/client.js';
 import { PartnerEnvelopeError, PartnerError } from '#src/api/errors.js';
 import { insurancePolicyCheckOperation } from '#src/api/insurance.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { toCents } from '#src/domain/pricing.js';
 import { providerZone, toInstant } from '#src/domain/time.js';

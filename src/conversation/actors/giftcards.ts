@@ -17,7 +17,7 @@ import type { CartGiftCard } from '#src/api/cart.js';
 import { PartnerEnvelopeError } from '#src/api/errors.js';
 import { giftCardOperation } from '#src/api/giftcards.js';
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { providerNow } from '#src/domain/time.js';
 import { defineMessages } from '#src/i18n/messages.js';

@@ -21,7 +21,7 @@ import type {
 } from '#src/api/questions.js';
 import { checkTicketsQuestionsOperation } from '#src/api/questions.js';
 import type { Product } from '#src/api/catalog.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { IsoDate } from '#src/api/schema.js';
 import type {
   CheckoutQuestionsInput,

@@ -22,7 +22,7 @@
  */
 import { availableCapacityOperation } from '#src/api/availability.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
 import { datesSharingPriceSet } from '#src/domain/price-sets.js';
 import { sellableDates } from '#src/domain/sale-window.js';

@@ -35,11 +35,12 @@ import type {
   TicketTypeOffer,
 } from '#flows/booking/types.js';
 import { availableCapacityOperation, type ProductCapacity } from '#src/api/availability.js';
-import { AutoAssignSessionType, type Product } from '#src/api/catalog.js';
+import type { Product } from '#src/api/catalog.js';
+import { AutoAssignSessionType } from '#src/domain/partner-codes.js';
 import { realTimePricesOperation } from '#src/api/prices.js';
 import type { IsoDate, PriceMode } from '#src/api/schema.js';
 import { autoAssignSessionsOperation, ResultType } from '#src/api/sessions.js';
-import type { ProductEntry } from '#src/catalog/catalog-index.js';
+import type { ProductEntry } from '#src/domain/catalog.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
 import { minimumLeft } from '#src/domain/groups.js';
 import type { Lang } from '#src/domain/lang.js';

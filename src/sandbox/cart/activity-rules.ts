@@ -13,7 +13,8 @@
  * AdvancedDateSelectorMethodName is DatePerTicketEnclosure, and the tickets of one
  * enclosure in an item share one date.
  */
-import { AutoAssignSessionType, type Provider, type Ticket } from '#src/api/catalog.js';
+import type { Provider, Ticket } from '#src/api/catalog.js';
+import { AutoAssignSessionType } from '#src/domain/partner-codes.js';
 import type { CartActivity, CartAddedActivity } from '#src/api/cart.js';
 import type { Answer, TicketAnswer } from '#src/api/common.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';

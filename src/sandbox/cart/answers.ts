@@ -10,7 +10,8 @@
  * An answer to a question the profile does not have is refused.
  */
 import type { Answer } from '#src/api/common.js';
-import { DataType, type Question, type QuestionsProfile } from '#src/api/questions.js';
+import type { Question, QuestionsProfile } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import type { IsoDate } from '#src/api/schema.js';
 import { validateAnswer, type AnswerError, type AnswerInput } from '#src/domain/answers.js';
 import { SandboxCode, refuse } from '../codes.js';

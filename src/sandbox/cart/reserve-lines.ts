@@ -5,12 +5,8 @@
  * ticket's date not yet started with a place left), priced, with the cancellation policy
  * the reservation states; a gift card's products; a package's stay and activities.
  */
-import {
-  AutoAssignSessionType,
-  type Product,
-  type Provider,
-  type Ticket,
-} from '#src/api/catalog.js';
+import type { Product, Provider, Ticket } from '#src/api/catalog.js';
+import { AutoAssignSessionType } from '#src/domain/partner-codes.js';
 import type { CancellationPolicy } from '#src/api/common.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import {

@@ -8,7 +8,7 @@
 import type { Product, Provider } from '#src/api/catalog.js';
 import { PersonType, type Person } from '#src/api/packages.js';
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { checkSale } from '#src/domain/sale-window.js';
 import { priceSetOf } from '#src/domain/price-sets.js';
 import { toCents, type Cents } from '#src/domain/pricing.js';

@@ -18,12 +18,12 @@
  *   offered).
  */
 import type { CancellationPolicy, Commission } from '#src/api/common.js';
+import type { IsoDate, PriceMode } from '#src/api/schema.js';
 import {
   AccommodationBoard,
   AccommodationRateClass,
   AccommodationType,
-} from '#src/api/packages.js';
-import type { IsoDate, PriceMode } from '#src/api/schema.js';
+} from '#src/domain/partner-codes.js';
 import { addDays } from '../seed/dates.js';
 import { DEMO_DAYS } from '../seed/demo.js';
 import { demoIds } from '../seed/demo-ids.js';

@@ -26,7 +26,7 @@ import {
   type AutoAssignSessionsResponse,
   type TimeOfDay,
 } from '#src/api/sessions.js';
-import { AutoAssignSessionType } from '#src/api/catalog.js';
+import { AutoAssignSessionType } from '#src/domain/partner-codes.js';
 import { dateOf, providerNow } from '#src/domain/index.js';
 import { SandboxCode, refuse } from '../codes.js';
 import type { SandboxContext } from '../context.js';

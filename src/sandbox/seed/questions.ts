@@ -4,7 +4,7 @@
  * depend on the product, the access date and the session (`dynamicQuestions`).
  */
 import type { Question, QuestionsProfile } from '#src/api/questions.js';
-import { DataType } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import type { IsoDate } from '#src/api/schema.js';
 import { isWeekend } from './dates.js';
 import { demoIds } from './demo-ids.js';

@@ -6,7 +6,7 @@
  * differ). Built only from customer-facing fields of the catalog.
  */
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { CombinedDraft, Money } from '#flows/booking/types.js';

@@ -14,7 +14,7 @@
  */
 import { assign } from 'xstate';
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';
@@ -22,7 +22,7 @@ import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingContext, BookingEvent, CombinedDraft } from '#flows/booking/types.js';
-import type { BookingView, ViewFn } from '#flows/booking/view.js';
+import { dayOption, type BookingView, type ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
 import { quantityBounds, type QuantityBounds } from '#src/domain/quantity.js';
@@ -127,11 +127,7 @@ const dateView: ViewFn = (context, deps): BookingView => {
   const combined = product(context)!;
   const available = upcoming(context, deps.catalog, deps.now);
   const options: Option<BookingEvent>[] = [
-    ...available.slice(0, DATE_BUTTONS).map((date) => ({
-      id: `date:${date}`,
-      label: formatDate(date, lang),
-      event: { type: 'date.pick' as const, date },
-    })),
+    ...available.slice(0, DATE_BUTTONS).map((date) => dayOption(date, formatDate(date, lang))),
     ...navigation(lang),
   ];
   const today = available[0] ?? dateOf(providerNow({ taxType: 0 }, deps.now));

@@ -3,13 +3,12 @@
  * the catalog and share a day on sale now. Pure, over the local catalog.
  */
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { sellableDates } from '#src/domain/sale-window.js';
 import { providerNow } from '#src/domain/time.js';
 import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '#flows/booking/types.js';
-import { productSearch } from '#src/catalog/product-search.js';
 import type { Offerable } from '#flows/booking/choosing/offerable.js';
 
 const entryLabel = (name: string, _lang: Lang) => `🎫 ${name}`;
@@ -70,14 +69,12 @@ export const combinedOption = (entry: CombinedEntry, lang: Lang): Option<Booking
 /** Combined products on sale now that match a search (src/catalog/product-search.ts). */
 export function searchCombined(offer: Offerable, now: Date, query: string): CombinedEntry[] {
   const { catalog } = offer;
-  return productSearch(catalog)
-    .search(query)
-    .flatMap((hit) => {
-      if (hit.kind !== 'combined') return [];
-      const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
-      const dates = combined && combinedDates(catalog, combined.productIds, now);
-      return combined && dates && dates.length > 0
-        ? [{ combinedProductId: combined.combinedProductId, name: combined.combinedProductName }]
-        : [];
-    });
+  return catalog.search(query).flatMap((hit) => {
+    if (hit.kind !== 'combined') return [];
+    const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
+    const dates = combined && combinedDates(catalog, combined.productIds, now);
+    return combined && dates && dates.length > 0
+      ? [{ combinedProductId: combined.combinedProductId, name: combined.combinedProductName }]
+      : [];
+  });
 }

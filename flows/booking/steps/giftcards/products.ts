@@ -5,7 +5,7 @@
  * the spec calls approximate and statistical: the first date the product is on sale.
  */
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex, ProductEntry } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { priceSetOf } from '#src/domain/price-sets.js';
 import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
 import { sellableDates } from '#src/domain/sale-window.js';

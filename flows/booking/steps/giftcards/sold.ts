@@ -4,7 +4,7 @@
  * sandbox's shape; the spec does not show a sold card). A card of several products is
  * several such activities sharing one code: one document per code.
  */
-import type { CatalogIndex } from '#src/catalog/catalog-index.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { TicketDocument } from '#flows/view.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';

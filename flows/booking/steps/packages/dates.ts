@@ -18,7 +18,13 @@ import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingContext, BookingEvent } from '#flows/booking/types.js';
-import type { BookingView, TextReading, ViewDeps, ViewFn } from '#flows/booking/view.js';
+import {
+  dayOption,
+  type BookingView,
+  type TextReading,
+  type ViewDeps,
+  type ViewFn,
+} from '#flows/booking/view.js';
 import { nearestDates } from '../date.js';
 import { parseTypedDate } from '#flows/booking/choosing/dates.js';
 import { formatDate } from '#flows/booking/choosing/format.js';
@@ -89,11 +95,7 @@ function daysFrom(first: IsoDate, count: number): IsoDate[] {
 }
 
 function dateButtons(dates: readonly IsoDate[], lang: Lang): Option<BookingEvent>[] {
-  return dates.map((date) => ({
-    id: `date:${date}`,
-    label: formatDate(date, lang),
-    event: { type: 'date.pick' as const, date },
-  }));
+  return dates.map((date) => dayOption(date, formatDate(date, lang)));
 }
 
 /** A typed date: within `available`, or why not (past, or the nearest days that are). */
@@ -137,11 +139,11 @@ const checkOutView: ViewFn = (context, deps): BookingView => {
   const checkIn = flowOf(context).checkIn!;
   const available = daysFrom(addDays(checkIn, 1), MAX_NIGHTS);
   const options: Option<BookingEvent>[] = [
-    ...available.slice(0, NIGHT_BUTTONS).map((date, i) => ({
-      id: `date:${date}`,
-      label: m.nightsUntil(packageMessages(lang).nights(i + 1), formatDate(date, lang)),
-      event: { type: 'date.pick' as const, date },
-    })),
+    ...available
+      .slice(0, NIGHT_BUTTONS)
+      .map((date, i) =>
+        dayOption(date, m.nightsUntil(packageMessages(lang).nights(i + 1), formatDate(date, lang))),
+      ),
     ...navigation(lang),
   ];
   const today = packageToday(context, deps);

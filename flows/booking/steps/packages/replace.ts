@@ -12,14 +12,13 @@
  * accommodation at all).
  */
 import { assign } from 'xstate';
-import { PartnerEnvelopeError } from '#src/api/errors.js';
 import { describeCancellation } from '#src/domain/cancellation.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import type { CartChange } from '#flows/booking/actors/cart.js';
-import { Refusal } from '#flows/booking/problem.js';
+import { isPartnerRefusal, Refusal } from '#flows/booking/problem.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
@@ -77,7 +76,7 @@ const messages = defineMessages({
 });
 
 const errorMessages = (error: unknown): string[] => {
-  if (error instanceof PartnerEnvelopeError) return error.messages;
+  if (isPartnerRefusal(error)) return error.messages;
   if (error instanceof Refusal) return [error.message];
   return [];
 };

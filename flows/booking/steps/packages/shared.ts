@@ -10,12 +10,12 @@
  * - Price bands and distance bands are ours (the service gives no counts for them), in
  *   whole euros and metres, each bound inclusive.
  */
+import type { IsoDate } from '#src/api/schema.js';
 import {
   AccommodationBoard,
   AccommodationRateClass,
   AccommodationType,
-} from '#src/api/packages.js';
-import type { IsoDate } from '#src/api/schema.js';
+} from '#src/domain/partner-codes.js';
 import { locales, type Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';

@@ -12,7 +12,8 @@
  *   list of files already given.
  */
 import type { Answer } from '#src/api/common.js';
-import { DataType, type Question } from '#src/api/questions.js';
+import type { Question } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import {
   defaultFileRules,
   validateAnswer,

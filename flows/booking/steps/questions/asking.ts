@@ -10,7 +10,8 @@
  * nothing already answered is lost. Back goes to the previous question, or out.
  */
 import type { Answer } from '#src/api/common.js';
-import { DataType, type Question } from '#src/api/questions.js';
+import type { Question } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import type { Option } from '#flows/view.js';

@@ -18,7 +18,8 @@
  *   refused whole (which one is extra cannot be known).
  */
 import type { Answer } from '#src/api/common.js';
-import { DataType, type Question } from '#src/api/questions.js';
+import type { Question } from '#src/api/questions.js';
+import { DataType } from '#src/domain/partner-codes.js';
 import type { Lang } from '#src/domain/lang.js';
 import { detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './answering.js';

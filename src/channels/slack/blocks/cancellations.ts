@@ -3,9 +3,9 @@ import type {
   CancellationRequest,
   SaleCancellationRequestsResponse,
 } from '#src/api/cancellations.js';
-import { describeCancellationFilters, type CancellationFilters } from '../filters.js';
-import type { Lookup } from '../lookups.js';
-import { cancellationReasonWord, cancellationStatusWord } from '../words.js';
+import type { CancellationFilters, Lookup } from '#src/conversation/staff/lookups.js';
+import { cancellationReasonWord, cancellationStatusWord } from '#src/conversation/staff/words.js';
+import { describeCancellationFilters } from '../filters.js';
 import {
   context,
   divider,

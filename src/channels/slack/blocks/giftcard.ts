@@ -1,7 +1,7 @@
 /** The reply to `/giftcard <code>` (staff only: it names the purchaser). */
 import type { GiftCardResponse } from '#src/api/giftcards.js';
 import type { ClientRecord } from '#src/api/sales.js';
-import type { Lookup } from '../lookups.js';
+import type { Lookup } from '#src/conversation/staff/lookups.js';
 import { esc, fitLines, section, UNAVAILABLE, type SlackMessage } from './common.js';
 
 /**

@@ -5,7 +5,8 @@
  */
 import type { types } from '@slack/bolt';
 import { parseDateInput } from '#src/domain/time.js';
-import { checkRange, type SalesFilters } from '../filters.js';
+import type { SalesFilters } from '#src/conversation/staff/lookups.js';
+import { checkRange } from '../filters.js';
 import type { ModalView } from './common.js';
 
 export const SALES_FORM_VIEW = 'sales_search';

@@ -5,9 +5,9 @@
  */
 import type { Sale, SaleActivity, SalesResponse } from '#src/api/sales.js';
 import { toCents } from '#src/domain/pricing.js';
-import { describeSalesFilters, type SalesFilters } from '../filters.js';
-import type { Lookup } from '../lookups.js';
-import { activityStatusWord } from '../words.js';
+import type { Lookup, SalesFilters } from '#src/conversation/staff/lookups.js';
+import { activityStatusWord } from '#src/conversation/staff/words.js';
+import { describeSalesFilters } from '../filters.js';
 import {
   context,
   divider,

@@ -2,7 +2,6 @@
 import type { App } from '@slack/bolt';
 import { giftCardMessage } from '../blocks/giftcard.js';
 import type { SlackDeps } from '../deps.js';
-import { lookUpGiftCard } from '../lookups.js';
 import { staffOnly } from '../middleware/staff-only.js';
 import { afterAck } from './after-ack.js';
 
@@ -26,7 +25,7 @@ export function registerGiftCardCommand(app: App, deps: SlackDeps): void {
     await ack();
     await afterAck(
       async () => {
-        const message = giftCardMessage(code, await lookUpGiftCard(deps, code));
+        const message = giftCardMessage(code, await deps.lookups.giftCard(code));
         await respond({ response_type: 'ephemeral', ...message });
       },
       (text) => respond({ response_type: 'ephemeral', text }),

@@ -1,6 +1,7 @@
 /**
- * Codes of the partner service in words for staff. Unknown values (the spec's numbering
- * has gaps) are shown with their number rather than hidden.
+ * Codes of the partner service in words for staff, for the staff look-ups' answers
+ * (lookups.ts). Unknown values (the spec's numbering has gaps) are shown with their
+ * number rather than hidden.
  */
 import { ActivityStatus } from '#src/api/sales.js';
 import { CancellationReason, CancellationRequestStatus } from '#src/api/cancellations.js';

@@ -1,0 +1,53 @@
+/**
+ * The partner's catalog as the booking reads it: lookups of a product with its base and
+ * provider, a ticket, an enclosure, a session, and the search of products by what a
+ * customer types. The index is built once per catalog version (src/catalog), and reaches
+ * the flows through what the conversation layer gives them (a view's deps, an actor's
+ * input), so a turn never scans the catalog and the flows never build one.
+ */
+import type {
+  Catalog,
+  CatalogSession,
+  Product,
+  ProductBase,
+  Provider,
+  Ticket,
+  TicketEnclosure,
+} from '#src/api/catalog.js';
+
+export interface ProductEntry {
+  provider: Provider;
+  base: ProductBase;
+  product: Product;
+}
+
+export interface SessionEntry {
+  provider: Provider;
+  enclosure: TicketEnclosure;
+  session: CatalogSession;
+}
+
+export interface SearchHit {
+  kind: 'product' | 'combined';
+  /** ProductId or CombinedProductId. */
+  id: string;
+  providerId: string;
+  score: number;
+  /** How many of the query's words it matched. */
+  matched: number;
+}
+
+export interface CatalogIndex {
+  readonly catalog: Catalog;
+  provider(providerId: string): Provider | undefined;
+  product(productId: string): ProductEntry | undefined;
+  /** An enclosure of the provider of a product. */
+  enclosure(providerId: string, enclosureId: string): TicketEnclosure | undefined;
+  ticket(productId: string, ticketId: string): Ticket | undefined;
+  session(sessionId: string): SessionEntry | undefined;
+  products(): Iterable<ProductEntry>;
+  /** Products and combined products matching the most words of `query`, best first. */
+  search(query: string): SearchHit[];
+  /** The words of a query that carry meaning (what the search looks for). */
+  searchTerms(query: string): string[];
+}
