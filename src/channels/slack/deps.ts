@@ -5,6 +5,7 @@
  */
 import type { PartnerClient } from '#src/api/client.js';
 import type { Config } from '#src/config.js';
+import type { SupportLine } from '#src/conversation/handoff/ports.js';
 import type { BotEventBus } from '#src/events.js';
 import type { Logger } from '#src/log.js';
 import type { Store } from '#src/store/store.js';
@@ -19,6 +20,11 @@ export interface SlackDeps {
   logger: Logger;
   /** LanguageCode for partner look-ups (product names); the partner's default. */
   language?: string;
-  /** For tests: the clock used for "down for …" in outage alerts. */
+  /**
+   * Handoff to a person (issue 19): the channel where each handoff is a thread, and the
+   * handoff service that staff's replies and buttons go to. Unset: no support threads.
+   */
+  support?: { channel: string; line: SupportLine };
+  /** For tests: the clock used for "down for …" in outage alerts (and names' cache). */
   now?: () => Date;
 }
