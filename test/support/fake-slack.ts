@@ -76,8 +76,11 @@ export interface FakeSlack {
   socket: {
     /** Resolves when a Socket Mode client is connected and has been sent "hello". */
     connected(): Promise<void>;
-    /** Delivers an envelope; resolves with the client's ack. */
-    send(type: string, payload: Record<string, unknown>): Promise<SocketAck>;
+    /**
+     * Delivers an envelope; resolves with the client's ack. `retryAttempt` marks a
+     * redelivery (Events API envelopes carry it as Slack's HTTP retries carry a header).
+     */
+    send(type: string, payload: Record<string, unknown>, retryAttempt?: number): Promise<SocketAck>;
     /** Whether a client is connected. */
     readonly open: boolean;
   };
@@ -390,7 +393,7 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
     socket: {
       connected: () =>
         client ? Promise.resolve() : new Promise((resolve) => seen.once('socket', () => resolve())),
-      async send(type, payload) {
+      async send(type, payload, retryAttempt) {
         if (!client) throw new Error('no Socket Mode client connected');
         const envelopeId = randomBytes(8).toString('hex');
         const acked = waitFor('ack', acks, (ack) => ack.envelope_id === envelopeId);
@@ -403,6 +406,9 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
                 type,
                 payload,
                 accepts_response_payload: true,
+                ...(retryAttempt !== undefined
+                  ? { retry_attempt: retryAttempt, retry_reason: 'timeout' }
+                  : {}),
               }),
             ),
           ),
