@@ -26,6 +26,8 @@ export interface ApiCall {
   args: Record<string, unknown>;
   /** The bearer token the call carried. */
   token?: string;
+  /** What the fake answered (a posted message's `ts`, for one). */
+  result?: Record<string, unknown>;
 }
 
 export interface ResponseUrlPost {
@@ -296,11 +298,12 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
         const token =
           /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ??
           (typeof args.token === 'string' ? args.token : undefined);
-        const call: ApiCall = { method, args, token };
+        const answer = overrides.get(method) ?? defaults[method];
+        const result = answer ? answer(args) : { ok: false, error: 'unknown_method' };
+        const call: ApiCall = { method, args, token, result };
         calls.push(call);
         seen.emit('call', call);
-        const answer = overrides.get(method) ?? defaults[method];
-        send(response, answer ? answer(args) : { ok: false, error: 'unknown_method' });
+        send(response, result);
         return;
       }
       const respond = /^\/respond\/([\w-]+)$/.exec(url.pathname);
