@@ -385,3 +385,39 @@ describe('the thread’s buttons', () => {
     ).toBe(false);
   });
 });
+
+describe('a support channel listed in SLACK_STAFF_CHANNELS', () => {
+  it('makes everyone in it staff for the thread', async () => {
+    const channelReceiver = new FakeReceiver();
+    const config = parseConfig({
+      SLACK_BOT_TOKEN: 'xoxb-unit',
+      SLACK_SIGNING_SECRET: 'unit',
+      SLACK_API_URL: fake.apiUrl,
+      SLACK_STAFF_CHANNELS: SUPPORT,
+    });
+    const app = new App({
+      token: 'xoxb-unit',
+      receiver: channelReceiver,
+      tokenVerificationEnabled: false,
+      logger: boltLogger(silentLogger),
+      clientOptions: { slackApiUrl: fake.apiUrl },
+      convoStore: false,
+    });
+    registerStaffApp(app, {
+      config: config.slack!,
+      client: { call: () => Promise.reject(new Error('no partner call expected')) },
+      store: createMemoryStore(),
+      events: createEventBus(),
+      logger: silentLogger,
+      support: { channel: SUPPORT, line },
+    });
+    const threadId = await openThread();
+    await channelReceiver.deliver(
+      messageEvent({ channel: SUPPORT, user: OUTSIDER, text: 'I can help', threadTs: threadId }),
+    );
+    // Slack has no name for them: the customer reads "Staff".
+    expect(lineCalls).toEqual([
+      { method: 'staffSaid', threadId, staff: { id: OUTSIDER, name: 'Staff' }, text: 'I can help' },
+    ]);
+  });
+});
