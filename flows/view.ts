@@ -77,6 +77,13 @@ export interface Reply<Event = unknown> {
    * saved turn carry it): a channel's own words around the reply need not read it again.
    */
   language?: Lang;
+  /**
+   * Only the notices are new: the view shown before is still the customer's (its
+   * buttons stay). A handoff to a person's messages both ways (src/conversation/handoff).
+   */
+  keepView?: boolean;
+  /** What a turn of the bot's own came to, for whoever asked for it (never shown). */
+  outcome?: string;
 }
 
 /** The view as it leaves the process (JSON-lines chat): options without their events. */

@@ -18,6 +18,9 @@ import { createBookingActors } from './conversation/actors/index.js';
 import { newCartId } from './conversation/actors/cart-id.js';
 import { BusyError, createEngine, type Engine } from './conversation/engine.js';
 import { createPush, type Push } from './conversation/outbox.js';
+import { createHandoffBeside } from './conversation/handoff/beside.js';
+import { createSupportLine } from './conversation/handoff/line.js';
+import type { SupportDesk, SupportLine } from './conversation/handoff/ports.js';
 import { watchReservations } from './conversation/reservation-watch.js';
 import { recordBookings } from './conversation/bookings-record.js';
 import { reportConfirmedSales } from './conversation/sale-events.js';
@@ -62,6 +65,11 @@ export interface App {
   returnUrls: ReturnUrls;
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
+  /**
+   * Handing conversations to a person (issue 19), when SLACK_SUPPORT_CHANNEL is set: the
+   * line staff's side calls, and the desk given once the Slack channel has started.
+   */
+  support?: { channel: string; line: SupportLine; useDesk(desk: SupportDesk): void };
   close(): Promise<void>;
 }
 
@@ -175,6 +183,18 @@ export async function createApp(
     recordBookings(store),
     rememberInvoices(store, now),
   ];
+  const support = config.support;
+  const beside = support
+    ? createHandoffBeside({
+        store,
+        scheduler,
+        hours: support.hours,
+        timeoutMinutes: support.timeoutMinutes,
+        ttlSeconds: config.dataTtlSeconds,
+        now,
+        logger,
+      })
+    : undefined;
   const untimed = createEngine({
     machine,
     store,
@@ -184,6 +204,7 @@ export async function createApp(
     newCartId,
     logger,
     ttlSeconds: config.dataTtlSeconds,
+    ...(beside ? { beside } : {}),
     onSettled: async (conversationId, before, after) => {
       for (const hook of hooks) {
         // Follow-up work must never fail the customer's turn, which is already saved.
@@ -207,7 +228,11 @@ export async function createApp(
   }, CATALOG_REFRESH_MS);
   refresh.unref();
   scheduler.start(async (job) => {
-    await push.send(job.conversationId, { type: job.kind });
+    if (job.kind === 'support.timeout') {
+      await push.run(job.conversationId, { kind: 'support', event: { type: job.kind } });
+    } else {
+      await push.send(job.conversationId, { type: job.kind });
+    }
   });
   return {
     engine,
@@ -223,6 +248,15 @@ export async function createApp(
     returnUrls,
     preCheckout: (query) => checkPreCheckout(store, query, now),
     partnerUrl: target.baseUrl,
+    ...(support && beside
+      ? {
+          support: {
+            channel: support.channel,
+            line: createSupportLine(store, push),
+            useDesk: (desk: SupportDesk) => beside.useDesk(desk),
+          },
+        }
+      : {}),
     async close() {
       clearInterval(refresh);
       await scheduler.close();

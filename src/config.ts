@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { HoursError, parseHours, type SupportHours } from './conversation/handoff/hours.js';
 
 const commaList = z
   .string()
@@ -81,6 +82,14 @@ const schema = z.object({
   SLACK_STAFF_USERS: commaList,
   SLACK_STAFF_CHANNELS: commaList,
   SLACK_ALERTS_CHANNEL: optionalText,
+  SLACK_SUPPORT_CHANNEL: optionalText,
+  SUPPORT_HOURS: z.string().default('always'),
+  SUPPORT_TIMEOUT_MINUTES: z.coerce
+    .number({ error: 'a whole number of minutes from 1 to 1440' })
+    .int('a whole number of minutes from 1 to 1440')
+    .min(1, 'a whole number of minutes from 1 to 1440')
+    .max(1440, 'a whole number of minutes from 1 to 1440')
+    .default(15),
   PUBLIC_URL: optionalUrl,
   PORT: port.default(3000),
   /** 0: any free port (tests running several bots side by side). */
@@ -168,7 +177,7 @@ export type Config = ReturnType<typeof toConfig> & {
   secrets: string[];
 };
 
-function toConfig(env: z.output<typeof schema>) {
+function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
   return {
     partner: {
       /** Unset: the bot starts the sandbox in-process and talks to it. */
@@ -200,6 +209,20 @@ function toConfig(env: z.output<typeof schema>) {
             staffUsers: env.SLACK_STAFF_USERS,
             staffChannels: env.SLACK_STAFF_CHANNELS,
             alertsChannel: env.SLACK_ALERTS_CHANNEL,
+          }
+        : undefined,
+    /**
+     * Handing a conversation to a person (issue 19): the Slack channel its threads open in,
+     * when staff answer, and how long before the customer is offered the bot back. Unset
+     * without SLACK_SUPPORT_CHANNEL (or without Slack): asking for a person is answered
+     * that nobody can be reached here.
+     */
+    support:
+      env.SLACK_SUPPORT_CHANNEL && env.SLACK_BOT_TOKEN && env.SLACK_SIGNING_SECRET
+        ? {
+            channel: env.SLACK_SUPPORT_CHANNEL,
+            hours,
+            timeoutMinutes: env.SUPPORT_TIMEOUT_MINUTES,
           }
         : undefined,
     payments: {
@@ -279,7 +302,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(
       'METRICS_PORT: expected a port other than PORT (metrics are never on PORT)',
     );
-  return { ...toConfig(result.data), secrets: secretValues(env) };
+  let hours: SupportHours;
+  try {
+    hours = parseHours(result.data.SUPPORT_HOURS);
+  } catch (error) {
+    if (!(error instanceof HoursError)) throw error;
+    throw new ConfigError(`SUPPORT_HOURS: expected ${error.message}`);
+  }
+  return { ...toConfig(result.data, hours), secrets: secretValues(env) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { startSlack } from './channels/slack/index.js';
 import { startTelegram } from './channels/telegram/index.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
+import type { SupportDesk } from './conversation/handoff/ports.js';
 import { createHealth } from './health.js';
 import { pickLang } from './domain/lang.js';
 import { createLogger } from './log.js';
@@ -106,16 +107,24 @@ if (channels) {
   };
   if (config.slack) {
     const slackConfig = config.slack;
-    await startChannel('slack', () =>
-      startSlack({
-        config: slackConfig,
-        client: app.client,
-        store: app.store,
-        events: app.events,
-        logger,
-        language: config.partner.language,
-      }),
-    );
+    const support = app.support;
+    // Handing conversations to a person (issue 19): the channel's threads are the desk the
+    // handoff uses, and what staff do there goes to the conversation through its line.
+    const slackDeps = {
+      config: slackConfig,
+      client: app.client,
+      store: app.store,
+      events: app.events,
+      logger,
+      language: config.partner.language,
+      ...(support ? { support: { channel: support.channel, line: support.line } } : {}),
+    };
+    await startChannel('slack', async () => {
+      const channel: { desk?: SupportDesk } & Awaited<ReturnType<typeof startSlack>> =
+        await startSlack(slackDeps);
+      if (channel.desk) support?.useDesk(channel.desk);
+      return channel;
+    });
   }
   if (config.telegram) {
     const telegramConfig = config.telegram;

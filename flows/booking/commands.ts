@@ -85,6 +85,22 @@ export const COMMANDS = {
     menu: { es: 'Olvidar mis datos guardados', en: 'Forget my saved details' },
     help: { es: 'para que olvide tus datos guardados', en: 'to erase your saved details' },
   },
+  /**
+   * A person (issue 19): the conversation is handed to staff in a Slack thread
+   * (src/conversation/handoff), which takes the command before the machine; where no
+   * staff can be reached (SLACK_SUPPORT_CHANNEL unset) the machine says so, and the step
+   * goes on. Not in the help, which would offer it where nobody answers.
+   */
+  human: {
+    slash: { en: 'human', es: 'persona' },
+    menu: { es: 'Hablar con una persona', en: 'Talk to a person' },
+    words: ['person'],
+  },
+  /** Back to the bot from a person: the step and cart it had (src/conversation/handoff). */
+  bot: {
+    slash: { en: 'bot', es: 'bot' },
+    menu: { es: 'Volver al bot', en: 'Back to the bot' },
+  },
   /** A greeting in words ("hola", "hi"): answered, and the step goes on. */
   greeting: { words: ['greeting'] },
 } as const satisfies Record<string, CommandSpec>;

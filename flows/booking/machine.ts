@@ -83,6 +83,19 @@ export const bookingMachine = booking.createMachine({
         params: ({ context }) => ({ text: common(context.language).greeting }),
       },
     },
+    // Taken by the handoff beside the machine when staff can be reached (issue 19).
+    'command.human': {
+      actions: {
+        type: 'notify',
+        params: ({ context }) => ({ text: common(context.language).noPerson }),
+      },
+    },
+    'command.bot': {
+      actions: {
+        type: 'notify',
+        params: ({ context }) => ({ text: common(context.language).alreadyBot }),
+      },
+    },
     'command.help': {
       actions: {
         type: 'notify',

@@ -41,7 +41,7 @@ import {
 } from '#src/store/store.js';
 import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
-import type { Notice, Reply } from '#flows/view.js';
+import type { Notice, Reply, View } from '#flows/view.js';
 
 export interface EngineOptions {
   machine: BookingMachine;
@@ -70,12 +70,61 @@ export interface EngineOptions {
     before: BookingContext,
     after: BookingContext,
   ) => Promise<void>;
+  /** What sits beside the machine (the handoff to a person, issue 19). */
+  beside?: Beside;
 }
+
+/**
+ * What sits beside the booking machine in the conversation's record (the handoff to a
+ * person: src/conversation/handoff): its state is read and written with the snapshot,
+ * so a turn pays no round trip for it, and expires with the conversation.
+ */
+export interface Beside {
+  /**
+   * Before the machine reads an input: the turn's answer when it takes the input itself
+   * (handed off, the customer writes to staff); the machine's step and cart untouched.
+   */
+  take(turn: BesideTurn): Promise<BesideAnswer | undefined>;
+  /** After a turn the machine took: the state to keep (the last messages both ways). */
+  record(turn: BesideTurn, reply: { notices: Notice[]; view: View }): unknown;
+  /** The view as the customer gets it (a handoff's own button, the 🙋 offer). */
+  present(state: unknown, view: View, turn: { language: Lang; input?: Input }): View;
+}
+
+export interface BesideTurn {
+  conversationId: string;
+  input: Input;
+  /** What it kept in the record; undefined at first. */
+  state: unknown;
+  context: BookingContext;
+  /** The machine's state value (where the customer is). */
+  step: unknown;
+  /** Who the customer is at the channel (TurnOptions.who). */
+  who?: Who;
+}
+
+/** What a channel knows of its customer beyond the conversation (Telegram's first name). */
+export interface Who {
+  firstName?: string;
+}
+
+export type BesideAnswer =
+  | {
+      state: unknown;
+      notices: Notice[];
+      /** 'notices': only the notices are new (the view shown stays); 'step': the step's view. */
+      show: 'notices' | 'step';
+      outcome?: string;
+    }
+  /** Nothing changes and nothing is sent (a staff action for a handoff that ended). */
+  | { ignored: true; outcome?: string };
 
 interface Persisted {
   snapshot: unknown;
   /** Keys of the latest inputs this snapshot has taken (newest last). */
   handled?: string[];
+  /** The state of what sits beside the machine (EngineOptions.beside). */
+  beside?: unknown;
 }
 
 /** How many input keys a conversation remembers. */
@@ -88,6 +137,8 @@ export interface TurnOptions {
    * changes nothing.
    */
   key?: string;
+  /** Who wrote (for a handoff's summary); never kept in the record. */
+  who?: Who;
 }
 
 type Snapshot = SnapshotFrom<BookingMachine>;
@@ -201,6 +252,7 @@ export function createEngine(options: EngineOptions): Engine {
     inputKey: string | undefined,
     saved: Versioned<Persisted> | undefined,
     lock: Lock<Persisted>,
+    who?: Who,
   ): Promise<Reply<unknown>> {
     const key = conversationKey(conversationId);
     const handled = saved?.value.handled ?? [];
@@ -216,6 +268,18 @@ export function createEngine(options: EngineOptions): Engine {
     try {
       await settle(actor);
       let before = actor.getSnapshot();
+      const aside =
+        input && options.beside
+          ? await options.beside.take({
+              conversationId,
+              input,
+              state: saved?.value.beside,
+              context: before.context,
+              step: before.value,
+              ...(who ? { who } : {}),
+            })
+          : undefined;
+      if (aside) return await besideTurn(conversationId, aside, inputKey, saved, lock, actor);
       // The language a message is written in (flows/booking/steps/language.ts: a new
       // conversation starts in it, else offered once, then followed); the message is then
       // read in the language the conversation is in now. Asking for a language ("in
@@ -282,6 +346,30 @@ export function createEngine(options: EngineOptions): Engine {
         await settle(actor);
       }
       const after = actor.getSnapshot();
+      const afterDeps = await deps(after.context.language);
+      const stepView =
+        afterDeps === undefined
+          ? unavailableView(after.context.language)
+          : viewOf(after, afterDeps);
+      const beside =
+        options.beside && input
+          ? options.beside.record(
+              {
+                conversationId,
+                input,
+                state: saved?.value.beside,
+                context: after.context,
+                step: after.value,
+              },
+              { notices, view: stepView },
+            )
+          : saved?.value.beside;
+      const view = options.beside
+        ? options.beside.present(beside, stepView, {
+            language: after.context.language,
+            ...(input ? { input } : {}),
+          })
+        : stepView;
       // The work that follows a turn runs under its lease: the release waits for it.
       const write = options.onSettled ? store.put.bind(store) : lock.putAndRelease.bind(lock);
       const version = await write(
@@ -292,6 +380,7 @@ export function createEngine(options: EngineOptions): Engine {
             inputKey !== undefined && !repeated
               ? [...handled, inputKey].slice(-HANDLED_KEYS)
               : handled,
+          ...(beside !== undefined ? { beside } : {}),
         } satisfies Persisted,
         saved?.version ?? 0,
         ttlSeconds,
@@ -303,16 +392,63 @@ export function createEngine(options: EngineOptions): Engine {
         return turn(conversationId, undefined, undefined, await store.get(key), lock);
       }
       await options.onSettled?.(conversationId, before.context, after.context);
-      const afterDeps = await deps(after.context.language);
-      const view =
-        afterDeps === undefined
-          ? unavailableView(after.context.language)
-          : viewOf(after, afterDeps);
       const language = after.context.language;
       return ignored ? { notices, view, ignored, language } : { notices, view, language };
     } finally {
       actor.stop();
     }
+  }
+
+  /**
+   * A turn the beside took (src/conversation/handoff): the machine's snapshot is saved
+   * as it was, with the beside's new state; the reply is its notices, with the step's view
+   * shown again or left as it is.
+   */
+  async function besideTurn(
+    conversationId: string,
+    answer: BesideAnswer,
+    inputKey: string | undefined,
+    saved: Versioned<Persisted> | undefined,
+    lock: Lock<Persisted>,
+    actor: ReturnType<typeof createActor<BookingMachine>>,
+  ): Promise<Reply<unknown>> {
+    const before = actor.getSnapshot();
+    const language = before.context.language;
+    const outcome = answer.outcome !== undefined ? { outcome: answer.outcome } : {};
+    if ('ignored' in answer) {
+      return {
+        notices: [],
+        view: { text: '', options: [], expects: 'none' },
+        ignored: true,
+        ...outcome,
+      };
+    }
+    const key = conversationKey(conversationId);
+    const handled = saved?.value.handled ?? [];
+    const version = await lock.putAndRelease(
+      key,
+      {
+        snapshot: actor.getPersistedSnapshot(),
+        handled: inputKey !== undefined ? [...handled, inputKey].slice(-HANDLED_KEYS) : handled,
+        beside: answer.state,
+      } satisfies Persisted,
+      saved?.version ?? 0,
+      ttlSeconds,
+    );
+    if (version === undefined) {
+      logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
+      return turn(conversationId, undefined, undefined, await store.get(key), lock);
+    }
+    const stepDeps = await deps(language);
+    const stepView = stepDeps === undefined ? unavailableView(language) : viewOf(before, stepDeps);
+    const view = options.beside!.present(answer.state, stepView, { language });
+    return {
+      notices: answer.notices,
+      view,
+      language,
+      ...(answer.show === 'notices' ? { keepView: true } : {}),
+      ...outcome,
+    };
   }
 
   /** The saved conversation's language, whatever shape an older snapshot has. */
@@ -324,7 +460,12 @@ export function createEngine(options: EngineOptions): Engine {
   }
 
   /** A turn holding the conversation's lease, taken with the saved conversation read. */
-  const locked = async (conversationId: string, input: Input | undefined, inputKey?: string) => {
+  const locked = async (
+    conversationId: string,
+    input: Input | undefined,
+    inputKey?: string,
+    who?: Who,
+  ) => {
     try {
       const key = conversationKey(conversationId);
       const lock = await store.lock<Persisted>(key, {
@@ -333,7 +474,7 @@ export function createEngine(options: EngineOptions): Engine {
         read: key,
       });
       return await keepLease(lock, lockLeaseMs, () =>
-        turn(conversationId, input, inputKey, lock.read, lock),
+        turn(conversationId, input, inputKey, lock.read, lock, who),
       );
     } catch (error) {
       if (error instanceof LockTimeoutError) {
@@ -345,7 +486,8 @@ export function createEngine(options: EngineOptions): Engine {
   };
 
   return {
-    handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions?.key),
+    handle: (conversationId, input, turnOptions) =>
+      locked(conversationId, input, turnOptions?.key, turnOptions?.who),
     current: (conversationId) => locked(conversationId, undefined),
     languageOf: savedLanguage,
   };

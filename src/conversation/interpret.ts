@@ -10,13 +10,16 @@ import type { BookingView } from '#flows/booking/view.js';
 import type { FileInput } from '#src/domain/answers.js';
 import { readCommand } from '#flows/understanding/understand.js';
 import { distance, normalize } from '#flows/understanding/text.js';
+import type { SupportEvent } from './handoff/events.js';
 
 export type Input =
   | { kind: 'choose'; id: string }
   | { kind: 'text'; text: string }
   | { kind: 'file'; file: FileInput }
   /** Sent by the bot itself (reservation expiry, payment outcome), never by a customer. */
-  | { kind: 'event'; event: BookingEvent };
+  | { kind: 'event'; event: BookingEvent }
+  /** From staff, for a handoff to a person (handoff/events.ts): never read by the machine. */
+  | { kind: 'support'; event: SupportEvent };
 
 export type Interpretation =
   | { event: BookingEvent }
@@ -89,6 +92,8 @@ export function interpret(input: Input, view: BookingView): Interpretation {
   switch (input.kind) {
     case 'event':
       return { event: input.event };
+    case 'support':
+      return { notUnderstood: true };
     case 'choose': {
       const option = view.options.find((candidate) => candidate.id === input.id);
       return option ? { event: option.event } : { stale: true };

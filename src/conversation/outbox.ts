@@ -6,6 +6,7 @@
  */
 import type { BookingEvent } from '#flows/booking/types.js';
 import type { Engine } from './engine.js';
+import type { Input } from './interpret.js';
 import type { Reply } from '#flows/view.js';
 
 export interface Outbox {
@@ -21,21 +22,30 @@ export interface Push {
    * the conversation or the event no longer applies there.
    */
   send(conversationId: string, event: BookingEvent): Promise<boolean>;
+  /**
+   * Runs an input of the bot's own (a staff action of a handoff) and delivers the reply
+   * unless ignored; the reply, or undefined when no channel owns the conversation.
+   */
+  run(conversationId: string, input: Input): Promise<Reply<unknown> | undefined>;
 }
 
 export function createPush(engine: Engine): Push {
   const outboxes = new Map<string, Outbox>();
+  async function run(conversationId: string, input: Input) {
+    const outbox = outboxes.get(conversationId.split(':')[0] ?? '');
+    if (!outbox) return undefined;
+    const reply = await engine.handle(conversationId, input);
+    if (!reply.ignored) await outbox.deliver(conversationId, reply);
+    return reply;
+  }
   return {
     register(prefix, outbox) {
       outboxes.set(prefix, outbox);
     },
     async send(conversationId, event) {
-      const outbox = outboxes.get(conversationId.split(':')[0] ?? '');
-      if (!outbox) return false;
-      const reply = await engine.handle(conversationId, { kind: 'event', event });
-      if (reply.ignored) return false;
-      await outbox.deliver(conversationId, reply);
-      return true;
+      const reply = await run(conversationId, { kind: 'event', event });
+      return reply !== undefined && !reply.ignored;
     },
+    run,
   };
 }

@@ -26,6 +26,9 @@ export const common = defineMessages({
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
     greeting: '¡Hola! Seguimos donde lo dejamos.',
+    noPerson:
+      'Lo siento: desde aquí no puedo pasarte con una persona. Sigo ayudándote yo; escribe /help para ver qué puedo hacer.',
+    alreadyBot: 'Ya estás hablando con el bot. Seguimos donde lo dejamos.',
     whichMeant: (word: string) =>
       `¡Hola! ¿«${word}» es tu respuesta? Si lo es, escríbelo otra vez; si no, escribe la respuesta.`,
     whichCancel: (word: string, label: string) =>
@@ -57,6 +60,9 @@ export const common = defineMessages({
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
     greeting: 'Hi! We carry on where we left off.',
+    noPerson:
+      "Sorry: nobody can be reached from here. I'll keep helping you; type /help to see what I can do.",
+    alreadyBot: "You're already talking to the bot. We carry on where we left off.",
     whichMeant: (word: string) =>
       `Hi! Is "${word}" your answer? If it is, type it again; if not, type the answer.`,
     whichCancel: (word: string, label: string) =>

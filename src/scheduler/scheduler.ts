@@ -5,7 +5,7 @@
  * and timers in memory (the embedded single-process default).
  */
 
-export type JobKind = 'reservation.remind' | 'reservation.expired';
+export type JobKind = 'reservation.remind' | 'reservation.expired' | 'support.timeout';
 
 export interface Job {
   /** Scheduling the same id again replaces the job (a new expiry, a new reminder). */

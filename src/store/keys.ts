@@ -71,6 +71,14 @@ export const invoiceKey = (payload: string) => `invoice:${payload}`;
 export const effectKey = (shoppingCartId: string, operation: string, attempt: string) =>
   `effect:${shoppingCartId}:${operation}:${attempt}`;
 
+/**
+ * Which conversation a handoff's thread belongs to, by the thread's id at the desk (Slack:
+ * its `ts`), for what staff do in the thread (conversation/handoff/line.ts); the handoff
+ * itself lives in the conversation's record. TTL: DATA_TTL_HOURS, from the thread's
+ * opening. Personal data: no (names a conversation).
+ */
+export const supportThreadKey = (threadId: string) => `support:thread:${threadId}`;
+
 // Payments (payments/).
 
 /**
@@ -181,3 +189,9 @@ export const reminderJobId = (conversationId: string) => `remind:${conversationI
 
 /** The reservation's expiry told to its conversation (reservation-watch.ts). */
 export const expiryJobId = (conversationId: string) => `expire:${conversationId}`;
+
+/**
+ * A handoff's SUPPORT_TIMEOUT_MINUTES: no staff reply by then, the customer is offered the
+ * bot back (conversation/handoff/beside.ts). Cancelled by a staff reply or the handoff's end.
+ */
+export const supportTimeoutJobId = (conversationId: string) => `support-timeout:${conversationId}`;

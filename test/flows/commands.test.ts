@@ -90,8 +90,8 @@ describe('the command list', () => {
     const listed = new Set(names.flatMap((name) => spec(name).words ?? []));
     const others = [...COMMAND_INTENTS].filter((intent) => !listed.has(intent)).sort();
     // "menú", "atrás": the buttons' nav events; "checkout", "tramitar": the cart's own
-    // checkout button where the view has one; "a person": kept from the answer, no command.
-    expect(others).toEqual(['back', 'checkout', 'menu', 'person']);
+    // checkout button where the view has one.
+    expect(others).toEqual(['back', 'checkout', 'menu']);
   });
 
   it('offers in Telegram, in each language, exactly the /name commands, each described', () => {

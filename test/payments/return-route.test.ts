@@ -21,6 +21,7 @@ const push: Push = {
     sent.push([conversationId, event]);
     return true;
   },
+  run: async () => undefined,
 };
 let server: HttpServer;
 

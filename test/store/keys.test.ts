@@ -33,6 +33,8 @@ const pinned: Record<keyof typeof keys, [unknown[], string]> = {
   HEALTH_PROBE_KEY: [[], 'healthz:probe'],
   reminderJobId: [['tg:42'], 'remind:tg:42'],
   expiryJobId: [['tg:42'], 'expire:tg:42'],
+  supportThreadKey: [['1712345678.000100'], 'support:thread:1712345678.000100'],
+  supportTimeoutJobId: [['tg:42'], 'support-timeout:tg:42'],
 };
 
 describe('the names of what the store keeps', () => {

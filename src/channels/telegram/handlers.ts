@@ -59,7 +59,12 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     const key = tapped ? `tg:view:${tapped.stamp}` : `tg:update:${ctx.update.update_id}`;
     let reply;
     try {
-      reply = await engine.handle(conversationId, input, { key });
+      const firstName = ctx.from?.first_name;
+      reply = await engine.handle(conversationId, input, {
+        key,
+        // Shown to staff when the customer asks for a person (never kept).
+        ...(firstName ? { who: { firstName } } : {}),
+      });
     } catch (error) {
       if (error instanceof BusyError && busyRetries > 0) {
         await turn(ctx, chatId, input, tapped, busyRetries - 1);

@@ -230,6 +230,11 @@ export function createRenderer(deps: {
     options: DeliverOptions,
   ): Promise<void> {
     const { view } = reply;
+    // A handoff to a person's messages: said below the view, which stays the chat's own.
+    if (reply.keepView) {
+      for (const notice of reply.notices) await say(chatId, notice.text);
+      return;
+    }
     // What waits for the chat and its current view, in one exchange (sending the tickets
     // does not move the pointer).
     const [kept, current] = await store.getMany([

@@ -1,0 +1,274 @@
+/**
+ * The handoff to a person, on the customer's side (issue 19): what sits beside the
+ * booking machine in each turn (conversation/engine.ts, `Beside`).
+ *
+ * - Asking for a person (/human, the words, the 🙋 button) opens a thread at the desk with
+ *   the summary, remembers which conversation the thread is, and schedules the timeout.
+ * - While handed off, what the customer writes or sends goes to the thread; a tap on the
+ *   step's buttons is paused; /bot (or its button) gives the conversation back to the
+ *   machine, whose step and cart never changed.
+ * - What staff do in the thread (handoff/line.ts) comes in as `support` inputs: a reply
+ *   to show, "Return to bot", "Send the cart"; and the timeout job, as one more.
+ * - Every turn the machine takes adds to the last messages both ways, kept for the summary.
+ */
+import { commandNamed, commandOfIntent } from '#flows/booking/commands.js';
+import { cartMessages, cartTotal, formatAmounts, lineText } from '#flows/booking/steps/cart.js';
+import type { BookingContext } from '#flows/booking/types.js';
+import { readCommand } from '#flows/understanding/understand.js';
+import type { Option } from '#flows/view.js';
+import type { Logger } from '#src/log.js';
+import type { Scheduler } from '#src/scheduler/scheduler.js';
+import { supportThreadKey, supportTimeoutJobId } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
+import type { Beside, BesideAnswer, BesideTurn } from '../engine.js';
+import type { Input } from '../interpret.js';
+import type { SupportEvent } from './events.js';
+import { describeOpening, isOpen, nextOpening, type SupportHours } from './hours.js';
+import type { Attachment, CustomerMessage, SupportDesk } from './ports.js';
+import { readState, withLines, type BesideState } from './state.js';
+import { buildSummary } from './summary.js';
+import { deskNotes, handoffMessages } from './texts.js';
+
+/** The 🙋 button's id, on the views that offer a person. */
+export const ASK_ID = 'support:ask';
+/** The "back to the bot" button's id, on every view while handed off. */
+export const BACK_ID = 'support:bot';
+
+/**
+ * What a customer may send staff while handed off: pictures and documents up to 10 MB
+ * (Telegram lets bots download up to 20 MB; Slack takes far more; a turn's input is held
+ * in memory, so less is kinder).
+ */
+export const HANDOFF_FILES = {
+  mimeTypes: ['image/*', 'application/pdf', 'text/plain'],
+  maxBytes: 10 * 1024 * 1024,
+};
+
+/**
+ * The views that end with the 🙋 offer, besides the help's: those of a failure, which
+ * offer to try again (a payment that failed or is unsure, a look-up that failed, the
+ * service down).
+ */
+const tryAgain = (option: Option) =>
+  option.id === 'service:retry' ||
+  ['payment.retry', 'selection.retry'].includes((option.event as { type?: string }).type ?? '');
+
+export interface HandoffDeps {
+  store: Store;
+  scheduler: Scheduler;
+  hours: SupportHours;
+  timeoutMinutes: number;
+  /** How long the thread → conversation link is kept (DATA_TTL_HOURS). */
+  ttlSeconds: number;
+  now: () => Date;
+  logger: Logger;
+}
+
+export interface HandoffBeside extends Beside {
+  /** The desk, once the Slack channel has started (it starts after the app). */
+  useDesk(desk: SupportDesk): void;
+}
+
+/** The command a typed text is (`/human`, "hablar con una persona", `/bot`), if any. */
+function commandOfText(text: string): string | undefined {
+  const slash = /^\/([a-z]+)(?:@\w+)?$/i.exec(text.trim());
+  if (slash) return commandNamed(slash[1]!)?.type;
+  const said = readCommand(text);
+  return said ? commandOfIntent(said.intent)?.type : undefined;
+}
+
+const asksForPerson = (input: Input) =>
+  (input.kind === 'choose' && input.id === ASK_ID) ||
+  (input.kind === 'text' && commandOfText(input.text) === 'command.human');
+
+const asksForBot = (input: Input) =>
+  (input.kind === 'choose' && input.id === BACK_ID) ||
+  (input.kind === 'text' && commandOfText(input.text) === 'command.bot');
+
+/** The cart as the customer reads it (the cart step's own lines and total). */
+function cartText(context: BookingContext): string {
+  const lang = context.language;
+  const m = cartMessages(lang);
+  const lines = context.cart.lines.map((line, index) => lineText(line, index + 1, lang));
+  return [m.title, ...lines, m.total(formatAmounts(cartTotal(context.cart), lang))].join('\n');
+}
+
+function attachmentOf(file: { name?: string; mime: string; base64: string }): Attachment {
+  const base64 = file.base64.replace(/^data:[^,]*,/, '');
+  return { name: file.name ?? 'file', mime: file.mime, data: Buffer.from(base64, 'base64') };
+}
+
+export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
+  const { store, scheduler, hours, timeoutMinutes, logger } = deps;
+  let desk: SupportDesk | undefined;
+  const timeoutMs = timeoutMinutes * 60_000;
+
+  const keep = (state: BesideState, notices: string[], show: 'notices' | 'step' = 'notices') =>
+    ({ state, notices: notices.map((text) => ({ text })), show }) satisfies BesideAnswer;
+
+  async function open(turn: BesideTurn, state: BesideState): Promise<BesideAnswer> {
+    const lang = turn.context.language;
+    const m = handoffMessages(lang);
+    if (!desk) return keep(state, [m.unreachable]);
+    const at = deps.now();
+    const answersFrom = isOpen(hours, at) ? undefined : nextOpening(hours, at);
+    const summary = buildSummary({
+      conversationId: turn.conversationId,
+      context: turn.context,
+      step: turn.step,
+      ...(turn.who?.firstName ? { firstName: turn.who.firstName } : {}),
+      transcript: state.transcript,
+      ...(answersFrom ? { answersFrom } : {}),
+    });
+    let threadId: string;
+    try {
+      ({ threadId } = await desk.openThread(summary));
+    } catch (error) {
+      logger.warn({ err: error, conversationId: turn.conversationId }, 'handoff: no thread');
+      return keep(state, [m.unreachable]);
+    }
+    await store.set(supportThreadKey(threadId), turn.conversationId, deps.ttlSeconds);
+    // Counted from when staff answer: at night the customer already heard when that is.
+    await scheduler.schedule({
+      id: supportTimeoutJobId(turn.conversationId),
+      kind: 'support.timeout',
+      conversationId: turn.conversationId,
+      at: new Date((answersFrom ?? at).getTime() + timeoutMs),
+    });
+    logger.info({ conversationId: turn.conversationId, threadId }, 'handoff: thread opened');
+    const said = answersFrom ? m.openedLater(describeOpening(hours, answersFrom, lang)) : m.opened;
+    return keep({ ...state, handoff: { threadId, openedAt: at.toISOString() } }, [said], 'step');
+  }
+
+  /** The conversation back to the machine: the step's view again, as it was. */
+  async function end(turn: BesideTurn, state: BesideState, note?: string) {
+    const { handoff } = state;
+    if (handoff && note && desk) {
+      await desk
+        .postNote(handoff.threadId, note)
+        .catch((error: unknown) => logger.warn({ err: error }, 'handoff: note not posted'));
+    }
+    await scheduler.cancel(supportTimeoutJobId(turn.conversationId));
+    const { handoff: _ended, ...rest } = state;
+    return keep(rest, [handoffMessages(turn.context.language).returned], 'step');
+  }
+
+  async function toDesk(turn: BesideTurn, state: BesideState, message: CustomerMessage) {
+    const m = handoffMessages(turn.context.language);
+    if (!desk || !state.handoff) return keep(state, [m.notSent]);
+    try {
+      await desk.postFromCustomer(state.handoff.threadId, message);
+    } catch (error) {
+      logger.warn({ err: error, conversationId: turn.conversationId }, 'handoff: not forwarded');
+      return keep(state, [m.notSent]);
+    }
+    const text = message.kind === 'text' ? message.text : `(${message.file.name})`;
+    return keep(withLines(state, [{ from: 'customer', text, at: deps.now().toISOString() }]), []);
+  }
+
+  async function fromStaff(
+    turn: BesideTurn,
+    state: BesideState,
+    event: SupportEvent,
+  ): Promise<BesideAnswer> {
+    const m = handoffMessages(turn.context.language);
+    const { handoff } = state;
+    if (event.type === 'support.timeout') {
+      if (!handoff || handoff.staff !== undefined || handoff.timedOut) return { ignored: true };
+      if (desk) {
+        await desk
+          .postNote(handoff.threadId, deskNotes.timedOut(timeoutMinutes))
+          .catch((error: unknown) => logger.warn({ err: error }, 'handoff: note not posted'));
+      }
+      return keep(
+        { ...state, handoff: { ...handoff, timedOut: true } },
+        [m.timedOut(timeoutMinutes)],
+        'step',
+      );
+    }
+    if (!handoff || handoff.threadId !== event.threadId)
+      return { ignored: true, outcome: 'closed' };
+    switch (event.type) {
+      case 'support.staff': {
+        const name = event.staff.name;
+        const said = m.staffSaid(name, event.text);
+        await scheduler.cancel(supportTimeoutJobId(turn.conversationId));
+        const next = withLines({ ...state, handoff: { ...handoff, staff: name } }, [
+          { from: 'staff', text: said, at: deps.now().toISOString() },
+        ]);
+        const notices = handoff.staff === name ? [said] : [m.talkingTo(name), said];
+        return { ...keep(next, notices), outcome: 'delivered' };
+      }
+      case 'support.return':
+        return { ...(await end(turn, state)), outcome: 'returned' };
+      case 'support.cart':
+        if (turn.context.cart.lines.length === 0) return { ignored: true, outcome: 'empty' };
+        return { ...keep(state, [m.cart(cartText(turn.context))]), outcome: 'sent' };
+    }
+  }
+
+  return {
+    useDesk(given) {
+      desk = given;
+    },
+
+    async take(turn) {
+      const state = readState(turn.state);
+      const { input } = turn;
+      if (input.kind === 'support') return fromStaff(turn, state, input.event);
+      // The bot's own events (a reservation's expiry, a payment) are the machine's.
+      if (input.kind === 'event') return undefined;
+      if (!state.handoff) return asksForPerson(input) ? open(turn, state) : undefined;
+      const m = handoffMessages(turn.context.language);
+      if (asksForBot(input)) return end(turn, state, deskNotes.customerLeft);
+      if (asksForPerson(input)) return keep(state, [m.already]);
+      switch (input.kind) {
+        case 'choose':
+          return keep(state, [m.paused]);
+        case 'file':
+          return toDesk(turn, state, { kind: 'file', file: attachmentOf(input.file) });
+        case 'text':
+          return toDesk(turn, state, { kind: 'text', text: input.text });
+      }
+    },
+
+    record(turn, reply) {
+      const state = readState(turn.state);
+      const at = deps.now().toISOString();
+      const { input } = turn;
+      const said =
+        input.kind === 'text'
+          ? input.text
+          : input.kind === 'file'
+            ? `(${input.file.name ?? 'file'})`
+            : '';
+      const shown = [...reply.notices.map((notice) => notice.text), reply.view.text].join('\n');
+      return withLines(state, [
+        ...(input.kind === 'text' || input.kind === 'file'
+          ? [{ from: 'customer' as const, text: said, at }]
+          : []),
+        { from: 'bot' as const, text: shown, at },
+      ]);
+    },
+
+    present(saved, view, { language: lang, input }) {
+      const state = readState(saved);
+      if (state.handoff) {
+        const back: Option = {
+          id: BACK_ID,
+          label: handoffMessages(lang).back,
+          event: { type: 'support.bot' },
+        };
+        return { ...view, options: [...view.options, back], file: HANDOFF_FILES };
+      }
+      const help = input?.kind === 'text' && commandOfText(input.text) === 'command.help';
+      if (!help && !view.options.some(tryAgain)) return view;
+      const ask: Option = {
+        id: ASK_ID,
+        label: handoffMessages(lang).ask,
+        event: { type: 'support.ask' },
+      };
+      return { ...view, options: [...view.options, ask] };
+    },
+  };
+}

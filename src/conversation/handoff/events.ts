@@ -1,0 +1,13 @@
+/**
+ * What the staff side and the timeout job send into a handed-off conversation: taken by
+ * the handoff beside the machine (beside.ts), under the conversation's lock, never read
+ * by the machine. Each names its thread, so one for a handoff that ended changes nothing.
+ */
+import type { StaffMember } from './ports.js';
+
+export type SupportEvent =
+  | { type: 'support.staff'; threadId: string; staff: StaffMember; text: string }
+  | { type: 'support.return'; threadId: string; staff: StaffMember }
+  | { type: 'support.cart'; threadId: string; staff: StaffMember }
+  /** SUPPORT_TIMEOUT_MINUTES passed since the thread opened (a scheduled job). */
+  | { type: 'support.timeout' };

@@ -1,0 +1,36 @@
+/**
+ * What staff do in a handoff's thread, to the customer (SupportLine): the thread names
+ * its conversation (supportThreadKey, written when it opened), and the action goes into
+ * that conversation as a `support` input, under its lock, through the push: whichever
+ * instance got the Slack event delivers to Telegram, and only Redis is shared. A thread
+ * whose handoff ended (the customer went back to the bot, or the record expired) is
+ * 'closed'.
+ */
+import { supportThreadKey } from '#src/store/keys.js';
+import type { Store } from '#src/store/store.js';
+import type { Push } from '../outbox.js';
+import type { SupportEvent } from './events.js';
+import type { SupportLine } from './ports.js';
+
+export function createSupportLine(store: Store, push: Push): SupportLine {
+  async function run(threadId: string, event: SupportEvent): Promise<string> {
+    const conversationId = (await store.get<string>(supportThreadKey(threadId)))?.value;
+    if (conversationId === undefined) return 'closed';
+    const reply = await push.run(conversationId, { kind: 'support', event });
+    return reply?.outcome ?? 'closed';
+  }
+  return {
+    async staffSaid(threadId, staff, text) {
+      const outcome = await run(threadId, { type: 'support.staff', threadId, staff, text });
+      return outcome === 'delivered' ? 'delivered' : 'closed';
+    },
+    async returnToBot(threadId, staff) {
+      const outcome = await run(threadId, { type: 'support.return', threadId, staff });
+      return outcome === 'returned' ? 'returned' : 'closed';
+    },
+    async sendCart(threadId, staff) {
+      const outcome = await run(threadId, { type: 'support.cart', threadId, staff });
+      return outcome === 'sent' || outcome === 'empty' ? outcome : 'closed';
+    },
+  };
+}
