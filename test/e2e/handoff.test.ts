@@ -6,7 +6,8 @@
  * with the context; staff's reply (signed as Slack signs it) reaches Telegram once,
  * though Slack delivers the event again to the other instance; the customer's answer
  * and a photo reach the thread once; someone outside the staff cannot press the
- * thread's buttons; "Return to bot" brings back the same step and cart. Then: no staff
+ * thread's buttons; "Send the cart" shows it to the customer; "Return to bot" brings
+ * back the same step and cart, and a reply after that is not sent. Then: no staff
  * reply in SUPPORT_TIMEOUT_MINUTES (the BullMQ job promoted rather than waited for), and
  * a third instance whose SUPPORT_HOURS exclude the suite's "now" says when staff answer.
  *
@@ -231,7 +232,7 @@ describe('a customer hands their checkout to a person and comes back', () => {
       expect(summary).toContain('Ana');
       expect(summary).toContain('English');
       expect(summary).toMatch(/Jellyfish/);
-      expect(summary).toMatch(/Total: €/);
+      expect(summary).toContain('Total: €12.00');
       expect(summary).toContain('support_return');
       expect(summary).toContain('support_send_cart');
       await until('the transcript in the thread', () => slack.threadReplies(threadId).length >= 1);
@@ -291,6 +292,18 @@ describe('a customer hands their checkout to a person and comes back', () => {
       await chat.quiet(300);
       expect(chat.mark()).toBe(since);
 
+      // "Send the cart to the customer": the customer reads it; the thread notes it.
+      await click(a, root, 'support_send_cart', STAFF, 'staff-cart');
+      await until(
+        'the cart in Telegram',
+        () => said(cluster, ana.id, /^Our team sends you your cart:[^]*€12\.00/) === 1,
+      );
+      await until('the note in the thread', () =>
+        slack
+          .threadReplies(threadId)
+          .some((call) => /Marta sent the cart to the customer/.test(JSON.stringify(call.args))),
+      );
+
       // "Return to bot", pressed on the other instance: the same step and cart.
       since = chat.mark();
       await click(b, root, 'support_return', STAFF, 'staff-return');
@@ -300,6 +313,23 @@ describe('a customer hands their checkout to a person and comes back', () => {
       await until('the root to lose its buttons', () =>
         slack.calls.some((call) => call.method === 'chat.update' && call.args.ts === threadId),
       );
+
+      // A reply after that is not sent; the thread says why.
+      const late = messageEvent({
+        channel: SUPPORT,
+        user: STAFF,
+        text: 'One more thing',
+        threadTs: threadId,
+      });
+      expect((await postEventToSlackApp(eventsUrl(a), late, { secret: SECRET })).status).toBe(200);
+      await until('the thread to say so', () =>
+        slack
+          .threadReplies(threadId)
+          .some((call) =>
+            /back with the bot: that message was not sent/.test(JSON.stringify(call.args)),
+          ),
+      );
+      expect(said(cluster, ana.id, /One more thing/)).toBe(0);
     },
   );
 });
