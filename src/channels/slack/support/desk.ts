@@ -16,7 +16,9 @@ import {
   handoffThread,
   noteReply,
   transcriptReply,
+  type PlainReply,
 } from '../blocks/support.js';
+import type { SlackMessage } from '../blocks/common.js';
 import type { SlackDeps } from '../deps.js';
 
 /**
@@ -30,8 +32,8 @@ export function createSlackSupportDesk(
   channel: string,
   deps: Pick<SlackDeps, 'logger'>,
 ): SupportDesk {
-  const reply = async (threadId: string, message: object): Promise<void> => {
-    await client.chat.postMessage({ channel, thread_ts: threadId, ...message } as never);
+  const reply = async (threadId: string, message: PlainReply | SlackMessage): Promise<void> => {
+    await client.chat.postMessage({ channel, thread_ts: threadId, ...message });
   };
 
   return {
