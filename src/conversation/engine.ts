@@ -41,6 +41,7 @@ import {
 } from '#src/store/store.js';
 import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
+import type { Beside, BesideAnswer, Who } from './beside.js';
 import type { Notice, Reply, View } from '#flows/view.js';
 
 export interface EngineOptions {
@@ -73,51 +74,6 @@ export interface EngineOptions {
   /** What sits beside the machine (the handoff to a person, issue 19). */
   beside?: Beside;
 }
-
-/**
- * What sits beside the booking machine in the conversation's record (the handoff to a
- * person: src/conversation/handoff): its state is read and written with the snapshot,
- * so a turn pays no round trip for it, and expires with the conversation.
- */
-export interface Beside {
-  /**
-   * Before the machine reads an input: the turn's answer when it takes the input itself
-   * (handed off, the customer writes to staff); the machine's step and cart untouched.
-   */
-  take(turn: BesideTurn): Promise<BesideAnswer | undefined>;
-  /** After a turn the machine took: the state to keep (the last messages both ways). */
-  record(turn: BesideTurn, reply: { notices: Notice[]; view: View }): unknown;
-  /** The view as the customer gets it (a handoff's own button, the 🙋 offer). */
-  present(state: unknown, view: View, turn: { language: Lang; input?: Input }): View;
-}
-
-export interface BesideTurn {
-  conversationId: string;
-  input: Input;
-  /** What it kept in the record; undefined at first. */
-  state: unknown;
-  context: BookingContext;
-  /** The machine's state value (where the customer is). */
-  step: unknown;
-  /** Who the customer is at the channel (TurnOptions.who). */
-  who?: Who;
-}
-
-/** What a channel knows of its customer beyond the conversation (Telegram's first name). */
-export interface Who {
-  firstName?: string;
-}
-
-export type BesideAnswer =
-  | {
-      state: unknown;
-      notices: Notice[];
-      /** 'notices': only the notices are new (the view shown stays); 'step': the step's view. */
-      show: 'notices' | 'step';
-      outcome?: string;
-    }
-  /** Nothing changes and nothing is sent (a staff action for a handoff that ended). */
-  | { ignored: true; outcome?: string };
 
 interface Persisted {
   snapshot: unknown;
@@ -295,6 +251,7 @@ export function createEngine(options: EngineOptions): Engine {
         await settle(actor);
         before = actor.getSnapshot();
       }
+      let shownBefore: View | undefined;
       if (input) {
         const m = common(before.context.language);
         const beforeDeps = await deps(before.context.language);
@@ -308,6 +265,7 @@ export function createEngine(options: EngineOptions): Engine {
           beforeDeps === undefined
             ? { text: '', options: [], expects: 'none' }
             : viewOf(before, beforeDeps);
+        shownBefore = shown;
         // A greeting typed where the step expects free text could be the answer ("hola"
         // as a gift card's message): asked once; typed again, it is the answer.
         const word = input.kind === 'text' ? input.text.trim() : '';
@@ -362,6 +320,7 @@ export function createEngine(options: EngineOptions): Engine {
                 step: after.value,
               },
               { notices, view: stepView },
+              shownBefore,
             )
           : saved?.value.beside;
       const view = options.beside

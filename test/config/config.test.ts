@@ -13,6 +13,32 @@ describe('configuration', () => {
     expect(config.dataTtlSeconds).toBe(72 * 3600);
   });
 
+  it('hands conversations to a person only with Slack and SLACK_SUPPORT_CHANNEL (issue 19)', () => {
+    const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'sig' };
+    expect(parseConfig({}).support).toBeUndefined();
+    expect(parseConfig({ SLACK_SUPPORT_CHANNEL: 'C1' }).support).toBeUndefined();
+    expect(parseConfig({ ...slack, SLACK_SUPPORT_CHANNEL: 'C1' }).support).toEqual({
+      channel: 'C1',
+      hours: { always: true },
+      timeoutMinutes: 15,
+    });
+    const madrid = parseConfig({
+      ...slack,
+      SLACK_SUPPORT_CHANNEL: 'C1',
+      SUPPORT_HOURS: 'mon-fri 09:00-18:00 Europe/Madrid',
+      SUPPORT_TIMEOUT_MINUTES: '30',
+    }).support;
+    expect(madrid?.hours).toMatchObject({ always: false, zone: 'Europe/Madrid' });
+    expect(madrid?.timeoutMinutes).toBe(30);
+    // A bad value stops the start with one line, whether or not a channel is set.
+    expect(() => parseConfig({ SUPPORT_HOURS: 'weekdays 9 to 6' })).toThrow(
+      /^SUPPORT_HOURS: expected 'always', or days and times in a time zone such as 'mon-fri 09:00-18:00 Europe\/Madrid' \(no known time zone at the end\)$/,
+    );
+    expect(() => parseConfig({ SUPPORT_TIMEOUT_MINUTES: '0' })).toThrow(
+      'SUPPORT_TIMEOUT_MINUTES: expected a whole number of minutes from 1 to 1440',
+    );
+  });
+
   it('pins the clock at CLOCK_START, an instant (the tests use it; real time when unset)', () => {
     expect(parseConfig({}).clockStart).toBeUndefined();
     expect(parseConfig({ CLOCK_START: '2026-10-25T02:30:00+02:00' }).clockStart).toEqual(

@@ -50,6 +50,8 @@ describe.each(['polling', 'webhook'] as const)('a booking in Telegram (%s)', (mo
       'help',
       'cancel',
       'forget',
+      'human',
+      'bot',
     ]);
     if (mode === 'webhook') {
       expect(fake.webhook()?.url).toBe(`${bot.server!.url}/telegram/webhook`);

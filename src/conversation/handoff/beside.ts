@@ -20,7 +20,7 @@ import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
 import { supportThreadKey, supportTimeoutJobId } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
-import type { Beside, BesideAnswer, BesideTurn } from '../engine.js';
+import type { Beside, BesideAnswer, BesideTurn } from '../beside.js';
 import type { Input } from '../interpret.js';
 import type { SupportEvent } from './events.js';
 import { describeOpening, isOpen, nextOpening, type SupportHours } from './hours.js';
@@ -232,7 +232,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       }
     },
 
-    record(turn, reply) {
+    record(turn, reply, shown) {
       const state = readState(turn.state);
       const at = deps.now().toISOString();
       const { input } = turn;
@@ -241,13 +241,13 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
           ? input.text
           : input.kind === 'file'
             ? `(${input.file.name ?? 'file'})`
-            : '';
-      const shown = [...reply.notices.map((notice) => notice.text), reply.view.text].join('\n');
+            : input.kind === 'choose'
+              ? `[${shown?.options.find((option) => option.id === input.id)?.label ?? input.id}]`
+              : '';
+      const bot = [...reply.notices.map((notice) => notice.text), reply.view.text].join('\n');
       return withLines(state, [
-        ...(input.kind === 'text' || input.kind === 'file'
-          ? [{ from: 'customer' as const, text: said, at }]
-          : []),
-        { from: 'bot' as const, text: shown, at },
+        { from: 'customer', text: said, at },
+        { from: 'bot', text: bot, at },
       ]);
     },
 

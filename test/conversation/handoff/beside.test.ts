@@ -1,0 +1,158 @@
+/**
+ * The handoff beside the machine, on the engine with the real booking machine, the
+ * memory store and scheduler and an in-memory desk (no channel): asking for a person
+ * outside SUPPORT_HOURS, a desk that cannot be reached or has not started, a second
+ * request while handed off, and the machine's own answer where nobody can be reached.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingMachine } from '#flows/booking/machine.js';
+import { createPartnerClient } from '#src/api/client.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { createEngine, type Engine } from '#src/conversation/engine.js';
+import { createHandoffBeside, type HandoffBeside } from '#src/conversation/handoff/beside.js';
+import { parseHours } from '#src/conversation/handoff/hours.js';
+import { silentLogger } from '#src/log.js';
+import type { Job, Scheduler } from '#src/scheduler/scheduler.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import { supportThreadKey } from '#src/store/keys.js';
+import { createMemoryDesk } from '#test/support/memory-desk.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+
+/** A scheduler that only records: the jobs a handoff schedules and cancels. */
+function recordingScheduler(): Scheduler & { jobs: Map<string, Job> } {
+  const jobs = new Map<string, Job>();
+  return {
+    jobs,
+    async schedule(job) {
+      jobs.set(job.id, job);
+    },
+    async cancel(id) {
+      jobs.delete(id);
+    },
+    start() {},
+    async close() {},
+  };
+}
+
+function setUp(options: { hours?: string; now: Date; beside?: boolean }) {
+  const store = createMemoryStore();
+  const scheduler = recordingScheduler();
+  const beside: HandoffBeside = createHandoffBeside({
+    store,
+    scheduler,
+    hours: parseHours(options.hours ?? 'always'),
+    timeoutMinutes: 15,
+    ttlSeconds: 3600,
+    now: () => options.now,
+    logger: silentLogger,
+  });
+  const client = createPartnerClient({ baseUrl: sandbox.sandbox.url, apiKey: 'sandbox-key' });
+  let carts = 0;
+  const engine: Engine = createEngine({
+    machine: bookingMachine,
+    store,
+    catalog: createCatalogService(client),
+    defaultLanguage: 'en',
+    now: () => options.now,
+    newCartId: () => `cart${String((carts += 1)).padStart(9, '0')}`,
+    ...(options.beside === false ? {} : { beside }),
+  });
+  return { store, scheduler, beside, engine };
+}
+
+const texts = (reply: { notices: { text: string }[] }) =>
+  reply.notices.map((notice) => notice.text);
+
+describe('asking for a person', () => {
+  it('outside SUPPORT_HOURS opens the thread all the same, and says when staff answer', async () => {
+    // Friday 2026-01-16, 20:00 in Madrid.
+    const now = new Date('2026-01-16T19:00:00Z');
+    const { beside, engine, scheduler, store } = setUp({
+      hours: 'mon-fri 09:00-18:00 Europe/Madrid',
+      now,
+    });
+    const desk = createMemoryDesk();
+    beside.useDesk(desk);
+    const id = `tg:${randomUUID()}`;
+    await engine.handle(id, { kind: 'text', text: '/start' });
+    const reply = await engine.handle(id, { kind: 'text', text: 'hablar con una persona' });
+    expect(texts(reply)).toEqual([
+      "I've passed your conversation to our team. Nobody is answering right now: they will answer from Monday 19 January at 09:00 (Europe/Madrid). Write here what you need; /bot to go back to the bot.",
+    ]);
+    const [thread] = desk.threads;
+    expect(thread?.summary.answersFrom).toBe('2026-01-19T08:00:00.000Z');
+    expect(thread?.summary.step).toBe('home');
+    expect(thread?.summary.transcript.map((line) => [line.from, line.text.slice(0, 7)])).toEqual([
+      ['customer', '/start'],
+      ['bot', expect.any(String)],
+    ]);
+    // The thread names its conversation; the timeout counts from Monday's opening.
+    expect((await store.get(supportThreadKey(thread!.threadId)))?.value).toBe(id);
+    expect([...scheduler.jobs.values()]).toEqual([
+      {
+        id: `support-timeout:${id}`,
+        kind: 'support.timeout',
+        conversationId: id,
+        at: new Date('2026-01-19T08:15:00Z'),
+      },
+    ]);
+    // Asked again: already with a person, no second thread.
+    const again = await engine.handle(id, { kind: 'text', text: '/human' });
+    expect(texts(again)).toEqual([
+      "You're already talking to a person. Write here; /bot to go back to the bot.",
+    ]);
+    expect(again.keepView).toBe(true);
+    expect(desk.threads).toHaveLength(1);
+  });
+
+  it('with no desk yet, or one that fails, says nobody could be reached and changes nothing', async () => {
+    const { beside, engine, scheduler } = setUp({ now: new Date('2026-06-10T08:00:00Z') });
+    const id = `tg:${randomUUID()}`;
+    const home = await engine.handle(id, { kind: 'text', text: '/start' });
+    const unreachable =
+      "I couldn't reach our team right now. I'll keep helping you; please try again in a while.";
+    expect(texts(await engine.handle(id, { kind: 'text', text: 'agent' }))).toEqual([unreachable]);
+    beside.useDesk({
+      ...createMemoryDesk(),
+      openThread: () => Promise.reject(new Error('slack down')),
+    });
+    expect(texts(await engine.handle(id, { kind: 'choose', id: 'support:ask' }))).toEqual([
+      unreachable,
+    ]);
+    expect(scheduler.jobs.size).toBe(0);
+    // Not handed off: the step's buttons work.
+    const after = await engine.current(id);
+    expect(after.view.text).toBe(home.view.text);
+    expect(after.view.options.map((option) => option.id)).not.toContain('support:bot');
+  });
+
+  it('where nobody can be reached (no SLACK_SUPPORT_CHANNEL), the machine says so and the step goes on', async () => {
+    const { engine } = setUp({ now: new Date('2026-06-10T08:00:00Z'), beside: false });
+    const id = `tg:${randomUUID()}`;
+    const home = await engine.handle(id, { kind: 'text', text: '/start' });
+    for (const text of ['/human', 'talk to someone', 'humano']) {
+      const reply = await engine.handle(id, { kind: 'text', text });
+      expect(texts(reply)).toEqual([
+        "Sorry: nobody can be reached from here. I'll keep helping you; type /help to see what I can do.",
+      ]);
+      expect(reply.view.text).toBe(home.view.text);
+      expect(reply.view.options.map((option) => option.id)).toEqual(
+        home.view.options.map((option) => option.id),
+      );
+    }
+    const help = await engine.handle(id, { kind: 'text', text: '/help' });
+    expect(help.view.options.map((option) => option.id)).not.toContain('support:ask');
+    expect(texts(await engine.handle(id, { kind: 'text', text: '/bot' }))).toEqual([
+      "You're already talking to the bot. We carry on where we left off.",
+    ]);
+  });
+});
