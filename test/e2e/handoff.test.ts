@@ -237,7 +237,8 @@ describe('a customer hands their checkout to a person and comes back', () => {
       expect(summary).toContain('support_send_cart');
       await until('the transcript in the thread', () => slack.threadReplies(threadId).length >= 1);
       const transcript = String(slack.threadReplies(threadId)[0]!.args.text);
-      expect(transcript).toMatch(/^Last messages \(UTC\):\n\[Bot \d\d:\d\d\] /);
+      expect(transcript).toMatch(/^Last messages \(UTC\):\n\[(Customer|Bot) \d\d:\d\d\] /);
+      expect(transcript).toMatch(/\[Customer \d\d:\d\d\] /);
       expect(transcript).toContain('Your details');
 
       // Staff reply, delivered to a, then again (Slack's retry) to b: one message.
