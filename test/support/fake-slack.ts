@@ -2,11 +2,16 @@
  * A local fake of Slack on loopback, for running the real bolt app against it:
  * - the Web API (`<url>/api/<method>`, what SLACK_API_URL points at): records every call
  *   with its arguments (blocks parsed) and answers like Slack (auth.test, chat.*,
- *   views.*, apps.connections.open); `answer()` changes an answer;
+ *   views.*, users.info, apps.connections.open, and the file upload trio:
+ *   files.getUploadURLExternal hands out an upload URL on this same loopback server,
+ *   the bytes posted there are kept, files.completeUploadExternal shares them in a
+ *   channel or thread); `answer()` changes an answer, `person()` names a user;
  * - response URLs (`responseUrl()`), recording what is posted to them;
  * - a Socket Mode WebSocket endpoint (what apps.connections.open hands out), minimal
  *   but real (RFC 6455 framing): `socket.send()` delivers an envelope, acks are recorded;
- * - helpers that build and sign requests to an app's `/slack/events`, as Slack does.
+ * - helpers that build and sign requests to an app's `/slack/events`, as Slack does:
+ *   slash commands, interactions, and Events API callbacks (`message` events in
+ *   threads), redelivered with X-Slack-Retry-Num when a test asks.
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -21,6 +26,8 @@ export interface ApiCall {
   args: Record<string, unknown>;
   /** The bearer token the call carried. */
   token?: string;
+  /** What the fake answered (a posted message's `ts`, for one). */
+  result?: Record<string, unknown>;
 }
 
 export interface ResponseUrlPost {
@@ -36,6 +43,17 @@ export interface SocketAck {
 
 type Answer = (args: Record<string, unknown>) => Record<string, unknown>;
 
+/** A file as it reached the fake: bytes posted to its upload URL, then shared. */
+export interface UploadedFile {
+  id: string;
+  filename: string;
+  data: Buffer;
+  /** Set by files.completeUploadExternal. */
+  channel?: string;
+  threadTs?: string;
+  initialComment?: string;
+}
+
 export interface FakeSlack {
   /** Base URL of the fake. */
   url: string;
@@ -43,6 +61,12 @@ export interface FakeSlack {
   apiUrl: string;
   calls: ApiCall[];
   responses: ResponseUrlPost[];
+  /** Files uploaded (the upload trio), in order. */
+  files: UploadedFile[];
+  /** The messages posted in a thread (chat.postMessage with its `thread_ts`). */
+  threadReplies(threadTs: string): ApiCall[];
+  /** users.info of `id` answers this display name (and a real name). */
+  person(id: string, displayName: string, realName?: string): void;
   /** A response_url that records what is posted to it under `id`. */
   responseUrl(id?: string): string;
   /** Replaces the answer of one Web API method. */
@@ -54,8 +78,11 @@ export interface FakeSlack {
   socket: {
     /** Resolves when a Socket Mode client is connected and has been sent "hello". */
     connected(): Promise<void>;
-    /** Delivers an envelope; resolves with the client's ack. */
-    send(type: string, payload: Record<string, unknown>): Promise<SocketAck>;
+    /**
+     * Delivers an envelope; resolves with the client's ack. `retryAttempt` marks a
+     * redelivery (Events API envelopes carry it as Slack's HTTP retries carry a header).
+     */
+    send(type: string, payload: Record<string, unknown>, retryAttempt?: number): Promise<SocketAck>;
     /** Whether a client is connected. */
     readonly open: boolean;
   };
@@ -78,13 +105,21 @@ function parseForm(text: string): Record<string, unknown> {
   return args;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+/** The first file part of a multipart/form-data body, as the Web API client posts it. */
+async function filePart(body: Buffer, contentType: string): Promise<Buffer | undefined> {
+  const form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  for (const value of form.values())
+    if (typeof value !== 'string') return Buffer.from(await value.arrayBuffer());
+  return undefined;
 }
 
 function send(response: ServerResponse, body: unknown): void {
@@ -153,8 +188,11 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
   const acks: SocketAck[] = [];
   const seen = new EventEmitter();
   const overrides = new Map<string, Answer>();
+  const files: UploadedFile[] = [];
+  const people = new Map<string, { displayName: string; realName: string }>();
   let viewCounter = 0;
   let messageCounter = 0;
+  let fileCounter = 0;
   let client: Socket | undefined;
   let baseUrl = '';
 
@@ -198,12 +236,60 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
       return { ok: true, view: { ...(args.view as object), id: `V${viewCounter}` } };
     },
     'apps.connections.open': () => ({ ok: true, url: `${baseUrl.replace(/^http/, 'ws')}/socket` }),
+    'users.info': (args) => {
+      const id = String(args.user);
+      const person = people.get(id);
+      if (!person) return { ok: false, error: 'user_not_found' };
+      return {
+        ok: true,
+        user: {
+          id,
+          name: person.displayName.toLowerCase(),
+          real_name: person.realName,
+          profile: { display_name: person.displayName, real_name: person.realName },
+        },
+      };
+    },
+    'files.getUploadURLExternal': (args) => {
+      fileCounter += 1;
+      const id = `F0FAKE${fileCounter}`;
+      files.push({ id, filename: String(args.filename), data: Buffer.alloc(0) });
+      return { ok: true, upload_url: `${baseUrl}/upload/${id}`, file_id: id };
+    },
+    'files.completeUploadExternal': (args) => {
+      const shared = (args.files as { id: string; title?: string }[]).map(({ id, title }) => {
+        const file = files.find((candidate) => candidate.id === id);
+        if (file) {
+          file.channel = args.channel_id as string | undefined;
+          file.threadTs = args.thread_ts as string | undefined;
+          file.initialComment = args.initial_comment as string | undefined;
+        }
+        return { id, title };
+      });
+      return { ok: true, files: shared };
+    },
   };
 
   const server = createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const text = await readBody(request);
+      const bytes = await readBody(request);
+      const text = bytes.toString('utf8');
+      const upload = /^\/upload\/(\w+)$/.exec(url.pathname);
+      if (upload && request.method === 'POST') {
+        const file = files.find((candidate) => candidate.id === upload[1]);
+        const contentType = request.headers['content-type'] ?? '';
+        const data = contentType.startsWith('multipart/form-data')
+          ? await filePart(bytes, contentType)
+          : bytes;
+        if (!file || !data) {
+          response.writeHead(400).end();
+          return;
+        }
+        file.data = data;
+        response.writeHead(200, { 'content-type': 'text/plain' }).end(`OK - ${data.length}`);
+        return;
+      }
       const api = /^\/api\/([\w.]+)$/.exec(url.pathname);
       if (api && request.method === 'POST') {
         const method = api[1]!;
@@ -212,11 +298,12 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
         const token =
           /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ??
           (typeof args.token === 'string' ? args.token : undefined);
-        const call: ApiCall = { method, args, token };
+        const answer = overrides.get(method) ?? defaults[method];
+        const result = answer ? answer(args) : { ok: false, error: 'unknown_method' };
+        const call: ApiCall = { method, args, token, result };
         calls.push(call);
         seen.emit('call', call);
-        const answer = overrides.get(method) ?? defaults[method];
-        send(response, answer ? answer(args) : { ok: false, error: 'unknown_method' });
+        send(response, result);
         return;
       }
       const respond = /^\/respond\/([\w-]+)$/.exec(url.pathname);
@@ -291,6 +378,14 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
     apiUrl: `${baseUrl}/api/`,
     calls,
     responses,
+    files,
+    threadReplies: (threadTs) =>
+      calls.filter(
+        (call) => call.method === 'chat.postMessage' && call.args.thread_ts === threadTs,
+      ),
+    person(id, displayName, realName = displayName) {
+      people.set(id, { displayName, realName });
+    },
     responseUrl: (id = randomBytes(6).toString('hex')) => `${baseUrl}/respond/${id}`,
     answer(method, answer) {
       overrides.set(method, answer);
@@ -301,7 +396,7 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
     socket: {
       connected: () =>
         client ? Promise.resolve() : new Promise((resolve) => seen.once('socket', () => resolve())),
-      async send(type, payload) {
+      async send(type, payload, retryAttempt) {
         if (!client) throw new Error('no Socket Mode client connected');
         const envelopeId = randomBytes(8).toString('hex');
         const acked = waitFor('ack', acks, (ack) => ack.envelope_id === envelopeId);
@@ -314,6 +409,9 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
                 type,
                 payload,
                 accepts_response_payload: true,
+                ...(retryAttempt !== undefined
+                  ? { retry_attempt: retryAttempt, retry_reason: 'timeout' }
+                  : {}),
               }),
             ),
           ),
@@ -401,6 +499,72 @@ export async function postToSlackApp(
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       ...slackSignature(options.signWith ?? options.secret, body, options.timestamp),
+      ...options.headers,
+    },
+    body,
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+export interface MessageEventOptions {
+  channel: string;
+  user?: string;
+  text: string;
+  /** The thread's root `ts`; unset: a top-level message. */
+  threadTs?: string;
+  ts?: string;
+  subtype?: string;
+  botId?: string;
+  eventId?: string;
+}
+
+let eventCounter = 0;
+
+/** An Events API callback carrying a `message` event, as Slack posts it (JSON). */
+export function messageEvent(options: MessageEventOptions): Record<string, unknown> {
+  eventCounter += 1;
+  const ts = options.ts ?? `1700001000.${String(eventCounter).padStart(6, '0')}`;
+  return {
+    token: 'deprecated-verification-token',
+    team_id: FAKE_TEAM_ID,
+    api_app_id: 'A0FAKE',
+    type: 'event_callback',
+    event_id: options.eventId ?? `Ev0FAKE${eventCounter}${randomBytes(3).toString('hex')}`,
+    event_time: Math.floor(Number(ts)),
+    authorizations: [{ team_id: FAKE_TEAM_ID, user_id: FAKE_BOT_USER_ID, is_bot: true }],
+    event: {
+      type: 'message',
+      channel: options.channel,
+      channel_type: 'channel',
+      text: options.text,
+      ts,
+      event_ts: ts,
+      ...(options.user ? { user: options.user } : {}),
+      ...(options.threadTs ? { thread_ts: options.threadTs } : {}),
+      ...(options.subtype ? { subtype: options.subtype } : {}),
+      ...(options.botId ? { bot_id: options.botId } : {}),
+    },
+  };
+}
+
+/**
+ * POSTs an Events API callback to an app's events URL, signed; `retryNum` marks it a
+ * redelivery (X-Slack-Retry-Num), as Slack sends one it thinks went unanswered.
+ */
+export async function postEventToSlackApp(
+  url: string,
+  event: Record<string, unknown>,
+  options: PostOptions & { retryNum?: number },
+): Promise<{ status: number; body: string }> {
+  const body = JSON.stringify(event);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...slackSignature(options.signWith ?? options.secret, body, options.timestamp),
+      ...(options.retryNum !== undefined
+        ? { 'x-slack-retry-num': String(options.retryNum), 'x-slack-retry-reason': 'http_timeout' }
+        : {}),
       ...options.headers,
     },
     body,

@@ -4,6 +4,7 @@
  * for retry deduplication and paging state, the event bus for alerts.
  */
 import type { Config } from '#src/config.js';
+import type { SupportLine } from '#src/conversation/handoff/ports.js';
 import type { StaffLookups } from '#src/conversation/staff/lookups.js';
 import type { BotEventBus } from '#src/events.js';
 import type { Logger } from '#src/log.js';
@@ -17,6 +18,11 @@ export interface SlackDeps {
   store: Store;
   events: BotEventBus;
   logger: Logger;
-  /** For tests: the clock used for "down for …" in outage alerts. */
+  /**
+   * Handoff to a person (issue 19): the channel where each handoff is a thread, and the
+   * handoff service that staff's replies and buttons go to. Unset: no support threads.
+   */
+  support?: { channel: string; line: SupportLine };
+  /** For tests: the clock used for "down for …" in outage alerts (and names' cache). */
   now?: () => Date;
 }

@@ -1,9 +1,11 @@
 /**
  * The Slack staff app: look-ups of gift cards, sales and cancellation requests for
- * staff, and alerts to a staff channel. `startSlack` returns the route to mount (HTTP
- * mode) or runs the Socket Mode connection, and `stop()` for shutdown.
+ * staff, alerts to a staff channel, and (with `deps.support`) the support threads where
+ * staff talk to customers handed to a person. `startSlack` returns the route to mount
+ * (HTTP mode) or runs the Socket Mode connection, the support desk, and `stop()`.
  */
 import type { App } from '@slack/bolt';
+import type { SupportDesk } from '#src/conversation/handoff/ports.js';
 import type { Route } from '#src/server.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { SlackDeps } from './deps.js';
@@ -14,19 +16,27 @@ import { registerGiftCardCommand } from './listeners/giftcard-command.js';
 import { registerSalesCommand } from './listeners/sales-command.js';
 import { registerSalesFormSubmit } from './listeners/sales-form-submit.js';
 import { registerSalesPaging } from './listeners/sales-paging.js';
+import { registerSupportReplies } from './listeners/support-replies.js';
+import { registerSupportReturn } from './listeners/support-return.js';
+import { registerSupportSendCart } from './listeners/support-send-cart.js';
 import { dedupeDeliveries } from './middleware/dedupe.js';
 import { createInFlight, type InFlight } from './middleware/in-flight.js';
 import { scrub } from './scrub.js';
+import { createSlackSupportDesk } from './support/desk.js';
+import { createStaffNames } from './support/staff-names.js';
 import { createTransport } from './transport.js';
 
 export type { SlackDeps } from './deps.js';
 export { SLACK_EVENTS_PATH } from './transport.js';
+export { createSlackSupportDesk } from './support/desk.js';
 
 export interface SlackChannel {
   mode: 'http' | 'socket';
   /** HTTP mode: mount on the bot's server (POST /slack/events). */
   route?: Route;
   app: App;
+  /** With `deps.support`: the support threads, for the handoff service. */
+  desk?: SupportDesk;
   /** Resolves when the work started so far (look-ups, replies) has finished. */
   idle(): Promise<void>;
   /** Stops receiving, lets running replies and alerts finish. */
@@ -78,6 +88,12 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
   registerSalesPaging(app, deps);
   registerCancellationsCommand(app, deps);
   registerCancellationsPaging(app, deps);
+  if (deps.support) {
+    const names = createStaffNames(app.client, deps.logger, deps.now);
+    registerSupportReplies(app, deps, deps.support, names);
+    registerSupportReturn(app, deps, deps.support, names);
+    registerSupportSendCart(app, deps, deps.support, names);
+  }
   return inFlight;
 }
 
@@ -103,6 +119,7 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
     mode: transport.mode,
     route: transport.route,
     app,
+    desk: deps.support ? createSlackSupportDesk(app.client, deps.support.channel, deps) : undefined,
     idle: () => inFlight.drain(),
     async stop() {
       await transport.stop();
