@@ -11,6 +11,7 @@ import {
   type PartnerClient,
   type PartnerClientOptions,
 } from './api/client.js';
+import { workerLoader } from './catalog/catalog-loader.js';
 import { createCatalogService, type CatalogService } from './catalog/catalog-service.js';
 import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
@@ -62,6 +63,12 @@ export interface App {
   returnUrls: ReturnUrls;
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
+  /**
+   * Loads the catalog of the partner's language, for main.ts to call before channels
+   * take updates: the first customer then finds it ready. Never fails: when the service
+   * cannot be reached, the first turn that needs the catalog tries again.
+   */
+  loadCatalog(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,11 +130,12 @@ export async function createApp(
   const target = await startPartnerTarget(config, logger, { debitPartner: true });
   const events = createEventBus();
   const metrics = createMetrics(events);
-  const client = createPartnerClient({
+  const partner = {
     baseUrl: target.baseUrl,
     apiKey: config.partner.apiKey,
-    logger,
     ...options.partner,
+  };
+  const watch: Pick<PartnerClientOptions, 'departures' | 'observe'> = {
     departures: (operation, departure) => metrics.schemaDeparture(operation, departure),
     observe: (outcome) => {
       metrics.partnerCall(outcome);
@@ -140,14 +148,19 @@ export async function createApp(
         events.emit('partner.available', { operation: outcome.operation });
       }
     },
-  });
+  };
+  const client = createPartnerClient({ ...partner, logger, ...watch });
   const now = options.now ?? target.now ?? createClock(config.clockStart).now;
   const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
   // Jobs are due by the bot's clock (a reservation's expiry is an instant of that clock).
   const scheduler = config.redisUrl
     ? createBullmqScheduler(config.redisUrl, { logger, now })
     : createMemoryScheduler({ logger, now });
-  const catalog = createCatalogService(client, { logger });
+  // Read in a worker thread and taken in by slices: a large catalog never stalls turns.
+  const catalog = createCatalogService(client, {
+    logger,
+    load: workerLoader({ partner, ...watch }),
+  });
   const returnUrls = createReturnUrls(
     config.publicUrl,
     await returnSecret(store, config.payments.returnSecret),
@@ -223,6 +236,14 @@ export async function createApp(
     returnUrls,
     preCheckout: (query) => checkPreCheckout(store, query, now),
     partnerUrl: target.baseUrl,
+    async loadCatalog() {
+      const language = pickLang(config.partner.language);
+      await catalog
+        .get(language)
+        .catch((error: unknown) =>
+          logger.warn({ err: error, language }, 'catalog not loaded at start; loaded on use'),
+        );
+    },
     async close() {
       clearInterval(refresh);
       await scheduler.close();

@@ -1,7 +1,8 @@
 /**
  * Lookups over one catalog: a product with its base and provider, a ticket with its
  * enclosure, a session with its enclosure. Built once per catalog version, so a turn
- * never scans the catalog. Used by the bot and by the sandbox alike.
+ * never scans the catalog. Used by the bot and by the sandbox alike; the bot indexes in
+ * slices (indexCatalogInSlices), so that a large catalog never holds a turn up.
  */
 import type {
   Catalog,
@@ -12,6 +13,7 @@ import type {
   Ticket,
   TicketEnclosure,
 } from '#src/api/catalog.js';
+import { inSlices } from './slices.js';
 
 export interface ProductEntry {
   provider: Provider;
@@ -36,13 +38,14 @@ export interface CatalogIndex {
   products(): Iterable<ProductEntry>;
 }
 
-export function indexCatalog(catalog: Catalog): CatalogIndex {
+/** The lookups of a catalog, filled provider by provider. */
+function indexer(catalog: Catalog) {
   const providers = new Map<string, Provider>();
   const products = new Map<string, ProductEntry>();
   const enclosures = new Map<string, TicketEnclosure>();
   const sessions = new Map<string, SessionEntry>();
 
-  for (const provider of catalog.providers) {
+  const add = (provider: Provider): void => {
     providers.set(provider.providerId, provider);
     for (const enclosure of provider.ticketEnclosures) {
       enclosures.set(`${provider.providerId}/${enclosure.ticketEnclosureId}`, enclosure);
@@ -55,9 +58,9 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
         products.set(product.productId, { provider, base, product });
       }
     }
-  }
+  };
 
-  return {
+  const index = (): CatalogIndex => ({
     catalog,
     provider: (id) => providers.get(id),
     product: (id) => products.get(id),
@@ -66,5 +69,20 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
       products.get(productId)?.product.tickets.find((ticket) => ticket.ticketId === ticketId),
     session: (id) => sessions.get(id),
     products: () => products.values(),
-  };
+  });
+
+  return { add, index };
+}
+
+export function indexCatalog(catalog: Catalog): CatalogIndex {
+  const { add, index } = indexer(catalog);
+  for (const provider of catalog.providers) add(provider);
+  return index();
+}
+
+/** The same, provider by provider in slices, the event loop served between them. */
+export async function indexCatalogInSlices(catalog: Catalog): Promise<CatalogIndex> {
+  const { add, index } = indexer(catalog);
+  await inSlices(catalog.providers, add);
+  return index();
 }
