@@ -65,6 +65,8 @@ export interface WorkerLoaderOptions {
   departures?: (operation: string, departure: Departure) => void;
 }
 
+let tsxApi: string | undefined;
+
 /** The worker's entry, run through tsx when this code runs as TypeScript. */
 function startWorker(input: CatalogWorkerInput): Worker {
   const entry = new URL(
@@ -73,7 +75,9 @@ function startWorker(input: CatalogWorkerInput): Worker {
   );
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: input });
   // A worker does not inherit the parent's module hooks (Node 20): tsx loads the entry.
-  const tsx = import.meta.resolve('tsx/esm/api');
+  // Resolved once: under tsx, resolving waits on the loader's thread.
+  tsxApi ??= import.meta.resolve('tsx/esm/api');
+  const tsx = tsxApi;
   const code = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`;
   return new Worker(code, { eval: true, workerData: input });
 }
