@@ -197,8 +197,12 @@ function combinedDocument(catalog: CatalogIndex, combined: CombinedProduct): Doc
   };
 }
 
-/** Queries whose hits a search keeps (per catalog version). */
+/**
+ * Queries whose hits a search keeps (per catalog version), and hits kept in all: a query
+ * matching every product of a 50,000-product catalog is kept, a handful of them are not.
+ */
 const RECENT_QUERIES = 200;
+const RECENT_HITS = 100_000;
 
 /** One typo in words of 4 to 7 letters, two from 8 ("aquarim", "musem", "planetarim"). */
 const fuzzy = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
@@ -266,7 +270,9 @@ function searchOf(index: MiniSearch<Doc>, common: (term: string) => boolean): Pr
 
   // The hits of the last queries: a view drawn again (a page, Back to the results) asks
   // the same, and a word most products hold ("actividad") costs a pass over all of them.
+  // Bounded by hits kept, not only by queries: one query can match every product.
   const recent = new Map<string, SearchHit[]>();
+  let kept = 0;
   const run = (searched: string): SearchHit[] => {
     const known = recent.get(searched);
     if (known) {
@@ -275,8 +281,14 @@ function searchOf(index: MiniSearch<Doc>, common: (term: string) => boolean): Pr
       return known;
     }
     const hits = hitsOf(searched);
-    if (recent.size >= RECENT_QUERIES) recent.delete(recent.keys().next().value!);
+    if (hits.length > RECENT_HITS) return hits;
+    while (recent.size >= RECENT_QUERIES || kept + hits.length > RECENT_HITS) {
+      const [oldest, dropped] = recent.entries().next().value!;
+      recent.delete(oldest);
+      kept -= dropped.length;
+    }
     recent.set(searched, hits);
+    kept += hits.length;
     return hits;
   };
 
