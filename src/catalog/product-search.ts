@@ -204,6 +204,24 @@ function combinedDocument(catalog: CatalogIndex, combined: CombinedProduct): Doc
 const RECENT_QUERIES = 200;
 const RECENT_HITS = 100_000;
 
+/** Whether `a` becomes `b` in at most `edits` insertions, deletions or substitutions. */
+function withinEdits(a: string, b: string, edits: number): boolean {
+  if (Math.abs(a.length - b.length) > edits) return false;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    if (Math.min(...row) > edits) return false;
+    previous = row;
+  }
+  return previous[b.length]! <= edits;
+}
+
 /** One typo in words of 4 to 7 letters, two from 8 ("aquarim", "musem", "planetarim"). */
 const fuzzy = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
 
@@ -219,7 +237,20 @@ function searchBuilder(catalog: CatalogIndex) {
   // scoring it costs a pass over all of them.
   const documentsWith = new Map<string, number>();
   const vocabulary = { has: (term: string) => documentsWith.has(term) };
-  const common = (term: string) => (documentsWith.get(term) ?? 0) > Math.max(50, documents / 5);
+  const isCommon = (term: string) => (documentsWith.get(term) ?? 0) > Math.max(50, documents / 5);
+  // The catalog's common words, listed at the first query (the catalog is whole by then).
+  let commonWords: string[] | undefined;
+  // A word the catalog lacks is read as a typo or the start of a word: of a common word
+  // ("actividd", "activ"), it narrows as little as that word does.
+  const common = (term: string): boolean => {
+    if (isCommon(term)) return true;
+    if (vocabulary.has(term)) return false;
+    commonWords ??= [...documentsWith.keys()].filter(isCommon);
+    const typos = fuzzy(term);
+    return commonWords.some(
+      (word) => (term.length >= 3 && word.startsWith(term)) || withinEdits(term, word, typos),
+    );
+  };
   const index = new MiniSearch<Doc>({
     fields: FIELDS,
     storeFields: ['kind', 'ref', 'providerId'],
