@@ -43,6 +43,8 @@ const config = parseConfig({
 });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
 const app = await createApp(config, logger);
+// As main.ts does: the catalog loaded before the channel takes updates.
+await app.loadCatalog();
 const appMs = performance.now();
 
 /** The engine, with its time added to the update's trace. */

@@ -16,6 +16,8 @@
  *                       of what is on sale with the large catalog
  *   BENCH_BASELINE      0: skip the grammY conversations baseline   1
  *   BENCH_RESULTS       where the JSON goes                         bench/results.json
+ *   BENCH_ONLY          big: only the large catalog's part (start,  (all)
+ *                       bookings, new minute), for catalog work
  */
 import { fileURLToPath } from 'node:url';
 
@@ -33,6 +35,8 @@ export interface BenchConfig {
   newMinute: boolean;
   baseline: boolean;
   results: string;
+  /** 'big': the large catalog's part alone (the small-catalog levels skipped). */
+  only?: 'big';
 }
 
 const FULL: BenchConfig = {
@@ -85,6 +89,13 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   if (bigCatalog > 0 && bigCatalog < 50) {
     throw new Error('BENCH_BIG_CATALOG: 0 (skip) or 50 products or more');
   }
+  const only = env.BENCH_ONLY?.trim() || undefined;
+  if (only !== undefined && only !== 'big') {
+    throw new Error(`BENCH_ONLY: big (or unset), not ${JSON.stringify(only)}`);
+  }
+  if (only === 'big' && bigCatalog === 0) {
+    throw new Error('BENCH_ONLY=big needs a large catalog (BENCH_BIG_CATALOG > 0)');
+  }
   return {
     concurrency,
     bookings: Math.max(1, count('BENCH_BOOKINGS', env.BENCH_BOOKINGS, base.bookings)),
@@ -105,5 +116,6 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     newMinute: env.BENCH_NEW_MINUTE ? env.BENCH_NEW_MINUTE === '1' : base.newMinute,
     baseline: env.BENCH_BASELINE !== '0',
     results: env.BENCH_RESULTS ?? base.results,
+    ...(only === 'big' ? { only } : {}),
   };
 }

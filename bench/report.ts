@@ -39,10 +39,13 @@ function table(head: string[], rows: string[][]): string[] {
   return [head, align, ...rows].map((cells) => `| ${cells.join(' | ')} |`);
 }
 
+/** Results of a whole run (not BENCH_ONLY=big): the small catalog's figures are there. */
+type WholeResults = BenchResults & { ours: BotResults };
+
 const level = (results: BotResults | undefined, conversations: number) =>
   results?.levels.find((item) => item.conversations === conversations);
 
-function comparisonRows(results: BenchResults): string[][] {
+function comparisonRows(results: WholeResults): string[][] {
   const { ours, baseline } = results;
   const rows: string[][] = [];
   for (const conversations of results.config.concurrency) {
@@ -118,7 +121,7 @@ const tripsCell = (figures: LoadFigures) =>
 const idleCell = (results: BotResults) =>
   `${number(results.idle.keys, 1)}, ${bytes(results.idle.memoryBytes)} (${number(results.idle.idleCommandsPerSecond, 1)})`;
 
-function catalogRows(results: BenchResults): string[][] {
+function catalogRows(results: WholeResults): string[][] {
   const small = results.ours;
   const big = results.big!;
   const a = level(small, 1) ?? small.levels[0]!;
@@ -169,14 +172,56 @@ function catalogRows(results: BenchResults): string[][] {
   ];
 }
 
-export function renderReport(results: BenchResults): string {
+function header(results: BenchResults): string[] {
   const { machine } = results;
-  const lines: string[] = [];
-  lines.push(
+  return [
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform}; load average at start ${machine.loadAverage.join(' / ')}.`,
     `Loopback: real redis-server, the sandbox (no added latency) and the fake Bot API, each outside the bot's process; long polling. Bot-side = the update's handling minus the time waiting on the partner service. Run took ${number(results.durationSeconds, 0)} s.`,
     '',
-  );
+  ];
+}
+
+/** BENCH_ONLY=big: the large catalog's figures alone (issue 18's bigCatalog summary). */
+function bigOnlyReport(results: BenchResults): string {
+  const big = results.big!;
+  const b = big.load;
+  const s = results.summary.bigCatalog;
+  const rows = [
+    ['Longest event-loop stall (bookings, new minute)', seconds(s.maxStallMs ?? undefined)],
+    ['RSS with the catalog loaded', bytes(big.start.rssLoadedBytes)],
+    [
+      'First turn: bot-side + Catalog call',
+      `${seconds(big.start.firstTurn.botMs)} + ${seconds(big.start.firstTurn.partnerMs)}`,
+    ],
+    ['Start → receiving updates', seconds(big.start.readyMs)],
+    ['First list of what is on sale (Book tickets)', seconds(big.start.firstBrowse.botMs)],
+    [
+      'Search by name / product card / date, bot-side ms p50',
+      `${number(b.steps.search?.botP50)} / ${number(b.steps.product?.botP50)} / ${number(b.steps.date?.botP50)}`,
+    ],
+    [
+      'Bot-side ms per turn, p50 / p99 (max)',
+      `${number(b.botP50)} / ${number(b.botP99)} (${seconds(big.maxTurnMs)})`,
+    ],
+    ...(big.newMinute
+      ? [
+          [
+            'First list in a new minute (loop stalled)',
+            `${seconds(big.newMinute.botMs)} (${seconds(big.newMinute.loopDelayMaxMs)})`,
+          ],
+        ]
+      : []),
+  ];
+  return [
+    ...header(results),
+    ...table(['Our bot', `${big.products.toLocaleString('en-US')} products`], rows),
+  ].join('\n');
+}
+
+export function renderReport(all: BenchResults): string {
+  if (!all.ours) return bigOnlyReport(all);
+  const results = all as WholeResults;
+  const lines: string[] = header(results);
   lines.push(
     ...table(
       [

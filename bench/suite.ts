@@ -57,7 +57,8 @@ export interface BenchResults {
     loadAverage: number[];
   };
   config: BenchConfig;
-  ours: BotResults;
+  /** Absent when only the large catalog's part ran (BENCH_ONLY=big). */
+  ours?: BotResults;
   baseline?: BotResults;
   big?: BigCatalogResults;
   /** Catalog calls during completed bookings after warm-up (must be 0). */
@@ -157,18 +158,20 @@ export async function runBench(
   };
   const redis = await startRedis();
   try {
-    const sandbox = await startSandboxProcess(config.catalog);
-    let ours: BotResults;
+    let ours: BotResults | undefined;
     let baseline: BotResults | undefined;
-    try {
-      ours = await benchBot('ours', config, { redis, sandbox }, progress);
-      if (config.baseline)
-        baseline = await benchBot('baseline', config, { redis, sandbox }, progress);
-    } finally {
-      await sandbox.close();
+    if (config.only !== 'big') {
+      const sandbox = await startSandboxProcess(config.catalog);
+      try {
+        ours = await benchBot('ours', config, { redis, sandbox }, progress);
+        if (config.baseline)
+          baseline = await benchBot('baseline', config, { redis, sandbox }, progress);
+      } finally {
+        await sandbox.close();
+      }
     }
     const big = config.bigCatalog > 0 ? await benchBigCatalog(config, redis, progress) : undefined;
-    const single = ours.levels.find((level) => level.conversations === 1);
+    const single = ours?.levels.find((level) => level.conversations === 1);
     const catalogCalls = [single, big?.load]
       .filter((level): level is LoadFigures => level !== undefined)
       .map((level) => level.partnerCallsPerBooking?.catalog ?? 0);
@@ -176,7 +179,7 @@ export async function runBench(
       at: new Date().toISOString(),
       machine,
       config,
-      ours,
+      ...(ours ? { ours } : {}),
       ...(baseline ? { baseline } : {}),
       ...(big ? { big } : {}),
       catalogCallsPerSale: Math.max(0, ...catalogCalls),

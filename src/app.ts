@@ -11,6 +11,7 @@ import {
   type PartnerClient,
   type PartnerClientOptions,
 } from './api/client.js';
+import { workerLoader } from './catalog/catalog-loader.js';
 import { createCatalogService, type CatalogService } from './catalog/catalog-service.js';
 import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
@@ -70,6 +71,12 @@ export interface App {
    * line staff's side calls, and the desk given once the Slack channel has started.
    */
   support?: { channel: string; line: SupportLine; useDesk(desk: SupportDesk): void };
+  /**
+   * Loads the catalog of the partner's language, for main.ts to call before channels
+   * take updates: the first customer then finds it ready. Never fails: when the service
+   * cannot be reached, the first turn that needs the catalog tries again.
+   */
+  loadCatalog(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -131,11 +138,12 @@ export async function createApp(
   const target = await startPartnerTarget(config, logger, { debitPartner: true });
   const events = createEventBus();
   const metrics = createMetrics(events);
-  const client = createPartnerClient({
+  const partner = {
     baseUrl: target.baseUrl,
     apiKey: config.partner.apiKey,
-    logger,
     ...options.partner,
+  };
+  const watch: Pick<PartnerClientOptions, 'departures' | 'observe'> = {
     departures: (operation, departure) => metrics.schemaDeparture(operation, departure),
     observe: (outcome) => {
       metrics.partnerCall(outcome);
@@ -148,14 +156,19 @@ export async function createApp(
         events.emit('partner.available', { operation: outcome.operation });
       }
     },
-  });
+  };
+  const client = createPartnerClient({ ...partner, logger, ...watch });
   const now = options.now ?? target.now ?? createClock(config.clockStart).now;
   const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
   // Jobs are due by the bot's clock (a reservation's expiry is an instant of that clock).
   const scheduler = config.redisUrl
     ? createBullmqScheduler(config.redisUrl, { logger, now })
     : createMemoryScheduler({ logger, now });
-  const catalog = createCatalogService(client, { logger });
+  // Read in a worker thread and taken in by slices: a large catalog never stalls turns.
+  const catalog = createCatalogService(client, {
+    logger,
+    load: workerLoader({ partner, ...watch }),
+  });
   const returnUrls = createReturnUrls(
     config.publicUrl,
     await returnSecret(store, config.payments.returnSecret),
@@ -257,6 +270,14 @@ export async function createApp(
           },
         }
       : {}),
+    async loadCatalog() {
+      const language = pickLang(config.partner.language);
+      await catalog
+        .get(language)
+        .catch((error: unknown) =>
+          logger.warn({ err: error, language }, 'catalog not loaded at start; loaded on use'),
+        );
+    },
     async close() {
       clearInterval(refresh);
       await scheduler.close();

@@ -106,6 +106,8 @@ if (channels) {
     });
     stops.push(() => Promise.resolve(retrying.stop()));
   };
+  // Before any channel takes updates: the first customer does not wait for the catalog.
+  await app.loadCatalog();
   if (config.slack) {
     const slackConfig = config.slack;
     const support = app.support;

@@ -24,6 +24,7 @@ import {
   priceMode,
   text,
   withDefault,
+  type IsoDate,
 } from './schema.js';
 
 /** A session of an enclosure, with its content and whether its capacity is limited. */
@@ -86,11 +87,41 @@ export const ticket = aliased(
 );
 export type Ticket = z.output<typeof ticket>;
 
+/** Distinct date lists remembered, as read (a catalog has a handful; a bound all the same). */
+const MAX_SHARED_LISTS = 1000;
+const sharedLists = new Map<string, IsoDate[]>();
+
+/**
+ * A product's date list, read once per distinct text: a catalog repeats a few lists (the
+ * season's weekdays, its weekends) in every product, and reading 100,000 copies date by
+ * date is most of what a 50,000-product catalog costs to read, in time and in memory.
+ * Products with the same list share one array (read-only, as every reader treats the
+ * catalog). A list that cannot be read fails as `dateList` says.
+ */
+const sharedDateList = z
+  // Boxed, as in `list`: an absent field is read too (as an empty list).
+  .preprocess((value) => ({ value }), z.object({ value: z.unknown() }))
+  .transform(({ value }, ctx): IsoDate[] => {
+    const known = typeof value === 'string' ? sharedLists.get(value) : undefined;
+    if (known) return known;
+    const read = dateList.safeParse(value);
+    if (!read.success) {
+      for (const issue of read.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    if (typeof value === 'string') {
+      if (sharedLists.size >= MAX_SHARED_LISTS) sharedLists.clear();
+      sharedLists.set(value, read.data);
+    }
+    return read.data;
+  });
+
 export const pricesAndDates = z.object({
   price: decimal,
   currency: withDefault(text, 'EUR'),
   currencyName: optional(text),
-  dates: dateList,
+  dates: sharedDateList,
   originalPrice: optional(decimal),
   taxBreakdown: list(taxBreakdown),
 });
@@ -124,7 +155,7 @@ export const product = aliased(
     cancellationPolicy: optional(cancellationPolicy),
     startIsActiveDate: optional(isoDateTime),
     endIsActiveDate: optional(isoDateTime),
-    daysWithLimitedCapacity: dateList,
+    daysWithLimitedCapacity: sharedDateList,
     hoursInAdvanceOfPurchase: optional(integer),
     maxHoursInAdvanceOfPurchase: optional(earliestSale),
     minimumNumberByTransaction: withDefault(integer, 1),

@@ -1,20 +1,23 @@
 /**
  * Lookups over one catalog (src/domain/catalog.ts says what they are): a product with
  * its base and provider, a ticket with its enclosure, a session with its enclosure, and
- * the product search, built on its first use. Built once per catalog version, so a turn
- * never scans the catalog. Used by the bot and by the sandbox alike.
+ * the product search. Built once per catalog version, so a turn never scans the catalog.
+ * Used by the bot and by the sandbox alike; the bot indexes in slices
+ * (indexCatalogInSlices), so that a large catalog never holds a turn up.
  */
 import type { Catalog, Provider, TicketEnclosure } from '#src/api/catalog.js';
 import type { CatalogIndex, ProductEntry, SessionEntry } from '#src/domain/catalog.js';
 import { productSearch } from './product-search.js';
+import { inSlices } from './slices.js';
 
-export function indexCatalog(catalog: Catalog): CatalogIndex {
+/** The lookups of a catalog, filled provider by provider. */
+function indexer(catalog: Catalog) {
   const providers = new Map<string, Provider>();
   const products = new Map<string, ProductEntry>();
   const enclosures = new Map<string, TicketEnclosure>();
   const sessions = new Map<string, SessionEntry>();
 
-  for (const provider of catalog.providers) {
+  const add = (provider: Provider): void => {
     providers.set(provider.providerId, provider);
     for (const enclosure of provider.ticketEnclosures) {
       enclosures.set(`${provider.providerId}/${enclosure.ticketEnclosureId}`, enclosure);
@@ -27,19 +30,36 @@ export function indexCatalog(catalog: Catalog): CatalogIndex {
         products.set(product.productId, { provider, base, product });
       }
     }
-  }
-
-  const index: CatalogIndex = {
-    catalog,
-    provider: (id) => providers.get(id),
-    product: (id) => products.get(id),
-    enclosure: (providerId, enclosureId) => enclosures.get(`${providerId}/${enclosureId}`),
-    ticket: (productId, ticketId) =>
-      products.get(productId)?.product.tickets.find((ticket) => ticket.ticketId === ticketId),
-    session: (id) => sessions.get(id),
-    products: () => products.values(),
-    search: (query) => productSearch(index).search(query),
-    searchTerms: (query) => productSearch(index).terms(query),
   };
-  return index;
+
+  const index = (): CatalogIndex => {
+    const built: CatalogIndex = {
+      catalog,
+      provider: (id) => providers.get(id),
+      product: (id) => products.get(id),
+      enclosure: (providerId, enclosureId) => enclosures.get(`${providerId}/${enclosureId}`),
+      ticket: (productId, ticketId) =>
+        products.get(productId)?.product.tickets.find((ticket) => ticket.ticketId === ticketId),
+      session: (id) => sessions.get(id),
+      products: () => products.values(),
+      search: (query) => productSearch(built).search(query),
+      searchTerms: (query) => productSearch(built).terms(query),
+    };
+    return built;
+  };
+
+  return { add, index };
+}
+
+export function indexCatalog(catalog: Catalog): CatalogIndex {
+  const { add, index } = indexer(catalog);
+  for (const provider of catalog.providers) add(provider);
+  return index();
+}
+
+/** The same, provider by provider in slices, the event loop served between them. */
+export async function indexCatalogInSlices(catalog: Catalog): Promise<CatalogIndex> {
+  const { add, index } = indexer(catalog);
+  await inSlices(catalog.providers, add);
+  return index();
 }

@@ -4,14 +4,18 @@
  * shows it changed: a later LastUpdatedDateTime, or, when the service leaves that date
  * out (real catalogs do), different content. Turns read it synchronously after the
  * first load.
+ *
+ * A version is served only once it is whole: read (catalog-loader.ts), indexed and its
+ * search built, each in slices that let turns run in between. Until then a refresh leaves
+ * the version in service as it is, and the first load is what `get` waits for.
  */
-import { createHash } from 'node:crypto';
-import { catalogOperation } from '#src/api/catalog.js';
 import type { PartnerClient } from '#src/api/client.js';
 import type { Logger } from '#src/log.js';
 import { silentLogger } from '#src/log.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
-import { indexCatalog } from './catalog-index.js';
+import { indexCatalogInSlices } from './catalog-index.js';
+import { clientLoader, type CatalogLoader } from './catalog-loader.js';
+import { buildProductSearch } from './product-search.js';
 
 export interface CatalogService {
   /** The catalog in `language`, fetched on first use (concurrent callers share one fetch). */
@@ -27,23 +31,35 @@ export interface CatalogService {
 
 export function createCatalogService(
   client: PartnerClient,
-  options: { logger?: Logger } = {},
+  options: {
+    logger?: Logger;
+    /** Where catalogs come from; default: `client`, on this thread. */
+    load?: CatalogLoader;
+  } = {},
 ): CatalogService {
   const logger = options.logger ?? silentLogger;
+  const load = options.load ?? clientLoader(client);
   const loaded = new Map<string, Promise<CatalogIndex>>();
   // The content's digest per index, for catalogs that come without LastUpdatedDateTime.
   const digests = new WeakMap<CatalogIndex, string>();
 
   const fetchIndex = async (language: string): Promise<CatalogIndex> => {
-    const catalog = await client.call(catalogOperation, { languageCode: language });
+    const began = performance.now();
+    const { catalog, digest } = await load(language);
+    const read = performance.now();
+    const index = await indexCatalogInSlices(catalog);
+    await buildProductSearch(index);
+    if (digest !== undefined) digests.set(index, digest);
     logger.info(
-      { language, lastUpdated: catalog.lastUpdatedDateTime, providers: catalog.providers.length },
+      {
+        language,
+        lastUpdated: catalog.lastUpdatedDateTime,
+        providers: catalog.providers.length,
+        readMs: Math.round(read - began),
+        indexMs: Math.round(performance.now() - read),
+      },
       'catalog loaded',
     );
-    const index = indexCatalog(catalog);
-    if (catalog.lastUpdatedDateTime === undefined) {
-      digests.set(index, createHash('sha256').update(JSON.stringify(catalog)).digest('hex'));
-    }
     return index;
   };
 

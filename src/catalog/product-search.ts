@@ -7,10 +7,15 @@
  * replaced when the catalog changes), so a query never scans the catalog.
  */
 import MiniSearch from 'minisearch';
-import type { CatalogIndex, SearchHit } from '#src/domain/catalog.js';
+import type { CombinedProduct } from '#src/api/catalog.js';
+import type { CatalogIndex, ProductEntry, SearchHit } from '#src/domain/catalog.js';
+import { inSlices } from './slices.js';
 
 export interface ProductSearch {
-  /** Hits matching the most words of the query (at least one), best first. */
+  /**
+   * Hits matching the most words of the query (at least one), best first. The list is
+   * shared with later callers of the same query (frozen): read it, never change it.
+   */
   search(query: string): SearchHit[];
   /** The words of a query that carry meaning (what the search looks for). */
   terms(query: string): string[];
@@ -139,73 +144,103 @@ interface Doc {
 
 const FIELDS = ['name', 'base', 'provider', 'place', 'tags', 'description', 'synonyms'];
 
-function documents(catalog: CatalogIndex): Doc[] {
-  const docs: Doc[] = [];
-  for (const { provider, base, product } of catalog.products()) {
-    const texts = {
-      name: [product.productName, product.suggestedSalesProductName].filter(Boolean).join(' '),
-      base: [base.productBaseName, ...base.tags].join(' '),
-      provider: [provider.providerName, ...provider.tags].join(' '),
-      place: [provider.location?.city, provider.location?.region].filter(Boolean).join(' '),
-      tags: product.tags.join(' '),
-      description: product.productDescription ?? '',
-    };
-    docs.push({
-      id: `p:${product.productId}`,
-      kind: 'product',
-      ref: product.productId,
-      providerId: provider.providerId,
-      ...texts,
-      synonyms: synonymsOf(Object.values(texts)),
-    });
+function productDocument({ provider, base, product }: ProductEntry): Doc {
+  const texts = {
+    name: [product.productName, product.suggestedSalesProductName].filter(Boolean).join(' '),
+    base: [base.productBaseName, ...base.tags].join(' '),
+    provider: [provider.providerName, ...provider.tags].join(' '),
+    place: [provider.location?.city, provider.location?.region].filter(Boolean).join(' '),
+    tags: product.tags.join(' '),
+    description: product.productDescription ?? '',
+  };
+  return {
+    id: `p:${product.productId}`,
+    kind: 'product',
+    ref: product.productId,
+    providerId: provider.providerId,
+    ...texts,
+    synonyms: synonymsOf(Object.values(texts)),
+  };
+}
+
+function combinedDocument(catalog: CatalogIndex, combined: CombinedProduct): Doc | undefined {
+  const parts = combined.productIds.map((id) => catalog.product(id));
+  const first = parts[0];
+  if (!first || parts.some((part) => part === undefined)) return undefined;
+  const texts = {
+    name: combined.combinedProductName,
+    base: parts.map((part) => part!.product.productName).join(' '),
+    provider: [first.provider.providerName, ...first.provider.tags].join(' '),
+    place: [first.provider.location?.city, first.provider.location?.region]
+      .filter(Boolean)
+      .join(' '),
+    tags: parts.flatMap((part) => part!.product.tags).join(' '),
+    description: parts.map((part) => part!.product.productDescription ?? '').join(' '),
+  };
+  return {
+    id: `c:${combined.combinedProductId}`,
+    kind: 'combined',
+    ref: combined.combinedProductId,
+    providerId: first.provider.providerId,
+    ...texts,
+    synonyms: synonymsOf(Object.values(texts)),
+  };
+}
+
+/**
+ * Queries whose hits a search keeps (per catalog version), and hits kept in all: a query
+ * matching every product of a 50,000-product catalog is kept, a handful of them are not.
+ */
+const RECENT_QUERIES = 200;
+const RECENT_HITS = 100_000;
+
+/** Whether `a` becomes `b` in at most `edits` insertions, deletions or substitutions. */
+function withinEdits(a: string, b: string, edits: number): boolean {
+  if (Math.abs(a.length - b.length) > edits) return false;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j += 1)
+      row[j] = Math.min(
+        previous[j]! + 1,
+        row[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    if (Math.min(...row) > edits) return false;
+    previous = row;
   }
-  for (const combined of catalog.catalog.combinedProducts) {
-    const parts = combined.productIds.map((id) => catalog.product(id));
-    const first = parts[0];
-    if (!first || parts.some((part) => part === undefined)) continue;
-    const texts = {
-      name: combined.combinedProductName,
-      base: parts.map((part) => part!.product.productName).join(' '),
-      provider: [first.provider.providerName, ...first.provider.tags].join(' '),
-      place: [first.provider.location?.city, first.provider.location?.region]
-        .filter(Boolean)
-        .join(' '),
-      tags: parts.flatMap((part) => part!.product.tags).join(' '),
-      description: parts.map((part) => part!.product.productDescription ?? '').join(' '),
-    };
-    docs.push({
-      id: `c:${combined.combinedProductId}`,
-      kind: 'combined',
-      ref: combined.combinedProductId,
-      providerId: first.provider.providerId,
-      ...texts,
-      synonyms: synonymsOf(Object.values(texts)),
-    });
-  }
-  return docs;
+  return previous[b.length]! <= edits;
 }
 
 /** One typo in words of 4 to 7 letters, two from 8 ("aquarim", "musem", "planetarim"). */
 const fuzzy = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
 
-function build(catalog: CatalogIndex): ProductSearch {
-  const docs = documents(catalog);
+/**
+ * The search of a catalog, filled one document at a time: `add` for each product in
+ * catalog order, then each combined product, then `search()`.
+ */
+function searchBuilder(catalog: CatalogIndex) {
+  let documents = 0;
   // Words the catalog has: a word found as typed is not also read as a typo of another
   // ("vino" is wine, not one letter from "nino").
   // How many documents hold each word: a word most documents hold narrows nothing, and
   // scoring it costs a pass over all of them.
   const documentsWith = new Map<string, number>();
-  for (const doc of docs) {
-    const terms = new Set<string>();
-    for (const field of FIELDS)
-      for (const word of tokenize(doc[field as keyof Doc])) {
-        const term = processTerm(word);
-        if (term) terms.add(term);
-      }
-    for (const term of terms) documentsWith.set(term, (documentsWith.get(term) ?? 0) + 1);
-  }
-  const vocabulary = new Set(documentsWith.keys());
-  const common = (term: string) => (documentsWith.get(term) ?? 0) > Math.max(50, docs.length / 5);
+  const vocabulary = { has: (term: string) => documentsWith.has(term) };
+  const isCommon = (term: string) => (documentsWith.get(term) ?? 0) > Math.max(50, documents / 5);
+  // The catalog's common words, listed at the first query (the catalog is whole by then).
+  let commonWords: string[] | undefined;
+  // A word the catalog lacks is read as a typo or the start of a word: of a common word
+  // ("actividd", "activ"), it narrows as little as that word does.
+  const common = (term: string): boolean => {
+    if (isCommon(term)) return true;
+    if (vocabulary.has(term)) return false;
+    commonWords ??= [...documentsWith.keys()].filter(isCommon);
+    const typos = fuzzy(term);
+    return commonWords.some(
+      (word) => (term.length >= 3 && word.startsWith(term)) || withinEdits(term, word, typos),
+    );
+  };
   const index = new MiniSearch<Doc>({
     fields: FIELDS,
     storeFields: ['kind', 'ref', 'providerId'],
@@ -226,8 +261,26 @@ function build(catalog: CatalogIndex): ProductSearch {
       combineWith: 'OR',
     },
   });
-  index.addAll(docs);
+  const add = (doc: Doc | undefined): void => {
+    if (!doc) return;
+    documents += 1;
+    const terms = new Set<string>();
+    for (const field of FIELDS)
+      for (const word of tokenize(doc[field as keyof Doc])) {
+        const term = processTerm(word);
+        if (term) terms.add(term);
+      }
+    for (const term of terms) documentsWith.set(term, (documentsWith.get(term) ?? 0) + 1);
+    index.add(doc);
+  };
+  return {
+    product: (entry: ProductEntry) => add(productDocument(entry)),
+    combined: (combined: CombinedProduct) => add(combinedDocument(catalog, combined)),
+    search: () => searchOf(index, common),
+  };
+}
 
+function searchOf(index: MiniSearch<Doc>, common: (term: string) => boolean): ProductSearch {
   const terms = (query: string) => [
     ...new Set(
       tokenize(query)
@@ -236,6 +289,44 @@ function build(catalog: CatalogIndex): ProductSearch {
     ),
   ];
 
+  // The hits of the last queries: a view drawn again (a page, Back to the results) asks
+  // the same, and a word most products hold ("actividad") costs a pass over all of them.
+  // Bounded by hits kept, not only by queries: one query can match every product.
+  const recent = new Map<string, SearchHit[]>();
+  let kept = 0;
+  const run = (searched: string): SearchHit[] => {
+    const known = recent.get(searched);
+    if (known) {
+      recent.delete(searched);
+      recent.set(searched, known);
+      return known;
+    }
+    const hits = hitsOf(searched);
+    if (hits.length > RECENT_HITS) return hits;
+    while (recent.size >= RECENT_QUERIES || kept + hits.length > RECENT_HITS) {
+      const [oldest, dropped] = recent.entries().next().value!;
+      recent.delete(oldest);
+      kept -= dropped.length;
+    }
+    recent.set(searched, hits);
+    kept += hits.length;
+    return hits;
+  };
+
+  const hitsOf = (searched: string): SearchHit[] => {
+    const results = index.search(searched);
+    // Words matched by each hit (a word can match by itself, a typo or a prefix).
+    const hits: SearchHit[] = results.map((result) => ({
+      kind: result['kind'] as SearchHit['kind'],
+      id: result['ref'] as string,
+      providerId: result['providerId'] as string,
+      score: result.score,
+      matched: new Set(result.queryTerms).size,
+    }));
+    const best = Math.max(0, ...hits.map((hit) => hit.matched));
+    return Object.freeze(hits.filter((hit) => hit.matched === best)) as SearchHit[];
+  };
+
   return {
     terms,
     search(query) {
@@ -243,29 +334,40 @@ function build(catalog: CatalogIndex): ProductSearch {
       if (wanted.length === 0) return [];
       // "actividad 4242" in a catalog of "Actividad N": the rarer words decide.
       const telling = wanted.filter((term) => !common(term));
-      const results = index.search((telling.length > 0 ? telling : wanted).join(' '));
-      // Words matched by each hit (a word can match by itself, a typo or a prefix).
-      const hits: SearchHit[] = results.map((result) => ({
-        kind: result['kind'] as SearchHit['kind'],
-        id: result['ref'] as string,
-        providerId: result['providerId'] as string,
-        score: result.score,
-        matched: new Set(result.queryTerms).size,
-      }));
-      const best = Math.max(0, ...hits.map((hit) => hit.matched));
-      return hits.filter((hit) => hit.matched === best);
+      return run((telling.length > 0 ? telling : wanted).join(' '));
     },
   };
 }
 
 const built = new WeakMap<CatalogIndex, ProductSearch>();
 
-/** The search of a catalog version, built on first use. */
+/**
+ * The search of a catalog version: the one built ahead (buildProductSearch) or, for a
+ * catalog nobody built it for (the sandbox, tests), built now.
+ */
 export function productSearch(catalog: CatalogIndex): ProductSearch {
   let search = built.get(catalog);
   if (!search) {
-    search = build(catalog);
+    const builder = searchBuilder(catalog);
+    for (const entry of catalog.products()) builder.product(entry);
+    for (const combined of catalog.catalog.combinedProducts) builder.combined(combined);
+    search = builder.search();
     built.set(catalog, search);
   }
+  return search;
+}
+
+/**
+ * Builds the search of a catalog version ahead of its first query, in slices (the event
+ * loop served between them): the catalog service does it before it serves the version.
+ */
+export async function buildProductSearch(catalog: CatalogIndex): Promise<ProductSearch> {
+  const ready = built.get(catalog);
+  if (ready) return ready;
+  const builder = searchBuilder(catalog);
+  await inSlices(catalog.products(), builder.product);
+  await inSlices(catalog.catalog.combinedProducts, builder.combined);
+  const search = builder.search();
+  built.set(catalog, search);
   return search;
 }

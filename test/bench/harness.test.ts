@@ -30,7 +30,7 @@ describe('the benchmark harness', () => {
     vi.stubEnv('CLOCK_START', testNow().toISOString());
     const results = await runBench(config);
 
-    for (const bot of [results.ours, results.baseline!]) {
+    for (const bot of [results.ours!, results.baseline!]) {
       const [single, double] = bot.levels;
       expect(single!.bookings).toBe(1);
       expect(single!.partnerCallsPerBooking).toMatchObject({
@@ -52,7 +52,7 @@ describe('the benchmark harness', () => {
     expect(results.baseline!.length.stateBytesAtLast).toBeGreaterThan(
       results.baseline!.length.stateBytesAtTen,
     );
-    expect(results.ours.length.stateBytesAtLast).toBe(results.ours.length.stateBytesAtTen);
+    expect(results.ours!.length.stateBytesAtLast).toBe(results.ours!.length.stateBytesAtTen);
     expect(results.catalogCallsPerSale).toBe(0);
 
     const report = renderReport(results);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '#src/api/catalog.js';
 import type { PartnerClient } from '#src/api/client.js';
+import type { LoadedCatalog } from '#src/catalog/catalog-loader.js';
 import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { productSearch } from '#src/catalog/product-search.js';
 import { demoCatalog } from '#src/sandbox/seed/index.js';
 
 const TODAY = '2026-06-10';
@@ -61,5 +63,50 @@ describe('the local catalog', () => {
     expect(await service.refresh('en')).toBe('updated');
     const second = await service.get('en');
     expect(second.catalog.providers[0]!.providerName).toBe('A new name');
+  });
+
+  it('serves the version in service while a refresh is read, then the new one, searchable', async () => {
+    const catalog = demoCatalog({ today: TODAY, language: 'en' });
+    const partner = serving(catalog);
+    // Loads the test holds until it lets them go: the first at once, the refresh later.
+    const pending: ((loaded: LoadedCatalog) => void)[] = [];
+    const service = createCatalogService(partner.client, {
+      load: () => new Promise((resolve) => pending.push(resolve)),
+    });
+    const first = service.get('en');
+    pending.shift()!({ catalog });
+    const old = await first;
+
+    const renamed = structuredClone(catalog);
+    renamed.lastUpdatedDateTime = '2026-06-10T07:00:00';
+    renamed.providers[0]!.providerName = 'A new name';
+    const refreshing = service.refresh('en');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pending).toHaveLength(1);
+    // Being read: every turn still gets the version in service.
+    expect(await service.get('en')).toBe(old);
+    pending.shift()!({ catalog: renamed });
+    // Indexed and its search built before it is served.
+    expect(await service.get('en')).toBe(old);
+    expect(await refreshing).toBe('updated');
+    const next = await service.get('en');
+    expect(next).not.toBe(old);
+    expect(next.catalog.providers[0]!.providerName).toBe('A new name');
+    expect(productSearch(next).search('museum').length).toBeGreaterThan(0);
+  });
+
+  it('keeps the version in service when a refresh fails', async () => {
+    const catalog = demoCatalog({ today: TODAY, language: 'en' });
+    let fail = false;
+    const service = createCatalogService(serving(catalog).client, {
+      load: async () => {
+        if (fail) throw new Error('the partner is down');
+        return { catalog: structuredClone(catalog) };
+      },
+    });
+    const old = await service.get('en');
+    fail = true;
+    await expect(service.refresh('en')).rejects.toThrow('the partner is down');
+    expect(await service.get('en')).toBe(old);
   });
 });

@@ -117,14 +117,17 @@ describe('product search', () => {
     ];
     expect(search.search('actividad 4242').length).toBeGreaterThan(0);
     search.search('warm up');
+    // Each query's first run (a search keeps the hits of recent queries: again is free).
+    let total = 0;
     const times = queries.map((query) => {
       const t0 = performance.now();
-      for (let round = 0; round < 5; round += 1) search.search(query);
-      return `${query}: ${((performance.now() - t0) / 5).toFixed(1)} ms`;
+      const first = search.search(query);
+      const ms = performance.now() - t0;
+      total += ms;
+      expect(search.search(query)).toEqual(first);
+      return `${query}: ${ms.toFixed(1)} ms`;
     });
-    const t0 = performance.now();
-    for (let round = 0; round < 5; round += 1) for (const query of queries) search.search(query);
-    const perQuery = (performance.now() - t0) / (5 * queries.length);
+    const perQuery = total / queries.length;
     // A whole message read against the same catalog (offer worked out once per minute).
     const finder = catalogFinder(catalog, NOW);
     const message = '2 entradas de actividad 4242 mañana a las 11';

@@ -138,7 +138,9 @@ export const browseView: ViewFn = (context, deps): BookingView => {
   const level = levelOf(context, offer, deps.now);
 
   let text: string;
-  let items: Option<BookingEvent>[];
+  // A product is drawn (priced) only when its page is shown: a search matching 50,000
+  // products must not price them all for the 8 on the page.
+  let items: (Option<BookingEvent> | ProductEntry)[];
   switch (level.kind) {
     case 'providers':
       text = level.items.length === 0 ? m.nothingOnSale : m.providers;
@@ -161,7 +163,7 @@ export const browseView: ViewFn = (context, deps): BookingView => {
     }
     case 'products':
       text = m.products(level.title);
-      items = level.items.map((entry) => productOption(entry, lang, deps.now));
+      items = [...level.items];
       // A provider shown without categories lists its combined products with its products.
       if (context.browse.productBaseId === undefined && context.browse.providerId !== undefined)
         items.push(...combinedOptions(deps.catalog, deps.now, context.browse.providerId, lang));
@@ -169,10 +171,7 @@ export const browseView: ViewFn = (context, deps): BookingView => {
     case 'search': {
       const found = level.items.length + level.combined.length;
       text = found === 0 ? m.noResults(level.query) : m.results(level.query, found);
-      items = [
-        ...level.combined.map((entry) => combinedOption(entry, lang)),
-        ...level.items.map((entry) => productOption(entry, lang, deps.now)),
-      ];
+      items = [...level.combined.map((entry) => combinedOption(entry, lang)), ...level.items];
       break;
     }
   }
@@ -180,7 +179,9 @@ export const browseView: ViewFn = (context, deps): BookingView => {
   const page = pageOf(items, context.browse.page);
   const pages = Math.ceil(items.length / PAGE_SIZE);
   if (page.hasMore || page.hasPrevious) text += ` ${m.pageOf(page.page + 1, pages)}`;
-  const options: Option<BookingEvent>[] = [...page.items];
+  const options: Option<BookingEvent>[] = page.items.map((item) =>
+    'event' in item ? item : productOption(item, lang, deps.now),
+  );
   if (page.hasPrevious)
     options.push({
       id: 'previous',

@@ -1,0 +1,135 @@
+/**
+ * Where the catalog service gets a catalog from. In the bot: a worker thread fetches and
+ * reads it (catalog-worker.ts) and the main thread takes it in part by part, never held
+ * up for more than a few milliseconds (issue 18: no event-loop stall over 30 ms at 50,000
+ * products). In tests and tools: the client, on the calling thread.
+ *
+ * Either way the date lists come out shared (shared-dates.ts), and a catalog without
+ * LastUpdatedDateTime comes with the digest of its content (how a refresh tells change).
+ */
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { catalogOperation, type Catalog } from '#src/api/catalog.js';
+import type { CallOutcome, PartnerClient } from '#src/api/client.js';
+import type { Departure } from '#src/api/departures.js';
+import type { IsoDate } from '#src/api/schema.js';
+import {
+  restoreDates,
+  type CatalogWorkerInput,
+  type MainMessage,
+  type WorkerMessage,
+} from './catalog-transfer.js';
+import { createDateTable, shareProductDates } from './shared-dates.js';
+import { yieldToLoop } from './slices.js';
+
+export interface LoadedCatalog {
+  catalog: Catalog;
+  /** The content's digest, when the catalog has no LastUpdatedDateTime. */
+  digest?: string;
+}
+
+export type CatalogLoader = (language: string) => Promise<LoadedCatalog>;
+
+/** The catalog through `client`, read on this thread (tests, tools, small catalogs). */
+export function clientLoader(client: PartnerClient): CatalogLoader {
+  return async (language) => {
+    const catalog = await client.call(catalogOperation, { languageCode: language });
+    const digest =
+      catalog.lastUpdatedDateTime === undefined
+        ? createHash('sha256').update(JSON.stringify(catalog)).digest('hex')
+        : undefined;
+    const table = createDateTable();
+    for (const provider of catalog.providers)
+      for (const base of provider.productBases)
+        for (const product of base.products) shareProductDates(product, table);
+    return { catalog, ...(digest !== undefined ? { digest } : {}) };
+  };
+}
+
+/** A failed load in the worker, as the main thread learns of it. */
+export class CatalogLoadError extends Error {
+  override name = 'CatalogLoadError';
+  constructor(
+    message: string,
+    /** The PartnerError's kind when the partner call failed (timeout, envelope, …). */
+    readonly kind?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface WorkerLoaderOptions {
+  partner: CatalogWorkerInput['partner'];
+  /** Told of the worker's partner call, as the client's own `observe` is. */
+  observe?: (outcome: CallOutcome) => void;
+  departures?: (operation: string, departure: Departure) => void;
+}
+
+let tsxApi: string | undefined;
+
+/** The worker's entry, run through tsx when this code runs as TypeScript. */
+function startWorker(input: CatalogWorkerInput): Worker {
+  const entry = new URL(
+    `./catalog-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`,
+    import.meta.url,
+  );
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, { workerData: input });
+  // A worker does not inherit the parent's module hooks (Node 20): tsx loads the entry.
+  // Resolved once: under tsx, resolving waits on the loader's thread.
+  tsxApi ??= import.meta.resolve('tsx/esm/api');
+  const tsx = tsxApi;
+  const code = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(code, { eval: true, workerData: input });
+}
+
+/** The catalog through a worker thread of its own, taken in part by part. */
+export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
+  return (language) =>
+    new Promise<LoadedCatalog>((resolve, reject) => {
+      const worker = startWorker({ language, partner: options.partner });
+      let loaded: { catalog: Catalog; dates: IsoDate[][]; digest?: string } | undefined;
+      let parts = 0;
+      let settled = false;
+      const finish = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        outcome();
+        void worker.terminate();
+      };
+      const ask = () => worker.postMessage({ type: 'next' } satisfies MainMessage);
+      worker.on('message', (message: WorkerMessage) => {
+        switch (message.type) {
+          case 'outcome':
+            options.observe?.(message.outcome);
+            return;
+          case 'departure':
+            options.departures?.(message.operation, message.departure);
+            return;
+          case 'failed':
+            finish(() => reject(new CatalogLoadError(message.message, message.kind)));
+            return;
+          case 'head':
+            loaded = {
+              catalog: message.catalog,
+              dates: message.dates,
+              ...(message.digest !== undefined ? { digest: message.digest } : {}),
+            };
+            parts = message.parts;
+            break;
+          case 'part':
+            restoreDates(message.providers, loaded!.dates);
+            loaded!.catalog.providers.push(...message.providers);
+            parts -= 1;
+            break;
+        }
+        if (parts === 0) {
+          const { catalog, digest } = loaded!;
+          finish(() => resolve({ catalog, ...(digest !== undefined ? { digest } : {}) }));
+        } else void yieldToLoop().then(ask);
+      });
+      worker.on('error', (error) => finish(() => reject(error)));
+      worker.on('exit', (code) =>
+        finish(() => reject(new CatalogLoadError(`the catalog's worker stopped (${code})`))),
+      );
+    });
+}
