@@ -213,6 +213,13 @@ export function renderReport(results: BenchResults): string {
       ]),
     ),
   );
+  if (results.cluster) {
+    const { masters, one, two } = results.cluster;
+    lines.push('');
+    lines.push(
+      `On a ${masters}-master Redis Cluster, ${number(one.conversations, 0)} conversations: one instance ${number(one.turnsPerSecond, 1)} turns per second, two ${number(two.turnsPerSecond, 1)} (×${number(two.turnsPerSecond / one.turnsPerSecond, 2)}).`,
+    );
+  }
   const single = level(results.ours, 1) ?? results.ours.levels[0]!;
   const calls = Object.entries(single.partnerCallsPerBooking ?? {})
     .map(([operation, count]) => `${operation} ${number(count, count % 1 === 0 ? 0 : 2)}`)
