@@ -306,6 +306,10 @@ export interface ThroughputResult {
   seconds: number;
   turns: number;
   turnsPerSecond: number;
+  /** Bot processes' CPU (user + system) per turn, all instances together. */
+  cpuMsPerTurn: number;
+  /** Each instance's CPU time ÷ the run's wall time (1: one core busy throughout). */
+  cpuBusy: number[];
 }
 
 /**
@@ -319,6 +323,7 @@ export async function runThroughput(
   options: { conversations: number; seconds: number },
 ): Promise<ThroughputResult> {
   const samples: Sample[] = [];
+  await Promise.all(rigs.map((rig) => rig.bot.stats(true)));
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const enough = () => performance.now() >= deadline;
@@ -340,12 +345,17 @@ export async function runThroughput(
   };
   await Promise.all(Array.from({ length: options.conversations }, (_, index) => customer(index)));
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = (await Promise.all(rigs.map((rig) => rig.bot.stats(true)))).map(
+    (stats) => stats.cpuMs,
+  );
   return {
     instances: rigs.length,
     conversations: options.conversations,
     seconds,
     turns: samples.length,
     turnsPerSecond: samples.length / seconds,
+    cpuMsPerTurn: sum(cpuMs) / samples.length,
+    cpuBusy: cpuMs.map((ms) => ms / (seconds * 1000)),
   };
 }
 

@@ -215,9 +215,11 @@ export function renderReport(results: BenchResults): string {
   );
   if (results.cluster) {
     const { masters, one, two } = results.cluster;
+    const busy = (shares: number[]) =>
+      shares.map((share) => `${number(share * 100, 0)} %`).join(' and ');
     lines.push('');
     lines.push(
-      `On a ${masters}-master Redis Cluster, ${number(one.conversations, 0)} conversations: one instance ${number(one.turnsPerSecond, 1)} turns per second, two ${number(two.turnsPerSecond, 1)} (×${number(two.turnsPerSecond / one.turnsPerSecond, 2)}).`,
+      `On a ${masters}-master Redis Cluster, ${number(one.conversations, 0)} conversations: one instance ${number(one.turnsPerSecond, 1)} turns per second (CPU ms per turn ${number(one.cpuMsPerTurn, 2)}, CPU busy ${busy(one.cpuBusy)}), two ${number(two.turnsPerSecond, 1)} (${number(two.cpuMsPerTurn, 2)}, ${busy(two.cpuBusy)}): ×${number(two.turnsPerSecond / one.turnsPerSecond, 2)}.`,
     );
   }
   const single = level(results.ours, 1) ?? results.ours.levels[0]!;

@@ -67,6 +67,8 @@ describe('the benchmark harness', () => {
     expect([one.instances, two.instances, one.conversations]).toEqual([1, 2, 2]);
     expect(one.turns).toBeGreaterThan(0);
     expect(two.turns).toBeGreaterThan(0);
+    expect(two.cpuBusy).toHaveLength(2);
+    expect(two.cpuMsPerTurn).toBeGreaterThan(0);
     expect(results.summary.cluster).toMatchObject({
       turnsPerSecondOne: one.turnsPerSecond,
       turnsPerSecondTwo: two.turnsPerSecond,
