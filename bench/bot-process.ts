@@ -9,6 +9,7 @@ import { startTelegram } from '#src/channels/telegram/index.js';
 import { parseConfig } from '#src/config.js';
 import type { Engine } from '#src/conversation/engine.js';
 import { createLogger } from '#src/log.js';
+import { redisEnv } from '#src/store/redis-target.js';
 import {
   instrumentPartner,
   instrumentRedis,
@@ -32,7 +33,7 @@ const config = parseConfig({
   PARTNER_API_URL: options.partnerUrl,
   PARTNER_API_KEY: 'sandbox-key',
   PARTNER_LANGUAGE: 'en',
-  REDIS_URL: options.redisUrl,
+  ...redisEnv(options.redisCluster ? { cluster: options.redisCluster } : options.redisUrl),
   TELEGRAM_BOT_TOKEN: options.telegramToken,
   RATE_LIMIT_CHAT_MESSAGES: '1000',
   TELEGRAM_API_ROOT: options.telegramApiRoot,

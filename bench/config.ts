@@ -15,6 +15,8 @@
  *   BENCH_NEW_MINUTE    1: wait for a new minute and time the list  1
  *                       of what is on sale with the large catalog
  *   BENCH_BASELINE      0: skip the grammY conversations baseline   1
+ *   BENCH_CLUSTER       conversations of the level on a 3-master    1000
+ *                       Redis Cluster, one then two instances (0: skip)
  *   BENCH_RESULTS       where the JSON goes                         bench/results.json
  *   BENCH_ONLY          big: only the large catalog's part (start,  (all)
  *                       bookings, new minute), for catalog work
@@ -34,6 +36,8 @@ export interface BenchConfig {
   bigBookings: number;
   newMinute: boolean;
   baseline: boolean;
+  /** Conversations of the Redis Cluster level (0: not run); each run lasts `seconds`. */
+  cluster: number;
   results: string;
   /** 'big': the large catalog's part alone (the small-catalog levels skipped). */
   only?: 'big';
@@ -52,6 +56,7 @@ const FULL: BenchConfig = {
   bigBookings: 3,
   newMinute: true,
   baseline: true,
+  cluster: 1000,
   results: fileURLToPath(new URL('./results.json', import.meta.url)),
 };
 
@@ -115,6 +120,7 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     bigBookings: Math.max(1, count('BENCH_BIG_BOOKINGS', env.BENCH_BIG_BOOKINGS, base.bigBookings)),
     newMinute: env.BENCH_NEW_MINUTE ? env.BENCH_NEW_MINUTE === '1' : base.newMinute,
     baseline: env.BENCH_BASELINE !== '0',
+    cluster: count('BENCH_CLUSTER', env.BENCH_CLUSTER, base.cluster),
     results: env.BENCH_RESULTS ?? base.results,
     ...(only === 'big' ? { only } : {}),
   };

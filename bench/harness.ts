@@ -96,6 +96,7 @@ export async function startRig(
   const bot = await startBotProcess(SCRIPTS[kind], `${kind}-${products}`, {
     partnerUrl: sandbox.url,
     redisUrl: redis.url,
+    ...(redis.cluster ? { redisCluster: redis.cluster } : {}),
     telegramToken: fake.token,
     telegramApiRoot: fake.url,
   });
@@ -107,7 +108,12 @@ export async function startRig(
     redis,
     bot,
     plans: bookableProducts(),
-    stateKey: (chatId) => (kind === 'ours' ? `bot:kv:conv:tg:${chatId}` : `baseline:${chatId}`),
+    stateKey: (chatId) =>
+      kind === 'baseline'
+        ? `baseline:${chatId}`
+        : redis.cluster
+          ? `bot:kv:{conv:tg:${chatId}}`
+          : `bot:kv:conv:tg:${chatId}`,
     async close() {
       await bot.close();
       await fake.close();
@@ -291,6 +297,65 @@ export async function runLoad(
     ...turnFigures(samples),
     steps: byStep(samples),
     samples,
+  };
+}
+
+export interface ThroughputResult {
+  instances: number;
+  conversations: number;
+  seconds: number;
+  turns: number;
+  turnsPerSecond: number;
+  /** Bot processes' CPU (user + system) per turn, all instances together. */
+  cpuMsPerTurn: number;
+  /** Each instance's CPU time ÷ the run's wall time (1: one core busy throughout). */
+  cpuBusy: number[];
+}
+
+/**
+ * Turns per second of several bot instances together (each a rig on the same Redis):
+ * `conversations` customers book in a closed loop, as in runLoad, each on one instance
+ * (customer i on rig i mod n, as a balancer keeping a chat on one instance would).
+ * Throughput = turns handled by all ÷ the time from the first move to the last report.
+ */
+export async function runThroughput(
+  rigs: Rig[],
+  options: { conversations: number; seconds: number },
+): Promise<ThroughputResult> {
+  const samples: Sample[] = [];
+  await Promise.all(rigs.map((rig) => rig.bot.stats(true)));
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const enough = () => performance.now() >= deadline;
+  const spreadMs = Math.min(1000, (options.seconds * 1000) / 10);
+  const customer = async (index: number) => {
+    const rig = rigs[index % rigs.length]!;
+    await new Promise((resolve) => setTimeout(resolve, (index * spreadMs) / options.conversations));
+    const user = newUser();
+    for (let round = 0; !enough(); round += 1) {
+      const plan: Plan = {
+        product: rig.plans[(index + round) % rig.plans.length]!,
+        day: index + round,
+      };
+      samples.push(
+        await play(rig.bot, { step: 'start', act: () => rig.fake.text(user, '/start') }),
+      );
+      await bookUntil(rig, user, plan, samples, enough);
+    }
+  };
+  await Promise.all(Array.from({ length: options.conversations }, (_, index) => customer(index)));
+  const seconds = (performance.now() - started) / 1000;
+  const cpuMs = (await Promise.all(rigs.map((rig) => rig.bot.stats(true)))).map(
+    (stats) => stats.cpuMs,
+  );
+  return {
+    instances: rigs.length,
+    conversations: options.conversations,
+    seconds,
+    turns: samples.length,
+    turnsPerSecond: samples.length / seconds,
+    cpuMsPerTurn: sum(cpuMs) / samples.length,
+    cpuBusy: cpuMs.map((ms) => ms / (seconds * 1000)),
   };
 }
 

@@ -60,6 +60,8 @@ export type BotRequest = { type: 'stats'; id: number; reset: boolean } | { type:
 export interface BotOptions {
   partnerUrl: string;
   redisUrl: string;
+  /** A Redis Cluster's nodes instead of `redisUrl` (our bot only). */
+  redisCluster?: string[];
   telegramToken: string;
   telegramApiRoot: string;
 }

@@ -4,12 +4,15 @@
  * come from the server itself (INFO), so nothing in the bot is wrapped to count them.
  */
 import { Redis } from 'ioredis';
+import { startRedisCluster } from '#test/support/redis-cluster.js';
 import { startRedisServer } from '#test/support/redis-server.js';
 
 export interface RedisServer {
   url: string;
   /** A connection for the bench's own reads (INFO, DBSIZE); its commands are subtracted. */
   admin: Redis;
+  /** A Redis Cluster's nodes: the bots use them (REDIS_CLUSTER_NODES); `url` is the first. */
+  cluster?: string[];
   close(): Promise<void>;
 }
 
@@ -33,6 +36,25 @@ export async function startRedis(): Promise<RedisServer> {
     async close() {
       await admin.quit().catch(() => undefined);
       await server.stop();
+    },
+  };
+}
+
+/**
+ * A private Redis Cluster of three masters (test/support/redis-cluster.ts), for the level
+ * that runs one and two bot instances on it. `admin` reads the first node only.
+ */
+export async function startRedisClusterForBench(): Promise<RedisServer> {
+  const cluster = await startRedisCluster();
+  const url = `redis://${cluster.nodes[0]!}`;
+  const admin = new Redis(url);
+  return {
+    url,
+    admin,
+    cluster: cluster.nodes,
+    async close() {
+      await admin.quit().catch(() => undefined);
+      await cluster.stop();
     },
   };
 }

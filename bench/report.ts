@@ -258,6 +258,15 @@ export function renderReport(all: BenchResults): string {
       ]),
     ),
   );
+  if (results.cluster) {
+    const { masters, one, two } = results.cluster;
+    const busy = (shares: number[]) =>
+      shares.map((share) => `${number(share * 100, 0)} %`).join(' and ');
+    lines.push('');
+    lines.push(
+      `On a ${masters}-master Redis Cluster, ${number(one.conversations, 0)} conversations: one instance ${number(one.turnsPerSecond, 1)} turns per second (CPU ms per turn ${number(one.cpuMsPerTurn, 2)}, CPU busy ${busy(one.cpuBusy)}), two ${number(two.turnsPerSecond, 1)} (${number(two.cpuMsPerTurn, 2)}, ${busy(two.cpuBusy)}): ×${number(two.turnsPerSecond / one.turnsPerSecond, 2)}.`,
+    );
+  }
   const single = level(results.ours, 1) ?? results.ours.levels[0]!;
   const calls = Object.entries(single.partnerCallsPerBooking ?? {})
     .map(([operation, count]) => `${operation} ${number(count, count % 1 === 0 ? 0 : 2)}`)

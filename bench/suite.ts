@@ -2,7 +2,8 @@
  * The whole benchmark, in order: our bot and the baseline on the small catalog (start,
  * each load level, a long conversation, idle conversations), then our bot on the large
  * catalog (start, a few bookings). One private redis-server serves them all, one bot
- * process at a time.
+ * process at a time. Last, our bot on a private 3-master Redis Cluster: one instance,
+ * then two, at BENCH_CLUSTER conversations.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { BenchConfig } from './config.js';
@@ -13,6 +14,7 @@ import {
   runIdle,
   runLength,
   runLoad,
+  runThroughput,
   startRig,
   warmUp,
   type BotKind,
@@ -20,9 +22,10 @@ import {
   type LengthResult,
   type LoadResult,
   type StartResult,
+  type ThroughputResult,
 } from './harness.js';
 import { startSandboxProcess } from './processes.js';
-import { startRedis } from './redis.js';
+import { startRedis, startRedisClusterForBench } from './redis.js';
 import { summarize, type BenchSummary } from './summary.js';
 
 export type LoadFigures = Omit<LoadResult, 'samples'>;
@@ -45,6 +48,12 @@ export interface BigCatalogResults {
   newMinute?: { botMs: number; loopDelayMaxMs: number };
 }
 
+export interface ClusterResults {
+  masters: number;
+  one: ThroughputResult;
+  two: ThroughputResult;
+}
+
 export interface BenchResults {
   at: string;
   machine: {
@@ -61,6 +70,8 @@ export interface BenchResults {
   ours?: BotResults;
   baseline?: BotResults;
   big?: BigCatalogResults;
+  /** Our bot on a 3-master Redis Cluster: one instance, then two (when run). */
+  cluster?: ClusterResults;
   /** Catalog calls during completed bookings after warm-up (must be 0). */
   catalogCallsPerSale: number;
   durationSeconds: number;
@@ -143,6 +154,34 @@ async function benchBigCatalog(
   }
 }
 
+/**
+ * Turns per second of one instance, then of two, on a private Redis Cluster, sharing one
+ * sandbox; each instance has its own fake Bot API (its chats), warmed up before it counts.
+ */
+async function benchCluster(config: BenchConfig, progress: Progress): Promise<ClusterResults> {
+  progress('ours: starting a 3-master Redis Cluster');
+  const redis = await startRedisClusterForBench();
+  const sandbox = await startSandboxProcess(config.catalog);
+  const rigs: Awaited<ReturnType<typeof startRig>>[] = [];
+  try {
+    for (let instance = 0; instance < 2; instance += 1) {
+      const rig = await startRig('ours', config.catalog, redis, { sandbox });
+      rigs.push(rig);
+      await warmUp(rig);
+    }
+    const level = { conversations: config.cluster, seconds: config.seconds };
+    progress(`ours on the cluster: ${config.cluster} conversation(s), one instance`);
+    const one = await runThroughput(rigs.slice(0, 1), level);
+    progress(`ours on the cluster: ${config.cluster} conversation(s), two instances`);
+    const two = await runThroughput(rigs, level);
+    return { masters: redis.cluster!.length, one, two };
+  } finally {
+    for (const rig of rigs) await rig.close();
+    await sandbox.close();
+    await redis.close();
+  }
+}
+
 export async function runBench(
   config: BenchConfig,
   progress: Progress = () => {},
@@ -171,6 +210,7 @@ export async function runBench(
       }
     }
     const big = config.bigCatalog > 0 ? await benchBigCatalog(config, redis, progress) : undefined;
+    const cluster = config.cluster > 0 ? await benchCluster(config, progress) : undefined;
     const single = ours?.levels.find((level) => level.conversations === 1);
     const catalogCalls = [single, big?.load]
       .filter((level): level is LoadFigures => level !== undefined)
@@ -182,6 +222,7 @@ export async function runBench(
       ...(ours ? { ours } : {}),
       ...(baseline ? { baseline } : {}),
       ...(big ? { big } : {}),
+      ...(cluster ? { cluster } : {}),
       catalogCallsPerSale: Math.max(0, ...catalogCalls),
       durationSeconds: (performance.now() - began) / 1000,
     };

@@ -2,7 +2,7 @@
  * The figures issue 18's targets are judged by, picked from what the run measured (never
  * computed from constants): results.json's `summary`, and the targets table of the report.
  * A figure the run did not measure is null (a quick run has no 1,000-conversation level;
- * the cluster figures wait for a bench that runs a Redis Cluster).
+ * BENCH_CLUSTER=0 skips the Redis Cluster's).
  */
 import type { BenchResults, BotResults } from './suite.js';
 
@@ -25,6 +25,7 @@ export interface BenchSummary {
     firstTurnMs: number | null;
     searchP50Ms: number | null;
   };
+  /** Turns per second on a 3-master Redis Cluster, one instance and two (BENCH_CLUSTER). */
   cluster: {
     turnsPerSecondOne: number | null;
     turnsPerSecondTwo: number | null;
@@ -42,6 +43,7 @@ export function summarize(results: Omit<BenchResults, 'summary'>): BenchSummary 
   const ours = levelOf(results.ours, 1);
   const baseline = levelOf(results.baseline, 1);
   const big = results.big;
+  const cluster = results.cluster;
   const stalls = [big?.load.loopDelayMaxMs, big?.newMinute?.loopDelayMaxMs].filter(
     (value): value is number => value !== undefined,
   );
@@ -60,9 +62,11 @@ export function summarize(results: Omit<BenchResults, 'summary'>): BenchSummary 
       searchP50Ms: orNull(big?.load.steps.search?.botP50),
     },
     cluster: {
-      turnsPerSecondOne: null,
-      turnsPerSecondTwo: null,
-      note: 'not measured: the bench runs one redis-server, no Redis Cluster yet (issue 18 item 5)',
+      turnsPerSecondOne: orNull(cluster?.one.turnsPerSecond),
+      turnsPerSecondTwo: orNull(cluster?.two.turnsPerSecond),
+      note: cluster
+        ? `${cluster.masters} masters, ${cluster.one.conversations} conversations, ${Math.round(cluster.one.seconds)} s and ${Math.round(cluster.two.seconds)} s`
+        : 'not measured (BENCH_CLUSTER=0)',
     },
   };
 }
@@ -105,5 +109,12 @@ export function targets(summary: BenchSummary): Target[] {
         s.turnsPerSecond1000Baseline === null ? null : figure >= 2 * s.turnsPerSecond1000Baseline,
     ),
     check('Redis round trips per turn', '≤ 4', s.redisRoundTripsPerTurn, (figure) => figure <= 4),
+    check(
+      'Turns per second, two instances on a 3-master Redis Cluster',
+      `≥ 1.6× one instance's (${s.cluster.turnsPerSecondOne === null ? '—' : (1.6 * s.cluster.turnsPerSecondOne).toFixed(0)})`,
+      s.cluster.turnsPerSecondTwo,
+      (figure) =>
+        s.cluster.turnsPerSecondOne === null ? null : figure >= 1.6 * s.cluster.turnsPerSecondOne,
+    ),
   ];
 }

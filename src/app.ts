@@ -159,10 +159,10 @@ export async function createApp(
   };
   const client = createPartnerClient({ ...partner, logger, ...watch });
   const now = options.now ?? target.now ?? createClock(config.clockStart).now;
-  const store = config.redisUrl ? createRedisStore(config.redisUrl) : createMemoryStore();
+  const store = config.redis ? createRedisStore(config.redis) : createMemoryStore();
   // Jobs are due by the bot's clock (a reservation's expiry is an instant of that clock).
-  const scheduler = config.redisUrl
-    ? createBullmqScheduler(config.redisUrl, { logger, now })
+  const scheduler = config.redis
+    ? createBullmqScheduler(config.redis, { logger, now })
     : createMemoryScheduler({ logger, now });
   // Read in a worker thread and taken in by slices: a large catalog never stalls turns.
   const catalog = createCatalogService(client, {

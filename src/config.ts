@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { HoursError, parseHours, type SupportHours } from './conversation/handoff/hours.js';
+import type { RedisTarget } from './store/redis-target.js';
 
 const commaList = z
   .string()
@@ -46,6 +47,16 @@ const schema = z.object({
       .string()
       .regex(/^(rediss?|unix):\/\//, 'a redis://, rediss:// or unix:// URL')
       .optional(),
+  ),
+  REDIS_CLUSTER_NODES: commaList.pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^[^\s:]+:\d{1,5}$/,
+          'a comma list of host:port, such as 10.0.0.1:7000,10.0.0.2:7000',
+        ),
+    ),
   ),
   TELEGRAM_BOT_TOKEN: optionalText,
   TELEGRAM_API_ROOT: url.default('https://api.telegram.org'),
@@ -177,6 +188,11 @@ export type Config = ReturnType<typeof toConfig> & {
   secrets: string[];
 };
 
+/** A cluster's nodes, when set, instead of REDIS_URL's one server. */
+function redisTarget(env: z.output<typeof schema>): RedisTarget | undefined {
+  return env.REDIS_CLUSTER_NODES.length > 0 ? { cluster: env.REDIS_CLUSTER_NODES } : env.REDIS_URL;
+}
+
 function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
   return {
     partner: {
@@ -185,7 +201,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
       apiKey: env.PARTNER_API_KEY ?? env.SANDBOX_API_KEY,
       language: env.PARTNER_LANGUAGE,
     },
-    redisUrl: env.REDIS_URL,
+    /** Unset: the in-memory store and scheduler (one process only). */
+    redis: redisTarget(env),
     telegram: env.TELEGRAM_BOT_TOKEN
       ? {
           token: env.TELEGRAM_BOT_TOKEN,

@@ -1,11 +1,14 @@
 /**
- * Jobs on BullMQ (Redis): delayed jobs survive restarts, and one worker among all
- * instances runs each job once. The job id is the dedupe key: scheduling an id again
- * removes the older job first, so a replaced reminder never fires twice.
+ * Jobs on BullMQ (Redis, one server or a cluster): delayed jobs survive restarts, and one
+ * worker among all instances runs each job once. The job id is the dedupe key:
+ * scheduling an id again removes the older job first, so a replaced reminder never fires
+ * twice.
  */
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
+import { Cluster } from 'ioredis';
 import type { Logger } from '#src/log.js';
 import { silentLogger } from '#src/log.js';
+import { clusterNode, isCluster, type RedisTarget } from '#src/store/redis-target.js';
 import type { Job, JobHandler, Scheduler } from './scheduler.js';
 
 interface JobData {
@@ -27,19 +30,30 @@ function connectionOf(url: string): ConnectionOptions {
   };
 }
 
+/**
+ * On a cluster, one client for the queue and the worker (BullMQ shares it, and copies
+ * it for the worker's blocking reads).
+ */
+function clusterOf(nodes: string[]): Cluster {
+  return new Cluster(nodes.map(clusterNode), { redisOptions: { maxRetriesPerRequest: null } });
+}
+
 /** BullMQ job ids may not contain ':' (its own key separator). */
 const safeId = (id: string): string => id.replace(/:/g, '|');
 
 export function createBullmqScheduler(
-  redisUrl: string,
+  target: RedisTarget,
   options: { queueName?: string; logger?: Logger; prefix?: string; now?: () => Date } = {},
 ): Scheduler {
   // BullMQ waits in real time: a job's delay is how far its instant is on our clock.
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? silentLogger;
   const name = options.queueName ?? 'bot-jobs';
-  const connection = connectionOf(redisUrl);
-  const prefix = options.prefix ?? 'bull';
+  const connection = isCluster(target) ? clusterOf(target.cluster) : connectionOf(target);
+  const cluster = connection instanceof Cluster ? connection : undefined;
+  // A queue's scripts take several of its keys at once: on a cluster they share a slot by
+  // the prefix's hash tag. One server keeps the plain prefix its jobs are stored under.
+  const prefix = options.prefix ?? (cluster ? '{bull}' : 'bull');
   // BullMQ logs every job event (with the job id, which names the conversation) to a
   // stream without expiry, kept to 10,000 entries by default. Nothing here reads it: keep
   // none, so that no conversation id outlives its jobs there.
@@ -89,6 +103,7 @@ export function createBullmqScheduler(
     async close() {
       await worker?.close();
       await queue.close();
+      await cluster?.quit();
     },
   };
 }

@@ -4,7 +4,7 @@
  * `RateLimit`: a refusal is `false`, never an exception; a store failure lets the request
  * through (a limit must not take the bot down with Redis).
  */
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import {
   RateLimiterMemory,
   RateLimiterRedis,
@@ -36,7 +36,7 @@ function wrap(limiter: RateLimiterAbstract): RateLimit {
 }
 
 export function redisRateLimit(
-  redis: Redis,
+  redis: Redis | Cluster,
   name: string,
   points: number,
   seconds: number,

@@ -86,7 +86,9 @@ export interface Store {
   /**
    * Takes an exclusive lock on `key`, waiting up to `waitMs`; the lock frees itself
    * after `ttlMs` if its holder dies. Throws LockTimeoutError when not acquired in time.
-   * With `read`, the value under that key is read in the same exchange (Lock.read).
+   * With `read`, the value under that key is read in the same exchange (Lock.read);
+   * a lock is always taken with the same `read` (on a Redis Cluster it lives in the slot
+   * of what it reads).
    */
   lock<T = unknown>(
     key: string,

@@ -1,7 +1,8 @@
 /**
  * The benchmark's harness runs end to end, tiny: our bot and the baseline each start
  * in a process of their own, book through the fake Bot API, hold a 12-turn conversation
- * and leave two idle ones, and the report renders. No figure is judged here (speed has
+ * and leave two idle ones, then one and two instances book on a Redis Cluster, and the
+ * report renders. No figure is judged here (speed has
  * no thresholds in tests); only that the harness measures what it says it measures.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +26,7 @@ describe('the benchmark harness', () => {
       BENCH_IDLE_CONVERSATIONS: '2',
       BENCH_IDLE_SECONDS: '0',
       BENCH_BIG_CATALOG: '0',
+      BENCH_CLUSTER: '2',
     });
     // The bench's processes inherit the environment: the suite's pinned "now" for both.
     vi.stubEnv('CLOCK_START', testNow().toISOString());
@@ -59,5 +61,18 @@ describe('the benchmark harness', () => {
     expect(report).toContain('| 1 conversation: bot-side ms per turn, p50 / p99 |');
     expect(report).toContain('| 2 conversations: turns per second (CPU ms per turn) |');
     expect(report).toMatch(/catalog calls per sale: 0\./);
+
+    // The cluster's figures are what its two runs measured.
+    const { one, two } = results.cluster!;
+    expect([one.instances, two.instances, one.conversations]).toEqual([1, 2, 2]);
+    expect(one.turns).toBeGreaterThan(0);
+    expect(two.turns).toBeGreaterThan(0);
+    expect(two.cpuBusy).toHaveLength(2);
+    expect(two.cpuMsPerTurn).toBeGreaterThan(0);
+    expect(results.summary.cluster).toMatchObject({
+      turnsPerSecondOne: one.turnsPerSecond,
+      turnsPerSecondTwo: two.turnsPerSecond,
+    });
+    expect(report).toContain('| Turns per second, two instances on a 3-master Redis Cluster |');
   });
 });

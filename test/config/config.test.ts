@@ -5,7 +5,7 @@ describe('configuration', () => {
   it('runs with nothing configured: sandbox, memory store, no channels', () => {
     const config = parseConfig({});
     expect(config.partner).toEqual({ baseUrl: undefined, apiKey: 'sandbox-key', language: 'es' });
-    expect(config.redisUrl).toBeUndefined();
+    expect(config.redis).toBeUndefined();
     expect(config.telegram).toBeUndefined();
     expect(config.slack).toBeUndefined();
     expect(config.port).toBe(3000);
@@ -60,10 +60,19 @@ describe('configuration', () => {
       PORT: '8080',
     });
     expect(config.partner.baseUrl).toBe('https://partner.example/api');
+    expect(config.redis).toBe('redis://127.0.0.1:6380');
     expect(config.telegram?.webhookSecret).toBe('s3cret');
     expect(config.slack?.staffUsers).toEqual(['U1', 'U2']);
     expect(config.slack?.staffChannels).toEqual([]);
     expect(config.publicUrl).toBe('http://127.0.0.1:8080');
+  });
+
+  it('takes a Redis Cluster (its nodes) instead of REDIS_URL', () => {
+    const config = parseConfig({
+      REDIS_URL: 'redis://127.0.0.1:6380',
+      REDIS_CLUSTER_NODES: '10.0.0.1:7000, 10.0.0.2:7001',
+    });
+    expect(config.redis).toEqual({ cluster: ['10.0.0.1:7000', '10.0.0.2:7001'] });
   });
 
   it.each([
@@ -73,6 +82,7 @@ describe('configuration', () => {
     [{ PARTNER_LANGUAGE: 'spanish' }, /^PARTNER_LANGUAGE: expected a two-letter/],
     [{ CLOCK_START: 'tomorrow' }, /^CLOCK_START: expected an ISO instant/],
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL: expected a redis:\/\//],
+    [{ REDIS_CLUSTER_NODES: 'redis://10.0.0.1' }, /^REDIS_CLUSTER_NODES: expected a comma list/],
     [{ TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, /^TELEGRAM_WEBHOOK_SECRET: expected 1 to 256/],
     [{ SLACK_BOT_TOKEN: 'xoxb-1' }, /^SLACK_SIGNING_SECRET: expected a value/],
     [{ DATA_TTL_HOURS: '0' }, /^DATA_TTL_HOURS: expected a number of hours/],

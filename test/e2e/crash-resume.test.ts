@@ -6,11 +6,13 @@
  * taps (or types) again, or Telegram delivers the same update again; whichever instance
  * takes it, the conversation goes on from where it was: nothing lost, no Add or Sale
  * made twice (effect records, reconciled with GET /Sale). A reservation that lapsed
- * while the instance was down (sandbox clock) is explained and offered again.
+ * while the instance was down (sandbox clock) is explained and offered again. All of it
+ * on one Redis server, then on a Redis Cluster.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BookingContext } from '#flows/booking/types.js';
 import { createRedisStore } from '#src/store/redis-store.js';
+import type { RedisTarget } from '#src/store/redis-target.js';
 import { booking, type Step } from '#test/support/telegram-booking-script.js';
 import type { FakeUser } from '#test/support/fake-telegram.js';
 import type { BotProcess } from '#test/support/bot-process.js';
@@ -25,25 +27,8 @@ import { newCustomer } from '#test/support/telegram-bot.js';
 
 let sandbox: TestSandbox;
 let cluster: Cluster;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  cluster = await startCluster({
-    sandbox,
-    redisUrl: inject('redisUrl'),
-    names: ['a', 'b'],
-    // About crashes and resuming, not about taking the money: sold on account, on purpose.
-    env: { PAYMENT_MODE: 'on-account' },
-    seed: 8,
-  });
-}, 60_000);
-afterAll(async () => {
-  console.log(
-    `conversations resumed after kills: ${tally.resumed + singleKills.resumed} of ${tally.kills + singleKills.kills}`,
-  );
-  await cluster?.close();
-  await sandbox?.close();
-});
+/** The Redis the instances share in the running block. */
+let redis: RedisTarget;
 
 const LATENCY_MS = 1_500;
 /** How long the customer waits before trying again. */
@@ -163,136 +148,6 @@ async function drive(chat: ChatWatch, steps: Step[], tally: Tally, killing: bool
   await Promise.all(cluster.bots.map((bot) => bot.start()));
 }
 
-const tally: Tally = { kills: 0, resumed: 0, failures: [] };
-
-describe('kill -9 in the middle of a turn, then resume', () => {
-  it('goes on with the booking after every kill, with one Sale', { timeout: 150_000 }, async () => {
-    const ana = newCustomer();
-    const chat = watchChat(cluster.fake, ana);
-    await drive(chat, booking, tally, true);
-    expect(tally.failures).toEqual([]);
-    expect(tally.resumed).toBe(tally.kills);
-
-    // One Sale at the service, of what the customer chose: two tickets, once.
-    const calls = await cluster.calls();
-    expect(calls['cart-sale']).toBe(1);
-    const messages = cluster.fake.messages(ana.id);
-    expect(
-      messages.filter((message) => /Purchase confirmed/.test(message.text ?? '')),
-    ).toHaveLength(1);
-    const sale = await soldTo(ana);
-    expect(sale.activities).toHaveLength(1);
-    expect(sale.activities[0]!.tickets).toHaveLength(2);
-    expect(cluster.fake.callsOf('sendPhoto', ana.id)).toHaveLength(2);
-  });
-});
-
-describe('a reservation that lapsed while the instance was down', () => {
-  it('is explained, offered again, and sold once', { timeout: 60_000 }, async () => {
-    const ben = newCustomer();
-    const chat = watchChat(cluster.fake, ben);
-    const upToPay = booking.slice(
-      0,
-      booking.findIndex((step) => step.name === 'pay'),
-    );
-    await drive(chat, upToPay, { kills: 0, resumed: 0, failures: [] }, false);
-    const salesBefore = (await cluster.calls())['cart-sale'] ?? 0;
-
-    // The Sale is out when the instance dies; the service only gets to it once the
-    // reservation has lapsed (the sandbox's clock moved past the hold), and refuses it.
-    const [bot] = cluster.bots.filter((instance) => instance.running());
-    await sandbox.extra('faults', {
-      faults: [{ operation: 'cart-sale', latencyMs: LATENCY_MS, times: 1 }],
-    });
-    let since = chat.mark();
-    cluster.via(bot!, () => cluster.fake.tapButton(ben, 'Confirm and pay'));
-    await until(async () => ((await cluster.calls())['cart-sale'] ?? 0) > salesBefore);
-    await bot!.kill();
-    singleKills.kills += 1;
-    await sandbox.extra('clock', { advanceMinutes: 20 });
-    void bot!.start();
-
-    // The customer taps again: the sale is reconciled (not there), tried again with the
-    // same PartnerSaleId, refused as lapsed, and the reservation is offered again.
-    let resumed = false;
-    for (let tries = 0; !resumed && tries < 12; tries += 1) {
-      cluster.fake.tapButton(ben, 'Confirm and pay');
-      resumed = await chat.waitFor(/reservation expired and nothing was charged/, since, RETRY_MS);
-    }
-    expect(resumed).toBe(true);
-    singleKills.resumed += 1;
-    await chat.quiet();
-
-    since = chat.mark();
-    cluster.fake.tapButton(ben, 'Reserve again');
-    expect(await chat.waitFor(/Held until/, since)).toBe(true);
-    await chat.quiet();
-    since = chat.mark();
-    cluster.fake.tapButton(ben, 'Confirm and pay');
-    expect(await chat.waitFor(/Purchase confirmed/, since)).toBe(true);
-    await chat.quiet();
-
-    // One sale: the refused attempts left nothing at the service.
-    const sale = await soldTo(ben);
-    expect(sale.activities[0]!.tickets).toHaveLength(2);
-  });
-});
-
-describe('a turn saved but never shown', () => {
-  it(
-    'answers the same button tapped again with where the conversation is',
-    {
-      timeout: 60_000,
-    },
-    async () => {
-      const eve = newCustomer();
-      const chat = watchChat(cluster.fake, eve);
-      // Up to the review, then its optional questions: several in a row with a "Skip".
-      const upToReview = booking.slice(
-        0,
-        booking.findIndex((step) => step.name === 'reserve'),
-      );
-      await drive(chat, upToReview, { kills: 0, resumed: 0, failures: [] }, false);
-      expect(chat.view()?.text).toMatch(/Check your order/);
-      let step = chat.mark();
-      cluster.fake.tapButton(eve, /Optional questions/);
-      expect(await chat.waitFor(/agenda/, step)).toBe(true);
-      step = chat.mark();
-      cluster.fake.tapButton(eve, 'Skip');
-      expect(await chat.waitFor(/How did you hear/, step)).toBe(true);
-      await chat.quiet();
-
-      // "Skip" is taken and saved; the instance dies before the next question is shown.
-      const [bot] = cluster.bots.filter((instance) => instance.running());
-      cluster.fake.holdNext('editMessageText', LATENCY_MS);
-      const since = chat.mark();
-      cluster.via(bot!, () => cluster.fake.tapButton(eve, 'Skip'));
-      await until(async () => cluster.fake.holding() > 0);
-      await bot!.kill();
-      singleKills.kills += 1;
-      void bot!.start();
-
-      // The chat still asks the first survey question; the customer taps "Skip" again. The
-      // next question has a "Skip" too: taken again, it would skip a question nobody saw.
-      expect(chat.view()?.text).toMatch(/How did you hear/);
-      let resumed = false;
-      for (let tries = 0; !resumed && tries < 12; tries += 1) {
-        cluster.fake.tapButton(eve, 'Skip');
-        resumed = await chat.waitFor(/Comments for the provider/, since, RETRY_MS);
-      }
-      expect(resumed).toBe(true);
-      singleKills.resumed += 1;
-      await chat.quiet();
-      expect(chat.view()?.text).toMatch(/Comments for the provider/);
-      const next = chat.mark();
-      cluster.fake.tapButton(eve, 'Skip');
-      expect(await chat.waitFor(/Date of birth/, next)).toBe(true);
-    },
-  );
-});
-
-const singleKills = { kills: 0, resumed: 0 };
-
 async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -303,7 +158,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise
 
 /** The one sale the service has under the PartnerSaleId of the customer's conversation. */
 async function soldTo(user: FakeUser) {
-  const store = createRedisStore(inject('redisUrl'));
+  const store = createRedisStore(redis);
   try {
     const saved = await store.get<{ snapshot: { context: BookingContext } }>(`conv:tg:${user.id}`);
     const partnerSaleId = saved!.value.snapshot.context.sale!.partnerSaleId;
@@ -314,3 +169,171 @@ async function soldTo(user: FakeUser) {
     await store.close();
   }
 }
+
+const targets: [string, RedisTarget][] = [
+  ['one Redis server', inject('redisUrl')],
+  ['a Redis Cluster', { cluster: inject('redisCluster') }],
+];
+
+describe.each(targets)('on %s', (on, target) => {
+  beforeAll(async () => {
+    redis = target;
+    sandbox = await startTestSandbox();
+    cluster = await startCluster({
+      sandbox,
+      redis,
+      names: ['a', 'b'],
+      // About crashes and resuming, not about taking the money: sold on account, on purpose.
+      env: { PAYMENT_MODE: 'on-account' },
+      seed: 8,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    console.log(
+      `conversations resumed after kills on ${on}: ${tally.resumed + singleKills.resumed} of ${tally.kills + singleKills.kills}`,
+    );
+    await cluster?.close();
+    await sandbox?.close();
+  });
+
+  const singleKills = { kills: 0, resumed: 0 };
+  const tally: Tally = { kills: 0, resumed: 0, failures: [] };
+
+  describe('kill -9 in the middle of a turn, then resume', () => {
+    it(
+      'goes on with the booking after every kill, with one Sale',
+      { timeout: 150_000 },
+      async () => {
+        const ana = newCustomer();
+        const chat = watchChat(cluster.fake, ana);
+        await drive(chat, booking, tally, true);
+        expect(tally.failures).toEqual([]);
+        expect(tally.resumed).toBe(tally.kills);
+
+        // One Sale at the service, of what the customer chose: two tickets, once.
+        const calls = await cluster.calls();
+        expect(calls['cart-sale']).toBe(1);
+        const messages = cluster.fake.messages(ana.id);
+        expect(
+          messages.filter((message) => /Purchase confirmed/.test(message.text ?? '')),
+        ).toHaveLength(1);
+        const sale = await soldTo(ana);
+        expect(sale.activities).toHaveLength(1);
+        expect(sale.activities[0]!.tickets).toHaveLength(2);
+        expect(cluster.fake.callsOf('sendPhoto', ana.id)).toHaveLength(2);
+      },
+    );
+  });
+
+  describe('a reservation that lapsed while the instance was down', () => {
+    it('is explained, offered again, and sold once', { timeout: 60_000 }, async () => {
+      const ben = newCustomer();
+      const chat = watchChat(cluster.fake, ben);
+      const upToPay = booking.slice(
+        0,
+        booking.findIndex((step) => step.name === 'pay'),
+      );
+      await drive(chat, upToPay, { kills: 0, resumed: 0, failures: [] }, false);
+      const salesBefore = (await cluster.calls())['cart-sale'] ?? 0;
+
+      // The Sale is out when the instance dies; the service only gets to it once the
+      // reservation has lapsed (the sandbox's clock moved past the hold), and refuses it.
+      const [bot] = cluster.bots.filter((instance) => instance.running());
+      await sandbox.extra('faults', {
+        faults: [{ operation: 'cart-sale', latencyMs: LATENCY_MS, times: 1 }],
+      });
+      let since = chat.mark();
+      cluster.via(bot!, () => cluster.fake.tapButton(ben, 'Confirm and pay'));
+      await until(async () => ((await cluster.calls())['cart-sale'] ?? 0) > salesBefore);
+      await bot!.kill();
+      singleKills.kills += 1;
+      await sandbox.extra('clock', { advanceMinutes: 20 });
+      void bot!.start();
+
+      // The customer taps again: the sale is reconciled (not there), tried again with the
+      // same PartnerSaleId, refused as lapsed, and the reservation is offered again.
+      let resumed = false;
+      for (let tries = 0; !resumed && tries < 12; tries += 1) {
+        cluster.fake.tapButton(ben, 'Confirm and pay');
+        resumed = await chat.waitFor(
+          /reservation expired and nothing was charged/,
+          since,
+          RETRY_MS,
+        );
+      }
+      expect(resumed).toBe(true);
+      singleKills.resumed += 1;
+      await chat.quiet();
+
+      since = chat.mark();
+      cluster.fake.tapButton(ben, 'Reserve again');
+      expect(await chat.waitFor(/Held until/, since)).toBe(true);
+      await chat.quiet();
+      since = chat.mark();
+      cluster.fake.tapButton(ben, 'Confirm and pay');
+      expect(await chat.waitFor(/Purchase confirmed/, since)).toBe(true);
+      await chat.quiet();
+
+      // One sale: the refused attempts left nothing at the service.
+      const sale = await soldTo(ben);
+      expect(sale.activities[0]!.tickets).toHaveLength(2);
+      // The instance killed back before the next test (not killed again while it starts).
+      await Promise.all(cluster.bots.map((bot) => bot.start()));
+    });
+  });
+
+  describe('a turn saved but never shown', () => {
+    it(
+      'answers the same button tapped again with where the conversation is',
+      {
+        timeout: 60_000,
+      },
+      async () => {
+        const eve = newCustomer();
+        const chat = watchChat(cluster.fake, eve);
+        // Up to the review, then its optional questions: several in a row with a "Skip".
+        const upToReview = booking.slice(
+          0,
+          booking.findIndex((step) => step.name === 'reserve'),
+        );
+        await drive(chat, upToReview, { kills: 0, resumed: 0, failures: [] }, false);
+        expect(chat.view()?.text).toMatch(/Check your order/);
+        let step = chat.mark();
+        cluster.fake.tapButton(eve, /Optional questions/);
+        expect(await chat.waitFor(/agenda/, step)).toBe(true);
+        step = chat.mark();
+        cluster.fake.tapButton(eve, 'Skip');
+        expect(await chat.waitFor(/How did you hear/, step)).toBe(true);
+        await chat.quiet();
+
+        // "Skip" is taken and saved; the instance dies before the next question is shown.
+        const [bot] = cluster.bots.filter((instance) => instance.running());
+        cluster.fake.holdNext('editMessageText', LATENCY_MS);
+        const since = chat.mark();
+        cluster.via(bot!, () => cluster.fake.tapButton(eve, 'Skip'));
+        await until(async () => cluster.fake.holding() > 0);
+        await bot!.kill();
+        singleKills.kills += 1;
+        void bot!.start();
+
+        // The chat still asks the first survey question; the customer taps "Skip" again. The
+        // next question has a "Skip" too: taken again, it would skip a question nobody saw.
+        expect(chat.view()?.text).toMatch(/How did you hear/);
+        let resumed = false;
+        for (let tries = 0; !resumed && tries < 12; tries += 1) {
+          cluster.fake.tapButton(eve, 'Skip');
+          resumed = await chat.waitFor(/Comments for the provider/, since, RETRY_MS);
+        }
+        expect(resumed).toBe(true);
+        singleKills.resumed += 1;
+        await chat.quiet();
+        expect(chat.view()?.text).toMatch(/Comments for the provider/);
+        const next = chat.mark();
+        cluster.fake.tapButton(eve, 'Skip');
+        expect(await chat.waitFor(/Date of birth/, next)).toBe(true);
+        // The instance killed back before the instances close.
+        await Promise.all(cluster.bots.map((bot) => bot.start()));
+      },
+    );
+  });
+});

@@ -77,14 +77,14 @@ beforeAll(async () => {
   [cluster, night] = await Promise.all([
     startCluster({
       sandbox,
-      redisUrl: redisUrl(),
+      redis: redisUrl(),
       names: ['a', 'b'],
       seed: 20_261_124,
       env: slackEnv(SUPPORT, 'always'),
     }),
     startCluster({
       sandbox,
-      redisUrl: redisUrl(NIGHT_DB),
+      redis: redisUrl(NIGHT_DB),
       names: ['night'],
       seed: 20_261_125,
       env: slackEnv(NIGHT_SUPPORT, `${TOMORROW} 09:00-18:00 Etc/UTC`),

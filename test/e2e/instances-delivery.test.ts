@@ -4,12 +4,14 @@
  * instance (seeded random), and Telegram may deliver the same update again to the other.
  * The booking goes on whichever instance takes each step; a redelivered update is
  * handled once; and 50 concurrent "Confirm and pay" taps of one reserved cart, spread
- * over both instances, make exactly one sale.
+ * over both instances, make exactly one sale. On one Redis server, then on a Redis
+ * Cluster.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BookingContext } from '#flows/booking/types.js';
 import { telegramUpdateKey } from '#src/store/keys.js';
 import { createRedisStore } from '#src/store/redis-store.js';
+import type { RedisTarget } from '#src/store/redis-target.js';
 import {
   startCluster,
   watchChat,
@@ -23,22 +25,8 @@ import { booking, type Step } from '#test/support/telegram-booking-script.js';
 
 let sandbox: TestSandbox;
 let cluster: Cluster;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  cluster = await startCluster({
-    sandbox,
-    redisUrl: inject('redisUrl'),
-    names: ['a', 'b'],
-    // About delivery across instances, not about taking the money: sold on account, on purpose.
-    env: { PAYMENT_MODE: 'on-account' },
-    seed: 20_260_501,
-  });
-}, 60_000);
-afterAll(async () => {
-  await cluster?.close();
-  await sandbox?.close();
-});
+/** The Redis the instances share in the running block. */
+let redis: RedisTarget;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -65,7 +53,7 @@ async function book(chat: ChatWatch, steps: Step[], onStep?: (updateId: number) 
 
 /** Whether an update's handling has ended (runOnce's done mark, src/store/store.ts). */
 async function handled(updateId: number): Promise<boolean> {
-  const store = createRedisStore(inject('redisUrl'));
+  const store = createRedisStore(redis);
   try {
     return (
       (await store.get(`${telegramUpdateKey(cluster.fake.botId, updateId)}:done`)) !== undefined
@@ -77,7 +65,7 @@ async function handled(updateId: number): Promise<boolean> {
 
 /** The PartnerSaleId the conversation made for its cart (context.sale). */
 async function partnerSaleIdOf(user: FakeUser): Promise<string> {
-  const store = createRedisStore(inject('redisUrl'));
+  const store = createRedisStore(redis);
   try {
     const saved = await store.get<{ snapshot: { context: BookingContext } }>(`conv:tg:${user.id}`);
     return saved!.value.snapshot.context.sale!.partnerSaleId;
@@ -86,7 +74,29 @@ async function partnerSaleIdOf(user: FakeUser): Promise<string> {
   }
 }
 
-describe('two instances behind one webhook', () => {
+const targets: [string, RedisTarget][] = [
+  ['one Redis server', inject('redisUrl')],
+  ['a Redis Cluster', { cluster: inject('redisCluster') }],
+];
+
+describe.each(targets)('two instances behind one webhook, on %s', (_, target) => {
+  beforeAll(async () => {
+    redis = target;
+    sandbox = await startTestSandbox();
+    cluster = await startCluster({
+      sandbox,
+      redis,
+      names: ['a', 'b'],
+      // About delivery across instances, not about taking the money: sold on account, on purpose.
+      env: { PAYMENT_MODE: 'on-account' },
+      seed: 20_260_501,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.close();
+    await sandbox?.close();
+  });
+
   it(
     'books whichever instance takes each update, and handles a redelivery to the other once',
     { timeout: 60_000 },
@@ -193,6 +203,10 @@ describe('two instances behind one webhook', () => {
       expect(
         cluster.fake.messages(ben.id).filter((m) => /Purchase confirmed/.test(m.text ?? '')),
       ).toHaveLength(1);
+      // The tickets follow the confirmation (a QR code each, slow on a loaded machine):
+      // both sent, once.
+      await until('the tickets', () => cluster.fake.callsOf('sendPhoto', ben.id).length >= 2);
+      await chat.quiet(500);
       expect(cluster.fake.callsOf('sendPhoto', ben.id)).toHaveLength(2);
       // Each callback query (26 distinct ones) answered once, none with an error.
       const answers = cluster.fake

@@ -1,24 +1,31 @@
 /**
- * One contract, two stores: the memory store and the Redis store (against the private
- * redis-server of this test run) must behave the same.
+ * One contract, three stores: the memory store and the Redis store, on the private
+ * redis-server of this test run and on its private Redis Cluster, must behave the same.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createMemoryStore } from '#src/store/memory-store.js';
-import { createRedisStore } from '#src/store/redis-store.js';
+import { clusterLayout, createRedisStore, serverLayout } from '#src/store/redis-store.js';
 import { LockTimeoutError, runOnce, withLease, withLock, type Store } from '#src/store/store.js';
 
 let fakeNow = 1_000_000;
 const memory = createMemoryStore(() => fakeNow);
 const prefix = `test:${randomUUID()}:`;
 const redis = createRedisStore(inject('redisUrl'), { prefix });
+const cluster = createRedisStore({ cluster: inject('redisCluster') }, { prefix });
 
 afterAll(async () => {
   const keys = await redis.redis.keys('*');
   // ioredis does not prefix KEYS results: delete with the prefix stripped.
   const ours = keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
   if (ours.length) await redis.redis.del(...ours);
+  // Each master's own keys, by its own client (which has no prefix).
+  for (const node of cluster.redis.nodes('master')) {
+    const theirs = await node.keys(`${prefix}*`);
+    for (const key of theirs) await node.del(key);
+  }
   await redis.close();
+  await cluster.close();
   await memory.close();
 });
 
@@ -37,6 +44,7 @@ const stores: [string, Store, (seconds: number) => Promise<void>][] = [
       // Expiry on a real server: tested through the TTL instead of waiting.
     },
   ],
+  ['redis cluster', cluster, async () => {}],
 ];
 
 describe.each(stores)('%s store', (name, store) => {
@@ -201,6 +209,15 @@ describe.each(stores)('%s store', (name, store) => {
     await third.release();
   });
 
+  it("writes another key than the lock's and releases the lock", async () => {
+    const [k, other] = [key('put-release-other'), key('put-release-written')];
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 100 });
+    expect(await held.putAndRelease(other, { step: 1 }, 0, 60)).toBe(1);
+    expect(await store.get(other)).toEqual({ value: { step: 1 }, version: 1 });
+    const next = await store.lock(k, { ttlMs: 1_000, waitMs: 0 });
+    await next.release();
+  });
+
   it('does not release, writing, a lock someone else took after ours expired', async () => {
     const k = key('put-release-stolen');
     const ours = await store.lock(k, { ttlMs: 50, waitMs: 100 });
@@ -251,17 +268,44 @@ describe('expiry', () => {
     expect(await memory.claim('exp-claim', 10)).toBe(true);
   });
 
-  it('redis: every key written carries a TTL', async () => {
+  it.each([
+    ['redis', redis, serverLayout],
+    ['redis cluster', cluster, clusterLayout],
+  ] as const)('%s: every key written carries a TTL', async (_, store, names) => {
     const k = `ttl:${randomUUID()}`;
-    await redis.put(k, { a: 1 }, 0, 120);
-    await redis.set(`${k}:set`, { a: 1 }, 120);
-    await redis.claim(k, 30);
-    const lock = await redis.lock(k, { ttlMs: 10_000, waitMs: 100 });
-    for (const key of [`kv:${k}`, `kv:${k}:set`, `claim:${k}`, `lock:${k}`]) {
-      const ttl = await redis.redis.pttl(key);
+    await store.put(k, { a: 1 }, 0, 120);
+    await store.set(`${k}:set`, { a: 1 }, 120);
+    await store.claim(k, 30);
+    const lock = await store.lock(k, { ttlMs: 10_000, waitMs: 100 });
+    for (const key of [names.value(k), names.value(`${k}:set`), names.claim(k), names.lock(k)]) {
+      const ttl = await store.redis.pttl(key);
       expect(ttl, key).toBeGreaterThan(0);
     }
-    expect(await redis.redis.ttl(`kv:${k}`)).toBeLessThanOrEqual(120);
+    expect(await store.redis.ttl(names.value(k))).toBeLessThanOrEqual(120);
     await lock.release();
+  });
+});
+
+describe('the cluster layout', () => {
+  // The server computes each name's slot (CLUSTER KEYSLOT), the client's prefix included.
+  const slot = async (name: string) => cluster.redis.cluster('KEYSLOT', `${prefix}${name}`);
+
+  it.each([
+    ['a conversation: its lock, read and written', 'conv:tg:42', 'conv:tg:42'],
+    ["a view's tap: its lock and the chat's pointer read", 'tg:tap:abc', 'tg:chat:42'],
+    ['once: the lock and its done mark', 'tg:update:1:7', 'tg:update:1:7:done'],
+  ])('puts the keys of one script in one slot: %s', async (_, key, read) => {
+    const names = clusterLayout;
+    expect(await slot(names.lock(key, read))).toBe(await slot(names.value(read)));
+    expect(names.together(key, read, read)).toBe(true);
+  });
+
+  it('spreads conversations over the slots (their keys are not all in one)', async () => {
+    const slots = new Set(
+      await Promise.all(
+        Array.from({ length: 20 }, (_, i) => slot(clusterLayout.value(`conv:tg:${i}`))),
+      ),
+    );
+    expect(slots.size).toBeGreaterThan(1);
   });
 });

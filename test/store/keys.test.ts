@@ -1,7 +1,8 @@
 /**
  * The store's names are a storage format: data already in Redis is found by them. Each
  * family's format is pinned here, byte for byte, and so is where the Redis store puts a
- * value under its names (`bot:` then `kv:`, `claim:`, `lock:`).
+ * value under its names (`bot:` then `kv:`, `claim:`, `lock:`; on a cluster the name
+ * hash-tagged, `bot:kv:{<name>}`).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -73,6 +74,34 @@ describe('the Redis store under those names', () => {
       expect(await raw.hget(`bot:kv:conv:${conversation}`, 'json')).toBe('{"snapshot":{}}');
       expect(await raw.exists(`bot:claim:conv:${conversation}`)).toBe(1);
       expect(await raw.exists(`bot:lock:conv:${conversation}`)).toBe(1);
+    } finally {
+      await lock.release();
+      await raw.quit();
+    }
+  });
+});
+
+describe('the Redis store on a cluster under those names', () => {
+  const redis = createRedisStore({ cluster: inject('redisCluster') });
+  const conversation = `tg:${randomUUID()}`;
+  const name = keys.conversationKey(conversation);
+
+  afterAll(async () => {
+    await redis.redis.del(`kv:{${name}}`);
+    await redis.redis.del(`claim:{${name}}`);
+    await redis.close();
+  });
+
+  it('keeps them hash-tagged: bot:kv:{<name>}, bot:claim:{<name>}, bot:lock:{<name>}', async () => {
+    await redis.put(name, { snapshot: {} }, 0, 60);
+    await redis.claim(name, 60);
+    const lock = await redis.lock(name, { ttlMs: 5_000, waitMs: 0 });
+    // A second client without a prefix sees the server's own names.
+    const raw = redis.redis.duplicate(undefined, { keyPrefix: '' });
+    try {
+      expect(await raw.hget(`bot:kv:{conv:${conversation}}`, 'json')).toBe('{"snapshot":{}}');
+      expect(await raw.exists(`bot:claim:{conv:${conversation}}`)).toBe(1);
+      expect(await raw.exists(`bot:lock:{conv:${conversation}}`)).toBe(1);
     } finally {
       await lock.release();
       await raw.quit();

@@ -1,7 +1,7 @@
 /**
  * Several instances of the bot as real processes (test/support/bot-process.ts) behind
  * the fake Bot API in `balance` mode, sharing one sandbox (in the test process) and one
- * Redis, as a deployment with several replicas behind one webhook address would.
+ * Redis (a server or a cluster), as a deployment with several replicas behind one webhook address would.
  *
  * Routing: each delivery attempt goes to the instance the test asked for (`sendTo`), or
  * else to one picked by a seeded random generator among the instances that are running
@@ -11,6 +11,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { salesOperation, type Sale } from '#src/api/sales.js';
+import { redisEnv, type RedisTarget } from '#src/store/redis-target.js';
 import {
   startFakeTelegram,
   type BotMessage,
@@ -59,7 +60,8 @@ export interface Cluster {
 
 export async function startCluster(options: {
   sandbox: TestSandbox;
-  redisUrl: string;
+  /** One Redis server's URL, or a Redis Cluster's nodes. */
+  redis: RedisTarget;
   names: string[];
   seed: number;
   /** More variables for every instance (e.g. PAYMENT_MODE). */
@@ -71,7 +73,7 @@ export async function startCluster(options: {
     PARTNER_API_URL: options.sandbox.sandbox.url,
     PARTNER_API_KEY: 'sandbox-key',
     PARTNER_LANGUAGE: 'en',
-    REDIS_URL: options.redisUrl,
+    ...redisEnv(options.redis),
     TELEGRAM_BOT_TOKEN: fake.token,
     RATE_LIMIT_CHAT_MESSAGES: '1000',
     TELEGRAM_API_ROOT: fake.url,

@@ -1,24 +1,33 @@
 /**
- * Starts a private redis-server for the whole test run (test/support/redis-server.ts).
- * Tests read its URL with `inject('redisUrl')`.
+ * Starts a private redis-server (test/support/redis-server.ts) and a private Redis
+ * Cluster of three masters (redis-cluster.ts) for the whole test run. Tests read the
+ * server's URL with `inject('redisUrl')`, the cluster's nodes with `inject('redisCluster')`.
  */
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';
 import { startRedisServer, type RedisServerProcess } from './redis-server.js';
+import { startRedisCluster, type RedisClusterProcess } from './redis-cluster.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     redisUrl: string;
+    redisCluster: string[];
   }
 }
 
 let redis: RedisServerProcess | undefined;
+let cluster: RedisClusterProcess | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   redis = await startRedisServer();
   project.provide('redisUrl', redis.url);
+  cluster = await startRedisCluster().catch(async (error: unknown) => {
+    await redis?.stop();
+    throw error;
+  });
+  project.provide('redisCluster', cluster.nodes);
 }
 
 export async function teardown(): Promise<void> {
-  await redis?.stop();
+  await Promise.all([redis?.stop(), cluster?.stop()]);
 }

@@ -10,7 +10,7 @@ export interface RedisServerProcess {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -25,7 +25,7 @@ function freePort(): Promise<number> {
   });
 }
 
-function waitForReady(child: ChildProcess): Promise<void> {
+export function waitForReady(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer): void => {
