@@ -10,9 +10,9 @@ import { assign } from 'xstate';
 import { defineMessages } from '#src/i18n/messages.js';
 import { answersKey } from './selection/types-split.js';
 import { AddRefused, type AddFix } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
-import type { ViewFn } from '../view.js';
 import { cartMessages, changeNotes, changedContext, saleUnderWay } from './cart.js';
 import { redeemedMore, redemptionRefused } from './giftcards/redeem.js';
 
@@ -35,12 +35,6 @@ const messages = defineMessages({
     released:
       'I released the reservation of your order to add it; it is reserved again at checkout.',
   },
-});
-
-const addingView: ViewFn = (context) => ({
-  text: messages(context.language).adding,
-  expects: 'none',
-  options: [],
 });
 
 const dateOf = (context: BookingContext) =>
@@ -98,9 +92,8 @@ export const addingState = booking.createStateConfig({
         { target: 'calling' },
       ],
     },
-    calling: {
-      tags: ['busy'],
-      meta: { view: addingView },
+    calling: partnerCall({
+      waiting: (lang) => messages(lang).adding,
       invoke: {
         src: 'addToCart',
         input: ({ context }) => ({
@@ -153,7 +146,7 @@ export const addingState = booking.createStateConfig({
           { target: '#booking.cart', actions: 'explainFailure' },
         ],
       },
-    },
+    }),
     added: {
       always: [
         // A gift card with more products to book: the next one.

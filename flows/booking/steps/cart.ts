@@ -16,6 +16,7 @@ import { CUSTOMER_ZONE, localNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { CartChange } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Cart, CartLine, Money, Reservation } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -231,10 +232,6 @@ const cartView: ViewFn = (context, deps): BookingView => {
   };
 };
 
-const busyView =
-  (text: (lang: Lang) => string): ViewFn =>
-  (context) => ({ text: text(context.language), expects: 'none', options: [] });
-
 export const cartState = booking.createStateConfig({
   initial: 'idle',
   states: {
@@ -280,9 +277,8 @@ export const cartState = booking.createStateConfig({
         'nav.back': { target: '#booking.home' },
       },
     },
-    removing: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => cartMessages(lang).removing) },
+    removing: partnerCall({
+      waiting: (lang) => cartMessages(lang).removing,
       invoke: {
         src: 'removeFromCart',
         input: ({ context, event }) => ({
@@ -306,8 +302,8 @@ export const cartState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'idle', actions: 'explainFailure' },
       },
-    },
+      failed: 'idle',
+    }),
   },
 });

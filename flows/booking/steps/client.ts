@@ -18,6 +18,7 @@ import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, ClientField } from '../types.js';
 import type { ViewFn } from '../view.js';
@@ -336,15 +337,8 @@ export const clientState = booking.createStateConfig({
     ...Object.fromEntries(
       CLIENT_FIELDS.map((field) => [editing(field), fieldState(field, 'summary', 'summary')]),
     ),
-    recalling: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).recalling,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    recalling: partnerCall({
+      waiting: (lang) => messages(lang).recalling,
       invoke: {
         src: 'recallCustomer',
         input: ({ context }) => ({ userKey: context.userKey }),
@@ -365,7 +359,7 @@ export const clientState = booking.createStateConfig({
           actions: assign({ customer: { recalled: true, saved: false } }),
         },
       },
-    },
+    }),
     summary: {
       meta: { view: summaryView },
       on: {

@@ -16,6 +16,7 @@ import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { ReservationExpired } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, PaymentCharge } from '../types.js';
 import type { ViewFn } from '../view.js';
@@ -142,10 +143,6 @@ const awaitingView: ViewFn = (context, deps) => {
   };
 };
 
-const busy =
-  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
-  (context) => ({ text: text(messages(context.language)), expects: 'none', options: [] });
-
 /** Why the payment is being given back, for staff. */
 const refundReasonOf = (context: BookingContext, error: unknown): string =>
   `paid, but not sold (cart ${context.cart.shoppingCartId}): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
@@ -194,9 +191,8 @@ export const collectState = booking.createStateConfig({
         },
       },
     },
-    selling: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.selling) },
+    selling: partnerCall({
+      waiting: (lang) => messages(lang).selling,
       invoke: {
         src: 'sell',
         input: ({ context }) => sellInputOf(context),
@@ -234,10 +230,9 @@ export const collectState = booking.createStateConfig({
           { target: 'unsure' },
         ],
       },
-    },
-    renewing: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.renewing) },
+    }),
+    renewing: partnerCall({
+      waiting: (lang) => messages(lang).renewing,
       invoke: {
         src: 'reserve',
         input: ({ context }) => ({
@@ -263,7 +258,7 @@ export const collectState = booking.createStateConfig({
         ],
         onError: { target: 'refunding' },
       },
-    },
+    }),
     unsure: {
       meta: {
         view: (context) => {
@@ -277,9 +272,8 @@ export const collectState = booking.createStateConfig({
       },
       on: { 'payment.retry': { target: 'selling' } },
     },
-    refunding: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.refunding) },
+    refunding: partnerCall({
+      waiting: (lang) => messages(lang).refunding,
       invoke: {
         src: 'refundPayment',
         input: ({ context, event }) => ({
@@ -330,7 +324,7 @@ export const collectState = booking.createStateConfig({
           ],
         },
       },
-    },
+    }),
   },
 });
 

@@ -15,6 +15,7 @@ import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { TicketDocument } from '#flows/view.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SoldActivity } from '../types.js';
 import type { ViewDeps, ViewFn } from '../view.js';
@@ -233,16 +234,11 @@ function rememberOption(context: BookingContext) {
 }
 
 /** The view while a call is out: one of this step's words, nothing to tap. */
-const waiting =
-  (what: 'loading' | 'saving'): ViewFn =>
-  (context) => ({ text: messages(context.language)[what], expects: 'none', options: [] });
-
 export const doneState = booking.createStateConfig({
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      meta: { view: waiting('loading') },
+    loading: partnerCall({
+      waiting: (lang) => messages(lang).loading,
       invoke: {
         src: 'loadTickets',
         input: ({ context }) => ({
@@ -260,12 +256,11 @@ export const doneState = booking.createStateConfig({
               },
           }),
         },
-        onError: { target: 'showing', actions: 'explainFailure' },
       },
-    },
-    remembering: {
-      tags: ['busy'],
-      meta: { view: waiting('saving') },
+      failed: 'showing',
+    }),
+    remembering: partnerCall({
+      waiting: (lang) => messages(lang).saving,
       invoke: {
         src: 'rememberCustomer',
         input: ({ context }) => ({ userKey: context.userKey, client: purchaseDetails(context)! }),
@@ -279,9 +274,9 @@ export const doneState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'showing', actions: 'explainFailure' },
       },
-    },
+      failed: 'showing',
+    }),
     showing: {
       meta: { view: doneView },
       on: {

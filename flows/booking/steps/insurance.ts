@@ -14,6 +14,7 @@
 import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Checkout } from '../types.js';
 import type { ViewFn } from '../view.js';
@@ -144,15 +145,8 @@ export const insuranceState = booking.createStateConfig({
         { target: 'quoting' },
       ],
     },
-    quoting: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).quoting,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    quoting: partnerCall({
+      waiting: (lang) => messages(lang).quoting,
       invoke: {
         src: 'quoteInsurance',
         input: ({ context }) => ({ cart: context.cart, language: context.language }),
@@ -190,7 +184,7 @@ export const insuranceState = booking.createStateConfig({
           ],
         },
       },
-    },
+    }),
     offer: {
       meta: { view: offerView },
       on: {

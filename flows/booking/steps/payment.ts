@@ -11,6 +11,7 @@
 import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import type { ViewFn } from '../view.js';
@@ -81,15 +82,8 @@ export const paymentState = booking.createStateConfig({
         'payment.result': { target: 'checking' },
       },
     },
-    checking: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).checking,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    checking: partnerCall({
+      waiting: (lang) => messages(lang).checking,
       invoke: {
         src: 'checkPayment',
         input: ({ context }) => ({
@@ -113,19 +107,12 @@ export const paymentState = booking.createStateConfig({
             },
           },
         ],
-        onError: { target: 'waiting', actions: 'explainFailure' },
       },
-    },
+      failed: 'waiting',
+    }),
     // The failed sale's order, on a new cart (the sold one is never touched again).
-    restoring: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).restoring,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    restoring: partnerCall({
+      waiting: (lang) => messages(lang).restoring,
       invoke: {
         src: 'reserve',
         input: ({ context }) => ({
@@ -158,9 +145,9 @@ export const paymentState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
     failed: {
       meta: {
         view: (context) => {

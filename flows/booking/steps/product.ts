@@ -10,6 +10,7 @@ import { applicablePolicy, describeCancellation } from '#src/domain/cancellation
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { Draft, DraftProduct } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -182,8 +183,7 @@ const blockedAtCard = (draft: Draft, lang: Lang) =>
 export const productState = booking.createStateConfig({
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
+    loading: partnerCall({
       entry: 'dropDraft',
       invoke: {
         src: 'openProduct',
@@ -207,9 +207,9 @@ export const productState = booking.createStateConfig({
             actions: assign({ draft: ({ event }) => newDraft(event.output) }),
           },
         ],
-        onError: { target: '#booking.browse', actions: 'explainFailure' },
       },
-    },
+      failed: '#booking.browse',
+    }),
     card: {
       meta: { view: productView },
       on: {

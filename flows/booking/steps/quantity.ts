@@ -10,6 +10,7 @@
 import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -151,8 +152,7 @@ export const quantityState = booking.createStateConfig({
       ],
     },
     ...ticketTypesStates(backFromQuantity, 'failed'),
-    capacity: {
-      tags: ['busy'],
+    capacity: partnerCall({
       invoke: {
         src: 'checkCapacity',
         input: ({ context }) => ({
@@ -215,13 +215,12 @@ export const quantityState = booking.createStateConfig({
             }),
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
     /** Sold out meanwhile: choose another date (the card when the date is not asked). */
     soldOut: { always: backToDate },
-    pricing: {
-      tags: ['busy'],
+    pricing: partnerCall({
       invoke: {
         src: 'quotePrice',
         input: ({ context }) => ({
@@ -279,9 +278,9 @@ export const quantityState = booking.createStateConfig({
             }),
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
     choosing: {
       meta: { view: quantityView },
       on: {

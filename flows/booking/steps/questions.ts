@@ -20,10 +20,10 @@
  */
 import type { Answer } from '#src/api/common.js';
 import { assign } from 'xstate';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import { DataType, type Question } from '#src/api/questions.js';
 import type { BookingContext, Draft, TicketQuestionSet } from '../types.js';
-import type { ViewFn } from '../view.js';
 import { ageOn, detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
@@ -386,12 +386,6 @@ const reworded = (before: readonly TicketQuestionSet[], after: readonly TicketQu
     ),
   );
 
-const loadingView: ViewFn = (context) => ({
-  text: questionMessages(context.language).loading,
-  expects: 'none',
-  options: [],
-});
-
 const dateOf = (draft: Draft) => draft.accessDate ?? draft.product.fixedDate;
 
 export const questionsState = booking.createStateConfig({
@@ -411,9 +405,8 @@ export const questionsState = booking.createStateConfig({
         { target: 'loading' },
       ],
     },
-    loading: {
-      tags: ['busy'],
-      meta: { view: loadingView },
+    loading: partnerCall({
+      waiting: (lang) => questionMessages(lang).loading,
       invoke: {
         id: 'loadTicketQuestions',
         src: 'loadTicketQuestions',
@@ -447,9 +440,9 @@ export const questionsState = booking.createStateConfig({
             ),
           },
         ],
-        onError: { target: '#booking.quantity', actions: 'explainFailure' },
       },
-    },
+      failed: '#booking.quantity',
+    }),
     asking: askingState(ticketQuestionnaire, {
       done: '#booking.adding',
       back: '#booking.quantity',

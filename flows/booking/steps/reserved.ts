@@ -15,6 +15,7 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { ReservationExpired, type SellInput, type SellOutput } from '../actors/cart.js';
 import { Refusal } from '../problem.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SaleRecord } from '../types.js';
 import type { ViewFn } from '../view.js';
@@ -192,14 +193,6 @@ const expiredView: ViewFn = (context) => {
   };
 };
 
-const busy =
-  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
-  (context) => ({
-    text: text(messages(context.language)),
-    expects: 'none',
-    options: [],
-  });
-
 /** The service (or we) clearly said no: nothing was sold, the sale record may go. */
 export const definitelyNotSold = (error: unknown) =>
   error instanceof PartnerEnvelopeError ||
@@ -255,9 +248,8 @@ export const reservedState = booking.createStateConfig({
       },
     },
     // Who takes the money (actors/payments.ts): nothing is sold before that is settled.
-    planning: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.preparing) },
+    planning: partnerCall({
+      waiting: (lang) => messages(lang).preparing,
       invoke: {
         src: 'planPayment',
         input: ({ context }) => ({
@@ -296,12 +288,11 @@ export const reservedState = booking.createStateConfig({
             actions: assign({ sale: ({ context }) => saleRecordOf(context) }),
           },
         ],
-        onError: { target: 'idle', actions: 'explainFailure' },
       },
-    },
-    selling: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.selling) },
+      failed: 'idle',
+    }),
+    selling: partnerCall({
+      waiting: (lang) => messages(lang).selling,
       invoke: {
         src: 'sell',
         input: ({ context }) => sellInputOf(context),
@@ -338,7 +329,7 @@ export const reservedState = booking.createStateConfig({
           },
         ],
       },
-    },
+    }),
     expired: {
       meta: { view: expiredView },
       on: {
@@ -346,9 +337,8 @@ export const reservedState = booking.createStateConfig({
         'nav.back': { target: '#booking.cart' },
       },
     },
-    renewing: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.renewing) },
+    renewing: partnerCall({
+      waiting: (lang) => messages(lang).renewing,
       invoke: {
         src: 'reserve',
         input: ({ context }) => ({
@@ -381,12 +371,11 @@ export const reservedState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'expired', actions: 'explainFailure' },
       },
-    },
-    cancelling: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.cancelling) },
+      failed: 'expired',
+    }),
+    cancelling: partnerCall({
+      waiting: (lang) => messages(lang).cancelling,
       invoke: {
         src: 'cancelReservation',
         input: ({ context }) => ({ cart: context.cart, language: context.language }),
@@ -409,8 +398,8 @@ export const reservedState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'idle', actions: 'explainFailure' },
       },
-    },
+      failed: 'idle',
+    }),
   },
 });

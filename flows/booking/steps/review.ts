@@ -17,6 +17,7 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { IsoDate } from '#src/api/schema.js';
 import type { MoveLineOutput, MoveTarget, ReserveOutput } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type {
   BookingContext,
@@ -362,10 +363,6 @@ const fullView: ViewFn = (context): BookingView => {
   };
 };
 
-const busyView =
-  (text: (lang: Lang) => string): ViewFn =>
-  (context) => ({ text: text(context.language), expects: 'none', options: [] });
-
 /** The context after a line changed: the (maybe rebuilt) cart, the room read for it gone. */
 const lineChangedContext = (
   context: BookingContext,
@@ -424,9 +421,8 @@ export const reviewState = booking.createStateConfig({
         'nav.back': { target: '#booking.cart' },
       },
     },
-    reserving: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).reserving) },
+    reserving: partnerCall({
+      waiting: (lang) => messages(lang).reserving,
       invoke: {
         src: 'reserve',
         input: ({ context }) => ({
@@ -475,12 +471,11 @@ export const reviewState = booking.createStateConfig({
           { target: 'idle', actions: 'explainFailure' },
         ],
       },
-    },
+    }),
     // The refused lines' sessions or days read again: those full are named with the nearest.
-    reading: {
+    reading: partnerCall({
       always: { guard: ({ context }) => !roomToRead(context), target: 'failed' },
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).checkingRoom) },
+      waiting: (lang) => messages(lang).checkingRoom,
       invoke: {
         src: 'readRoom',
         input: ({ context }) => ({
@@ -498,11 +493,10 @@ export const reviewState = booking.createStateConfig({
         },
         onError: { target: 'failed' },
       },
-    },
+    }),
     // After a Confirm refused whole: the lines' sessions read again, as above.
-    readingAll: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).checkingRoom) },
+    readingAll: partnerCall({
+      waiting: (lang) => messages(lang).checkingRoom,
       invoke: {
         src: 'readRoom',
         input: ({ context }) => ({
@@ -519,7 +513,7 @@ export const reviewState = booking.createStateConfig({
         ],
         onError: { target: 'idle' },
       },
-    },
+    }),
     full: {
       meta: { view: fullView },
       on: {
@@ -544,9 +538,8 @@ export const reviewState = booking.createStateConfig({
         'nav.back': { target: '#booking.cart' },
       },
     },
-    removing: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).removing) },
+    removing: partnerCall({
+      waiting: (lang) => messages(lang).removing,
       invoke: {
         src: 'removeFromCart',
         input: removeInput,
@@ -576,12 +569,11 @@ export const reviewState = booking.createStateConfig({
           { target: 'failed', actions: 'explainFailure' },
         ],
       },
-    },
+    }),
     // One tap: the line to the session or day chosen (remove + Add, answers kept), then the
     // cart reserved again: a new Confirm of a changed cart, never the refused one again.
-    moving: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).moving) },
+    moving: partnerCall({
+      waiting: (lang) => messages(lang).moving,
       invoke: {
         src: 'moveLine',
         input: ({ context, event }) => ({
@@ -639,12 +631,11 @@ export const reviewState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
-    redating: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).removing) },
+      failed: 'failed',
+    }),
+    redating: partnerCall({
+      waiting: (lang) => messages(lang).removing,
       invoke: {
         src: 'removeFromCart',
         input: removeInput,
@@ -663,8 +654,8 @@ export const reviewState = booking.createStateConfig({
             })),
           ],
         },
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
   },
 });

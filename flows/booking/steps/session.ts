@@ -10,6 +10,7 @@ import { assign } from 'xstate';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, SessionOffer, SessionOption } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -249,8 +250,7 @@ export const sessionState = booking.createStateConfig({
         { target: 'loading' },
       ],
     },
-    loading: {
-      tags: ['busy'],
+    loading: partnerCall({
       invoke: {
         src: 'loadSessions',
         input: ({ context }) => ({
@@ -311,9 +311,9 @@ export const sessionState = booking.createStateConfig({
             }),
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
     /** No session that day: back to the date (the card when the date is not asked). */
     unavailable: { always: backToDate },
     next: {

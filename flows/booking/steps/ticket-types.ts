@@ -15,6 +15,7 @@ import { personLabel, type PersonKind } from '#src/domain/people.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { readTypeCounts } from '#flows/understanding/understand.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, TicketTypeOffer } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
@@ -260,8 +261,7 @@ const saySummary = {
  */
 export function ticketTypesStates(back: readonly unknown[], failed: string) {
   return {
-    types: booking.createStateConfig({
-      tags: ['busy'],
+    types: partnerCall({
       invoke: {
         src: 'quoteTicketTypes',
         input: ({ context }) => ({
@@ -351,8 +351,8 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           },
           { target: 'typesChoosing', actions: assign({ draft: chooseFrom }) },
         ],
-        onError: { target: failed, actions: 'explainFailure' },
       },
+      failed: failed,
     }),
     typesChoosing: booking.createStateConfig({
       meta: { view: ticketTypesView },

@@ -20,6 +20,7 @@ import { dateOf, providerNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingContext, BookingEvent, CombinedDraft } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
@@ -75,10 +76,6 @@ const messages = defineMessages({
 });
 
 const product = (context: BookingContext) => context.combined?.product;
-
-const busyView =
-  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
-  (context) => ({ text: text(messages(context.language)), expects: 'none', options: [] });
 
 const navigation = (lang: Lang): Option<BookingEvent>[] => [
   { id: 'back', label: common(lang).back, event: { type: 'nav.back' } },
@@ -300,13 +297,12 @@ export const combinedState = booking.createStateConfig({
         : context.combined,
   }),
   states: {
-    opening: {
+    opening: partnerCall({
       always: {
         guard: ({ context }) => context.combined === undefined,
         target: '#booking.browse',
       },
-      tags: ['busy'],
-      meta: { view: busyView((m) => m.opening) },
+      waiting: (lang) => messages(lang).opening,
       invoke: {
         src: 'openCombined',
         input: ({ context }) => ({
@@ -324,9 +320,9 @@ export const combinedState = booking.createStateConfig({
           },
           { target: 'card', actions: assign({ combined: combinedOpened }) },
         ],
-        onError: { target: '#booking.browse', actions: 'explainFailure' },
       },
-    },
+      failed: '#booking.browse',
+    }),
     card: {
       meta: { view: cardView },
       on: {
@@ -403,9 +399,8 @@ export const combinedState = booking.createStateConfig({
         'nav.back': { target: 'card' },
       },
     },
-    pricing: {
-      tags: ['busy'],
-      meta: { view: busyView((m) => m.pricing) },
+    pricing: partnerCall({
+      waiting: (lang) => messages(lang).pricing,
       invoke: {
         src: 'quoteCombined',
         input: ({ context }) => ({
@@ -431,9 +426,9 @@ export const combinedState = booking.createStateConfig({
             }),
           },
         ],
-        onError: { target: 'card', actions: 'explainFailure' },
       },
-    },
+      failed: 'card',
+    }),
     priced: {
       meta: { view: priceView },
       on: {
@@ -447,9 +442,8 @@ export const combinedState = booking.createStateConfig({
         'nav.back': { target: 'quantity' },
       },
     },
-    adding: {
-      tags: ['busy'],
-      meta: { view: busyView((m) => m.adding) },
+    adding: partnerCall({
+      waiting: (lang) => messages(lang).adding,
       invoke: {
         src: 'addCombinedToCart',
         input: ({ context }) => ({
@@ -476,8 +470,8 @@ export const combinedState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'priced', actions: 'explainFailure' },
       },
-    },
+      failed: 'priced',
+    }),
   },
 });

@@ -10,6 +10,7 @@ import { assign } from 'xstate';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
@@ -361,15 +362,8 @@ export const buyState = booking.createStateConfig({
         'nav.back': { target: 'email' },
       },
     },
-    adding: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).adding,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    adding: partnerCall({
+      waiting: (lang) => messages(lang).adding,
       invoke: {
         src: 'addGiftCard',
         input: ({ context }) => ({
@@ -403,8 +397,8 @@ export const buyState = booking.createStateConfig({
             })),
           ],
         },
-        onError: { target: 'summary', actions: 'explainFailure' },
       },
-    },
+      failed: 'summary',
+    }),
   },
 });

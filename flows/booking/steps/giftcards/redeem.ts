@@ -14,6 +14,7 @@ import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { AddRefused } from '#flows/booking/actors/cart.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
@@ -197,12 +198,6 @@ export const cardView: ViewFn = (context): BookingView => {
   };
 };
 
-const checkingView: ViewFn = (context) => ({
-  text: messages(context.language).checking,
-  expects: 'none',
-  options: [],
-});
-
 /**
  * How the redemption of the card's next product starts, once the product is open: at
  * the date step; or, when the date is not asked, on its fixed date (an open-date ticket
@@ -279,9 +274,8 @@ export const redeemState = booking.createStateConfig({
         'nav.back': { target: '#booking.giftcards.menu' },
       },
     },
-    checking: {
-      tags: ['busy'],
-      meta: { view: checkingView },
+    checking: partnerCall({
+      waiting: (lang) => messages(lang).checking,
       invoke: {
         src: 'checkGiftCard',
         input: ({ context }) => ({
@@ -304,7 +298,7 @@ export const redeemState = booking.createStateConfig({
           ],
         },
       },
-    },
+    }),
     card: {
       meta: { view: cardView },
       on: {
@@ -342,9 +336,8 @@ export const redeemState = booking.createStateConfig({
         { target: '#booking.cart' },
       ],
     },
-    opening: {
-      tags: ['busy'],
-      meta: { view: checkingView },
+    opening: partnerCall({
+      waiting: (lang) => messages(lang).checking,
       entry: 'dropDraft',
       invoke: {
         src: 'openProduct',
@@ -396,8 +389,8 @@ export const redeemState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'card', actions: 'explainFailure' },
       },
-    },
+      failed: 'card',
+    }),
   },
 });

@@ -13,6 +13,7 @@ import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   AccommodationOffer,
@@ -342,15 +343,8 @@ export const readyState = booking.createStateConfig({
   ],
 });
 
-export const searchingState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: {
-    view: (context) => ({
-      text: messages(context.language).searching,
-      expects: 'none',
-      options: [],
-    }),
-  },
+export const searchingState = partnerCall({
+  waiting: (lang) => messages(lang).searching,
   invoke: {
     src: 'searchPackages',
     input: ({ context }) => {

@@ -20,6 +20,7 @@ import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import type { CartChange } from '#flows/booking/actors/cart.js';
 import { Refusal } from '#flows/booking/problem.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
@@ -199,12 +200,6 @@ const stayFailedView: ViewFn = (context): BookingView => {
   };
 };
 
-const busyView: ViewFn = (context) => ({
-  text: messages(context.language).removing,
-  expects: 'none',
-  options: [],
-});
-
 /** The package line named by the event (review) or kept in the flow (stayFailed). */
 const replaceId = ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
   event.type === 'package.restay'
@@ -231,9 +226,8 @@ export const stayFailedState = booking.createStateConfig({
   },
 });
 
-export const replacingState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: { view: busyView },
+export const replacingState = partnerCall({
+  waiting: (lang) => messages(lang).removing,
   invoke: {
     src: 'removeFromCart',
     input: removeInput,
@@ -276,13 +270,12 @@ export const replacingState = booking.createStateConfig({
         actions: assign(({ context, event }) => changedContext(context, event.output)),
       },
     ],
-    onError: { target: '#booking.cart', actions: 'explainFailure' },
   },
+  failed: '#booking.cart',
 });
 
-export const removingPackageState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: { view: busyView },
+export const removingPackageState = partnerCall({
+  waiting: (lang) => messages(lang).removing,
   invoke: {
     src: 'removeFromCart',
     input: removeInput,
@@ -301,6 +294,6 @@ export const removingPackageState = booking.createStateConfig({
         },
       ],
     },
-    onError: { target: '#booking.cart', actions: 'explainFailure' },
   },
+  failed: '#booking.cart',
 });
