@@ -13,7 +13,7 @@ import { AddRefused, type AddFix } from '../actors/cart.js';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
-import { cartMessages, changeNotes, changedContext, saleUnderWay } from './cart.js';
+import { cartMessages, changeNotes, changedContext } from './cart.js';
 import { redeemedMore, redemptionRefused } from './giftcards/redeem.js';
 
 const messages = defineMessages({
@@ -76,7 +76,7 @@ export const addingState = booking.createStateConfig({
       always: [
         { guard: ({ context }) => context.draft === undefined, target: '#booking.cart' },
         {
-          guard: ({ context }) => saleUnderWay(context),
+          guard: 'saleUnderWay',
           target: '#booking.reserved',
           actions: {
             type: 'notify',

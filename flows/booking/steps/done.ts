@@ -16,8 +16,9 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { TicketDocument } from '#flows/view.js';
 import { partnerCall } from '../partner-call.js';
+import { purchaseDetails } from '../guards/order.js';
 import { booking } from '../setup.js';
-import type { BookingContext, ClientDetails, SoldActivity } from '../types.js';
+import type { BookingContext, SoldActivity } from '../types.js';
 import type { ViewDeps, ViewFn } from '../view.js';
 import { formatAmounts } from './cart.js';
 import { cancellationText } from './review.js';
@@ -209,18 +210,6 @@ function receiptFoot(
   ];
 }
 
-/** The buyer's details, complete, as the purchase used them. */
-const purchaseDetails = (context: BookingContext): ClientDetails | undefined => {
-  const client = context.checkout.client;
-  return client?.fullName &&
-    client.surname &&
-    client.documentIdentifier &&
-    client.phoneNumber &&
-    client.email
-    ? (client as ClientDetails)
-    : undefined;
-};
-
 /** The offer to keep the details for next time: only asked, never assumed. */
 function rememberOption(context: BookingContext) {
   if (context.customer?.saved === true || purchaseDetails(context) === undefined) return [];
@@ -281,12 +270,10 @@ export const doneState = booking.createStateConfig({
       meta: { view: doneView },
       on: {
         'customer.remember': {
-          guard: ({ context }) => purchaseDetails(context) !== undefined,
+          guard: 'purchaseDetailsComplete',
           target: 'remembering',
         },
-        confirm: [
-          { guard: ({ context }) => context.sale?.activities === undefined, target: 'loading' },
-        ],
+        confirm: [{ guard: 'ticketsNotLoaded', target: 'loading' }],
         'nav.back': { target: '#booking.home' },
       },
     },

@@ -8,7 +8,7 @@
  * lost with it: its lines (kept in the sale record) are added to a new cart and reserved
  * again, so the customer pays again with one tap instead of rebuilding the order.
  */
-import { assign } from 'xstate';
+import { and, assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '../partner-call.js';
@@ -70,10 +70,7 @@ export const paymentState = booking.createStateConfig({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: ({ context }) => context.sale?.paymentUrl === undefined, target: '#booking.done' },
-        { target: 'waiting' },
-      ],
+      always: [{ guard: 'noPaymentPage', target: '#booking.done' }, { target: 'waiting' }],
     },
     waiting: {
       meta: { view: paymentView },
@@ -91,14 +88,13 @@ export const paymentState = booking.createStateConfig({
           language: context.language,
         }),
         onDone: [
-          { guard: ({ event }) => event.output.status === 'confirmed', target: '#booking.done' },
+          { guard: 'paymentConfirmed', target: '#booking.done' },
           {
-            guard: ({ context, event }) =>
-              event.output.status === 'failed' && (context.sale?.kept?.lines.length ?? 0) > 0,
+            guard: and(['paymentFailed', 'orderKept']),
             target: 'restoring',
             actions: assign(({ context }) => keptOrder(context)),
           },
-          { guard: ({ event }) => event.output.status === 'failed', target: 'failed' },
+          { guard: 'paymentFailed', target: 'failed' },
           {
             target: 'waiting',
             actions: {
@@ -124,7 +120,7 @@ export const paymentState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            guard: 'reserveRefusedLines',
             target: '#booking.review.failed',
             actions: assign(({ context, event }) => ({
               ...reservedContext(context, event.output),
@@ -172,7 +168,7 @@ export const paymentState = booking.createStateConfig({
       },
       on: {
         'payment.retry': {
-          guard: ({ context }) => context.cart.lines.length > 0,
+          guard: 'cartHasLines',
           target: 'restoring',
         },
       },

@@ -9,17 +9,16 @@
  * `reservation.expired`) offers a one-tap re-reserve: Confirm again, or, if the service
  * refuses that cart, a rebuilt cart confirmed under a new id.
  */
-import { assign } from 'xstate';
-import { PartnerEnvelopeError } from '#src/api/errors.js';
+import { assign, not } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import { ReservationExpired, type SellInput, type SellOutput } from '../actors/cart.js';
-import { Refusal } from '../problem.js';
+import type { SellInput, SellOutput } from '../actors/cart.js';
 import { partnerCall } from '../partner-call.js';
+import { saleUnderWay } from '../guards/order.js';
 import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SaleRecord } from '../types.js';
 import type { ViewFn } from '../view.js';
-import { changeNotes, formatAmounts, holdTime, lapsed, saleUnderWay } from './cart.js';
+import { changeNotes, formatAmounts, holdTime, lapsed } from './cart.js';
 import { orderText, orderTotal, questionsProfilesOf, reservedContext } from './review.js';
 import { formatTime } from './selection/format.js';
 import { orderStays } from './packages/sold.js';
@@ -193,21 +192,14 @@ const expiredView: ViewFn = (context) => {
   };
 };
 
-/** The service (or we) clearly said no: nothing was sold, the sale record may go. */
-export const definitelyNotSold = (error: unknown) =>
-  error instanceof PartnerEnvelopeError ||
-  error instanceof Refusal ||
-  error instanceof ReservationExpired;
-
 export const reservedState = booking.createStateConfig({
   initial: 'start',
   states: {
     start: {
       always: [
-        { guard: ({ context }) => context.reservation === undefined, target: '#booking.review' },
+        { guard: 'nothingReserved', target: '#booking.review' },
         {
-          guard: ({ context }) =>
-            (context.reservation?.failedProductIds.length ?? 0) > 0 && !saleUnderWay(context),
+          guard: 'reservationRefusedLinesUnsold',
           target: '#booking.review.failed',
         },
         { target: 'idle' },
@@ -218,16 +210,14 @@ export const reservedState = booking.createStateConfig({
       on: {
         confirm: [
           // A Sale of this cart may have happened: reconciled, never planned anew.
-          { guard: ({ context }) => saleUnderWay(context), target: 'selling' },
+          { guard: 'saleUnderWay', target: 'selling' },
           { target: 'planning' },
         ],
         'reservation.renew': { target: 'renewing' },
-        'reservation.cancel': [
-          { guard: ({ context }) => !saleUnderWay(context), target: 'cancelling' },
-        ],
+        'reservation.cancel': [{ guard: not('saleUnderWay'), target: 'cancelling' }],
         // Sent by the scheduler shortly before the expiry.
         'reservation.remind': {
-          guard: ({ context }) => context.reservation !== undefined && !saleUnderWay(context),
+          guard: 'reservationHeldUnsold',
           actions: {
             type: 'notify',
             params: ({ context }) => ({
@@ -239,7 +229,7 @@ export const reservedState = booking.createStateConfig({
         },
         'reservation.expired': [
           {
-            guard: ({ context }) => !saleUnderWay(context),
+            guard: not('saleUnderWay'),
             target: 'expired',
             actions: assign({ reservation: lapsedReservation }),
           },
@@ -264,7 +254,7 @@ export const reservedState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'invoice',
+            guard: 'paymentIsInvoice',
             target: '#booking.collect',
             actions: assign({
               payment: ({ context, event }) => ({
@@ -275,7 +265,7 @@ export const reservedState = booking.createStateConfig({
           },
           {
             // No one can take the money here: nothing is sold, and the cart is kept.
-            guard: ({ event }) => event.output.kind === 'unavailable',
+            guard: 'paymentUnavailable',
             target: 'cancelling',
             actions: {
               type: 'notify',
@@ -298,7 +288,7 @@ export const reservedState = booking.createStateConfig({
         input: ({ context }) => sellInputOf(context),
         onDone: [
           {
-            guard: ({ event }) => event.output.paymentUrl !== undefined,
+            guard: 'soldWithPaymentPage',
             target: '#booking.payment',
             actions: assign(({ context, event }) => soldContext(context, event.output)),
           },
@@ -309,12 +299,12 @@ export const reservedState = booking.createStateConfig({
         ],
         onError: [
           {
-            guard: ({ event }) => event.error instanceof ReservationExpired,
+            guard: 'reservationExpired',
             target: 'expired',
             actions: assign({ sale: undefined, reservation: lapsedReservation }),
           },
           {
-            guard: ({ event }) => definitelyNotSold(event.error),
+            guard: 'definitelyNotSold',
             target: 'idle',
             actions: [assign({ sale: undefined }), 'explainFailure'],
           },
@@ -349,7 +339,7 @@ export const reservedState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            guard: 'reserveRefusedLines',
             target: '#booking.review.reading',
             actions: assign(({ context, event }) => reservedContext(context, event.output)),
           },

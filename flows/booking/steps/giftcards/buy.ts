@@ -19,14 +19,7 @@ import type {
   GiftCardTextField,
 } from '#flows/booking/types.js';
 import type { BookingView, TextReading, ViewFn } from '#flows/booking/view.js';
-import {
-  cartMessages,
-  changeNotes,
-  changedContext,
-  formatAmounts,
-  saleUnderWay,
-  sumMoney,
-} from '../cart.js';
+import { cartMessages, changeNotes, changedContext, formatAmounts, sumMoney } from '../cart.js';
 import { validateClientField } from '../questions/client-fields.js';
 import { formatPrice } from '../selection/format.js';
 import { productName } from '../selection/offerable.js';
@@ -350,7 +343,7 @@ export const buyState = booking.createStateConfig({
       on: {
         'giftcard.add': [
           {
-            guard: ({ context }) => saleUnderWay(context),
+            guard: 'saleUnderWay',
             target: '#booking.reserved',
             actions: {
               type: 'notify',

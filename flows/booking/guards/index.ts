@@ -1,0 +1,9 @@
+/**
+ * Every named guard of the booking machine, one module a sub-flow; setup.ts spreads this
+ * object, and the steps name a guard (`guard: 'saleUnderWay'`, `not('cartIsEmpty')`).
+ */
+import { orderGuards } from './order.js';
+
+export const guards = {
+  ...orderGuards,
+};
