@@ -2,8 +2,10 @@
  * Every named guard of the booking machine, one module a sub-flow; setup.ts spreads this
  * object, and the steps name a guard (`guard: 'saleUnderWay'`, `not('cartIsEmpty')`).
  */
+import { checkoutGuards } from './checkout.js';
 import { orderGuards } from './order.js';
 
 export const guards = {
   ...orderGuards,
+  ...checkoutGuards,
 };

@@ -201,10 +201,7 @@ export const checkoutQuestionsState = booking.createStateConfig({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: ({ context }) => context.cart.lines.length === 0, target: '#booking.cart' },
-        { target: 'loading' },
-      ],
+      always: [{ guard: 'cartIsEmpty', target: '#booking.cart' }, { target: 'loading' }],
     },
     loading: partnerCall({
       waiting: (lang) => questionMessages(lang).loading,

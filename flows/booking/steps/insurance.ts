@@ -11,7 +11,7 @@
  * line removed at the review comes back through here), a policy already accepted follows
  * the new quote. The `offer` state remains for conversations saved while in it.
  */
-import { assign } from 'xstate';
+import { assign, not } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '../partner-call.js';
@@ -48,8 +48,6 @@ const messages = defineMessages({
     quoteFailed: 'I cannot offer the refund insurance right now; we go on without it.',
   },
 });
-
-const insurable = (context: BookingContext) => context.cart.lines.some((line) => line.insurable);
 
 /** The checkout without any insurance (not offered this time). */
 const withoutInsurance = (checkout: Checkout): Checkout => ({
@@ -110,8 +108,7 @@ export function insuranceOffer(context: BookingContext): string[] {
 /** The review's answers to those options. */
 export const insuranceChoice = {
   'insurance.accept': {
-    guard: ({ context }: { context: BookingContext }) =>
-      context.checkout.offeredInsurance !== undefined,
+    guard: 'insuranceOffered' as const,
     actions: booking.createAction(
       assign(({ context }) => ({
         checkout: {
@@ -136,9 +133,9 @@ export const insuranceState = booking.createStateConfig({
   states: {
     start: {
       always: [
-        { guard: ({ context }) => context.cart.lines.length === 0, target: '#booking.cart' },
+        { guard: 'cartIsEmpty', target: '#booking.cart' },
         {
-          guard: ({ context }) => !insurable(context),
+          guard: not('insurable'),
           target: '#booking.client',
           actions: assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
         },
@@ -152,7 +149,7 @@ export const insuranceState = booking.createStateConfig({
         input: ({ context }) => ({ cart: context.cart, language: context.language }),
         onDone: [
           {
-            guard: ({ event }) => event.output.quote === undefined,
+            guard: 'noInsuranceQuote',
             target: '#booking.client',
             actions: [
               assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
@@ -190,7 +187,7 @@ export const insuranceState = booking.createStateConfig({
       on: {
         'insurance.accept': [
           {
-            guard: ({ context }) => context.checkout.offeredInsurance !== undefined,
+            guard: 'insuranceOffered',
             target: '#booking.client',
             actions: assign({
               checkout: ({ context }) => ({

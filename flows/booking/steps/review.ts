@@ -8,25 +8,18 @@
  * were reserved stay held, not sold, until the customer decides; removing reopens the
  * cart (CancelConfirm, or a rebuilt cart) and comes back here to reserve what is left.
  */
-import { assign, enqueueActions, raise } from 'xstate';
+import { assign, enqueueActions, not, raise } from 'xstate';
 import type { QuestionsProfileAnswers } from '#src/api/common.js';
-import { PartnerEnvelopeError } from '#src/api/errors.js';
 import { applicablePolicy, describeCancellation } from '#src/domain/cancellation.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { IsoDate } from '#src/api/schema.js';
-import type { MoveLineOutput, MoveTarget, ReserveOutput } from '../actors/cart.js';
+import type { MoveLineOutput, ReserveOutput } from '../actors/cart.js';
 import { partnerCall } from '../partner-call.js';
+import { failedLines, mayBeFull, offeredMove, roomOf } from '../guards/checkout.js';
 import { booking } from '../setup.js';
-import type {
-  BookingContext,
-  BookingEvent,
-  CartLine,
-  Checkout,
-  Money,
-  RoomAgain,
-} from '../types.js';
+import type { BookingContext, BookingEvent, CartLine, Checkout, Money } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
 import {
   cartMessages,
@@ -209,18 +202,6 @@ const reviewView: ViewFn = (context, deps) => {
   };
 };
 
-/** The lines a reservation could not hold. */
-export const failedLines = (context: BookingContext): { line: CartLine; n: number }[] =>
-  context.cart.lines
-    .map((line, i) => ({ line, n: i + 1 }))
-    .filter(({ line }) => context.reservation?.failedProductIds.includes(line.productId));
-
-/** What the room read again found for a refused line (its full sessions). */
-const roomOf = (context: BookingContext, cartItemId: string): RoomAgain[] =>
-  [...(context.reservation?.room ?? []), ...(context.refusedRoom ?? [])].filter(
-    (room) => room.cartItemId === cartItemId,
-  );
-
 /** A refused line's full session or day and the nearest with room, in words. */
 function roomLines(context: BookingContext, line: CartLine): string[] {
   const lang = context.language;
@@ -241,16 +222,6 @@ function roomLines(context: BookingContext, line: CartLine): string[] {
         ],
   );
 }
-
-/**
- * A line whose session or limited day may be read again (not a package's, not a
- * combined product's); the reader passes over a line with neither.
- */
-const mayBeFull = (line: CartLine) => line.package === undefined && line.parts === undefined;
-
-/** Whether a refused line may be read again (else nothing is read). */
-const roomToRead = (context: BookingContext) =>
-  failedLines(context).some(({ line }) => mayBeFull(line));
 
 /** One button per nearest session or day with room: the line moved there and reserved. */
 const moveOptions = (context: BookingContext, line: CartLine, n: number) => {
@@ -273,22 +244,6 @@ const moveOptions = (context: BookingContext, line: CartLine, n: number) => {
           },
         })),
   );
-};
-
-/** Where an offered move takes the line (a session of its enclosure, or a day), if offered. */
-const offeredMove = (context: BookingContext, event: BookingEvent): MoveTarget | undefined => {
-  if (event.type !== 'cart.move') return undefined;
-  for (const room of roomOf(context, event.cartItemId)) {
-    if ('date' in event) {
-      if ('fullDate' in room && room.nearestDates.includes(event.date)) return { date: event.date };
-    } else if (
-      !('fullDate' in room) &&
-      room.nearest.some((option) => option.sessionId === event.sessionId)
-    ) {
-      return { enclosureId: room.enclosureId, sessionId: event.sessionId };
-    }
-  }
-  return undefined;
 };
 
 const failedView: ViewFn = (context, deps): BookingView => {
@@ -402,10 +357,7 @@ export const reviewState = booking.createStateConfig({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: ({ context }) => context.cart.lines.length === 0, target: '#booking.cart' },
-        { target: 'idle' },
-      ],
+      always: [{ guard: 'cartIsEmpty', target: '#booking.cart' }, { target: 'idle' }],
     },
     idle: {
       meta: { view: reviewView },
@@ -433,7 +385,7 @@ export const reviewState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            guard: 'reserveRefusedLines',
             target: 'reading',
             actions: [
               assign(({ context, event }) => reservedContext(context, event.output)),
@@ -463,8 +415,7 @@ export const reviewState = booking.createStateConfig({
           },
           // Refused whole (a clear no: nothing held): are the sessions or days full?
           {
-            guard: ({ context, event }) =>
-              event.error instanceof PartnerEnvelopeError && context.cart.lines.some(mayBeFull),
+            guard: 'refusedMayBeFull',
             target: 'readingAll',
             actions: 'explainFailure',
           },
@@ -474,7 +425,7 @@ export const reviewState = booking.createStateConfig({
     }),
     // The refused lines' sessions or days read again: those full are named with the nearest.
     reading: partnerCall({
-      always: { guard: ({ context }) => !roomToRead(context), target: 'failed' },
+      always: { guard: not('roomToRead'), target: 'failed' },
       waiting: (lang) => messages(lang).checkingRoom,
       invoke: {
         src: 'readRoom',
@@ -505,7 +456,7 @@ export const reviewState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.length > 0,
+            guard: 'roomFound',
             target: 'full',
             actions: assign({ refusedRoom: ({ event }) => event.output }),
           },
@@ -518,7 +469,7 @@ export const reviewState = booking.createStateConfig({
       meta: { view: fullView },
       on: {
         'cart.move': {
-          guard: ({ context, event }) => !!offeredMove(context, event),
+          guard: 'moveOffered',
           target: 'moving',
         },
         'cart.remove': { target: 'removing' },
@@ -529,7 +480,7 @@ export const reviewState = booking.createStateConfig({
       meta: { view: failedView },
       on: {
         'cart.move': {
-          guard: ({ context, event }) => !!offeredMove(context, event),
+          guard: 'moveOffered',
           target: 'moving',
         },
         'cart.remove': { target: 'removing' },
@@ -562,7 +513,7 @@ export const reviewState = booking.createStateConfig({
         onError: [
           // Nothing held (a Confirm refused whole): its full sessions again.
           {
-            guard: ({ context }) => context.reservation === undefined,
+            guard: 'nothingReserved',
             target: 'full',
             actions: 'explainFailure',
           },
@@ -588,7 +539,7 @@ export const reviewState = booking.createStateConfig({
           {
             // The line is out and not back in: the order as it is now, through the
             // insurance (its quote was for the lines there were).
-            guard: ({ event }) => event.output.line === undefined,
+            guard: 'moveRefused',
             target: '#booking.insurance',
             actions: [
               assign(({ context, event }) => lineChangedContext(context, event.output)),
@@ -610,7 +561,7 @@ export const reviewState = booking.createStateConfig({
           },
           {
             // An insurance chosen was quoted for the old line: quoted again first.
-            guard: ({ context }) => context.checkout.insurance !== undefined,
+            guard: 'insuranceChosen',
             target: '#booking.insurance',
             actions: [
               assign(({ context, event }) => lineChangedContext(context, event.output)),
