@@ -4,8 +4,10 @@
  */
 import { checkoutGuards } from './checkout.js';
 import { orderGuards } from './order.js';
+import { selectionGuards } from './selection.js';
 
 export const guards = {
   ...orderGuards,
   ...checkoutGuards,
+  ...selectionGuards,
 };

@@ -153,8 +153,7 @@ export const bookingsState = booking.createStateConfig({
         'bookings.refresh': { target: 'loading' },
         'bookings.tickets': {
           // Only a booking of the list shown (this conversation's own).
-          guard: ({ context, event }) =>
-            (context.myBookings ?? []).some((sale) => sale.partnerSaleId === event.partnerSaleId),
+          guard: 'bookingListed',
           target: 'resending',
           // Its stays as the list named them (the sale list names only their rates).
           actions: assign({

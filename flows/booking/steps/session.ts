@@ -11,6 +11,7 @@ import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '../partner-call.js';
+import { choosable } from '../guards/selection.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, SessionOffer, SessionOption } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -66,10 +67,6 @@ const messages = defineMessages({
     unreadable: 'Choose one of the sessions listed (or type its time, e.g. "17:00").',
   },
 });
-
-/** The offers the customer answers (ForceSet ones are only previewed). */
-export const choosable = (draft: Draft | undefined): SessionOffer[] =>
-  (draft?.sessionStep?.offers ?? []).filter((offer) => offer.mode !== 'forced');
 
 const current = (draft: Draft | undefined): SessionOffer | undefined =>
   choosable(draft)[draft?.sessionStep?.cursor ?? 0];

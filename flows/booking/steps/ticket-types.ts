@@ -45,10 +45,6 @@ const messages = defineMessages({
   },
 });
 
-/** Whether the quantity step is the ticket-types step for this draft. */
-export const hasTicketTypes = (context: BookingContext): boolean =>
-  context.draft?.giftCard === undefined && (context.draft?.product.types?.length ?? 0) >= 2;
-
 /** The enclosure that says who a type is ("Niño (hasta 12 años)"), when one does. */
 function enclosureFor(deps: ViewDeps, productId: string) {
   const entry = deps.catalog.product(productId);

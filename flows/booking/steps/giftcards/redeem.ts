@@ -25,7 +25,7 @@ import type {
   GiftCardProduct,
 } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
-import { newDraft } from '../product.js';
+import { newDraft } from '#flows/booking/guards/selection.js';
 import { formatDate } from '../selection/format.js';
 import { optionByNumber } from '../selection/read.js';
 import { exchangeRule, fixedClosedText } from './exchange.js';
