@@ -4,10 +4,12 @@
  */
 import { checkoutGuards } from './checkout.js';
 import { orderGuards } from './order.js';
+import { packageGuards } from './packages.js';
 import { selectionGuards } from './selection.js';
 
 export const guards = {
   ...orderGuards,
   ...checkoutGuards,
   ...selectionGuards,
+  ...packageGuards,
 };

@@ -32,10 +32,8 @@ import {
   distanceText,
   filterValueLabel,
   flowOf,
-  missingAge,
   navigation,
   packageMessages,
-  peopleComplete,
   peopleText,
   searchOf,
   stayText,
@@ -324,19 +322,19 @@ const unfiltered = (flow: PackageFlow): PackageFlow => ({
 export const readyState = booking.createStateConfig({
   always: [
     {
-      guard: ({ context }) => context.packages?.prepackage === undefined,
+      guard: 'noPrepackage',
       target: '#booking.packages.loading',
     },
     {
-      guard: ({ context }) => missingAge(flowOf(context).rooms) !== undefined,
+      guard: 'anAgeMissing',
       target: '#booking.packages.people.ages',
     },
     {
-      guard: ({ context }) => !peopleComplete(flowOf(context).rooms),
+      guard: 'peopleIncomplete',
       target: '#booking.packages.people',
     },
     {
-      guard: ({ context }) => searchOf(context.packages) === undefined,
+      guard: 'noSearch',
       target: '#booking.packages.dates',
     },
     { target: '#booking.packages.searching' },
@@ -370,7 +368,7 @@ export const searchingState = partnerCall({
     onError: [
       {
         // A new filter, sort or page that failed: the list as it was.
-        guard: ({ context }) => context.packages?.results !== undefined,
+        guard: 'hasResults',
         target: 'accommodations',
         actions: 'explainFailure',
       },
@@ -383,14 +381,12 @@ export const accommodationsState = booking.createStateConfig({
   meta: { view: listView },
   on: {
     'package.stay': {
-      guard: ({ context, event }) =>
-        (context.packages?.results?.offers ?? []).some((o) => o.packageId === event.packageId) &&
-        !(context.packages?.unavailable ?? []).includes(event.packageId),
+      guard: 'stayOffered',
       target: 'pricing',
     },
     'package.menu': [
       {
-        guard: ({ event }) => event.menu === 'filters',
+        guard: 'filtersMenu',
         target: 'filters',
         actions: assign({
           packages: ({ context }) => ({ ...flowOf(context), filterKind: undefined }),
@@ -403,8 +399,7 @@ export const accommodationsState = booking.createStateConfig({
       actions: assign({ packages: ({ context }) => unfiltered(flowOf(context)) }),
     },
     'package.page': {
-      guard: ({ context, event }) =>
-        event.page >= 1 && event.page <= (context.packages?.results?.totalPages ?? 1),
+      guard: 'pageInResults',
       target: 'searching',
       actions: assign({
         packages: ({ context, event }) => ({ ...flowOf(context), page: event.page }),
@@ -444,7 +439,7 @@ export const filtersState = booking.createStateConfig({
     },
     'nav.back': [
       {
-        guard: ({ context }) => context.packages?.filterKind !== undefined,
+        guard: 'choosingFilter',
         actions: assign({
           packages: ({ context }) => ({ ...flowOf(context), filterKind: undefined }),
         }),

@@ -92,8 +92,7 @@ export const choosingState = booking.createStateConfig({
   meta: { view: chooseView },
   on: {
     'package.pick': {
-      guard: ({ context, event }) =>
-        (context.packages?.prepackages ?? []).some((p) => p.id === event.prepackageId),
+      guard: 'prepackageListed',
       target: 'people',
       actions: assign({
         packages: ({ context, event }) =>

@@ -114,8 +114,7 @@ export const pricingState = partnerCall({
 
 export const offerState = booking.createStateConfig({
   always: {
-    guard: ({ context }) =>
-      context.packages?.quote === undefined || searchOf(context.packages) === undefined,
+    guard: 'noQuoteOrSearch',
     target: '#booking.packages.ready',
   },
   meta: { view: offerView },

@@ -21,6 +21,7 @@ import type { Option } from '#flows/view.js';
 import type { CartChange } from '#flows/booking/actors/cart.js';
 import { Refusal } from '#flows/booking/problem.js';
 import { partnerCall } from '#flows/booking/partner-call.js';
+import { packageLine } from '#flows/booking/guards/packages.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
@@ -171,9 +172,6 @@ export function failedStayLines(context: BookingContext, line: CartLine): string
 const removalNotes = (change: CartChange, lang: Lang): string[] =>
   changeNotes({ ...change, rebuilt: change.rebuilt && change.cart.lines.length > 0 }, lang);
 
-const packageLine = (context: BookingContext) =>
-  context.cart.lines.find((line) => line.cartItemId === context.packages?.replace?.cartItemId);
-
 const stayFailedView: ViewFn = (context): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -215,7 +213,7 @@ const removeInput = (args: { context: BookingContext; event: BookingEvent }) => 
 
 export const stayFailedState = booking.createStateConfig({
   always: {
-    guard: ({ context }) => packageLine(context) === undefined,
+    guard: 'noPackageLine',
     target: '#booking.cart',
   },
   meta: { view: stayFailedView },
@@ -233,7 +231,7 @@ export const replacingState = partnerCall({
     input: removeInput,
     onDone: [
       {
-        guard: ({ event }) => event.output.removed.package !== undefined,
+        guard: 'removedPackage',
         target: 'searching',
         actions: [
           assign(({ context, event }) => {
