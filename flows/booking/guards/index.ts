@@ -3,6 +3,7 @@
  * object, and the steps name a guard (`guard: 'saleUnderWay'`, `not('cartIsEmpty')`).
  */
 import { checkoutGuards } from './checkout.js';
+import { languageGuards } from './language.js';
 import { orderGuards } from './order.js';
 import { packageGuards } from './packages.js';
 import { selectionGuards } from './selection.js';
@@ -12,4 +13,5 @@ export const guards = {
   ...checkoutGuards,
   ...selectionGuards,
   ...packageGuards,
+  ...languageGuards,
 };

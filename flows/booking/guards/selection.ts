@@ -4,10 +4,11 @@
  * product's card, its places and its ticket types.
  */
 import type { Lang } from '#src/domain/lang.js';
+import { AddRefused, type AddFix } from '../actors/cart.js';
 import { quantityAllowed } from '../steps/selection/bounds.js';
 import { blockedText } from '../steps/selection/explain.js';
 import type { BookingContext, Draft, DraftProduct, SessionOffer } from '../types.js';
-import { eventOf, outputOf, type GuardArgs } from './guard.js';
+import { errorOf, eventOf, outputOf, type GuardArgs } from './guard.js';
 
 /** A product just opened, nothing of it chosen yet. */
 export const newDraft = (product: DraftProduct): Draft => ({
@@ -79,6 +80,20 @@ export const selectionGuards = {
     context.wish?.quantity !== undefined &&
     context.draft?.giftCard === undefined &&
     quantityAllowed(context.draft!, context.wish.quantity),
+  /** The draft has no day yet (neither chosen nor fixed). */
+  noDay: ({ context }: GuardArgs) =>
+    (context.draft?.accessDate ?? context.draft?.product.fixedDate) === undefined,
+  noQuantity: ({ context }: GuardArgs) => context.draft?.quantity === undefined,
+  notPriced: ({ context }: GuardArgs) =>
+    context.draft?.quantity === undefined || context.draft.unitPrice === undefined,
+  /** The product's questions loaded: none to ask. */
+  noQuestions: ({ event }: GuardArgs) =>
+    !outputOf('loadTicketQuestions', event).some((set) => set.questions.length > 0),
+  /** The Add was refused, and says which step to go back to. */
+  addRefusedFor: ({ event }: GuardArgs, { fix }: { fix: AddFix }) => {
+    const error = errorOf(event);
+    return error instanceof AddRefused && error.fix === fix;
+  },
   quantityAllowed: ({ context, event }: GuardArgs) => {
     const quantity = eventOf(event, 'quantity.pick')?.quantity;
     return (

@@ -9,7 +9,7 @@
 import { assign } from 'xstate';
 import { defineMessages } from '#src/i18n/messages.js';
 import { answersKey } from './selection/types-split.js';
-import { AddRefused, type AddFix } from '../actors/cart.js';
+import type { AddFix } from '../actors/cart.js';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
@@ -37,13 +37,7 @@ const messages = defineMessages({
   },
 });
 
-const dateOf = (context: BookingContext) =>
-  context.draft?.accessDate ?? context.draft?.product.fixedDate;
-
-const refusedFor =
-  (fix: AddFix) =>
-  ({ event }: { event: { error?: unknown } }) =>
-    event.error instanceof AddRefused && event.error.fix === fix;
+const refusedFor = (fix: AddFix) => ({ type: 'addRefusedFor' as const, params: { fix } });
 
 /**
  * The products the home menu offers to book again: the one just added first. Gift card
@@ -74,7 +68,7 @@ export const addingState = booking.createStateConfig({
   states: {
     start: {
       always: [
-        { guard: ({ context }) => context.draft === undefined, target: '#booking.cart' },
+        { guard: 'noDraft', target: '#booking.cart' },
         {
           guard: 'saleUnderWay',
           target: '#booking.reserved',
@@ -83,10 +77,9 @@ export const addingState = booking.createStateConfig({
             params: ({ context }) => ({ text: cartMessages(context.language).saleUnderWay }),
           },
         },
-        { guard: ({ context }) => dateOf(context) === undefined, target: '#booking.date' },
+        { guard: 'noDay', target: '#booking.date' },
         {
-          guard: ({ context }) =>
-            context.draft?.quantity === undefined || context.draft.unitPrice === undefined,
+          guard: 'notPriced',
           target: '#booking.quantity',
         },
         { target: 'calling' },

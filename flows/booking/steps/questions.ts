@@ -19,7 +19,7 @@
  * forward like the worked-out ages, and still editable at their own question.
  */
 import type { Answer } from '#src/api/common.js';
-import { assign } from 'xstate';
+import { and, assign } from 'xstate';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import { DataType, type Question } from '#src/api/questions.js';
@@ -394,12 +394,11 @@ export const questionsState = booking.createStateConfig({
     start: {
       always: [
         {
-          guard: ({ context }) => context.draft?.quantity === undefined,
+          guard: 'noQuantity',
           target: '#booking.quantity',
         },
         {
-          guard: ({ context }) =>
-            context.draft !== undefined && dateOf(context.draft) === undefined,
+          guard: and(['hasDraft', 'noDay']),
           target: '#booking.date',
         },
         { target: 'loading' },
@@ -426,7 +425,7 @@ export const questionsState = booking.createStateConfig({
         },
         onDone: [
           {
-            guard: ({ event }) => !event.output.some((set) => set.questions.length > 0),
+            guard: 'noQuestions',
             target: '#booking.adding',
             actions: assign(({ context }) => withSets(context, [])),
           },
