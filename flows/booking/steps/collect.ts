@@ -20,7 +20,7 @@ import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, PaymentCharge } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { holdTime, lapsed } from './cart.js';
-import { questionsProfilesOf, reservedContext } from './review.js';
+import { reserveInput, reservedContext } from './review.js';
 import { saleRecordOf, sellInputOf, soldContext } from './reserved.js';
 import { formatPrice, formatTime } from './selection/format.js';
 
@@ -197,12 +197,7 @@ export const collectState = booking.createStateConfig({
       waiting: (lang) => messages(lang).renewing,
       invoke: {
         src: 'reserve',
-        input: ({ context }) => ({
-          cart: context.cart,
-          language: context.language,
-          questionsProfiles: questionsProfilesOf(context.checkout),
-          renew: true,
-        }),
+        input: reserveInput(true),
         onDone: [
           {
             guard: 'reserveRefusedLines',

@@ -16,7 +16,7 @@ import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { formatAmounts } from './cart.js';
-import { questionsProfilesOf, reservedContext } from './review.js';
+import { reserveInput, reservedContext } from './review.js';
 
 const messages = defineMessages({
   es: {
@@ -111,13 +111,7 @@ export const paymentState = booking.createStateConfig({
       waiting: (lang) => messages(lang).restoring,
       invoke: {
         src: 'reserve',
-        input: ({ context }) => ({
-          cart: context.cart,
-          language: context.language,
-          questionsProfiles: questionsProfilesOf(context.checkout),
-          renew: true,
-          rebuild: true,
-        }),
+        input: (args) => ({ ...reserveInput(true)(args), rebuild: true }),
         onDone: [
           {
             guard: 'reserveRefusedLines',

@@ -19,7 +19,13 @@ import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SaleRecord } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { changeNotes, formatAmounts, holdTime, lapsed } from './cart.js';
-import { orderText, orderTotal, questionsProfilesOf, reservedContext } from './review.js';
+import {
+  orderText,
+  orderTotal,
+  questionsProfilesOf,
+  reserveInput,
+  reservedContext,
+} from './review.js';
 import { formatTime } from './selection/format.js';
 import { orderStays } from './packages/sold.js';
 
@@ -331,12 +337,7 @@ export const reservedState = booking.createStateConfig({
       waiting: (lang) => messages(lang).renewing,
       invoke: {
         src: 'reserve',
-        input: ({ context }) => ({
-          cart: context.cart,
-          language: context.language,
-          questionsProfiles: questionsProfilesOf(context.checkout),
-          renew: true,
-        }),
+        input: reserveInput(true),
         onDone: [
           {
             guard: 'reserveRefusedLines',

@@ -123,6 +123,19 @@ export function questionsProfilesOf(checkout: Checkout): QuestionsProfileAnswers
     .map(([questionsProfileId, questions]) => ({ questionsProfileId, questions }));
 }
 
+/**
+ * What a Confirm of the cart sends (actors/cart.ts, `reserve`): the cart with the answers
+ * to its checkout questions; `renew` when a reservation was held before.
+ */
+export const reserveInput =
+  (renew: boolean) =>
+  ({ context }: { context: BookingContext }) => ({
+    cart: context.cart,
+    language: context.language,
+    questionsProfiles: questionsProfilesOf(context.checkout),
+    renew,
+  });
+
 /** The amounts to pay: the lines (or what the reservation holds) and the insurance. */
 export function orderTotal(context: BookingContext): Money[] {
   const items = context.reservation ? [context.reservation.total] : cartTotal(context.cart);
@@ -377,12 +390,7 @@ export const reviewState = booking.createStateConfig({
       waiting: (lang) => messages(lang).reserving,
       invoke: {
         src: 'reserve',
-        input: ({ context }) => ({
-          cart: context.cart,
-          language: context.language,
-          questionsProfiles: questionsProfilesOf(context.checkout),
-          renew: false,
-        }),
+        input: reserveInput(false),
         onDone: [
           {
             guard: 'reserveRefusedLines',
