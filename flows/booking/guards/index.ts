@@ -3,6 +3,7 @@
  * object, and the steps name a guard (`guard: 'saleUnderWay'`, `not('cartIsEmpty')`).
  */
 import { checkoutGuards } from './checkout.js';
+import { giftCardGuards } from './giftcards.js';
 import { languageGuards } from './language.js';
 import { orderGuards } from './order.js';
 import { packageGuards } from './packages.js';
@@ -14,4 +15,5 @@ export const guards = {
   ...selectionGuards,
   ...packageGuards,
   ...languageGuards,
+  ...giftCardGuards,
 };

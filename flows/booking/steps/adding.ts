@@ -14,7 +14,6 @@ import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import { cartMessages, changeNotes, changedContext } from './cart.js';
-import { redeemedMore, redemptionRefused } from './giftcards/redeem.js';
 
 const messages = defineMessages({
   es: {
@@ -124,7 +123,7 @@ export const addingState = booking.createStateConfig({
         onError: [
           {
             // A gift card redemption refused for the card itself: check the card again.
-            guard: ({ context, event }) => redemptionRefused(context, event.error),
+            guard: 'redemptionRefused',
             target: '#booking.giftcards.redeem.checking',
             actions: 'explainFailure',
           },
@@ -143,7 +142,7 @@ export const addingState = booking.createStateConfig({
     added: {
       always: [
         // A gift card with more products to book: the next one.
-        { guard: ({ context }) => redeemedMore(context), target: '#booking.giftcards.redeem.next' },
+        { guard: 'redeemedMore', target: '#booking.giftcards.redeem.next' },
         { target: '#booking.cart', actions: 'dropWish' },
       ],
     },
