@@ -1,11 +1,12 @@
 /**
  * The guards of choosing what to buy, from the places to the quantity (steps/home.ts,
- * browse.ts, product.ts, quantity.ts, bookings.ts), with the rules they read about a
- * product's card, its places and its ticket types.
+ * browse.ts, product.ts, quantity.ts, ticket-types.ts, adding.ts, questions.ts,
+ * bookings.ts), with the rules they read about a product's card, its places and its
+ * ticket types.
  */
 import type { Lang } from '#src/domain/lang.js';
 import { AddRefused, type AddFix } from '../actors/cart.js';
-import { quantityAllowed } from '../steps/selection/bounds.js';
+import { choiceProblem, quantityAllowed } from '../steps/selection/bounds.js';
 import { blockedText } from '../steps/selection/explain.js';
 import type { BookingContext, Draft, DraftProduct, SessionOffer } from '../types.js';
 import { errorOf, eventOf, outputOf, type GuardArgs } from './guard.js';
@@ -43,6 +44,21 @@ export const hasTicketTypes = (context: BookingContext): boolean =>
 /** The offers the customer answers (ForceSet ones are only previewed). */
 export const choosable = (draft: Draft | undefined): SessionOffer[] =>
   (draft?.sessionStep?.offers ?? []).filter((offer) => offer.mode !== 'forced');
+
+/** The types' counts with one more (or less) of a type, never below none. */
+export const counted = (draft: Draft | undefined, productId: string, step: number) => {
+  const counts = { ...(draft?.types?.counts ?? {}) };
+  counts[productId] = Math.max(0, (counts[productId] ?? 0) + step);
+  return counts;
+};
+
+/** A type offered on the day (the ticket-types step). */
+export const offered = (draft: Draft | undefined, productId: string) =>
+  draft?.types?.offers.some((offer) => offer.productId === productId) === true;
+
+/** The ticket type a `types.more` or `types.less` names. */
+const typeOf = (event: GuardArgs['event']) =>
+  (eventOf(event, 'types.more') ?? eventOf(event, 'types.less'))?.productId ?? '';
 
 export const selectionGuards = {
   /** A message's wish that named no product (home, browse): the places it may lead to. */
@@ -94,6 +110,21 @@ export const selectionGuards = {
     const error = errorOf(event);
     return error instanceof AddRefused && error.fix === fix;
   },
+  /** The day's quote offers fewer than two ticket types: none to choose between. */
+  fewerThanTwoTypes: ({ event }: GuardArgs) => outputOf('quoteTicketTypes', event).length < 2,
+  wishedTypes: ({ context }: GuardArgs) => context.wish?.types !== undefined,
+  wishedTypesOrQuantity: ({ context }: GuardArgs) =>
+    context.wish?.types !== undefined || context.wish?.quantity !== undefined,
+  typeOffered: ({ context, event }: GuardArgs) => offered(context.draft, typeOf(event)),
+  /** One more of the type keeps within the product's group rules. */
+  oneMoreOfTypeFits: ({ context, event }: GuardArgs) =>
+    offered(context.draft, typeOf(event)) &&
+    choiceProblem(context.draft!, counted(context.draft, typeOf(event), 1), 'over') === undefined,
+  /** The counts typed in one message keep within the group rules. */
+  countsFit: ({ context, event }: GuardArgs) =>
+    choiceProblem(context.draft!, eventOf(event, 'types.set')?.counts ?? {}) === undefined,
+  chosenCountsFit: ({ context }: GuardArgs) =>
+    choiceProblem(context.draft!, context.draft!.types!.counts) === undefined,
   quantityAllowed: ({ context, event }: GuardArgs) => {
     const quantity = eventOf(event, 'quantity.pick')?.quantity;
     return (

@@ -8,7 +8,7 @@
  * (selection/bounds.ts, choiceProblem), and refused with the reason. The types' ticket
  * questions are then asked in one pass, and each type becomes its own cart line.
  */
-import { assign } from 'xstate';
+import { and, assign } from 'xstate';
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { personLabel, type PersonKind } from '#src/domain/people.js';
@@ -16,6 +16,7 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { readTypeCounts } from '#flows/understanding/understand.js';
 import { partnerCall } from '../partner-call.js';
+import { counted } from '../guards/selection.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, TicketTypeOffer } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
@@ -224,15 +225,6 @@ const withWishUsed = ({ context }: Args) => {
   return Object.keys(rest).length > 0 ? rest : undefined;
 };
 
-const counted = (draft: Draft | undefined, productId: string, step: number) => {
-  const counts = { ...(draft?.types?.counts ?? {}) };
-  counts[productId] = Math.max(0, (counts[productId] ?? 0) + step);
-  return counts;
-};
-
-const offered = (draft: Draft | undefined, productId: string) =>
-  draft?.types?.offers.some((offer) => offer.productId === productId) === true;
-
 /** The draft with the types offered on the day, to choose from. */
 const chooseFrom = ({ context, event }: Args & { event: { output: TicketTypeOffer[] } }) => {
   const offers = offersAfterCart(context, event.output);
@@ -269,8 +261,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
         onDone: [
           {
             // One type sold on the day, a message's counts: that type's, and why not the others.
-            guard: ({ context, event }) =>
-              event.output.length < 2 && context.wish?.types !== undefined,
+            guard: and(['fewerThanTwoTypes', 'wishedTypes']),
             target: 'pricing',
             actions: [
               {
@@ -292,7 +283,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           },
           {
             // Not two types on the day after all: the plain quantity step.
-            guard: ({ event }) => event.output.length < 2,
+            guard: 'fewerThanTwoTypes',
             target: 'pricing',
             actions: assign({
               draft: ({ context }) => ({ ...context.draft!, types: undefined }),
@@ -326,8 +317,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           },
           {
             // …and when they do not, the reason, and the counts said to change.
-            guard: ({ context }) =>
-              context.wish?.types !== undefined || context.wish?.quantity !== undefined,
+            guard: 'wishedTypesOrQuantity',
             target: 'typesChoosing',
             actions: [
               {
@@ -355,10 +345,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
       on: {
         'types.more': [
           {
-            guard: ({ context, event }) =>
-              offered(context.draft, event.productId) &&
-              choiceProblem(context.draft!, counted(context.draft, event.productId, 1), 'over') ===
-                undefined,
+            guard: 'oneMoreOfTypeFits',
             actions: assign({
               draft: ({ context, event }) => ({
                 ...context.draft!,
@@ -370,7 +357,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
             }),
           },
           {
-            guard: ({ context, event }) => offered(context.draft, event.productId),
+            guard: 'typeOffered',
             actions: {
               type: 'notify',
               params: ({ context, event }) => ({
@@ -380,7 +367,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           },
         ],
         'types.less': {
-          guard: ({ context, event }) => offered(context.draft, event.productId),
+          guard: 'typeOffered',
           actions: assign({
             draft: ({ context, event }) => ({
               ...context.draft!,
@@ -393,8 +380,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
         },
         'types.set': [
           {
-            guard: ({ context, event }) =>
-              choiceProblem(context.draft!, event.counts) === undefined,
+            guard: 'countsFit',
             target: '#booking.questions',
             actions: [
               assign({
@@ -415,8 +401,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
         ],
         'types.go': [
           {
-            guard: ({ context }) =>
-              choiceProblem(context.draft!, context.draft!.types!.counts) === undefined,
+            guard: 'chosenCountsFit',
             target: '#booking.questions',
             actions: [
               assign({
