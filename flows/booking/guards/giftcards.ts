@@ -1,10 +1,16 @@
 /**
- * The gift cards' guards (steps/giftcards/redeem.ts, and the Add of a redemption in
- * steps/adding.ts), with the rules they read about a code, a card checked and its
- * products left to book.
+ * The gift cards' guards (steps/giftcards/buy.ts and redeem.ts, and the Add of a
+ * redemption in steps/adding.ts), with the rules they read about a purchase, a code, a
+ * card checked and its products left to book.
  */
 import { AddRefused } from '../actors/cart.js';
-import type { BookingContext, Cart, GiftCardCheck, GiftCardProduct } from '../types.js';
+import type {
+  BookingContext,
+  Cart,
+  GiftCardCheck,
+  GiftCardProduct,
+  GiftCardPurchase,
+} from '../types.js';
 import { errorOf, eventOf, type GuardArgs } from './guard.js';
 
 /**
@@ -53,7 +59,27 @@ export const redemptionRefused = (context: BookingContext, error: unknown): bool
   error instanceof AddRefused &&
   (error.fix === 'cart' || error.fix === 'quantity');
 
+/** The gift card being bought (none chosen yet: no products). */
+export const purchaseOf = (context: BookingContext): GiftCardPurchase =>
+  context.giftCards?.buying ?? { products: [] };
+
 export const giftCardGuards = {
+  purchaseHasProducts: ({ context }: GuardArgs) => purchaseOf(context).products.length > 0,
+  /** The product toggled is in the purchase (unticking is always possible). */
+  purchaseHasProduct: ({ context, event }: GuardArgs) =>
+    purchaseOf(context).products.some(
+      (p) => p.productId === eventOf(event, 'giftcard.toggle')?.productId,
+    ),
+  /** The purchase holds a product of another provider than the one toggled. */
+  purchaseFromOtherProvider: ({ context, event }: GuardArgs) =>
+    purchaseOf(context).products.some(
+      (p) => p.providerId !== eventOf(event, 'giftcard.toggle')?.providerId,
+    ),
+  /** A detail of the purchase (message, recipient's name or e-mail) is given. */
+  purchaseHas: (
+    { context }: GuardArgs,
+    { key }: { key: 'message' | 'recipientName' | 'recipientEmail' },
+  ) => purchaseOf(context)[key] !== undefined,
   codeReadable: ({ event }: GuardArgs) =>
     readCode(eventOf(event, 'giftcard.code')?.code ?? '') !== undefined,
   noCardChecked: ({ context }: GuardArgs) => checkOf(context) === undefined,

@@ -6,11 +6,12 @@
  * into the same cart. Paying is the usual checkout; the redemption code comes with the
  * tickets (done step).
  */
-import { assign } from 'xstate';
+import { assign, not } from 'xstate';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '#flows/booking/partner-call.js';
+import { purchaseOf } from '#flows/booking/guards/giftcards.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
@@ -104,9 +105,6 @@ const messages = defineMessages({
       'I released the reservation of your order to add it; it is reserved again at checkout.',
   },
 });
-
-const purchaseOf = (context: BookingContext): GiftCardPurchase =>
-  context.giftCards?.buying ?? { products: [] };
 
 const withPurchase = (context: BookingContext, change: Partial<GiftCardPurchase>) => ({
   giftCards: {
@@ -255,9 +253,6 @@ const summaryView: ViewFn = (context, deps): BookingView => {
   };
 };
 
-const hasProducts = ({ context }: { context: BookingContext }) =>
-  purchaseOf(context).products.length > 0;
-
 /** A detail step: typed value (validated), kept, or skipped; back to `previous`. */
 function detailState(field: GiftCardTextField, previous: string, next: string) {
   const key = purchaseKey[field];
@@ -272,7 +267,7 @@ function detailState(field: GiftCardTextField, previous: string, next: string) {
         ),
       },
       'giftcard.next': {
-        guard: ({ context }) => purchaseOf(context)[key] !== undefined,
+        guard: { type: 'purchaseHas', params: { key } },
         target: next,
       },
       'giftcard.skip': {
@@ -293,8 +288,7 @@ export const buyState = booking.createStateConfig({
         'giftcard.toggle': [
           {
             // Unticking is always possible.
-            guard: ({ context, event }) =>
-              purchaseOf(context).products.some((p) => p.productId === event.productId),
+            guard: 'purchaseHasProduct',
             actions: assign(({ context, event }) =>
               withPurchase(context, {
                 products: purchaseOf(context).products.filter(
@@ -304,8 +298,7 @@ export const buyState = booking.createStateConfig({
             ),
           },
           {
-            guard: ({ context, event }) =>
-              purchaseOf(context).products.some((p) => p.providerId !== event.providerId),
+            guard: 'purchaseFromOtherProvider',
             actions: {
               type: 'notify',
               params: ({ context }) => ({ text: messages(context.language).oneProvider }),
@@ -323,7 +316,7 @@ export const buyState = booking.createStateConfig({
           },
         ],
         'giftcard.next': [
-          { guard: hasProducts, target: 'message' },
+          { guard: 'purchaseHasProducts', target: 'message' },
           {
             actions: {
               type: 'notify',
@@ -338,7 +331,7 @@ export const buyState = booking.createStateConfig({
     name: detailState('name', 'message', 'email'),
     email: detailState('email', 'name', 'summary'),
     summary: {
-      always: { guard: ({ context }) => !hasProducts({ context }), target: 'products' },
+      always: { guard: not('purchaseHasProducts'), target: 'products' },
       meta: { view: summaryView },
       on: {
         'giftcard.add': [
