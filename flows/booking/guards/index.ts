@@ -3,6 +3,7 @@
  * object, and the steps name a guard (`guard: 'saleUnderWay'`, `not('cartIsEmpty')`).
  */
 import { checkoutGuards } from './checkout.js';
+import { combinedGuards } from './combined.js';
 import { giftCardGuards } from './giftcards.js';
 import { languageGuards } from './language.js';
 import { orderGuards } from './order.js';
@@ -16,4 +17,5 @@ export const guards = {
   ...packageGuards,
   ...languageGuards,
   ...giftCardGuards,
+  ...combinedGuards,
 };
