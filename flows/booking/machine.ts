@@ -25,13 +25,7 @@ import { insuranceState } from './steps/insurance.js';
 import { reviewState } from './steps/review.js';
 import { reservedState } from './steps/reserved.js';
 import { paymentState } from './steps/payment.js';
-import {
-  chargeTaken,
-  collectState,
-  paidContext,
-  paysCurrentInvoice,
-  strayPaymentContext,
-} from './steps/collect.js';
+import { collectState, paidContext, strayPaymentContext } from './steps/collect.js';
 import { doneState } from './steps/done.js';
 import { giftCardsState } from './steps/giftcards/index.js';
 import { packagesState } from './steps/packages/index.js';
@@ -106,9 +100,9 @@ export const bookingMachine = booking.createMachine({
     // pay an invoice after moving on. Taken once; a payment that is not for the order held
     // now is given back, never lost.
     'payment.paid': [
-      { guard: ({ context, event }) => chargeTaken(context, event) },
+      { guard: 'chargeTaken' },
       {
-        guard: ({ context, event }) => paysCurrentInvoice(context, event),
+        guard: 'paysCurrentInvoice',
         target: '.collect',
         actions: assign(({ context, event }) => paidContext(context, event)),
       },

@@ -1,7 +1,7 @@
 /**
- * The booking machine's setup: its types, named actors (every partner call), and the
- * actions and guards shared by several steps. Steps build their states with
- * `booking.createStateConfig`, each in its own module under steps/.
+ * The booking machine's setup: its types, named actors (every partner call), every named
+ * guard (guards/, one module a sub-flow), and the actions shared by several steps. Steps
+ * build their states with `booking.createStateConfig`, each in its own module under steps/.
  */
 import { assign, emit, setup } from 'xstate';
 import { bookingActors } from './actors/bookings.js';
@@ -12,6 +12,7 @@ import { packageActors } from './actors/packages.js';
 import { paymentActors } from './actors/payments.js';
 import { questionActors } from './actors/questions.js';
 import { selectionActors } from './actors/selection.js';
+import { guards } from './guards/index.js';
 import { failureText } from './problem.js';
 import type { BookingContext, BookingEvent, BookingInput } from './types.js';
 import type { StepMeta } from './view.js';
@@ -37,6 +38,7 @@ export const booking = setup({
     ...packageActors,
     ...paymentActors,
   },
+  guards,
   actions: {
     /** Explains a failed actor (its `error`) to the customer, in their language. */
     explainFailure: emit(({ context, event }) => ({

@@ -11,7 +11,7 @@
  * caught after the payment: a payment that does not match the order held is refunded
  * (steps/collect.ts), never sold on.
  */
-import { invoiceHolds } from '#flows/booking/steps/collect.js';
+import { invoiceHolds } from '#flows/booking/guards/order.js';
 import type { BookingContext } from '#flows/booking/types.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';

@@ -81,6 +81,16 @@ describe('the booking machine, walked state node by state node', () => {
     expect(bare).toEqual([]);
   });
 
+  it('tags every state that calls an actor busy, and only those (flows/booking/partner-call.ts)', () => {
+    // The engine waits out a busy state; a call's state without the tag would be saved and
+    // answered mid-call, and a busy state with no call would never settle.
+    const nodes = getStateNodes(bookingMachine);
+    const calling = nodes.filter((node) => node.invoke.length > 0).map((node) => node.id);
+    const busy = nodes.filter(isBusy).map((node) => node.id);
+    expect(calling.length).toBeGreaterThan(30);
+    expect(busy).toEqual(calling);
+  });
+
   it('reaches every state node but those kept for saved conversations', () => {
     // insurance.offer: the quote moved into the review; conversations saved in it go on.
     const unreached = getStateNodes(bookingMachine)

@@ -9,12 +9,11 @@
 import { assign } from 'xstate';
 import { defineMessages } from '#src/i18n/messages.js';
 import { answersKey } from '#flows/booking/choosing/types-split.js';
-import { AddRefused, type AddFix } from '../actors/cart.js';
+import type { AddFix } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
-import type { ViewFn } from '../view.js';
-import { cartMessages, changeNotes, changedContext, saleUnderWay } from './cart.js';
-import { redeemedMore, redemptionRefused } from './giftcards/redeem.js';
+import { cartMessages, changeNotes, changedContext } from './cart.js';
 
 const messages = defineMessages({
   es: {
@@ -37,19 +36,7 @@ const messages = defineMessages({
   },
 });
 
-const addingView: ViewFn = (context) => ({
-  text: messages(context.language).adding,
-  expects: 'none',
-  options: [],
-});
-
-const dateOf = (context: BookingContext) =>
-  context.draft?.accessDate ?? context.draft?.product.fixedDate;
-
-const refusedFor =
-  (fix: AddFix) =>
-  ({ event }: { event: { error?: unknown } }) =>
-    event.error instanceof AddRefused && event.error.fix === fix;
+const refusedFor = (fix: AddFix) => ({ type: 'addRefusedFor' as const, params: { fix } });
 
 /**
  * The products the home menu offers to book again: the one just added first. Gift card
@@ -80,27 +67,25 @@ export const addingState = booking.createStateConfig({
   states: {
     start: {
       always: [
-        { guard: ({ context }) => context.draft === undefined, target: '#booking.cart' },
+        { guard: 'noDraft', target: '#booking.cart' },
         {
-          guard: ({ context }) => saleUnderWay(context),
+          guard: 'saleUnderWay',
           target: '#booking.reserved',
           actions: {
             type: 'notify',
             params: ({ context }) => ({ text: cartMessages(context.language).saleUnderWay }),
           },
         },
-        { guard: ({ context }) => dateOf(context) === undefined, target: '#booking.date' },
+        { guard: 'noDay', target: '#booking.date' },
         {
-          guard: ({ context }) =>
-            context.draft?.quantity === undefined || context.draft.unitPrice === undefined,
+          guard: 'notPriced',
           target: '#booking.quantity',
         },
         { target: 'calling' },
       ],
     },
-    calling: {
-      tags: ['busy'],
-      meta: { view: addingView },
+    calling: partnerCall({
+      waiting: (lang) => messages(lang).adding,
       invoke: {
         src: 'addToCart',
         input: ({ context }) => ({
@@ -138,7 +123,7 @@ export const addingState = booking.createStateConfig({
         onError: [
           {
             // A gift card redemption refused for the card itself: check the card again.
-            guard: ({ context, event }) => redemptionRefused(context, event.error),
+            guard: 'redemptionRefused',
             target: '#booking.giftcards.redeem.checking',
             actions: 'explainFailure',
           },
@@ -153,11 +138,11 @@ export const addingState = booking.createStateConfig({
           { target: '#booking.cart', actions: 'explainFailure' },
         ],
       },
-    },
+    }),
     added: {
       always: [
         // A gift card with more products to book: the next one.
-        { guard: ({ context }) => redeemedMore(context), target: '#booking.giftcards.redeem.next' },
+        { guard: 'redeemedMore', target: '#booking.giftcards.redeem.next' },
         { target: '#booking.cart', actions: 'dropWish' },
       ],
     },

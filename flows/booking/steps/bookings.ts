@@ -7,6 +7,7 @@ import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { MyBooking } from '../actors/bookings.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { ViewFn } from '../view.js';
 import { ticketDocuments } from './done.js';
@@ -137,30 +138,22 @@ export const bookingsState = booking.createStateConfig({
   // Only for this visit: the list is not kept once the customer moves on.
   exit: assign({ myBookings: undefined, myTickets: undefined, myStays: undefined }),
   states: {
-    loading: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).loading,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    loading: partnerCall({
+      waiting: (lang) => messages(lang).loading,
       invoke: {
         src: 'loadMyBookings',
         input: ({ context }) => ({ userKey: context.userKey, language: context.language }),
         onDone: { target: 'list', actions: assign({ myBookings: ({ event }) => event.output }) },
-        onError: { target: '#booking.home', actions: 'explainFailure' },
       },
-    },
+      failed: '#booking.home',
+    }),
     list: {
       meta: { view: listView },
       on: {
         'bookings.refresh': { target: 'loading' },
         'bookings.tickets': {
           // Only a booking of the list shown (this conversation's own).
-          guard: ({ context, event }) =>
-            (context.myBookings ?? []).some((sale) => sale.partnerSaleId === event.partnerSaleId),
+          guard: 'bookingListed',
           target: 'resending',
           // Its stays as the list named them (the sale list names only their rates).
           actions: assign({
@@ -170,15 +163,8 @@ export const bookingsState = booking.createStateConfig({
         },
       },
     },
-    resending: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).resending,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    resending: partnerCall({
+      waiting: (lang) => messages(lang).resending,
       invoke: {
         src: 'loadTickets',
         input: ({ context, event }) => ({
@@ -192,9 +178,9 @@ export const bookingsState = booking.createStateConfig({
             myStays: ({ context, event }) => soldStays(context.myStays ?? [], event.output.stays),
           }),
         },
-        onError: { target: 'list', actions: 'explainFailure' },
       },
-    },
+      failed: 'list',
+    }),
     tickets: {
       meta: { view: ticketsView },
       on: { 'nav.back': { target: 'list' } },

@@ -259,7 +259,7 @@ export const browseState = booking.createStateConfig({
     wish: [
       {
         // Slots alone: added to what is kept, said, and the list stays.
-        guard: ({ event }) => event.productId === undefined,
+        guard: 'wishNamesNoProduct',
         actions: [
           assign({ wish: ({ context, event }) => ({ ...context.wish, ...event.wish }) }),
           {
@@ -295,17 +295,17 @@ export const browseState = booking.createStateConfig({
     'browse.product': { target: '#booking.product' },
     'nav.back': [
       {
-        guard: ({ context }) => context.browse.query !== undefined,
+        guard: 'searching',
         actions: assign({
           browse: ({ context }) => ({ ...context.browse, query: undefined, page: 0 }),
         }),
       },
       {
-        guard: ({ context }) => context.browse.productBaseId !== undefined,
+        guard: 'inProductBase',
         actions: assign({ browse: ({ context }) => at({ providerId: context.browse.providerId }) }),
       },
       {
-        guard: ({ context }) => context.browse.providerId !== undefined,
+        guard: 'inProvider',
         actions: assign({ browse: () => at({}) }),
       },
       { target: '#booking.home' },

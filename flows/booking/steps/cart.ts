@@ -16,6 +16,8 @@ import { CUSTOMER_ZONE, localNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { CartChange } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
+import { pendingDraft, saleUnderWay } from '../guards/order.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Cart, CartLine, Money, Reservation } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -116,23 +118,11 @@ export function lineText(line: CartLine, n: number, lang: Lang): string {
 
 export const cartTotal = (cart: Cart): Money[] => sumMoney(cart.lines.map(lineTotal));
 
-/** Whether a Sale of the current cart may have happened (its PartnerSaleId was made). */
-export const saleUnderWay = (context: BookingContext): boolean =>
-  context.sale !== undefined && context.sale.shoppingCartId === context.cart.shoppingCartId;
-
 /** The reservation is over: the service or the scheduler said so, or its time is past. */
 export const lapsed = (context: BookingContext, now: Date) =>
   context.reservation !== undefined &&
   (context.reservation.lapsed === true ||
     Date.parse(context.reservation.expiresAt) <= now.getTime());
-
-/** A draft kept after a failed Add, complete enough to be added again. */
-export const pendingDraft = (context: BookingContext) => {
-  const draft = context.draft;
-  if (draft === undefined || draft.quantity === undefined || draft.unitPrice === undefined)
-    return undefined;
-  return (draft.accessDate ?? draft.product.fixedDate) === undefined ? undefined : draft;
-};
 
 /** The context after a cart change at the partner: the cart, and no reservation if released. */
 export const changedContext = (context: BookingContext, change: CartChange) => ({
@@ -231,10 +221,6 @@ const cartView: ViewFn = (context, deps): BookingView => {
   };
 };
 
-const busyView =
-  (text: (lang: Lang) => string): ViewFn =>
-  (context) => ({ text: text(context.language), expects: 'none', options: [] });
-
 export const cartState = booking.createStateConfig({
   initial: 'idle',
   states: {
@@ -242,37 +228,36 @@ export const cartState = booking.createStateConfig({
       meta: { view: cartView },
       on: {
         'cart.add-more': [
-          { guard: ({ context }) => saleUnderWay(context), target: '#booking.reserved' },
+          { guard: 'saleUnderWay', target: '#booking.reserved' },
           { target: '#booking.browse' },
         ],
         'cart.add-draft': [
           {
-            guard: ({ context }) => pendingDraft(context) !== undefined,
+            guard: 'hasPendingDraft',
             target: '#booking.adding',
           },
         ],
         'cart.remove': [
           {
-            guard: ({ context, event }) =>
-              !context.cart.lines.some((line) => line.cartItemId === event.cartItemId),
+            guard: 'lineNotInCart',
             actions: {
               type: 'notify',
               params: ({ context }) => ({ text: cartMessages(context.language).noLine }),
             },
           },
-          { guard: ({ context }) => saleUnderWay(context), target: '#booking.reserved' },
+          { guard: 'saleUnderWay', target: '#booking.reserved' },
           { target: 'removing' },
         ],
         'cart.checkout': [
           {
-            guard: ({ context }) => context.cart.lines.length === 0,
+            guard: 'cartIsEmpty',
             actions: {
               type: 'notify',
               params: ({ context }) => ({ text: cartMessages(context.language).emptyCheckout }),
             },
           },
           {
-            guard: ({ context }) => saleUnderWay(context) || context.reservation !== undefined,
+            guard: 'saleOrReservationUnderWay',
             target: '#booking.reserved',
           },
           { target: '#booking.insurance' },
@@ -280,9 +265,8 @@ export const cartState = booking.createStateConfig({
         'nav.back': { target: '#booking.home' },
       },
     },
-    removing: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => cartMessages(lang).removing) },
+    removing: partnerCall({
+      waiting: (lang) => cartMessages(lang).removing,
       invoke: {
         src: 'removeFromCart',
         input: ({ context, event }) => ({
@@ -306,8 +290,8 @@ export const cartState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'idle', actions: 'explainFailure' },
       },
-    },
+      failed: 'idle',
+    }),
   },
 });

@@ -17,9 +17,9 @@
  */
 import type { Answer } from '#src/api/common.js';
 import { assign } from 'xstate';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, CheckoutQuestions, ProfileQuestionSet } from '../types.js';
-import type { ViewFn } from '../view.js';
 import type { Question } from '#src/api/questions.js';
 import { detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
@@ -197,24 +197,14 @@ export const optionalLeft = (context: BookingContext): number => {
   return questions ? unanswered(questions.sets, context.checkout.profileAnswers, false).length : 0;
 };
 
-const loadingView: ViewFn = (context) => ({
-  text: questionMessages(context.language).loading,
-  expects: 'none',
-  options: [],
-});
-
 export const checkoutQuestionsState = booking.createStateConfig({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: ({ context }) => context.cart.lines.length === 0, target: '#booking.cart' },
-        { target: 'loading' },
-      ],
+      always: [{ guard: 'cartIsEmpty', target: '#booking.cart' }, { target: 'loading' }],
     },
-    loading: {
-      tags: ['busy'],
-      meta: { view: loadingView },
+    loading: partnerCall({
+      waiting: (lang) => questionMessages(lang).loading,
       invoke: {
         id: 'loadCheckoutQuestions',
         src: 'loadCheckoutQuestions',
@@ -247,9 +237,9 @@ export const checkoutQuestionsState = booking.createStateConfig({
             ),
           ),
         },
-        onError: { target: '#booking.cart', actions: 'explainFailure' },
       },
-    },
+      failed: '#booking.cart',
+    }),
     // Nothing (left) to ask goes straight on: askingState's `always` when there is no slot.
     asking: askingState(checkoutQuestionnaire, {
       done: '#booking.review',

@@ -18,13 +18,14 @@ import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
+import { partnerCall } from '../partner-call.js';
+import { checked, missing, severalDetails, valueOf } from '../guards/checkout.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, ClientField } from '../types.js';
 import type { ViewFn } from '../view.js';
 import {
   CLIENT_FIELDS,
   readClientDetails,
-  validateClientField,
   type ClientFieldError,
 } from './questions/client-fields.js';
 import { namesInCart } from './questions/names.js';
@@ -141,15 +142,10 @@ const EXPECTS: Record<ClientField, 'text' | 'phone' | 'email'> = {
   email: 'email',
 };
 
-const valueOf = (context: BookingContext, field: ClientField) => context.checkout.client?.[field];
-
 const navigation = (context: BookingContext): Option<BookingEvent>[] => [
   { id: 'back', label: common(context.language).back, event: { type: 'nav.back' } },
   { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },
 ];
-
-const missing = (context: BookingContext) =>
-  CLIENT_FIELDS.filter((field) => valueOf(context, field) === undefined);
 
 /** Names given before that read as a first name and a surname: offered as the buyer's. */
 const namesGiven = (context: BookingContext): string[] =>
@@ -222,32 +218,6 @@ const summaryView: ViewFn = (context) => {
   };
 };
 
-const checked = (field: ClientField, event: BookingEvent) =>
-  validateClientField(field, event.type === 'text' ? event.text : '');
-
-/**
- * The details a message gives when it gives more than, or other than, the one asked: an
- * e-mail, phone or document wherever it is typed, or a first name and surname typed
- * where the first name is asked. Undefined otherwise (the text is read as the field
- * asked, with that field's error if it fails).
- */
-function severalDetails(
-  field: ClientField,
-  event: BookingEvent,
-): Partial<Record<ClientField, string>> | undefined {
-  if (event.type !== 'text') return undefined;
-  const found = readClientDetails(event.text);
-  const fields = Object.keys(found) as ClientField[];
-  const other = fields.some((name) => name !== 'fullName' && name !== 'surname');
-  // A surname of two words is not a first name and a surname: names split only where
-  // the first name is asked.
-  if (!other && !(field === 'fullName' && fields.includes('surname'))) return undefined;
-  if (field !== 'surname' || found.fullName === undefined) return found;
-  // Where the surname is asked, the name words are all the surname.
-  const { fullName, surname, ...rest } = found;
-  return { ...rest, surname: [fullName, surname].filter(Boolean).join(' ') };
-}
-
 /**
  * A field's state: `after` is where a good answer leads (on through the missing fields,
  * or back to the summary when the customer is changing one), `back` where back leads.
@@ -267,7 +237,7 @@ function fieldState(field: ClientField, after: 'route' | 'summary', back: string
       },
       text: [
         {
-          guard: ({ event }) => severalDetails(field, event) !== undefined,
+          guard: { type: 'textGivesSeveralDetails', params: { field } },
           target: after,
           actions: assign(({ context, event }) => ({
             checkout: {
@@ -277,7 +247,7 @@ function fieldState(field: ClientField, after: 'route' | 'summary', back: string
           })),
         },
         {
-          guard: ({ event }) => checked(field, event).ok,
+          guard: { type: 'textIsValidFor', params: { field } },
           target: after,
           actions: assign(({ context, event }) => {
             const result = checked(field, event);
@@ -301,7 +271,7 @@ function fieldState(field: ClientField, after: 'route' | 'summary', back: string
         },
       ],
       'client.keep': {
-        guard: ({ context }) => valueOf(context, field) !== undefined,
+        guard: { type: 'clientFieldKnown', params: { field } },
         target: after,
       },
       'nav.back': { target: back },
@@ -318,12 +288,11 @@ export const clientState = booking.createStateConfig({
       always: [
         {
           // Details remembered for this chat (with consent), looked up once: confirmed in one tap.
-          guard: ({ context }: { context: BookingContext }) =>
-            missing(context).length === CLIENT_FIELDS.length && context.customer?.recalled !== true,
+          guard: 'buyerUnknown' as const,
           target: 'recalling',
         },
         ...CLIENT_FIELDS.map((field) => ({
-          guard: ({ context }: { context: BookingContext }) => !valueOf(context, field),
+          guard: { type: 'clientFieldEmpty' as const, params: { field } },
           target: field,
         })),
         { target: '#booking.checkoutQuestions' },
@@ -336,21 +305,14 @@ export const clientState = booking.createStateConfig({
     ...Object.fromEntries(
       CLIENT_FIELDS.map((field) => [editing(field), fieldState(field, 'summary', 'summary')]),
     ),
-    recalling: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).recalling,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    recalling: partnerCall({
+      waiting: (lang) => messages(lang).recalling,
       invoke: {
         src: 'recallCustomer',
         input: ({ context }) => ({ userKey: context.userKey }),
         onDone: [
           {
-            guard: ({ event }) => event.output !== null,
+            guard: 'buyerRecalled',
             target: 'summary',
             actions: assign(({ context, event }) => ({
               checkout: { ...context.checkout, client: event.output ?? {} },
@@ -365,17 +327,16 @@ export const clientState = booking.createStateConfig({
           actions: assign({ customer: { recalled: true, saved: false } }),
         },
       },
-    },
+    }),
     summary: {
       meta: { view: summaryView },
       on: {
         'client.confirm': {
-          guard: ({ context }) => CLIENT_FIELDS.every((field) => valueOf(context, field)),
+          guard: 'clientDetailsComplete',
           target: '#booking.checkoutQuestions',
         },
         'client.edit': CLIENT_FIELDS.map((field) => ({
-          guard: ({ event }: { event: BookingEvent }) =>
-            event.type === 'client.edit' && event.field === field,
+          guard: { type: 'editsField' as const, params: { field } },
           target: editing(field),
         })),
         'nav.back': { target: '#booking.review' },

@@ -11,17 +11,17 @@
  * customer is told which, with the cart kept. A Sale with no answer is never refunded
  * (it may have sold): the customer is told the payment is safe and can check again.
  */
-import { assign } from 'xstate';
+import { and, assign, not } from 'xstate';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import { ReservationExpired } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, PaymentCharge } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { holdTime, lapsed } from './cart.js';
-import { questionsProfilesOf, reservedContext } from './review.js';
-import { definitelyNotSold, saleRecordOf, sellInputOf, soldContext } from './reserved.js';
+import { reserveInput, reservedContext } from './review.js';
+import { saleRecordOf, sellInputOf, soldContext } from './reserved.js';
 import { formatPrice, formatTime } from '#flows/booking/choosing/format.js';
 
 const messages = defineMessages({
@@ -73,40 +73,6 @@ export function formatCharge(charge: { amount: number; currency: string }, lang:
   return formatPrice({ cents: charge.amount, currency: charge.currency }, lang);
 }
 
-/** The invoice's reservation is the one held now (not another, not lapsed). */
-export const invoiceHolds = (context: BookingContext): boolean =>
-  context.payment?.invoice !== undefined &&
-  context.reservation !== undefined &&
-  context.reservation.lapsed !== true &&
-  context.payment.expiresAt === context.reservation.expiresAt;
-
-/**
- * A `payment.paid` for the invoice of the reservation in the context, of its amount, not
- * yet taken. The reservation may have lapsed since the customer paid (the Sale then
- * reserves again); another reservation, or none (the cart changed), is another order.
- */
-export function paysCurrentInvoice(context: BookingContext, event: BookingEvent): boolean {
-  const forReservation =
-    context.payment?.invoice !== undefined &&
-    context.reservation !== undefined &&
-    context.payment.expiresAt === context.reservation.expiresAt;
-  if (event.type !== 'payment.paid' || !forReservation) return false;
-  const invoice = context.payment!.invoice!;
-  return (
-    context.payment?.paid === undefined &&
-    event.payload === invoice.payload &&
-    event.charge.amount === invoice.total &&
-    event.charge.currency === invoice.currency
-  );
-}
-
-/** The same charge again (a redelivered update): already taken, nothing to do. */
-export function chargeTaken(context: BookingContext, event: BookingEvent): boolean {
-  if (event.type !== 'payment.paid') return false;
-  const id = event.charge.chargeId;
-  return context.payment?.paid?.chargeId === id || context.sale?.charge?.chargeId === id;
-}
-
 const chargeOf = (event: BookingEvent): PaymentCharge | undefined =>
   event.type === 'payment.paid' ? event.charge : undefined;
 
@@ -142,10 +108,6 @@ const awaitingView: ViewFn = (context, deps) => {
   };
 };
 
-const busy =
-  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
-  (context) => ({ text: text(messages(context.language)), expects: 'none', options: [] });
-
 /** Why the payment is being given back, for staff. */
 const refundReasonOf = (context: BookingContext, error: unknown): string =>
   `paid, but not sold (cart ${context.cart.shoppingCartId}): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`;
@@ -156,9 +118,9 @@ export const collectState = booking.createStateConfig({
     start: {
       always: [
         // Entered with a payment taken (machine.ts, `payment.paid`): sell, or give back.
-        { guard: ({ context }) => context.payment?.stray === true, target: 'refunding' },
-        { guard: ({ context }) => context.payment?.paid !== undefined, target: 'selling' },
-        { guard: ({ context }) => !invoiceHolds(context), target: '#booking.reserved' },
+        { guard: 'paymentStray', target: 'refunding' },
+        { guard: 'paymentTaken', target: 'selling' },
+        { guard: not('invoiceHolds'), target: '#booking.reserved' },
         { target: 'awaiting' },
       ],
     },
@@ -194,9 +156,8 @@ export const collectState = booking.createStateConfig({
         },
       },
     },
-    selling: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.selling) },
+    selling: partnerCall({
+      waiting: (lang) => messages(lang).selling,
       invoke: {
         src: 'sell',
         input: ({ context }) => sellInputOf(context),
@@ -215,9 +176,7 @@ export const collectState = booking.createStateConfig({
         onError: [
           // Once more after a lapse or a clear "no": reserve again, then sell.
           {
-            guard: ({ context, event }) =>
-              (context.payment?.attempts ?? 0) === 0 &&
-              (event.error instanceof ReservationExpired || definitelyNotSold(event.error)),
+            guard: and(['firstSaleAttempt', 'definitelyNotSold']),
             target: 'renewing',
             actions: assign({
               sale: undefined,
@@ -225,8 +184,7 @@ export const collectState = booking.createStateConfig({
             }),
           },
           {
-            guard: ({ event }) =>
-              event.error instanceof ReservationExpired || definitelyNotSold(event.error),
+            guard: 'definitelyNotSold',
             target: 'refunding',
             actions: assign({ sale: undefined }),
           },
@@ -234,21 +192,15 @@ export const collectState = booking.createStateConfig({
           { target: 'unsure' },
         ],
       },
-    },
-    renewing: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.renewing) },
+    }),
+    renewing: partnerCall({
+      waiting: (lang) => messages(lang).renewing,
       invoke: {
         src: 'reserve',
-        input: ({ context }) => ({
-          cart: context.cart,
-          language: context.language,
-          questionsProfiles: questionsProfilesOf(context.checkout),
-          renew: true,
-        }),
+        input: reserveInput(true),
         onDone: [
           {
-            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            guard: 'reserveRefusedLines',
             target: 'refunding',
             actions: assign(({ context, event }) => reservedContext(context, event.output)),
           },
@@ -263,7 +215,7 @@ export const collectState = booking.createStateConfig({
         ],
         onError: { target: 'refunding' },
       },
-    },
+    }),
     unsure: {
       meta: {
         view: (context) => {
@@ -277,9 +229,8 @@ export const collectState = booking.createStateConfig({
       },
       on: { 'payment.retry': { target: 'selling' } },
     },
-    refunding: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.refunding) },
+    refunding: partnerCall({
+      waiting: (lang) => messages(lang).refunding,
       invoke: {
         src: 'refundPayment',
         input: ({ context, event }) => ({
@@ -330,7 +281,7 @@ export const collectState = booking.createStateConfig({
           ],
         },
       },
-    },
+    }),
   },
 });
 

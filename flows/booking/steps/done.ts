@@ -15,8 +15,10 @@ import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { TicketDocument } from '#flows/view.js';
+import { partnerCall } from '../partner-call.js';
+import { purchaseDetails } from '../guards/order.js';
 import { booking } from '../setup.js';
-import type { BookingContext, ClientDetails, SoldActivity } from '../types.js';
+import type { BookingContext, SoldActivity } from '../types.js';
 import type { ViewDeps, ViewFn } from '../view.js';
 import { formatAmounts } from './cart.js';
 import { cancellationText } from './review.js';
@@ -208,18 +210,6 @@ function receiptFoot(
   ];
 }
 
-/** The buyer's details, complete, as the purchase used them. */
-const purchaseDetails = (context: BookingContext): ClientDetails | undefined => {
-  const client = context.checkout.client;
-  return client?.fullName &&
-    client.surname &&
-    client.documentIdentifier &&
-    client.phoneNumber &&
-    client.email
-    ? (client as ClientDetails)
-    : undefined;
-};
-
 /** The offer to keep the details for next time: only asked, never assumed. */
 function rememberOption(context: BookingContext) {
   if (context.customer?.saved === true || purchaseDetails(context) === undefined) return [];
@@ -233,16 +223,11 @@ function rememberOption(context: BookingContext) {
 }
 
 /** The view while a call is out: one of this step's words, nothing to tap. */
-const waiting =
-  (what: 'loading' | 'saving'): ViewFn =>
-  (context) => ({ text: messages(context.language)[what], expects: 'none', options: [] });
-
 export const doneState = booking.createStateConfig({
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      meta: { view: waiting('loading') },
+    loading: partnerCall({
+      waiting: (lang) => messages(lang).loading,
       invoke: {
         src: 'loadTickets',
         input: ({ context }) => ({
@@ -260,12 +245,11 @@ export const doneState = booking.createStateConfig({
               },
           }),
         },
-        onError: { target: 'showing', actions: 'explainFailure' },
       },
-    },
-    remembering: {
-      tags: ['busy'],
-      meta: { view: waiting('saving') },
+      failed: 'showing',
+    }),
+    remembering: partnerCall({
+      waiting: (lang) => messages(lang).saving,
       invoke: {
         src: 'rememberCustomer',
         input: ({ context }) => ({ userKey: context.userKey, client: purchaseDetails(context)! }),
@@ -279,19 +263,17 @@ export const doneState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'showing', actions: 'explainFailure' },
       },
-    },
+      failed: 'showing',
+    }),
     showing: {
       meta: { view: doneView },
       on: {
         'customer.remember': {
-          guard: ({ context }) => purchaseDetails(context) !== undefined,
+          guard: 'purchaseDetailsComplete',
           target: 'remembering',
         },
-        confirm: [
-          { guard: ({ context }) => context.sale?.activities === undefined, target: 'loading' },
-        ],
+        confirm: [{ guard: 'ticketsNotLoaded', target: 'loading' }],
         'nav.back': { target: '#booking.home' },
       },
     },

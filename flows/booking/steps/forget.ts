@@ -5,7 +5,7 @@
  */
 import { assign } from 'xstate';
 import { defineMessages } from '#src/i18n/messages.js';
-import { booking } from '../setup.js';
+import { partnerCall } from '../partner-call.js';
 
 const messages = defineMessages({
   es: {
@@ -18,15 +18,8 @@ const messages = defineMessages({
   },
 });
 
-export const forgetState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: {
-    view: (context) => ({
-      text: messages(context.language).forgetting,
-      expects: 'none',
-      options: [],
-    }),
-  },
+export const forgetState = partnerCall({
+  waiting: (lang) => messages(lang).forgetting,
   invoke: {
     src: 'forgetCustomer',
     input: ({ context }) => ({ userKey: context.userKey }),
@@ -43,6 +36,6 @@ export const forgetState = booking.createStateConfig({
         },
       ],
     },
-    onError: { target: '#booking.home', actions: 'explainFailure' },
   },
+  failed: '#booking.home',
 });

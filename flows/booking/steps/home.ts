@@ -135,7 +135,7 @@ export const homeState = booking.createStateConfig({
     wish: [
       {
         // "el sábado para 2" with no product: kept, and on to the places to choose from.
-        guard: ({ event }) => event.productId === undefined,
+        guard: 'wishNamesNoProduct',
         target: '#booking.browse',
         actions: [
           'keepWish',

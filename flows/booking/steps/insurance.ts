@@ -11,9 +11,10 @@
  * line removed at the review comes back through here), a policy already accepted follows
  * the new quote. The `offer` state remains for conversations saved while in it.
  */
-import { assign } from 'xstate';
+import { assign, not } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Checkout } from '../types.js';
 import type { ViewFn } from '../view.js';
@@ -47,8 +48,6 @@ const messages = defineMessages({
     quoteFailed: 'I cannot offer the refund insurance right now; we go on without it.',
   },
 });
-
-const insurable = (context: BookingContext) => context.cart.lines.some((line) => line.insurable);
 
 /** The checkout without any insurance (not offered this time). */
 const withoutInsurance = (checkout: Checkout): Checkout => ({
@@ -109,8 +108,7 @@ export function insuranceOffer(context: BookingContext): string[] {
 /** The review's answers to those options. */
 export const insuranceChoice = {
   'insurance.accept': {
-    guard: ({ context }: { context: BookingContext }) =>
-      context.checkout.offeredInsurance !== undefined,
+    guard: 'insuranceOffered' as const,
     actions: booking.createAction(
       assign(({ context }) => ({
         checkout: {
@@ -135,30 +133,23 @@ export const insuranceState = booking.createStateConfig({
   states: {
     start: {
       always: [
-        { guard: ({ context }) => context.cart.lines.length === 0, target: '#booking.cart' },
+        { guard: 'cartIsEmpty', target: '#booking.cart' },
         {
-          guard: ({ context }) => !insurable(context),
+          guard: not('insurable'),
           target: '#booking.client',
           actions: assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
         },
         { target: 'quoting' },
       ],
     },
-    quoting: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).quoting,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    quoting: partnerCall({
+      waiting: (lang) => messages(lang).quoting,
       invoke: {
         src: 'quoteInsurance',
         input: ({ context }) => ({ cart: context.cart, language: context.language }),
         onDone: [
           {
-            guard: ({ event }) => event.output.quote === undefined,
+            guard: 'noInsuranceQuote',
             target: '#booking.client',
             actions: [
               assign({ checkout: ({ context }) => withoutInsurance(context.checkout) }),
@@ -190,13 +181,13 @@ export const insuranceState = booking.createStateConfig({
           ],
         },
       },
-    },
+    }),
     offer: {
       meta: { view: offerView },
       on: {
         'insurance.accept': [
           {
-            guard: ({ context }) => context.checkout.offeredInsurance !== undefined,
+            guard: 'insuranceOffered',
             target: '#booking.client',
             actions: assign({
               checkout: ({ context }) => ({

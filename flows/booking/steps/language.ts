@@ -90,24 +90,21 @@ const setLanguage = booking.createAction(
 export const languageNoticed = [
   {
     // Written in the conversation's language: the offer lapses, the language stands.
-    guard: ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
-      event.type === 'language.noticed' && context.language === event.language,
+    guard: 'noticedOwnLanguage' as const,
     actions: booking.createAction(assign({ languageOffered: undefined, languageOpen: false })),
   },
   {
     // One word of the other language ("yes", "no", a name) decides nothing.
-    guard: ({ event }: { event: BookingEvent }) =>
-      event.type === 'language.noticed' && event.clearly !== true,
+    guard: 'noticedUnclearly' as const,
   },
   {
     // A new conversation: it starts in the customer's language, nothing to offer.
-    guard: ({ context }: { context: BookingContext }) => context.languageOpen === true,
+    guard: 'languageOpen' as const,
     actions: setLanguage,
   },
   {
     // Offered once already: followed, as if the customer had chosen it.
-    guard: ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
-      event.type === 'language.noticed' && context.languageOffered === event.language,
+    guard: 'noticedOfferedLanguage' as const,
     actions: setLanguage,
   },
   {

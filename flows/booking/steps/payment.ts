@@ -8,14 +8,15 @@
  * lost with it: its lines (kept in the sale record) are added to a new cart and reserved
  * again, so the customer pays again with one tap instead of rebuilding the order.
  */
-import { assign } from 'xstate';
+import { and, assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext } from '../types.js';
 import type { ViewFn } from '../view.js';
 import { formatAmounts } from './cart.js';
-import { questionsProfilesOf, reservedContext } from './review.js';
+import { reserveInput, reservedContext } from './review.js';
 
 const messages = defineMessages({
   es: {
@@ -69,10 +70,7 @@ export const paymentState = booking.createStateConfig({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: ({ context }) => context.sale?.paymentUrl === undefined, target: '#booking.done' },
-        { target: 'waiting' },
-      ],
+      always: [{ guard: 'noPaymentPage', target: '#booking.done' }, { target: 'waiting' }],
     },
     waiting: {
       meta: { view: paymentView },
@@ -81,15 +79,8 @@ export const paymentState = booking.createStateConfig({
         'payment.result': { target: 'checking' },
       },
     },
-    checking: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).checking,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    checking: partnerCall({
+      waiting: (lang) => messages(lang).checking,
       invoke: {
         src: 'checkPayment',
         input: ({ context }) => ({
@@ -97,14 +88,13 @@ export const paymentState = booking.createStateConfig({
           language: context.language,
         }),
         onDone: [
-          { guard: ({ event }) => event.output.status === 'confirmed', target: '#booking.done' },
+          { guard: 'paymentConfirmed', target: '#booking.done' },
           {
-            guard: ({ context, event }) =>
-              event.output.status === 'failed' && (context.sale?.kept?.lines.length ?? 0) > 0,
+            guard: and(['paymentFailed', 'orderKept']),
             target: 'restoring',
             actions: assign(({ context }) => keptOrder(context)),
           },
-          { guard: ({ event }) => event.output.status === 'failed', target: 'failed' },
+          { guard: 'paymentFailed', target: 'failed' },
           {
             target: 'waiting',
             actions: {
@@ -113,31 +103,18 @@ export const paymentState = booking.createStateConfig({
             },
           },
         ],
-        onError: { target: 'waiting', actions: 'explainFailure' },
       },
-    },
+      failed: 'waiting',
+    }),
     // The failed sale's order, on a new cart (the sold one is never touched again).
-    restoring: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).restoring,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    restoring: partnerCall({
+      waiting: (lang) => messages(lang).restoring,
       invoke: {
         src: 'reserve',
-        input: ({ context }) => ({
-          cart: context.cart,
-          language: context.language,
-          questionsProfiles: questionsProfilesOf(context.checkout),
-          renew: true,
-          rebuild: true,
-        }),
+        input: (args) => ({ ...reserveInput(true)(args), rebuild: true }),
         onDone: [
           {
-            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            guard: 'reserveRefusedLines',
             target: '#booking.review.failed',
             actions: assign(({ context, event }) => ({
               ...reservedContext(context, event.output),
@@ -158,9 +135,9 @@ export const paymentState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
     failed: {
       meta: {
         view: (context) => {
@@ -185,7 +162,7 @@ export const paymentState = booking.createStateConfig({
       },
       on: {
         'payment.retry': {
-          guard: ({ context }) => context.cart.lines.length > 0,
+          guard: 'cartHasLines',
           target: 'restoring',
         },
       },

@@ -10,11 +10,12 @@ import { applicablePolicy, describeCancellation } from '#src/domain/cancellation
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
+import { blockedAtCard, newDraft } from '../guards/selection.js';
 import { booking } from '../setup.js';
-import type { Draft, DraftProduct } from '../types.js';
+import type { DraftProduct } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { dateOptions, dayPrice, dayRoomOf, shownFromToday } from './date.js';
-import { blockedText } from '#flows/booking/choosing/explain.js';
 import { fromPrice, unitOf } from '#flows/booking/choosing/prices.js';
 import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { productName } from '#flows/booking/choosing/offerable.js';
@@ -167,23 +168,10 @@ export const productView: ViewFn = (context, deps): BookingView => {
   };
 };
 
-export const newDraft = (product: DraftProduct): Draft => ({
-  product,
-  sessions: [],
-  questionSets: [],
-  answers: {},
-  questionCursor: 0,
-});
-
-/** Whether the group rules leave nothing to buy, before any date or session is chosen. */
-const blockedAtCard = (draft: Draft, lang: Lang) =>
-  blockedText({ ...draft, accessDate: undefined, sessions: [] }, lang);
-
 export const productState = booking.createStateConfig({
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
+    loading: partnerCall({
       entry: 'dropDraft',
       invoke: {
         src: 'openProduct',
@@ -196,9 +184,7 @@ export const productState = booking.createStateConfig({
         onDone: [
           {
             // A booking in one message: on to the date, unless the card has a reason to stop.
-            guard: ({ context, event }) =>
-              context.wish !== undefined &&
-              blockedAtCard(newDraft(event.output), context.language) === undefined,
+            guard: 'wishGoesOnFromCard',
             target: '#booking.date',
             actions: assign({ draft: ({ event }) => newDraft(event.output) }),
           },
@@ -207,19 +193,19 @@ export const productState = booking.createStateConfig({
             actions: assign({ draft: ({ event }) => newDraft(event.output) }),
           },
         ],
-        onError: { target: '#booking.browse', actions: 'explainFailure' },
       },
-    },
+      failed: '#booking.browse',
+    }),
     card: {
       meta: { view: productView },
       on: {
         'product.next': [
           {
-            guard: ({ context }) => !context.draft,
+            guard: 'noDraft',
             target: '#booking.browse',
           },
           {
-            guard: ({ context }) => blockedAtCard(context.draft!, context.language) !== undefined,
+            guard: 'blockedAtCard',
             actions: {
               type: 'notify',
               params: ({ context }) => ({ text: blockedAtCard(context.draft!, context.language)! }),
@@ -229,9 +215,9 @@ export const productState = booking.createStateConfig({
         ],
         // A date tapped on the card: taken by the date step as if said.
         'date.pick': [
-          { guard: ({ context }) => !context.draft, target: '#booking.browse' },
+          { guard: 'noDraft', target: '#booking.browse' },
           {
-            guard: ({ context }) => blockedAtCard(context.draft!, context.language) !== undefined,
+            guard: 'blockedAtCard',
             actions: {
               type: 'notify',
               params: ({ context }) => ({ text: blockedAtCard(context.draft!, context.language)! }),
@@ -250,14 +236,14 @@ export const productState = booking.createStateConfig({
         // "el sábado, 3 personas" at the card: kept for the steps after, and on.
         wish: [
           {
-            guard: ({ context }) => blockedAtCard(context.draft!, context.language) !== undefined,
+            guard: 'blockedAtCard',
             actions: {
               type: 'notify',
               params: ({ context }) => ({ text: blockedAtCard(context.draft!, context.language)! }),
             },
           },
           {
-            guard: ({ context }) => context.draft !== undefined,
+            guard: 'hasDraft',
             target: '#booking.date',
             actions: 'keepWish',
           },

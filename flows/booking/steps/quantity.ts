@@ -10,8 +10,8 @@
 import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
-import type { BookingContext } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { backToDate } from './date.js';
 import { redemptionPrice, redemptionQuantityView } from './giftcards/quantity.js';
@@ -21,9 +21,8 @@ import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { productName } from '#flows/booking/choosing/offerable.js';
 import { readCount } from '#flows/booking/choosing/read.js';
 import { retryView } from '#flows/booking/choosing/retry.js';
-import { choosable } from './session.js';
 import { summaryText, totalText } from './summary.js';
-import { hasTicketTypes, ticketTypesStates } from './ticket-types.js';
+import { ticketTypesStates } from './ticket-types.js';
 import { understoodQuantity, without } from '#flows/booking/choosing/wish.js';
 
 /** How many quantities are offered as buttons (more can be typed). */
@@ -99,24 +98,11 @@ export const quantityView: ViewFn = (context, deps): BookingView => {
 /** Back from the quantity: to the sessions when some were asked, else as from a session. */
 const backFromQuantity = [
   {
-    guard: ({ context }: { context: BookingContext }) => choosable(context.draft).length > 0,
+    guard: 'hasSessionsToChoose' as const,
     target: '#booking.session',
   },
   ...backToDate,
 ];
-
-/** A limited day whose places are not known yet (the product's capacity call failed). */
-const capacityUnknown = (context: BookingContext) => {
-  const draft = context.draft;
-  const date = draft?.accessDate;
-  const rules = draft?.product.rules;
-  return (
-    date !== undefined &&
-    rules !== undefined &&
-    rules.limitedDates.includes(date) &&
-    rules.capacityByDate[date] === undefined
-  );
-};
 
 export const quantityState = booking.createStateConfig({
   initial: 'checking',
@@ -132,11 +118,11 @@ export const quantityState = booking.createStateConfig({
           },
       }),
       always: [
-        { guard: ({ context }) => !context.draft?.accessDate, target: '#booking.browse' },
-        { guard: ({ context }) => capacityUnknown(context), target: 'capacity' },
+        { guard: 'noDateChosen', target: '#booking.browse' },
+        { guard: 'capacityUnknown', target: 'capacity' },
         {
           // Redeeming a gift card: price 0, quantity 1 (confirmed in the view).
-          guard: ({ context }) => context.draft?.giftCard !== undefined,
+          guard: 'redeemingGiftCard',
           target: 'choosing',
           actions: assign({
             draft: ({ context }) => ({
@@ -146,13 +132,12 @@ export const quantityState = booking.createStateConfig({
           }),
         },
         // Ticket types: how many of each, in one step (steps/ticket-types.ts).
-        { guard: ({ context }) => hasTicketTypes(context), target: 'types' },
+        { guard: 'hasTicketTypes', target: 'types' },
         { target: 'pricing' },
       ],
     },
     ...ticketTypesStates(backFromQuantity, 'failed'),
-    capacity: {
-      tags: ['busy'],
+    capacity: partnerCall({
       invoke: {
         src: 'checkCapacity',
         input: ({ context }) => ({
@@ -162,9 +147,7 @@ export const quantityState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ context, event }) =>
-              event.output.products !== undefined &&
-              event.output.products < context.draft!.product.minimumQuantity,
+            guard: 'soldOutForMinimum',
             target: 'soldOut',
             actions: [
               {
@@ -215,13 +198,12 @@ export const quantityState = booking.createStateConfig({
             }),
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
     /** Sold out meanwhile: choose another date (the card when the date is not asked). */
     soldOut: { always: backToDate },
-    pricing: {
-      tags: ['busy'],
+    pricing: partnerCall({
       invoke: {
         src: 'quotePrice',
         input: ({ context }) => ({
@@ -232,10 +214,7 @@ export const quantityState = booking.createStateConfig({
         onDone: [
           {
             // A booking in one message: its quantity, when the rules allow it.
-            guard: ({ context }) =>
-              context.wish?.quantity !== undefined &&
-              context.draft?.giftCard === undefined &&
-              quantityAllowed(context.draft!, context.wish.quantity),
+            guard: 'wishedQuantityAllowed',
             target: '#booking.questions',
             actions: [
               assign({
@@ -257,7 +236,7 @@ export const quantityState = booking.createStateConfig({
           },
           {
             // …and when they do not, the reason, and the question.
-            guard: ({ context }) => context.wish?.quantity !== undefined,
+            guard: 'wishedQuantity',
             target: 'choosing',
             actions: [
               {
@@ -279,17 +258,14 @@ export const quantityState = booking.createStateConfig({
             }),
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
     choosing: {
       meta: { view: quantityView },
       on: {
         'quantity.pick': {
-          guard: ({ context, event }) =>
-            context.draft !== undefined &&
-            quantityAllowed(context.draft, event.quantity) &&
-            (context.draft.giftCard === undefined || event.quantity === 1),
+          guard: 'quantityAllowed',
           target: '#booking.questions',
           actions: [
             assign({

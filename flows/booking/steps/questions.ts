@@ -19,12 +19,12 @@
  * forward like the worked-out ages, and still editable at their own question.
  */
 import type { Answer } from '#src/api/common.js';
-import { assign } from 'xstate';
+import { and, assign } from 'xstate';
+import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { Question } from '#src/api/questions.js';
 import { DataType } from '#src/domain/partner-codes.js';
 import type { BookingContext, Draft, TicketQuestionSet } from '../types.js';
-import type { ViewFn } from '../view.js';
 import { ageOn, detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
@@ -387,12 +387,6 @@ const reworded = (before: readonly TicketQuestionSet[], after: readonly TicketQu
     ),
   );
 
-const loadingView: ViewFn = (context) => ({
-  text: questionMessages(context.language).loading,
-  expects: 'none',
-  options: [],
-});
-
 const dateOf = (draft: Draft) => draft.accessDate ?? draft.product.fixedDate;
 
 export const questionsState = booking.createStateConfig({
@@ -401,20 +395,18 @@ export const questionsState = booking.createStateConfig({
     start: {
       always: [
         {
-          guard: ({ context }) => context.draft?.quantity === undefined,
+          guard: 'noQuantity',
           target: '#booking.quantity',
         },
         {
-          guard: ({ context }) =>
-            context.draft !== undefined && dateOf(context.draft) === undefined,
+          guard: and(['hasDraft', 'noDay']),
           target: '#booking.date',
         },
         { target: 'loading' },
       ],
     },
-    loading: {
-      tags: ['busy'],
-      meta: { view: loadingView },
+    loading: partnerCall({
+      waiting: (lang) => questionMessages(lang).loading,
       invoke: {
         id: 'loadTicketQuestions',
         src: 'loadTicketQuestions',
@@ -434,7 +426,7 @@ export const questionsState = booking.createStateConfig({
         },
         onDone: [
           {
-            guard: ({ event }) => !event.output.some((set) => set.questions.length > 0),
+            guard: 'noQuestions',
             target: '#booking.adding',
             actions: assign(({ context }) => withSets(context, [])),
           },
@@ -448,9 +440,9 @@ export const questionsState = booking.createStateConfig({
             ),
           },
         ],
-        onError: { target: '#booking.quantity', actions: 'explainFailure' },
       },
-    },
+      failed: '#booking.quantity',
+    }),
     asking: askingState(ticketQuestionnaire, {
       done: '#booking.adding',
       back: '#booking.quantity',

@@ -9,16 +9,23 @@
  * `reservation.expired`) offers a one-tap re-reserve: Confirm again, or, if the service
  * refuses that cart, a rebuilt cart confirmed under a new id.
  */
-import { assign } from 'xstate';
+import { assign, not } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import { ReservationExpired, type SellInput, type SellOutput } from '../actors/cart.js';
-import { isPartnerRefusal, Refusal } from '../problem.js';
+import type { SellInput, SellOutput } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
+import { saleUnderWay } from '../guards/order.js';
 import { booking } from '../setup.js';
 import type { BookingContext, ClientDetails, SaleRecord } from '../types.js';
 import type { ViewFn } from '../view.js';
-import { changeNotes, formatAmounts, holdTime, lapsed, saleUnderWay } from './cart.js';
-import { orderText, orderTotal, questionsProfilesOf, reservedContext } from './review.js';
+import { changeNotes, formatAmounts, holdTime, lapsed } from './cart.js';
+import {
+  orderText,
+  orderTotal,
+  questionsProfilesOf,
+  reserveInput,
+  reservedContext,
+} from './review.js';
 import { formatTime } from '#flows/booking/choosing/format.js';
 import { orderStays } from './packages/sold.js';
 
@@ -191,27 +198,14 @@ const expiredView: ViewFn = (context) => {
   };
 };
 
-const busy =
-  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
-  (context) => ({
-    text: text(messages(context.language)),
-    expects: 'none',
-    options: [],
-  });
-
-/** The service (or we) clearly said no: nothing was sold, the sale record may go. */
-export const definitelyNotSold = (error: unknown) =>
-  isPartnerRefusal(error) || error instanceof Refusal || error instanceof ReservationExpired;
-
 export const reservedState = booking.createStateConfig({
   initial: 'start',
   states: {
     start: {
       always: [
-        { guard: ({ context }) => context.reservation === undefined, target: '#booking.review' },
+        { guard: 'nothingReserved', target: '#booking.review' },
         {
-          guard: ({ context }) =>
-            (context.reservation?.failedProductIds.length ?? 0) > 0 && !saleUnderWay(context),
+          guard: 'reservationRefusedLinesUnsold',
           target: '#booking.review.failed',
         },
         { target: 'idle' },
@@ -222,16 +216,14 @@ export const reservedState = booking.createStateConfig({
       on: {
         confirm: [
           // A Sale of this cart may have happened: reconciled, never planned anew.
-          { guard: ({ context }) => saleUnderWay(context), target: 'selling' },
+          { guard: 'saleUnderWay', target: 'selling' },
           { target: 'planning' },
         ],
         'reservation.renew': { target: 'renewing' },
-        'reservation.cancel': [
-          { guard: ({ context }) => !saleUnderWay(context), target: 'cancelling' },
-        ],
+        'reservation.cancel': [{ guard: not('saleUnderWay'), target: 'cancelling' }],
         // Sent by the scheduler shortly before the expiry.
         'reservation.remind': {
-          guard: ({ context }) => context.reservation !== undefined && !saleUnderWay(context),
+          guard: 'reservationHeldUnsold',
           actions: {
             type: 'notify',
             params: ({ context }) => ({
@@ -243,7 +235,7 @@ export const reservedState = booking.createStateConfig({
         },
         'reservation.expired': [
           {
-            guard: ({ context }) => !saleUnderWay(context),
+            guard: not('saleUnderWay'),
             target: 'expired',
             actions: assign({ reservation: lapsedReservation }),
           },
@@ -252,9 +244,8 @@ export const reservedState = booking.createStateConfig({
       },
     },
     // Who takes the money (actors/payments.ts): nothing is sold before that is settled.
-    planning: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.preparing) },
+    planning: partnerCall({
+      waiting: (lang) => messages(lang).preparing,
       invoke: {
         src: 'planPayment',
         input: ({ context }) => ({
@@ -269,7 +260,7 @@ export const reservedState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.kind === 'invoice',
+            guard: 'paymentIsInvoice',
             target: '#booking.collect',
             actions: assign({
               payment: ({ context, event }) => ({
@@ -280,7 +271,7 @@ export const reservedState = booking.createStateConfig({
           },
           {
             // No one can take the money here: nothing is sold, and the cart is kept.
-            guard: ({ event }) => event.output.kind === 'unavailable',
+            guard: 'paymentUnavailable',
             target: 'cancelling',
             actions: {
               type: 'notify',
@@ -293,18 +284,17 @@ export const reservedState = booking.createStateConfig({
             actions: assign({ sale: ({ context }) => saleRecordOf(context) }),
           },
         ],
-        onError: { target: 'idle', actions: 'explainFailure' },
       },
-    },
-    selling: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.selling) },
+      failed: 'idle',
+    }),
+    selling: partnerCall({
+      waiting: (lang) => messages(lang).selling,
       invoke: {
         src: 'sell',
         input: ({ context }) => sellInputOf(context),
         onDone: [
           {
-            guard: ({ event }) => event.output.paymentUrl !== undefined,
+            guard: 'soldWithPaymentPage',
             target: '#booking.payment',
             actions: assign(({ context, event }) => soldContext(context, event.output)),
           },
@@ -315,12 +305,12 @@ export const reservedState = booking.createStateConfig({
         ],
         onError: [
           {
-            guard: ({ event }) => event.error instanceof ReservationExpired,
+            guard: 'reservationExpired',
             target: 'expired',
             actions: assign({ sale: undefined, reservation: lapsedReservation }),
           },
           {
-            guard: ({ event }) => definitelyNotSold(event.error),
+            guard: 'definitelyNotSold',
             target: 'idle',
             actions: [assign({ sale: undefined }), 'explainFailure'],
           },
@@ -335,7 +325,7 @@ export const reservedState = booking.createStateConfig({
           },
         ],
       },
-    },
+    }),
     expired: {
       meta: { view: expiredView },
       on: {
@@ -343,20 +333,14 @@ export const reservedState = booking.createStateConfig({
         'nav.back': { target: '#booking.cart' },
       },
     },
-    renewing: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.renewing) },
+    renewing: partnerCall({
+      waiting: (lang) => messages(lang).renewing,
       invoke: {
         src: 'reserve',
-        input: ({ context }) => ({
-          cart: context.cart,
-          language: context.language,
-          questionsProfiles: questionsProfilesOf(context.checkout),
-          renew: true,
-        }),
+        input: reserveInput(true),
         onDone: [
           {
-            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            guard: 'reserveRefusedLines',
             target: '#booking.review.reading',
             actions: assign(({ context, event }) => reservedContext(context, event.output)),
           },
@@ -378,12 +362,11 @@ export const reservedState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'expired', actions: 'explainFailure' },
       },
-    },
-    cancelling: {
-      tags: ['busy'],
-      meta: { view: busy((m) => m.cancelling) },
+      failed: 'expired',
+    }),
+    cancelling: partnerCall({
+      waiting: (lang) => messages(lang).cancelling,
       invoke: {
         src: 'cancelReservation',
         input: ({ context }) => ({ cart: context.cart, language: context.language }),
@@ -406,8 +389,8 @@ export const reservedState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'idle', actions: 'explainFailure' },
       },
-    },
+      failed: 'idle',
+    }),
   },
 });

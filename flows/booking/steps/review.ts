@@ -8,24 +8,18 @@
  * were reserved stay held, not sold, until the customer decides; removing reopens the
  * cart (CancelConfirm, or a rebuilt cart) and comes back here to reserve what is left.
  */
-import { assign, enqueueActions, raise } from 'xstate';
+import { assign, enqueueActions, not, raise } from 'xstate';
 import type { QuestionsProfileAnswers } from '#src/api/common.js';
 import { applicablePolicy, describeCancellation } from '#src/domain/cancellation.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { IsoDate } from '#src/api/schema.js';
-import type { MoveLineOutput, MoveTarget, ReserveOutput } from '../actors/cart.js';
-import { isPartnerRefusal } from '../problem.js';
+import type { MoveLineOutput, ReserveOutput } from '../actors/cart.js';
+import { partnerCall } from '../partner-call.js';
+import { failedLines, mayBeFull, offeredMove, roomOf } from '../guards/checkout.js';
 import { booking } from '../setup.js';
-import type {
-  BookingContext,
-  BookingEvent,
-  CartLine,
-  Checkout,
-  Money,
-  RoomAgain,
-} from '../types.js';
+import type { BookingContext, BookingEvent, CartLine, Checkout, Money } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
 import {
   cartMessages,
@@ -129,6 +123,19 @@ export function questionsProfilesOf(checkout: Checkout): QuestionsProfileAnswers
     .map(([questionsProfileId, questions]) => ({ questionsProfileId, questions }));
 }
 
+/**
+ * What a Confirm of the cart sends (actors/cart.ts, `reserve`): the cart with the answers
+ * to its checkout questions; `renew` when a reservation was held before.
+ */
+export const reserveInput =
+  (renew: boolean) =>
+  ({ context }: { context: BookingContext }) => ({
+    cart: context.cart,
+    language: context.language,
+    questionsProfiles: questionsProfilesOf(context.checkout),
+    renew,
+  });
+
 /** The amounts to pay: the lines (or what the reservation holds) and the insurance. */
 export function orderTotal(context: BookingContext): Money[] {
   const items = context.reservation ? [context.reservation.total] : cartTotal(context.cart);
@@ -208,18 +215,6 @@ const reviewView: ViewFn = (context, deps) => {
   };
 };
 
-/** The lines a reservation could not hold. */
-export const failedLines = (context: BookingContext): { line: CartLine; n: number }[] =>
-  context.cart.lines
-    .map((line, i) => ({ line, n: i + 1 }))
-    .filter(({ line }) => context.reservation?.failedProductIds.includes(line.productId));
-
-/** What the room read again found for a refused line (its full sessions). */
-const roomOf = (context: BookingContext, cartItemId: string): RoomAgain[] =>
-  [...(context.reservation?.room ?? []), ...(context.refusedRoom ?? [])].filter(
-    (room) => room.cartItemId === cartItemId,
-  );
-
 /** A refused line's full session or day and the nearest with room, in words. */
 function roomLines(context: BookingContext, line: CartLine): string[] {
   const lang = context.language;
@@ -240,16 +235,6 @@ function roomLines(context: BookingContext, line: CartLine): string[] {
         ],
   );
 }
-
-/**
- * A line whose session or limited day may be read again (not a package's, not a
- * combined product's); the reader passes over a line with neither.
- */
-const mayBeFull = (line: CartLine) => line.package === undefined && line.parts === undefined;
-
-/** Whether a refused line may be read again (else nothing is read). */
-const roomToRead = (context: BookingContext) =>
-  failedLines(context).some(({ line }) => mayBeFull(line));
 
 /** One button per nearest session or day with room: the line moved there and reserved. */
 const moveOptions = (context: BookingContext, line: CartLine, n: number) => {
@@ -272,22 +257,6 @@ const moveOptions = (context: BookingContext, line: CartLine, n: number) => {
           },
         })),
   );
-};
-
-/** Where an offered move takes the line (a session of its enclosure, or a day), if offered. */
-const offeredMove = (context: BookingContext, event: BookingEvent): MoveTarget | undefined => {
-  if (event.type !== 'cart.move') return undefined;
-  for (const room of roomOf(context, event.cartItemId)) {
-    if ('date' in event) {
-      if ('fullDate' in room && room.nearestDates.includes(event.date)) return { date: event.date };
-    } else if (
-      !('fullDate' in room) &&
-      room.nearest.some((option) => option.sessionId === event.sessionId)
-    ) {
-      return { enclosureId: room.enclosureId, sessionId: event.sessionId };
-    }
-  }
-  return undefined;
 };
 
 const failedView: ViewFn = (context, deps): BookingView => {
@@ -362,10 +331,6 @@ const fullView: ViewFn = (context): BookingView => {
   };
 };
 
-const busyView =
-  (text: (lang: Lang) => string): ViewFn =>
-  (context) => ({ text: text(context.language), expects: 'none', options: [] });
-
 /** The context after a line changed: the (maybe rebuilt) cart, the room read for it gone. */
 const lineChangedContext = (
   context: BookingContext,
@@ -405,10 +370,7 @@ export const reviewState = booking.createStateConfig({
   initial: 'start',
   states: {
     start: {
-      always: [
-        { guard: ({ context }) => context.cart.lines.length === 0, target: '#booking.cart' },
-        { target: 'idle' },
-      ],
+      always: [{ guard: 'cartIsEmpty', target: '#booking.cart' }, { target: 'idle' }],
     },
     idle: {
       meta: { view: reviewView },
@@ -424,20 +386,14 @@ export const reviewState = booking.createStateConfig({
         'nav.back': { target: '#booking.cart' },
       },
     },
-    reserving: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).reserving) },
+    reserving: partnerCall({
+      waiting: (lang) => messages(lang).reserving,
       invoke: {
         src: 'reserve',
-        input: ({ context }) => ({
-          cart: context.cart,
-          language: context.language,
-          questionsProfiles: questionsProfilesOf(context.checkout),
-          renew: false,
-        }),
+        input: reserveInput(false),
         onDone: [
           {
-            guard: ({ event }) => event.output.reservation.failedProductIds.length > 0,
+            guard: 'reserveRefusedLines',
             target: 'reading',
             actions: [
               assign(({ context, event }) => reservedContext(context, event.output)),
@@ -467,20 +423,18 @@ export const reviewState = booking.createStateConfig({
           },
           // Refused whole (a clear no: nothing held): are the sessions or days full?
           {
-            guard: ({ context, event }) =>
-              isPartnerRefusal(event.error) && context.cart.lines.some(mayBeFull),
+            guard: 'refusedMayBeFull',
             target: 'readingAll',
             actions: 'explainFailure',
           },
           { target: 'idle', actions: 'explainFailure' },
         ],
       },
-    },
+    }),
     // The refused lines' sessions or days read again: those full are named with the nearest.
-    reading: {
-      always: { guard: ({ context }) => !roomToRead(context), target: 'failed' },
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).checkingRoom) },
+    reading: partnerCall({
+      always: { guard: not('roomToRead'), target: 'failed' },
+      waiting: (lang) => messages(lang).checkingRoom,
       invoke: {
         src: 'readRoom',
         input: ({ context }) => ({
@@ -498,11 +452,10 @@ export const reviewState = booking.createStateConfig({
         },
         onError: { target: 'failed' },
       },
-    },
+    }),
     // After a Confirm refused whole: the lines' sessions read again, as above.
-    readingAll: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).checkingRoom) },
+    readingAll: partnerCall({
+      waiting: (lang) => messages(lang).checkingRoom,
       invoke: {
         src: 'readRoom',
         input: ({ context }) => ({
@@ -511,7 +464,7 @@ export const reviewState = booking.createStateConfig({
         }),
         onDone: [
           {
-            guard: ({ event }) => event.output.length > 0,
+            guard: 'roomFound',
             target: 'full',
             actions: assign({ refusedRoom: ({ event }) => event.output }),
           },
@@ -519,12 +472,12 @@ export const reviewState = booking.createStateConfig({
         ],
         onError: { target: 'idle' },
       },
-    },
+    }),
     full: {
       meta: { view: fullView },
       on: {
         'cart.move': {
-          guard: ({ context, event }) => !!offeredMove(context, event),
+          guard: 'moveOffered',
           target: 'moving',
         },
         'cart.remove': { target: 'removing' },
@@ -535,7 +488,7 @@ export const reviewState = booking.createStateConfig({
       meta: { view: failedView },
       on: {
         'cart.move': {
-          guard: ({ context, event }) => !!offeredMove(context, event),
+          guard: 'moveOffered',
           target: 'moving',
         },
         'cart.remove': { target: 'removing' },
@@ -544,9 +497,8 @@ export const reviewState = booking.createStateConfig({
         'nav.back': { target: '#booking.cart' },
       },
     },
-    removing: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).removing) },
+    removing: partnerCall({
+      waiting: (lang) => messages(lang).removing,
       invoke: {
         src: 'removeFromCart',
         input: removeInput,
@@ -569,19 +521,18 @@ export const reviewState = booking.createStateConfig({
         onError: [
           // Nothing held (a Confirm refused whole): its full sessions again.
           {
-            guard: ({ context }) => context.reservation === undefined,
+            guard: 'nothingReserved',
             target: 'full',
             actions: 'explainFailure',
           },
           { target: 'failed', actions: 'explainFailure' },
         ],
       },
-    },
+    }),
     // One tap: the line to the session or day chosen (remove + Add, answers kept), then the
     // cart reserved again: a new Confirm of a changed cart, never the refused one again.
-    moving: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).moving) },
+    moving: partnerCall({
+      waiting: (lang) => messages(lang).moving,
       invoke: {
         src: 'moveLine',
         input: ({ context, event }) => ({
@@ -596,7 +547,7 @@ export const reviewState = booking.createStateConfig({
           {
             // The line is out and not back in: the order as it is now, through the
             // insurance (its quote was for the lines there were).
-            guard: ({ event }) => event.output.line === undefined,
+            guard: 'moveRefused',
             target: '#booking.insurance',
             actions: [
               assign(({ context, event }) => lineChangedContext(context, event.output)),
@@ -618,7 +569,7 @@ export const reviewState = booking.createStateConfig({
           },
           {
             // An insurance chosen was quoted for the old line: quoted again first.
-            guard: ({ context }) => context.checkout.insurance !== undefined,
+            guard: 'insuranceChosen',
             target: '#booking.insurance',
             actions: [
               assign(({ context, event }) => lineChangedContext(context, event.output)),
@@ -639,12 +590,11 @@ export const reviewState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
-    redating: {
-      tags: ['busy'],
-      meta: { view: busyView((lang) => messages(lang).removing) },
+      failed: 'failed',
+    }),
+    redating: partnerCall({
+      waiting: (lang) => messages(lang).removing,
       invoke: {
         src: 'removeFromCart',
         input: removeInput,
@@ -663,8 +613,8 @@ export const reviewState = booking.createStateConfig({
             })),
           ],
         },
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
   },
 });

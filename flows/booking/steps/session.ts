@@ -10,6 +10,8 @@ import { assign } from 'xstate';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '../partner-call.js';
+import { choosable } from '../guards/selection.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, SessionOffer, SessionOption } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
@@ -70,10 +72,6 @@ const messages = defineMessages({
     unreadable: 'Choose one of the sessions listed (or type its time, e.g. "17:00").',
   },
 });
-
-/** The offers the customer answers (ForceSet ones are only previewed). */
-export const choosable = (draft: Draft | undefined): SessionOffer[] =>
-  (draft?.sessionStep?.offers ?? []).filter((offer) => offer.mode !== 'forced');
 
 const current = (draft: Draft | undefined): SessionOffer | undefined =>
   choosable(draft)[draft?.sessionStep?.cursor ?? 0];
@@ -254,8 +252,7 @@ export const sessionState = booking.createStateConfig({
         { target: 'loading' },
       ],
     },
-    loading: {
-      tags: ['busy'],
+    loading: partnerCall({
       invoke: {
         src: 'loadSessions',
         input: ({ context }) => ({
@@ -316,9 +313,9 @@ export const sessionState = booking.createStateConfig({
             }),
           },
         ],
-        onError: { target: 'failed', actions: 'explainFailure' },
       },
-    },
+      failed: 'failed',
+    }),
     /** No session that day: back to the date (the card when the date is not asked). */
     unavailable: { always: backToDate },
     next: {

@@ -8,13 +8,15 @@
  * (choosing/bounds.ts, choiceProblem), and refused with the reason. The types' ticket
  * questions are then asked in one pass, and each type becomes its own cart line.
  */
-import { assign } from 'xstate';
+import { and, assign } from 'xstate';
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { personLabel, type PersonKind } from '#src/domain/people.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { readTypeCounts } from '#flows/understanding/understand.js';
+import { partnerCall } from '../partner-call.js';
+import { counted } from '../guards/selection.js';
 import { booking } from '../setup.js';
 import type { BookingContext, Draft, TicketTypeOffer } from '../types.js';
 import type { BookingView, ViewDeps, ViewFn } from '../view.js';
@@ -44,10 +46,6 @@ const messages = defineMessages({
     notSold: (types: string) => `There are no ${types} tickets that day.`,
   },
 });
-
-/** Whether the quantity step is the ticket-types step for this draft. */
-export const hasTicketTypes = (context: BookingContext): boolean =>
-  context.draft?.giftCard === undefined && (context.draft?.product.types?.length ?? 0) >= 2;
 
 /** The enclosure that says who a type is ("Niño (hasta 12 años)"), when one does. */
 function enclosureFor(deps: ViewDeps, productId: string) {
@@ -228,15 +226,6 @@ const withWishUsed = ({ context }: Args) => {
   return Object.keys(rest).length > 0 ? rest : undefined;
 };
 
-const counted = (draft: Draft | undefined, productId: string, step: number) => {
-  const counts = { ...(draft?.types?.counts ?? {}) };
-  counts[productId] = Math.max(0, (counts[productId] ?? 0) + step);
-  return counts;
-};
-
-const offered = (draft: Draft | undefined, productId: string) =>
-  draft?.types?.offers.some((offer) => offer.productId === productId) === true;
-
 /** The draft with the types offered on the day, to choose from. */
 const chooseFrom = ({ context, event }: Args & { event: { output: TicketTypeOffer[] } }) => {
   const offers = offersAfterCart(context, event.output);
@@ -261,8 +250,7 @@ const saySummary = {
  */
 export function ticketTypesStates(back: readonly unknown[], failed: string) {
   return {
-    types: booking.createStateConfig({
-      tags: ['busy'],
+    types: partnerCall({
       invoke: {
         src: 'quoteTicketTypes',
         input: ({ context }) => ({
@@ -274,8 +262,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
         onDone: [
           {
             // One type sold on the day, a message's counts: that type's, and why not the others.
-            guard: ({ context, event }) =>
-              event.output.length < 2 && context.wish?.types !== undefined,
+            guard: and(['fewerThanTwoTypes', 'wishedTypes']),
             target: 'pricing',
             actions: [
               {
@@ -297,7 +284,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           },
           {
             // Not two types on the day after all: the plain quantity step.
-            guard: ({ event }) => event.output.length < 2,
+            guard: 'fewerThanTwoTypes',
             target: 'pricing',
             actions: assign({
               draft: ({ context }) => ({ ...context.draft!, types: undefined }),
@@ -331,8 +318,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           },
           {
             // …and when they do not, the reason, and the counts said to change.
-            guard: ({ context }) =>
-              context.wish?.types !== undefined || context.wish?.quantity !== undefined,
+            guard: 'wishedTypesOrQuantity',
             target: 'typesChoosing',
             actions: [
               {
@@ -352,18 +338,15 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           },
           { target: 'typesChoosing', actions: assign({ draft: chooseFrom }) },
         ],
-        onError: { target: failed, actions: 'explainFailure' },
       },
+      failed: failed,
     }),
     typesChoosing: booking.createStateConfig({
       meta: { view: ticketTypesView },
       on: {
         'types.more': [
           {
-            guard: ({ context, event }) =>
-              offered(context.draft, event.productId) &&
-              choiceProblem(context.draft!, counted(context.draft, event.productId, 1), 'over') ===
-                undefined,
+            guard: 'oneMoreOfTypeFits',
             actions: assign({
               draft: ({ context, event }) => ({
                 ...context.draft!,
@@ -375,7 +358,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
             }),
           },
           {
-            guard: ({ context, event }) => offered(context.draft, event.productId),
+            guard: 'typeOffered',
             actions: {
               type: 'notify',
               params: ({ context, event }) => ({
@@ -385,7 +368,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
           },
         ],
         'types.less': {
-          guard: ({ context, event }) => offered(context.draft, event.productId),
+          guard: 'typeOffered',
           actions: assign({
             draft: ({ context, event }) => ({
               ...context.draft!,
@@ -398,8 +381,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
         },
         'types.set': [
           {
-            guard: ({ context, event }) =>
-              choiceProblem(context.draft!, event.counts) === undefined,
+            guard: 'countsFit',
             target: '#booking.questions',
             actions: [
               assign({
@@ -420,8 +402,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
         ],
         'types.go': [
           {
-            guard: ({ context }) =>
-              choiceProblem(context.draft!, context.draft!.types!.counts) === undefined,
+            guard: 'chosenCountsFit',
             target: '#booking.questions',
             actions: [
               assign({

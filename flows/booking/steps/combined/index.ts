@@ -20,13 +20,19 @@ import { dateOf, providerNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
+import {
+  cardPrice,
+  combinedBounds,
+  dayOf,
+  product,
+  wishedDay,
+} from '#flows/booking/guards/combined.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingContext, BookingEvent, CombinedDraft } from '#flows/booking/types.js';
 import { dayOption, type BookingView, type ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
 import { DATE_BUTTONS, nearestDates } from '../date.js';
-import { quantityBounds, type QuantityBounds } from '#src/domain/quantity.js';
-import { QUANTITY_CAP } from '#flows/booking/choosing/bounds.js';
 import { dayRefusedText } from '#flows/booking/choosing/explain.js';
 import { parseTypedDate } from '#flows/booking/choosing/dates.js';
 import { formatDate, formatPrice, formatTotal } from '#flows/booking/choosing/format.js';
@@ -74,12 +80,6 @@ const messages = defineMessages({
     count: (min: number, max: number) => `Type a number from ${min} to ${max}.`,
   },
 });
-
-const product = (context: BookingContext) => context.combined?.product;
-
-const busyView =
-  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
-  (context) => ({ text: text(messages(context.language)), expects: 'none', options: [] });
 
 const navigation = (lang: Lang): Option<BookingEvent>[] => [
   { id: 'back', label: common(lang).back, event: { type: 'nav.back' } },
@@ -143,17 +143,6 @@ const dateView: ViewFn = (context, deps): BookingView => {
   };
 };
 
-/** The quantities that may be bought: the products' strictest bounds, capped for a chat. */
-export function combinedBounds(draft: CombinedDraft): QuantityBounds {
-  const min = draft.product?.minimumQuantity ?? 1;
-  return quantityBounds({
-    min,
-    group: draft.product?.maximumQuantity,
-    sessions: [],
-    cap: Math.max(QUANTITY_CAP, min),
-  });
-}
-
 const quantityView: ViewFn = (context): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -206,14 +195,6 @@ const priceView: ViewFn = (context): BookingView => {
  * A booking message that named the combined product ("museo y barco el sábado para 2"):
  * its day and how many are taken as if chosen, or refused with the reason and asked.
  */
-function wishedDay(context: BookingContext): IsoDate | undefined {
-  const wish = context.wish?.date;
-  const dates = product(context)?.dates ?? [];
-  if (!wish) return undefined;
-  if (wish.kind === 'date') return dates.includes(wish.date) ? wish.date : undefined;
-  return dates.find((date) => date >= wish.from && date <= wish.to);
-}
-
 const dayRefusal = (context: BookingContext) =>
   dayRefusedText(context.wish!.date!, product(context)?.dates ?? [], context.language);
 
@@ -221,46 +202,10 @@ const dayRefusal = (context: BookingContext) =>
 const quantityOnly = (context: BookingContext) =>
   context.wish?.quantity !== undefined ? { quantity: context.wish.quantity } : undefined;
 
-const wishedQuantityFits = (context: BookingContext) => {
-  const quantity = context.wish?.quantity;
-  if (quantity === undefined || context.combined === undefined) return false;
-  const { min, max } = combinedBounds(context.combined);
-  return quantity >= min && quantity <= max;
-};
-
-/** Guards (the views only offer what passes them). */
-export const combinedDateAccepted = ({
-  context,
-  event,
-}: {
-  context: BookingContext;
-  event: BookingEvent;
-}) => event.type === 'date.pick' && (product(context)?.dates.includes(event.date) ?? false);
-
-export const combinedQuantityAccepted = ({
-  context,
-  event,
-}: {
-  context: BookingContext;
-  event: BookingEvent;
-}) => {
-  if (event.type !== 'quantity.pick' || context.combined === undefined) return false;
-  const { min, max } = combinedBounds(context.combined);
-  return Number.isInteger(event.quantity) && event.quantity >= min && event.quantity <= max;
-};
-
-/** The day's combined price, when read with the card. */
-const cardPrice = (context: BookingContext, date: IsoDate) => product(context)?.prices?.[date];
-
-/** The day an event names (a date.pick; the guards check the type). */
-const dayOf = (event: BookingEvent): IsoDate =>
-  event.type === 'date.pick' ? event.date : ('' as IsoDate);
-
 /** A day chosen (on the card or the date step): its price, read with the card or now. */
 const dayChosen = [
   {
-    guard: ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
-      combinedDateAccepted({ context, event }) && cardPrice(context, dayOf(event)) !== undefined,
+    guard: 'dayPricedWithCard' as const,
     target: 'quantity',
     actions: booking.assign({
       combined: ({ context, event }) => ({
@@ -271,7 +216,7 @@ const dayChosen = [
     }),
   },
   {
-    guard: combinedDateAccepted,
+    guard: 'combinedDateAccepted' as const,
     target: 'pricing',
     actions: booking.assign({
       combined: ({ context, event }) => ({
@@ -301,13 +246,12 @@ export const combinedState = booking.createStateConfig({
         : context.combined,
   }),
   states: {
-    opening: {
+    opening: partnerCall({
       always: {
-        guard: ({ context }) => context.combined === undefined,
+        guard: 'noCombined',
         target: '#booking.browse',
       },
-      tags: ['busy'],
-      meta: { view: busyView((m) => m.opening) },
+      waiting: (lang) => messages(lang).opening,
       invoke: {
         src: 'openCombined',
         input: ({ context }) => ({
@@ -319,15 +263,15 @@ export const combinedState = booking.createStateConfig({
           {
             // A message named the day ("museo y barco el sábado para 2"): taken as if
             // tapped, or refused with the reason, at the date step; no card to tap through.
-            guard: ({ context }) => context.wish?.date !== undefined,
+            guard: 'wishedDate',
             target: 'date',
             actions: assign({ combined: combinedOpened }),
           },
           { target: 'card', actions: assign({ combined: combinedOpened }) },
         ],
-        onError: { target: '#booking.browse', actions: 'explainFailure' },
       },
-    },
+      failed: '#booking.browse',
+    }),
     card: {
       meta: { view: cardView },
       on: {
@@ -340,7 +284,7 @@ export const combinedState = booking.createStateConfig({
       meta: { view: dateView },
       always: [
         {
-          guard: ({ context }) => wishedDay(context) !== undefined,
+          guard: 'wishedDaySold',
           target: 'quantity',
           actions: assign({
             combined: ({ context }) => ({
@@ -352,7 +296,7 @@ export const combinedState = booking.createStateConfig({
           }),
         },
         {
-          guard: ({ context }) => context.wish?.date !== undefined,
+          guard: 'wishedDate',
           actions: [
             { type: 'notify', params: ({ context }) => ({ text: dayRefusal(context) }) },
             assign({ wish: ({ context }) => quantityOnly(context) }),
@@ -368,7 +312,7 @@ export const combinedState = booking.createStateConfig({
       meta: { view: quantityView },
       always: [
         {
-          guard: ({ context }) => wishedQuantityFits(context),
+          guard: 'wishedQuantityFits',
           target: 'pricing',
           actions: assign({
             combined: ({ context }) => ({ ...context.combined!, quantity: context.wish!.quantity }),
@@ -376,7 +320,7 @@ export const combinedState = booking.createStateConfig({
           }),
         },
         {
-          guard: ({ context }) => context.wish?.quantity !== undefined,
+          guard: 'wishedQuantity',
           actions: [
             {
               type: 'notify',
@@ -389,13 +333,13 @@ export const combinedState = booking.createStateConfig({
           ],
         },
         {
-          guard: ({ context }) => context.wish !== undefined,
+          guard: 'wished',
           actions: assign({ wish: undefined }),
         },
       ],
       on: {
         'quantity.pick': {
-          guard: combinedQuantityAccepted,
+          guard: 'combinedQuantityAccepted',
           target: 'priced',
           actions: assign({
             combined: ({ context, event }) => ({ ...context.combined!, quantity: event.quantity }),
@@ -404,9 +348,8 @@ export const combinedState = booking.createStateConfig({
         'nav.back': { target: 'card' },
       },
     },
-    pricing: {
-      tags: ['busy'],
-      meta: { view: busyView((m) => m.pricing) },
+    pricing: partnerCall({
+      waiting: (lang) => messages(lang).pricing,
       invoke: {
         src: 'quoteCombined',
         input: ({ context }) => ({
@@ -419,7 +362,7 @@ export const combinedState = booking.createStateConfig({
           {
             // How many is known (a message's "para 2", or chosen before the day changed):
             // the price of that many, to add or go back and change.
-            guard: ({ context }) => context.combined?.quantity !== undefined,
+            guard: 'combinedQuantityChosen',
             target: 'priced',
             actions: assign({
               combined: ({ context, event }) => ({ ...context.combined!, unitPrice: event.output }),
@@ -432,25 +375,23 @@ export const combinedState = booking.createStateConfig({
             }),
           },
         ],
-        onError: { target: 'card', actions: 'explainFailure' },
       },
-    },
+      failed: 'card',
+    }),
     priced: {
       meta: { view: priceView },
       on: {
         'combined.add': [
           {
-            guard: ({ context }) =>
-              context.combined?.unitPrice !== undefined && context.combined.quantity !== undefined,
+            guard: 'combinedPriced',
             target: 'adding',
           },
         ],
         'nav.back': { target: 'quantity' },
       },
     },
-    adding: {
-      tags: ['busy'],
-      meta: { view: busyView((m) => m.adding) },
+    adding: partnerCall({
+      waiting: (lang) => messages(lang).adding,
       invoke: {
         src: 'addCombinedToCart',
         input: ({ context }) => ({
@@ -477,8 +418,8 @@ export const combinedState = booking.createStateConfig({
             },
           ],
         },
-        onError: { target: 'priced', actions: 'explainFailure' },
       },
-    },
+      failed: 'priced',
+    }),
   },
 });

@@ -6,10 +6,12 @@
  * into the same cart. Paying is the usual checkout; the redemption code comes with the
  * tickets (done step).
  */
-import { assign } from 'xstate';
+import { assign, not } from 'xstate';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
+import { purchaseOf } from '#flows/booking/guards/giftcards.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
@@ -18,14 +20,7 @@ import type {
   GiftCardTextField,
 } from '#flows/booking/types.js';
 import type { BookingView, TextReading, ViewFn } from '#flows/booking/view.js';
-import {
-  cartMessages,
-  changeNotes,
-  changedContext,
-  formatAmounts,
-  saleUnderWay,
-  sumMoney,
-} from '../cart.js';
+import { cartMessages, changeNotes, changedContext, formatAmounts, sumMoney } from '../cart.js';
 import { validateClientField } from '../questions/client-fields.js';
 import { formatPrice } from '#flows/booking/choosing/format.js';
 import { productName } from '#flows/booking/choosing/offerable.js';
@@ -110,9 +105,6 @@ const messages = defineMessages({
       'I released the reservation of your order to add it; it is reserved again at checkout.',
   },
 });
-
-const purchaseOf = (context: BookingContext): GiftCardPurchase =>
-  context.giftCards?.buying ?? { products: [] };
 
 const withPurchase = (context: BookingContext, change: Partial<GiftCardPurchase>) => ({
   giftCards: {
@@ -261,9 +253,6 @@ const summaryView: ViewFn = (context, deps): BookingView => {
   };
 };
 
-const hasProducts = ({ context }: { context: BookingContext }) =>
-  purchaseOf(context).products.length > 0;
-
 /** A detail step: typed value (validated), kept, or skipped; back to `previous`. */
 function detailState(field: GiftCardTextField, previous: string, next: string) {
   const key = purchaseKey[field];
@@ -278,7 +267,7 @@ function detailState(field: GiftCardTextField, previous: string, next: string) {
         ),
       },
       'giftcard.next': {
-        guard: ({ context }) => purchaseOf(context)[key] !== undefined,
+        guard: { type: 'purchaseHas', params: { key } },
         target: next,
       },
       'giftcard.skip': {
@@ -299,8 +288,7 @@ export const buyState = booking.createStateConfig({
         'giftcard.toggle': [
           {
             // Unticking is always possible.
-            guard: ({ context, event }) =>
-              purchaseOf(context).products.some((p) => p.productId === event.productId),
+            guard: 'purchaseHasProduct',
             actions: assign(({ context, event }) =>
               withPurchase(context, {
                 products: purchaseOf(context).products.filter(
@@ -310,8 +298,7 @@ export const buyState = booking.createStateConfig({
             ),
           },
           {
-            guard: ({ context, event }) =>
-              purchaseOf(context).products.some((p) => p.providerId !== event.providerId),
+            guard: 'purchaseFromOtherProvider',
             actions: {
               type: 'notify',
               params: ({ context }) => ({ text: messages(context.language).oneProvider }),
@@ -329,7 +316,7 @@ export const buyState = booking.createStateConfig({
           },
         ],
         'giftcard.next': [
-          { guard: hasProducts, target: 'message' },
+          { guard: 'purchaseHasProducts', target: 'message' },
           {
             actions: {
               type: 'notify',
@@ -344,12 +331,12 @@ export const buyState = booking.createStateConfig({
     name: detailState('name', 'message', 'email'),
     email: detailState('email', 'name', 'summary'),
     summary: {
-      always: { guard: ({ context }) => !hasProducts({ context }), target: 'products' },
+      always: { guard: not('purchaseHasProducts'), target: 'products' },
       meta: { view: summaryView },
       on: {
         'giftcard.add': [
           {
-            guard: ({ context }) => saleUnderWay(context),
+            guard: 'saleUnderWay',
             target: '#booking.reserved',
             actions: {
               type: 'notify',
@@ -361,15 +348,8 @@ export const buyState = booking.createStateConfig({
         'nav.back': { target: 'email' },
       },
     },
-    adding: {
-      tags: ['busy'],
-      meta: {
-        view: (context) => ({
-          text: messages(context.language).adding,
-          expects: 'none',
-          options: [],
-        }),
-      },
+    adding: partnerCall({
+      waiting: (lang) => messages(lang).adding,
       invoke: {
         src: 'addGiftCard',
         input: ({ context }) => ({
@@ -403,8 +383,8 @@ export const buyState = booking.createStateConfig({
             })),
           ],
         },
-        onError: { target: 'summary', actions: 'explainFailure' },
       },
-    },
+      failed: 'summary',
+    }),
   },
 });

@@ -9,25 +9,22 @@
  * whose products are all in the cart leads there. A refused redemption Add (the card was
  * redeemed meanwhile, its window closed) checks the card again and shows it.
  */
-import { assign } from 'xstate';
+import { assign, not } from 'xstate';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import { AddRefused } from '#flows/booking/actors/cart.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
-import type {
-  BookingContext,
-  Cart,
-  Draft,
-  DraftProduct,
-  GiftCardCheck,
-  GiftCardProduct,
-} from '#flows/booking/types.js';
+import type { BookingContext, Draft, DraftProduct } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
-import { newDraft } from '../product.js';
+import { newDraft } from '#flows/booking/guards/selection.js';
+import { checkOf, nextProduct, readCode } from '#flows/booking/guards/giftcards.js';
 import { formatDate } from '#flows/booking/choosing/format.js';
 import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { exchangeRule, fixedClosedText } from './exchange.js';
+
+// Read by the redemption's tests where they were; the rules live with the guards.
+export { readCode, redeemedMore, remainingProducts } from '#flows/booking/guards/giftcards.js';
 
 const messages = defineMessages({
   es: {
@@ -82,52 +79,6 @@ const messages = defineMessages({
     useButtons: 'Use the buttons: book with the card, or try another code.',
   },
 });
-
-/**
- * A redemption code as typed: spaces dropped; 4 to 64 letters, digits and hyphens with
- * at least one digit (the spec gives no format; the sandbox's codes are 19 digits).
- */
-export function readCode(text: string): string | undefined {
-  const code = text.replace(/\s+/g, '');
-  return /^[A-Za-z0-9-]{4,64}$/.test(code) && /\d/.test(code) ? code : undefined;
-}
-
-/** The card's products not yet in the cart with its code (the card is redeemed whole). */
-export function remainingProducts(check: GiftCardCheck | undefined, cart: Cart): GiftCardProduct[] {
-  if (check === undefined) return [];
-  return check.products.filter(
-    (product) =>
-      !cart.lines.some(
-        (line) =>
-          line.productId === product.productId && line.activity?.giftCardIdentifier === check.code,
-      ),
-  );
-}
-
-const checkOf = (context: BookingContext) => context.giftCards?.check;
-const nextProduct = (context: BookingContext) =>
-  remainingProducts(checkOf(context), context.cart)[0];
-
-/** After an Add: it redeemed the card being redeemed, which has more products to book. */
-export const redeemedMore = (context: BookingContext): boolean => {
-  const check = checkOf(context);
-  return (
-    check !== undefined &&
-    context.cart.lines.at(-1)?.activity?.giftCardIdentifier === check.code &&
-    remainingProducts(check, context.cart).length > 0
-  );
-};
-
-/**
- * A redemption Add the service refused for the card itself (redeemed meanwhile, window
- * closed, a product it does not give): no step of the draft can fix that, the card is
- * checked again. Refusals a step can fix (date, session, answers) go to that step.
- */
-export const redemptionRefused = (context: BookingContext, error: unknown): boolean =>
-  context.draft?.giftCard !== undefined &&
-  context.giftCards?.code === context.draft.giftCard.code &&
-  error instanceof AddRefused &&
-  (error.fix === 'cart' || error.fix === 'quantity');
 
 const home = (lang: Lang) => ({
   id: 'home',
@@ -196,12 +147,6 @@ export const cardView: ViewFn = (context): BookingView => {
     },
   };
 };
-
-const checkingView: ViewFn = (context) => ({
-  text: messages(context.language).checking,
-  expects: 'none',
-  options: [],
-});
 
 /**
  * How the redemption of the card's next product starts, once the product is open: at
@@ -272,16 +217,15 @@ export const redeemState = booking.createStateConfig({
       meta: { view: codeView },
       on: {
         'giftcard.code': {
-          guard: ({ event }) => readCode(event.code) !== undefined,
+          guard: 'codeReadable',
           target: '#booking.giftcards.redeem.checking',
           actions: assign(({ context, event }) => withCode(context, event.code)),
         },
         'nav.back': { target: '#booking.giftcards.menu' },
       },
     },
-    checking: {
-      tags: ['busy'],
-      meta: { view: checkingView },
+    checking: partnerCall({
+      waiting: (lang) => messages(lang).checking,
       invoke: {
         src: 'checkGiftCard',
         input: ({ context }) => ({
@@ -304,15 +248,15 @@ export const redeemState = booking.createStateConfig({
           ],
         },
       },
-    },
+    }),
     card: {
       meta: { view: cardView },
       on: {
         'giftcard.use': [
-          { guard: ({ context }) => checkOf(context) === undefined, target: 'code' },
-          { guard: ({ context }) => checkOf(context)!.exchanged, target: 'card', reenter: true },
+          { guard: 'noCardChecked', target: 'code' },
+          { guard: 'cardExchanged', target: 'card', reenter: true },
           {
-            guard: ({ context }) => nextProduct(context) === undefined,
+            guard: not('productLeftToRedeem'),
             target: '#booking.cart',
             actions: {
               type: 'notify',
@@ -322,7 +266,7 @@ export const redeemState = booking.createStateConfig({
           { target: 'opening' },
         ],
         'giftcard.code': {
-          guard: ({ event }) => readCode(event.code) !== undefined,
+          guard: 'codeReadable',
           target: '#booking.giftcards.redeem.checking',
           actions: assign(({ context, event }) => withCode(context, event.code)),
         },
@@ -337,14 +281,10 @@ export const redeemState = booking.createStateConfig({
     },
     /** After a redemption Add: the next product, or the cart when all are in it. */
     next: {
-      always: [
-        { guard: ({ context }) => nextProduct(context) !== undefined, target: 'opening' },
-        { target: '#booking.cart' },
-      ],
+      always: [{ guard: 'productLeftToRedeem', target: 'opening' }, { target: '#booking.cart' }],
     },
-    opening: {
-      tags: ['busy'],
-      meta: { view: checkingView },
+    opening: partnerCall({
+      waiting: (lang) => messages(lang).checking,
       entry: 'dropDraft',
       invoke: {
         src: 'openProduct',
@@ -396,8 +336,8 @@ export const redeemState = booking.createStateConfig({
             ],
           },
         ],
-        onError: { target: 'card', actions: 'explainFailure' },
       },
-    },
+      failed: 'card',
+    }),
   },
 });

@@ -13,6 +13,7 @@ import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   AccommodationOffer,
@@ -31,10 +32,8 @@ import {
   distanceText,
   filterValueLabel,
   flowOf,
-  missingAge,
   navigation,
   packageMessages,
-  peopleComplete,
   peopleText,
   searchOf,
   stayText,
@@ -323,34 +322,27 @@ const unfiltered = (flow: PackageFlow): PackageFlow => ({
 export const readyState = booking.createStateConfig({
   always: [
     {
-      guard: ({ context }) => context.packages?.prepackage === undefined,
+      guard: 'noPrepackage',
       target: '#booking.packages.loading',
     },
     {
-      guard: ({ context }) => missingAge(flowOf(context).rooms) !== undefined,
+      guard: 'anAgeMissing',
       target: '#booking.packages.people.ages',
     },
     {
-      guard: ({ context }) => !peopleComplete(flowOf(context).rooms),
+      guard: 'peopleIncomplete',
       target: '#booking.packages.people',
     },
     {
-      guard: ({ context }) => searchOf(context.packages) === undefined,
+      guard: 'noSearch',
       target: '#booking.packages.dates',
     },
     { target: '#booking.packages.searching' },
   ],
 });
 
-export const searchingState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: {
-    view: (context) => ({
-      text: messages(context.language).searching,
-      expects: 'none',
-      options: [],
-    }),
-  },
+export const searchingState = partnerCall({
+  waiting: (lang) => messages(lang).searching,
   invoke: {
     src: 'searchPackages',
     input: ({ context }) => {
@@ -376,7 +368,7 @@ export const searchingState = booking.createStateConfig({
     onError: [
       {
         // A new filter, sort or page that failed: the list as it was.
-        guard: ({ context }) => context.packages?.results !== undefined,
+        guard: 'hasResults',
         target: 'accommodations',
         actions: 'explainFailure',
       },
@@ -389,14 +381,12 @@ export const accommodationsState = booking.createStateConfig({
   meta: { view: listView },
   on: {
     'package.stay': {
-      guard: ({ context, event }) =>
-        (context.packages?.results?.offers ?? []).some((o) => o.packageId === event.packageId) &&
-        !(context.packages?.unavailable ?? []).includes(event.packageId),
+      guard: 'stayOffered',
       target: 'pricing',
     },
     'package.menu': [
       {
-        guard: ({ event }) => event.menu === 'filters',
+        guard: 'filtersMenu',
         target: 'filters',
         actions: assign({
           packages: ({ context }) => ({ ...flowOf(context), filterKind: undefined }),
@@ -409,8 +399,7 @@ export const accommodationsState = booking.createStateConfig({
       actions: assign({ packages: ({ context }) => unfiltered(flowOf(context)) }),
     },
     'package.page': {
-      guard: ({ context, event }) =>
-        event.page >= 1 && event.page <= (context.packages?.results?.totalPages ?? 1),
+      guard: 'pageInResults',
       target: 'searching',
       actions: assign({
         packages: ({ context, event }) => ({ ...flowOf(context), page: event.page }),
@@ -450,7 +439,7 @@ export const filtersState = booking.createStateConfig({
     },
     'nav.back': [
       {
-        guard: ({ context }) => context.packages?.filterKind !== undefined,
+        guard: 'choosingFilter',
         actions: assign({
           packages: ({ context }) => ({ ...flowOf(context), filterKind: undefined }),
         }),

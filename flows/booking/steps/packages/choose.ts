@@ -6,6 +6,7 @@ import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingEvent } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
@@ -28,12 +29,6 @@ const messages = defineMessages({
     withWhat: (what: string) => `   Includes: ${what}`,
     hint: 'Choose a package from the list (you can type its number).',
   },
-});
-
-const loadingView: ViewFn = (context) => ({
-  text: messages(context.language).loading,
-  expects: 'none',
-  options: [],
 });
 
 const chooseView: ViewFn = (context): BookingView => {
@@ -80,9 +75,8 @@ const chooseView: ViewFn = (context): BookingView => {
   };
 };
 
-export const loadingPrepackagesState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: { view: loadingView },
+export const loadingPrepackagesState = partnerCall({
+  waiting: (lang) => messages(lang).loading,
   invoke: {
     src: 'loadPrepackages',
     input: ({ context }) => ({ language: context.language }),
@@ -90,16 +84,15 @@ export const loadingPrepackagesState = booking.createStateConfig({
       target: 'choosing',
       actions: assign({ packages: ({ event }) => newPackageFlow({ prepackages: event.output }) }),
     },
-    onError: { target: '#booking.home', actions: 'explainFailure' },
   },
+  failed: '#booking.home',
 });
 
 export const choosingState = booking.createStateConfig({
   meta: { view: chooseView },
   on: {
     'package.pick': {
-      guard: ({ context, event }) =>
-        (context.packages?.prepackages ?? []).some((p) => p.id === event.prepackageId),
+      guard: 'prepackageListed',
       target: 'people',
       actions: assign({
         packages: ({ context, event }) =>

@@ -229,7 +229,7 @@ export const datesState = booking.createStateConfig({
       meta: { view: checkInView },
       on: {
         'date.pick': {
-          guard: ({ event }) => isIsoDate(event.date),
+          guard: 'checkInIsDate',
           target: 'checkOut',
           actions: assign({
             packages: ({ context, event }) => ({

@@ -12,6 +12,7 @@
 import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { changeNotes, changedContext } from '../cart.js';
@@ -50,10 +51,6 @@ const messages = defineMessages({
   },
 });
 
-const busyView =
-  (text: (m: ReturnType<typeof messages>) => string): ViewFn =>
-  (context) => ({ text: text(messages(context.language)), expects: 'none', options: [] });
-
 const offerView: ViewFn = (context): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -82,9 +79,8 @@ const offerView: ViewFn = (context): BookingView => {
   };
 };
 
-export const pricingState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: { view: busyView((m) => m.pricing) },
+export const pricingState = partnerCall({
+  waiting: (lang) => messages(lang).pricing,
   entry: assign({
     packages: ({ context, event }) => {
       const flow = flowOf(context);
@@ -112,14 +108,13 @@ export const pricingState = booking.createStateConfig({
         packages: ({ context, event }) => ({ ...flowOf(context), quote: event.output }),
       }),
     },
-    onError: { target: 'accommodations', actions: 'explainFailure' },
   },
+  failed: 'accommodations',
 });
 
 export const offerState = booking.createStateConfig({
   always: {
-    guard: ({ context }) =>
-      context.packages?.quote === undefined || searchOf(context.packages) === undefined,
+    guard: 'noQuoteOrSearch',
     target: '#booking.packages.ready',
   },
   meta: { view: offerView },
@@ -129,9 +124,8 @@ export const offerState = booking.createStateConfig({
   },
 });
 
-export const addingPackageState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: { view: busyView((m) => m.adding) },
+export const addingPackageState = partnerCall({
+  waiting: (lang) => messages(lang).adding,
   invoke: {
     src: 'addPackageToCart',
     input: ({ context }) => {
@@ -163,6 +157,6 @@ export const addingPackageState = booking.createStateConfig({
         },
       ],
     },
-    onError: { target: 'offer', actions: 'explainFailure' },
   },
+  failed: 'offer',
 });

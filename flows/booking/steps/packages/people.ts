@@ -4,7 +4,7 @@
  * aged 17 or younger: a minor without an age is asked for it, never searched without).
  * Then another room, or on to the dates. Back undoes one question.
  */
-import { assign } from 'xstate';
+import { assign, not } from 'xstate';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import { booking } from '#flows/booking/setup.js';
@@ -261,7 +261,7 @@ export const peopleState = booking.createStateConfig({
         },
         'nav.back': [
           {
-            guard: ({ context }) => flowOf(context).rooms.length > 1,
+            guard: 'severalRooms',
             target: 'more',
             actions: assign({
               packages: ({ context }) => {
@@ -325,7 +325,7 @@ export const peopleState = booking.createStateConfig({
         check: {
           always: [
             {
-              guard: ({ context }) => missingAge(flowOf(context).rooms) === undefined,
+              guard: not('anAgeMissing'),
               target: '#booking.packages.people.more',
             },
             { target: 'ask' },
@@ -368,7 +368,7 @@ export const peopleState = booking.createStateConfig({
       on: {
         'package.room': [
           {
-            guard: ({ context, event }) => event.more && flowOf(context).rooms.length < MAX_ROOMS,
+            guard: 'anotherRoom',
             target: 'adults',
             actions: assign({
               packages: ({ context }) => {
@@ -377,7 +377,7 @@ export const peopleState = booking.createStateConfig({
               },
             }),
           },
-          { guard: ({ event }) => !event.more, target: '#booking.packages.dates' },
+          { guard: 'noMoreRooms', target: '#booking.packages.dates' },
         ],
         'nav.back': { target: 'babies' },
       },

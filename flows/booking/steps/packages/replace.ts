@@ -19,6 +19,8 @@ import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import type { CartChange } from '#flows/booking/actors/cart.js';
 import { isPartnerRefusal, Refusal } from '#flows/booking/problem.js';
+import { partnerCall } from '#flows/booking/partner-call.js';
+import { packageLine } from '#flows/booking/guards/packages.js';
 import { booking } from '#flows/booking/setup.js';
 import type {
   BookingContext,
@@ -169,9 +171,6 @@ export function failedStayLines(context: BookingContext, line: CartLine): string
 const removalNotes = (change: CartChange, lang: Lang): string[] =>
   changeNotes({ ...change, rebuilt: change.rebuilt && change.cart.lines.length > 0 }, lang);
 
-const packageLine = (context: BookingContext) =>
-  context.cart.lines.find((line) => line.cartItemId === context.packages?.replace?.cartItemId);
-
 const stayFailedView: ViewFn = (context): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -198,12 +197,6 @@ const stayFailedView: ViewFn = (context): BookingView => {
   };
 };
 
-const busyView: ViewFn = (context) => ({
-  text: messages(context.language).removing,
-  expects: 'none',
-  options: [],
-});
-
 /** The package line named by the event (review) or kept in the flow (stayFailed). */
 const replaceId = ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
   event.type === 'package.restay'
@@ -219,7 +212,7 @@ const removeInput = (args: { context: BookingContext; event: BookingEvent }) => 
 
 export const stayFailedState = booking.createStateConfig({
   always: {
-    guard: ({ context }) => packageLine(context) === undefined,
+    guard: 'noPackageLine',
     target: '#booking.cart',
   },
   meta: { view: stayFailedView },
@@ -230,15 +223,14 @@ export const stayFailedState = booking.createStateConfig({
   },
 });
 
-export const replacingState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: { view: busyView },
+export const replacingState = partnerCall({
+  waiting: (lang) => messages(lang).removing,
   invoke: {
     src: 'removeFromCart',
     input: removeInput,
     onDone: [
       {
-        guard: ({ event }) => event.output.removed.package !== undefined,
+        guard: 'removedPackage',
         target: 'searching',
         actions: [
           assign(({ context, event }) => {
@@ -275,13 +267,12 @@ export const replacingState = booking.createStateConfig({
         actions: assign(({ context, event }) => changedContext(context, event.output)),
       },
     ],
-    onError: { target: '#booking.cart', actions: 'explainFailure' },
   },
+  failed: '#booking.cart',
 });
 
-export const removingPackageState = booking.createStateConfig({
-  tags: ['busy'],
-  meta: { view: busyView },
+export const removingPackageState = partnerCall({
+  waiting: (lang) => messages(lang).removing,
   invoke: {
     src: 'removeFromCart',
     input: removeInput,
@@ -300,6 +291,6 @@ export const removingPackageState = booking.createStateConfig({
         },
       ],
     },
-    onError: { target: '#booking.cart', actions: 'explainFailure' },
   },
+  failed: '#booking.cart',
 });
