@@ -68,9 +68,7 @@ export function chargeTaken(context: BookingContext, event: BookingEvent): boole
 
 /** The service (or we) clearly said no: nothing was sold, the sale record may go. */
 export const definitelyNotSold = (error: unknown) =>
-  isPartnerRefusal(error) ||
-  error instanceof Refusal ||
-  error instanceof ReservationExpired;
+  isPartnerRefusal(error) || error instanceof Refusal || error instanceof ReservationExpired;
 
 export const orderGuards = {
   cartIsEmpty: ({ context }: GuardArgs) => context.cart.lines.length === 0,
