@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { boltLogger } from '#src/channels/slack/bolt-logger.js';
 import type { SlackDeps } from '#src/channels/slack/deps.js';
 import { createSlackSupportDesk, registerStaffApp } from '#src/channels/slack/index.js';
-import { MAX_FILE_BYTES } from '#src/channels/slack/support/desk.js';
+import { MAX_FILE_BYTES, SupportDeskError } from '#src/channels/slack/support/desk.js';
 import { parseConfig } from '#src/config.js';
 import type { StaffMember, SupportDesk, SupportLine } from '#src/conversation/handoff/ports.js';
 import { createEventBus } from '#src/events.js';
@@ -187,6 +187,25 @@ describe('the desk', () => {
     expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
       'larger than can be passed on',
     );
+  });
+
+  it('fails with Slack’s code only, nothing of what it was sending', async () => {
+    const threadId = await openThread();
+    fake.answer('chat.postMessage', () => ({ ok: false, error: 'channel_not_found' }));
+    try {
+      const failed = await desk
+        .postFromCustomer(threadId, { kind: 'text', text: 'my DNI is 12345678Z' })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failed).toBeInstanceOf(SupportDeskError);
+      expect(failed).toMatchObject({ code: 'channel_not_found' });
+      expect(JSON.stringify(failed, Object.getOwnPropertyNames(failed))).not.toContain('12345678Z');
+      expect((failed as Error).cause).toBeUndefined();
+    } finally {
+      fake.answer('chat.postMessage', undefined);
+    }
   });
 
   it('posts a note in the thread', async () => {

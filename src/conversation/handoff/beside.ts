@@ -53,6 +53,19 @@ const tryAgain = (option: Option) =>
   option.id === 'service:retry' ||
   ['payment.retry', 'selection.retry'].includes((option.event as { type?: string }).type ?? '');
 
+/**
+ * What of a desk's failure goes to the logs: its kind and code, never the error itself,
+ * whose request (Slack's Web API keeps it, and pino writes an error's fields) holds what
+ * the customer wrote and the summary's personal data.
+ */
+function failure(error: unknown): { error: string; code?: string } {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return {
+    error: error instanceof Error ? error.name : typeof error,
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
 export interface HandoffDeps {
   store: Store;
   scheduler: Scheduler;
@@ -128,7 +141,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     try {
       ({ threadId } = await desk.openThread(summary));
     } catch (error) {
-      logger.warn({ err: error, conversationId: turn.conversationId }, 'handoff: no thread');
+      logger.warn({ conversationId: turn.conversationId, ...failure(error) }, 'handoff: no thread');
       return keep(state, [m.unreachable]);
     }
     await store.set(supportThreadKey(threadId), turn.conversationId, deps.ttlSeconds);
@@ -150,7 +163,12 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     if (handoff && note && desk) {
       await desk
         .postNote(handoff.threadId, note)
-        .catch((error: unknown) => logger.warn({ err: error }, 'handoff: note not posted'));
+        .catch((error: unknown) =>
+          logger.warn(
+            { conversationId: turn.conversationId, ...failure(error) },
+            'handoff: note not posted',
+          ),
+        );
     }
     await scheduler.cancel(supportTimeoutJobId(turn.conversationId));
     const { handoff: _ended, ...rest } = state;
@@ -163,7 +181,10 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     try {
       await desk.postFromCustomer(state.handoff.threadId, message);
     } catch (error) {
-      logger.warn({ err: error, conversationId: turn.conversationId }, 'handoff: not forwarded');
+      logger.warn(
+        { conversationId: turn.conversationId, ...failure(error) },
+        'handoff: not forwarded',
+      );
       return keep(state, [m.notSent]);
     }
     const text = message.kind === 'text' ? message.text : `(${message.file.name})`;
@@ -182,7 +203,12 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       if (desk) {
         await desk
           .postNote(handoff.threadId, deskNotes.timedOut(timeoutMinutes))
-          .catch((error: unknown) => logger.warn({ err: error }, 'handoff: note not posted'));
+          .catch((error: unknown) =>
+            logger.warn(
+              { conversationId: turn.conversationId, ...failure(error) },
+              'handoff: note not posted',
+            ),
+          );
       }
       return keep(
         { ...state, handoff: { ...handoff, timedOut: true } },

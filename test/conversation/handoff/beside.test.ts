@@ -5,6 +5,7 @@
  * request while handed off, and the machine's own answer where nobody can be reached.
  */
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingMachine } from '#flows/booking/machine.js';
 import { createPartnerClient } from '#src/api/client.js';
@@ -12,7 +13,7 @@ import { createCatalogService } from '#src/catalog/catalog-service.js';
 import { createEngine, type Engine } from '#src/conversation/engine.js';
 import { createHandoffBeside, type HandoffBeside } from '#src/conversation/handoff/beside.js';
 import { parseHours } from '#src/conversation/handoff/hours.js';
-import { silentLogger } from '#src/log.js';
+import { createLogger, silentLogger, type Logger } from '#src/log.js';
 import type { Job, Scheduler } from '#src/scheduler/scheduler.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
 import { supportThreadKey } from '#src/store/keys.js';
@@ -43,7 +44,15 @@ function recordingScheduler(): Scheduler & { jobs: Map<string, Job> } {
   };
 }
 
-function setUp(options: { hours?: string; now: Date; beside?: boolean }) {
+/** A logger whose lines the test reads. */
+function capturingLogger(): { logger: Logger; lines: string[] } {
+  const sink = new PassThrough();
+  const lines: string[] = [];
+  sink.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n')));
+  return { logger: createLogger({ level: 'debug', destination: sink }), lines };
+}
+
+function setUp(options: { hours?: string; now: Date; beside?: boolean; logger?: Logger }) {
   const store = createMemoryStore();
   const scheduler = recordingScheduler();
   const beside: HandoffBeside = createHandoffBeside({
@@ -53,7 +62,7 @@ function setUp(options: { hours?: string; now: Date; beside?: boolean }) {
     timeoutMinutes: 15,
     ttlSeconds: 3600,
     now: () => options.now,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
   });
   const client = createPartnerClient({ baseUrl: sandbox.sandbox.url, apiKey: 'sandbox-key' });
   let carts = 0;
@@ -161,5 +170,45 @@ describe('asking for a person', () => {
     expect(texts(await engine.handle(id, { kind: 'text', text: '/bot' }))).toEqual([
       "You're already talking to the bot. We carry on where we left off.",
     ]);
+  });
+});
+
+describe('a desk that fails', () => {
+  it('is logged by its kind and code, never with what the customer wrote', async () => {
+    const { logger, lines } = capturingLogger();
+    const { beside, engine } = setUp({ now: new Date('2026-06-10T08:00:00Z'), logger });
+    const id = `tg:${randomUUID()}`;
+    const desk = createMemoryDesk();
+    beside.useDesk(desk);
+    await engine.handle(id, { kind: 'text', text: '/start' });
+    await engine.handle(id, { kind: 'text', text: 'talk to someone' });
+    // Slack's Web API errors keep their request: the text sent, the customer's words.
+    const slackError = () =>
+      Object.assign(new Error('A request error occurred'), {
+        code: 'slack_webapi_request_error',
+        original: { config: { data: 'text=Customer: my DNI is 12345678Z' } },
+      });
+    desk.postFromCustomer = () => Promise.reject(slackError());
+    desk.postNote = () => Promise.reject(slackError());
+    const reply = await engine.handle(id, { kind: 'text', text: 'my DNI is 12345678Z' });
+    expect(texts(reply)).toEqual([
+      "I couldn't pass your message to the team. Please try again in a moment.",
+    ]);
+    await engine.handle(id, { kind: 'text', text: '/bot' });
+    desk.openThread = () => Promise.reject(slackError());
+    await engine.handle(id, { kind: 'text', text: '/human' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.map((line) => line.msg)).toEqual(
+      expect.arrayContaining([
+        'handoff: not forwarded',
+        'handoff: note not posted',
+        'handoff: no thread',
+      ]),
+    );
+    for (const line of logged.filter((entry) => String(entry.msg).startsWith('handoff: n'))) {
+      expect(line).toMatchObject({ error: 'Error', code: 'slack_webapi_request_error' });
+    }
+    expect(lines.join('\n')).not.toContain('12345678Z');
   });
 });
