@@ -160,14 +160,19 @@ describe('the desk', () => {
     await desk.postFromCustomer(threadId, {
       kind: 'file',
       file: { name: 'photo.jpg', mime: 'image/jpeg', data },
-      caption: 'my ticket',
+      caption: 'my *ticket* <@U0MARTA>',
     });
     const file = fake.files.at(-1)!;
     expect(file).toMatchObject({
       filename: 'photo.jpg',
       channel: SUPPORT,
       threadTs: threadId,
-      initialComment: 'Customer sent photo.jpg: my ticket',
+      initialComment: 'Customer sent photo.jpg',
+    });
+    // The caption follows as plain text, as the customer's words always are.
+    expect(fake.threadReplies(threadId).at(-1)!.args).toMatchObject({
+      mrkdwn: 'false',
+      text: 'Customer: my *ticket* &lt;@U0MARTA&gt;',
     });
     expect(file.data.equals(data)).toBe(true);
     expect(callsOf('files.getUploadURLExternal').at(-1)!.args).toMatchObject({

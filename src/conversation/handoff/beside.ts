@@ -187,7 +187,10 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       );
       return keep(state, [m.notSent]);
     }
-    const text = message.kind === 'text' ? message.text : `(${message.file.name})`;
+    const text =
+      message.kind === 'text'
+        ? message.text
+        : `(${message.file.name})${message.caption ? ` ${message.caption}` : ''}`;
     return keep(withLines(state, [{ from: 'customer', text, at: deps.now().toISOString() }]), []);
   }
 
@@ -256,7 +259,11 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         case 'choose':
           return keep(state, [m.paused]);
         case 'file':
-          return toDesk(turn, state, { kind: 'file', file: attachmentOf(input.file) });
+          return toDesk(turn, state, {
+            kind: 'file',
+            file: attachmentOf(input.file),
+            ...(input.caption ? { caption: input.caption } : {}),
+          });
         case 'text':
           return toDesk(turn, state, { kind: 'text', text: input.text });
       }
@@ -270,7 +277,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         input.kind === 'text'
           ? input.text
           : input.kind === 'file'
-            ? `(${input.file.name ?? 'file'})`
+            ? `(${input.file.name ?? 'file'})${input.caption ? ` ${input.caption}` : ''}`
             : input.kind === 'choose'
               ? `[${shown?.options.find((option) => option.id === input.id)?.label ?? input.id}]`
               : '';

@@ -166,8 +166,12 @@ export function customerReply(text: string): PlainReply {
   return plainReply(`Customer: ${text}`);
 }
 
-export function customerFileComment(name: string, caption?: string): string {
-  return esc(truncate(`Customer sent ${name}${caption ? `: ${caption}` : ''}`, PLAIN_MAX));
+/**
+ * The line Slack shows with a customer's file. Its caption is not in it: a file's comment
+ * is read as mrkdwn, so the caption follows as a plain reply of its own (customerReply).
+ */
+export function customerFileComment(name: string): string {
+  return esc(truncate(`Customer sent ${name}`, PLAIN_MAX));
 }
 
 export function fileTooLargeNote(name: string, bytes: number): string {

@@ -106,9 +106,10 @@ export function createSlackSupportDesk(
           file: file.data,
           filename: file.name,
           title: file.name,
-          initial_comment: customerFileComment(file.name, caption),
+          initial_comment: customerFileComment(file.name),
         }),
       );
+      if (caption) await reply(threadId, customerReply(caption));
     },
 
     async postNote(threadId: string, text: string) {
