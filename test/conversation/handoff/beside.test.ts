@@ -2,7 +2,10 @@
  * The handoff beside the machine, on the engine with the real booking machine, the
  * memory store and scheduler and an in-memory desk (no channel): asking for a person
  * outside SUPPORT_HOURS, a desk that cannot be reached or has not started, a second
- * request while handed off, and the machine's own answer where nobody can be reached.
+ * request while handed off, and the machine's own answer where nobody can be reached;
+ * a desk's failures in the logs; and two instances on one store (or one restarted) with
+ * staff's side through the SupportLine: the customer's /bot racing "Return to bot", and a
+ * timeout job after the handoff ended.
  */
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
@@ -16,6 +19,10 @@ import { parseHours } from '#src/conversation/handoff/hours.js';
 import { createLogger, silentLogger, type Logger } from '#src/log.js';
 import type { Job, Scheduler } from '#src/scheduler/scheduler.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
+import type { Store } from '#src/store/store.js';
+import { createSupportLine } from '#src/conversation/handoff/line.js';
+import { createPush } from '#src/conversation/outbox.js';
+import type { Reply } from '#flows/view.js';
 import { supportThreadKey } from '#src/store/keys.js';
 import { createMemoryDesk } from '#test/support/memory-desk.js';
 import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
@@ -52,9 +59,16 @@ function capturingLogger(): { logger: Logger; lines: string[] } {
   return { logger: createLogger({ level: 'debug', destination: sink }), lines };
 }
 
-function setUp(options: { hours?: string; now: Date; beside?: boolean; logger?: Logger }) {
-  const store = createMemoryStore();
-  const scheduler = recordingScheduler();
+function setUp(options: {
+  hours?: string;
+  now: Date;
+  beside?: boolean;
+  logger?: Logger;
+  /** Another instance's (or the same, restarted): what they share. */
+  shared?: { store: Store; scheduler: ReturnType<typeof recordingScheduler> };
+}) {
+  const store = options.shared?.store ?? createMemoryStore();
+  const scheduler = options.shared?.scheduler ?? recordingScheduler();
   const beside: HandoffBeside = createHandoffBeside({
     store,
     scheduler,
@@ -212,3 +226,69 @@ describe('a desk that fails', () => {
     expect(lines.join('\n')).not.toContain('12345678Z');
   });
 });
+
+describe('a handoff across instances and restarts', () => {
+  it('survives a restart, runs a race of /bot and "Return to bot" once, and a late timeout does nothing', async () => {
+    const now = new Date('2026-06-10T08:00:00Z');
+    const desk = createMemoryDesk();
+    const first = setUp({ now });
+    first.beside.useDesk(desk);
+    const id = `tg:${randomUUID()}`;
+    await engineTurns(first.engine, id, ['/start', 'agente']);
+    const [thread] = desk.threads;
+    expect(first.scheduler.jobs.has(`support-timeout:${id}`)).toBe(true);
+
+    // Another instance (or this one restarted): only the store and the queue are shared.
+    const second = setUp({ now, shared: first });
+    second.beside.useDesk(desk);
+    const delivered: Reply<unknown>[] = [];
+    const push = createPush(second.engine);
+    push.register('tg', { deliver: async (_id, reply) => void delivered.push(reply) });
+    const line = createSupportLine(second.store, push);
+    const marta = { id: 'U0MARTA', name: 'Marta' };
+    expect(await line.staffSaid(thread!.threadId, marta, 'Hello, tell me')).toBe('delivered');
+    expect(delivered.flatMap(texts)).toEqual([
+      "You're talking to Marta (staff). Write here; /bot to go back to the bot.",
+      'Marta: Hello, tell me',
+    ]);
+    // The staff reply stopped the clock.
+    expect(first.scheduler.jobs.size).toBe(0);
+    await second.engine.handle(id, { kind: 'text', text: 'Can I change the date?' });
+    expect(thread!.fromCustomer).toEqual([{ kind: 'text', text: 'Can I change the date?' }]);
+
+    // The customer types /bot on one instance as staff press "Return to bot" on the other.
+    delivered.length = 0;
+    const [customer, staff] = await Promise.all([
+      first.engine.handle(id, { kind: 'text', text: '/bot' }),
+      line.returnToBot(thread!.threadId, marta),
+    ]);
+    const returned = "You're back with the bot. We carry on where we left off:";
+    const heard = [...texts(customer), ...delivered.flatMap(texts)];
+    expect(heard.filter((text) => text === returned)).toHaveLength(1);
+    // Whoever came second learnt it was already done.
+    expect(texts(customer)).toEqual(
+      staff === 'returned'
+        ? ["You're already talking to the bot. We carry on where we left off."]
+        : [returned],
+    );
+    expect(thread!.notes.length).toBeLessThanOrEqual(1);
+
+    // A timeout job that was already running when the handoff ended changes nothing.
+    const notes = thread!.notes.length;
+    const late = await second.engine.handle(id, {
+      kind: 'support',
+      event: { type: 'support.timeout' },
+    });
+    expect(late.ignored).toBe(true);
+    expect(texts(late)).toEqual([]);
+    expect(thread!.notes).toHaveLength(notes);
+    // And staff's next reply is not sent: the thread is closed.
+    expect(await line.staffSaid(thread!.threadId, marta, 'Still there?')).toBe('closed');
+    const after = await first.engine.current(id);
+    expect(after.view.options.map((option) => option.id)).not.toContain('support:bot');
+  });
+});
+
+async function engineTurns(engine: Engine, id: string, lines: string[]) {
+  for (const text of lines) await engine.handle(id, { kind: 'text', text });
+}
