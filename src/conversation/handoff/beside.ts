@@ -15,7 +15,7 @@ import { commandNamed, commandOfIntent } from '#flows/booking/commands.js';
 import { cartMessages, cartTotal, formatAmounts, lineText } from '#flows/booking/steps/cart.js';
 import type { BookingContext } from '#flows/booking/types.js';
 import { readCommand } from '#flows/understanding/understand.js';
-import type { Option } from '#flows/view.js';
+import type { Option, View } from '#flows/view.js';
 import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
 import { supportThreadKey, supportTimeoutJobId } from '#src/store/keys.js';
@@ -47,11 +47,13 @@ export const HANDOFF_FILES = {
 /**
  * The views that end with the 🙋 offer, besides the help's: those of a failure, which
  * offer to try again (a payment that failed or is unsure, a look-up that failed, the
- * service down).
+ * service down) or say they are trouble with no retry (`View.trouble`: a failed payment
+ * with nothing left to reserve again).
  */
 const tryAgain = (option: Option) =>
   option.id === 'service:retry' ||
   ['payment.retry', 'selection.retry'].includes((option.event as { type?: string }).type ?? '');
+const troubled = (view: View) => view.trouble === true || view.options.some(tryAgain);
 
 /**
  * What of a desk's failure goes to the logs: its kind and code, never the error itself,
@@ -299,7 +301,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         return { ...view, options: [...view.options, back], file: HANDOFF_FILES };
       }
       const help = input?.kind === 'text' && commandOfText(input.text) === 'command.help';
-      if (!help && !view.options.some(tryAgain)) return view;
+      if (!help && !troubled(view)) return view;
       const ask: Option = {
         id: ASK_ID,
         label: handoffMessages(lang).ask,

@@ -22,7 +22,7 @@ import { createMemoryStore } from '#src/store/memory-store.js';
 import type { Store } from '#src/store/store.js';
 import { createSupportLine } from '#src/conversation/handoff/line.js';
 import { createPush } from '#src/conversation/outbox.js';
-import type { Reply } from '#flows/view.js';
+import type { Reply, View } from '#flows/view.js';
 import { supportThreadKey } from '#src/store/keys.js';
 import { createMemoryDesk } from '#test/support/memory-desk.js';
 import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
@@ -184,6 +184,21 @@ describe('asking for a person', () => {
     expect(texts(await engine.handle(id, { kind: 'text', text: '/bot' }))).toEqual([
       "You're already talking to the bot. We carry on where we left off.",
     ]);
+  });
+});
+
+describe('the 🙋 offer', () => {
+  it('ends the views of trouble, with a retry or without one, and no other', () => {
+    const { beside } = setUp({ now: new Date('2026-06-10T08:00:00Z') });
+    const home = { id: 'home', label: 'Home', event: { type: 'nav.home' } };
+    const offered = (view: Omit<View, 'text' | 'expects'>) =>
+      beside
+        .present(undefined, { text: 'x', expects: 'choice', ...view }, { language: 'en' })
+        .options.map((option) => option.id);
+    expect(offered({ options: [home] })).toEqual(['home']);
+    expect(offered({ options: [home], trouble: true })).toEqual(['home', 'support:ask']);
+    const retry = { id: 'retry', label: 'Again', event: { type: 'payment.retry' } };
+    expect(offered({ options: [retry, home] })).toEqual(['retry', 'home', 'support:ask']);
   });
 });
 
