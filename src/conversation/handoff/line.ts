@@ -4,7 +4,9 @@
  * that conversation as a `support` input, under its lock, through the push: whichever
  * instance got the Slack event delivers to Telegram, and only Redis is shared. A thread
  * whose handoff ended (the customer went back to the bot, or the record expired) is
- * 'closed'.
+ * 'closed'. An instance whose customer channel has not started (Telegram still trying)
+ * cannot deliver: that throws, so that staff hear it was not passed on rather than that
+ * the conversation is back with the bot.
  */
 import { supportThreadKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
@@ -17,7 +19,8 @@ export function createSupportLine(store: Store, push: Push): SupportLine {
     const conversationId = (await store.get<string>(supportThreadKey(threadId)))?.value;
     if (conversationId === undefined) return 'closed';
     const reply = await push.run(conversationId, { kind: 'support', event });
-    return reply?.outcome ?? 'closed';
+    if (reply === undefined) throw new Error('handoff: no channel delivers here');
+    return reply.outcome ?? 'closed';
   }
   return {
     async staffSaid(threadId, staff, text) {

@@ -202,6 +202,26 @@ describe('the 🙋 offer', () => {
   });
 });
 
+describe('staff on an instance whose customer channel has not started', () => {
+  it('hear it was not passed on, not that the conversation is back with the bot', async () => {
+    const { beside, engine, store } = setUp({ now: new Date('2026-06-10T08:00:00Z') });
+    const desk = createMemoryDesk();
+    beside.useDesk(desk);
+    const id = `tg:${randomUUID()}`;
+    await engineTurns(engine, id, ['/start', 'human']);
+    // No channel registered for `tg:` on this push.
+    const line = createSupportLine(store, createPush(engine));
+    const marta = { id: 'U0MARTA', name: 'Marta' };
+    await expect(line.staffSaid(desk.threads[0]!.threadId, marta, 'Hi')).rejects.toThrow(
+      /no channel delivers here/,
+    );
+    await expect(line.returnToBot(desk.threads[0]!.threadId, marta)).rejects.toThrow();
+    // Still handed off.
+    const current = await engine.current(id);
+    expect(current.view.options.map((option) => option.id)).toContain('support:bot');
+  });
+});
+
 describe('a desk that fails', () => {
   it('is logged by its kind and code, never with what the customer wrote', async () => {
     const { logger, lines } = capturingLogger();
