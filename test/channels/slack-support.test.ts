@@ -55,7 +55,7 @@ let receiver: FakeReceiver;
 let desk: SupportDesk;
 const lineCalls: LineCall[] = [];
 let answers: {
-  staffSaid: 'delivered' | 'closed';
+  staffSaid: 'delivered' | 'closed' | 'unknown';
   returnToBot: 'returned' | 'closed';
   sendCart: 'sent' | 'empty' | 'closed';
 };
@@ -324,6 +324,22 @@ describe('replies in the thread', () => {
     expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
       'back with the bot',
     );
+  });
+
+  it('say nothing in a thread that is no handoff’s (staff talking among themselves)', async () => {
+    const threadId = await openThread();
+    answers.staffSaid = 'unknown';
+    const calls = fake.calls.length;
+    await receiver.deliver(
+      messageEvent({ channel: SUPPORT, user: STAFF, text: 'lunch?', threadTs: threadId }),
+    );
+    expect(lineCalls).toHaveLength(1);
+    expect(
+      fake.calls
+        .slice(calls)
+        .filter((call) => call.method.startsWith('chat.'))
+        .map((call) => call.method),
+    ).toEqual([]);
   });
 });
 

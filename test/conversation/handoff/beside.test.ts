@@ -319,6 +319,9 @@ describe('a handoff across instances and restarts', () => {
     expect(thread!.notes).toHaveLength(notes);
     // And staff's next reply is not sent: the thread is closed.
     expect(await line.staffSaid(thread!.threadId, marta, 'Still there?')).toBe('closed');
+    // A thread that never was a handoff's is not this line's to answer.
+    expect(await line.staffSaid('1700000999.000100', marta, 'lunch?')).toBe('unknown');
+    expect(await line.returnToBot('1700000999.000100', marta)).toBe('closed');
     const after = await first.engine.current(id);
     expect(after.view.options.map((option) => option.id)).not.toContain('support:bot');
   });

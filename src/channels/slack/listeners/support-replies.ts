@@ -2,7 +2,8 @@
  * Staff's replies in a support thread, to the customer (issue 19). Only a plain reply
  * in a thread of SLACK_SUPPORT_CHANNEL, written by a person, counts: the bot's own
  * messages (the summary, the customer's messages, notes), edits, joins and other
- * subtypes, top-level messages and other channels are left alone. Only staff speak to
+ * subtypes, top-level messages, other channels and threads that are no handoff's (staff
+ * talking among themselves under another message) are left alone. Only staff speak to
  * customers (the same rule as the commands: SLACK_STAFF_USERS, or a channel listed in
  * SLACK_STAFF_CHANNELS, which the support channel may be); anyone else is told, just
  * to them, that it was not passed on. Redelivered events never reach here twice (the
@@ -69,6 +70,7 @@ export function registerSupportReplies(
     try {
       const staff = await names(user);
       const outcome = await support.line.staffSaid(threadId, staff, text);
+      if (outcome === 'unknown') return;
       deps.logger.info({ slackUserId: user, threadTs: threadId, outcome }, 'slack: staff reply');
       if (outcome === 'closed')
         await client.chat.postMessage({
