@@ -340,6 +340,19 @@ describe('replies in the thread', () => {
         .filter((call) => call.method.startsWith('chat.'))
         .map((call) => call.method),
     ).toEqual([]);
+    // Under the bot's own root, it was a handoff whose record expired: closed, and said.
+    await receiver.deliver(
+      messageEvent({
+        channel: SUPPORT,
+        user: STAFF,
+        text: 'late',
+        threadTs: threadId,
+        parentUserId: FAKE_BOT_USER_ID,
+      }),
+    );
+    expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
+      'back with the bot',
+    );
   });
 });
 

@@ -513,6 +513,8 @@ export interface MessageEventOptions {
   text: string;
   /** The thread's root `ts`; unset: a top-level message. */
   threadTs?: string;
+  /** Who wrote the thread's root (Slack sends it with a reply). */
+  parentUserId?: string;
   ts?: string;
   subtype?: string;
   botId?: string;
@@ -542,6 +544,7 @@ export function messageEvent(options: MessageEventOptions): Record<string, unkno
       event_ts: ts,
       ...(options.user ? { user: options.user } : {}),
       ...(options.threadTs ? { thread_ts: options.threadTs } : {}),
+      ...(options.parentUserId ? { parent_user_id: options.parentUserId } : {}),
       ...(options.subtype ? { subtype: options.subtype } : {}),
       ...(options.botId ? { bot_id: options.botId } : {}),
     },
