@@ -148,15 +148,17 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     }
     await store.set(supportThreadKey(threadId), turn.conversationId, deps.ttlSeconds);
     // Counted from when staff answer: at night the customer already heard when that is.
+    const timeoutAt = new Date((answersFrom ?? at).getTime() + timeoutMs);
     await scheduler.schedule({
       id: supportTimeoutJobId(turn.conversationId),
       kind: 'support.timeout',
       conversationId: turn.conversationId,
-      at: new Date((answersFrom ?? at).getTime() + timeoutMs),
+      at: timeoutAt,
     });
     logger.info({ conversationId: turn.conversationId, threadId }, 'handoff: thread opened');
     const said = answersFrom ? m.openedLater(describeOpening(hours, answersFrom, lang)) : m.opened;
-    return keep({ ...state, handoff: { threadId, openedAt: at.toISOString() } }, [said], 'step');
+    const handoff = { threadId, openedAt: at.toISOString(), timeoutAt: timeoutAt.toISOString() };
+    return keep({ ...state, handoff }, [said], 'step');
   }
 
   /** The conversation back to the machine: the step's view again, as it was. */
@@ -204,7 +206,12 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     const m = handoffMessages(turn.context.language);
     const { handoff } = state;
     if (event.type === 'support.timeout') {
-      if (!handoff || handoff.staff !== undefined || handoff.timedOut) return { ignored: true };
+      const another =
+        event.at !== undefined &&
+        handoff?.timeoutAt !== undefined &&
+        Date.parse(event.at) !== Date.parse(handoff.timeoutAt);
+      if (!handoff || handoff.staff !== undefined || handoff.timedOut || another)
+        return { ignored: true };
       if (desk) {
         await desk
           .postNote(handoff.threadId, deskNotes.timedOut(timeoutMinutes))

@@ -271,7 +271,7 @@ describe('a handoff across instances and restarts', () => {
     const id = `tg:${randomUUID()}`;
     await engineTurns(first.engine, id, ['/start', 'agente']);
     const [thread] = desk.threads;
-    expect(first.scheduler.jobs.has(`support-timeout:${id}`)).toBe(true);
+    const firstDue = first.scheduler.jobs.get(`support-timeout:${id}`)!.at;
 
     // Another instance (or this one restarted): only the store and the queue are shared.
     const second = setUp({ now, shared: first });
@@ -324,6 +324,21 @@ describe('a handoff across instances and restarts', () => {
     expect(await line.returnToBot('1700000999.000100', marta)).toBe('closed');
     const after = await first.engine.current(id);
     expect(after.view.options.map((option) => option.id)).not.toContain('support:bot');
+
+    // Asked again later: the first handoff's job, had it still run, is not this one's.
+    now.setTime(now.getTime() + 5 * 60_000);
+    await first.engine.handle(id, { kind: 'text', text: 'human' });
+    const due = first.scheduler.jobs.get(`support-timeout:${id}`)!.at;
+    expect(due).toEqual(new Date(now.getTime() + 15 * 60_000));
+    const timeout = (at: Date) =>
+      second.engine.handle(id, {
+        kind: 'support',
+        event: { type: 'support.timeout', at: at.toISOString() },
+      });
+    expect((await timeout(firstDue)).ignored).toBe(true);
+    expect(texts(await timeout(due))).toEqual([
+      'Nobody from the team has answered in 15 minutes. You can keep waiting here, or go back to the bot.',
+    ]);
   });
 });
 
