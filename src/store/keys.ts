@@ -193,5 +193,8 @@ export const expiryJobId = (conversationId: string) => `expire:${conversationId}
 /**
  * A handoff's SUPPORT_TIMEOUT_MINUTES: no staff reply by then, the customer is offered the
  * bot back (conversation/handoff/beside.ts). Cancelled by a staff reply or the handoff's end.
+ * One per thread: a job still running when its handoff ended (BullMQ cannot remove it)
+ * must not hold the id of the next handoff's, which BullMQ would then never add.
  */
-export const supportTimeoutJobId = (conversationId: string) => `support-timeout:${conversationId}`;
+export const supportTimeoutJobId = (conversationId: string, threadId: string) =>
+  `support-timeout:${conversationId}:${threadId}`;

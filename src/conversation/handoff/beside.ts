@@ -150,7 +150,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     // Counted from when staff answer: at night the customer already heard when that is.
     const timeoutAt = new Date((answersFrom ?? at).getTime() + timeoutMs);
     await scheduler.schedule({
-      id: supportTimeoutJobId(turn.conversationId),
+      id: supportTimeoutJobId(turn.conversationId, threadId),
       kind: 'support.timeout',
       conversationId: turn.conversationId,
       at: timeoutAt,
@@ -174,7 +174,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
           ),
         );
     }
-    await scheduler.cancel(supportTimeoutJobId(turn.conversationId));
+    if (handoff) await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
     const { handoff: _ended, ...rest } = state;
     return keep(rest, [handoffMessages(turn.context.language).returned], 'step');
   }
@@ -234,7 +234,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       case 'support.staff': {
         const name = event.staff.name;
         const said = m.staffSaid(name, event.text);
-        await scheduler.cancel(supportTimeoutJobId(turn.conversationId));
+        await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
         const next = withLines({ ...state, handoff: { ...handoff, staff: name } }, [
           { from: 'staff', text: said, at: deps.now().toISOString() },
         ]);

@@ -122,7 +122,7 @@ describe('asking for a person', () => {
     expect((await store.get(supportThreadKey(thread!.threadId)))?.value).toBe(id);
     expect([...scheduler.jobs.values()]).toEqual([
       {
-        id: `support-timeout:${id}`,
+        id: `support-timeout:${id}:${thread!.threadId}`,
         kind: 'support.timeout',
         conversationId: id,
         at: new Date('2026-01-19T08:15:00Z'),
@@ -271,7 +271,7 @@ describe('a handoff across instances and restarts', () => {
     const id = `tg:${randomUUID()}`;
     await engineTurns(first.engine, id, ['/start', 'agente']);
     const [thread] = desk.threads;
-    const firstDue = first.scheduler.jobs.get(`support-timeout:${id}`)!.at;
+    const firstDue = first.scheduler.jobs.get(`support-timeout:${id}:${thread!.threadId}`)!.at;
 
     // Another instance (or this one restarted): only the store and the queue are shared.
     const second = setUp({ now, shared: first });
@@ -328,7 +328,8 @@ describe('a handoff across instances and restarts', () => {
     // Asked again later: the first handoff's job, had it still run, is not this one's.
     now.setTime(now.getTime() + 5 * 60_000);
     await first.engine.handle(id, { kind: 'text', text: 'human' });
-    const due = first.scheduler.jobs.get(`support-timeout:${id}`)!.at;
+    const next = desk.threads[1]!.threadId;
+    const due = first.scheduler.jobs.get(`support-timeout:${id}:${next}`)!.at;
     expect(due).toEqual(new Date(now.getTime() + 15 * 60_000));
     const timeout = (at: Date) =>
       second.engine.handle(id, {
