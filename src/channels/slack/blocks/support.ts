@@ -35,8 +35,12 @@ export interface PlainReply {
   unfurl_media: false;
 }
 
-/** Slack's message text shows up to 40 000 characters; a Telegram message has 4 096. */
-const PLAIN_MAX = 3900;
+/**
+ * Slack cuts a message's text at 40 000 characters. What the customer wrote must reach
+ * staff whole: a Telegram message (4 096 characters, up to five times as long escaped)
+ * and the ten last messages (500 each, kept in state.ts) stay well below this.
+ */
+const PLAIN_MAX = 39_000;
 
 const LANGUAGES: Record<string, string> = { es: 'Spanish', en: 'English' };
 
