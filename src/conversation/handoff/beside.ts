@@ -104,6 +104,14 @@ const asksForBot = (input: Input) =>
   (input.kind === 'text' &&
     (commandOfText(input.text) === 'command.bot' || BACK_LABELS.has(input.text.trim())));
 
+/** Typed (/help, "ayuda") or tapped (the home's ❓ Help): the help follows. */
+function asksForHelp(input: Input, shown: View | undefined): boolean {
+  if (input.kind === 'text') return commandOfText(input.text) === 'command.help';
+  if (input.kind !== 'choose') return false;
+  const option = shown?.options.find((candidate) => candidate.id === input.id);
+  return (option?.event as { type?: string } | undefined)?.type === 'command.help';
+}
+
 /** The cart as the customer reads it (the cart step's own lines and total). */
 function cartText(context: BookingContext): string {
   const lang = context.language;
@@ -297,7 +305,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       ]);
     },
 
-    present(saved, view, { language: lang, input }) {
+    present(saved, view, { language: lang, input, shown }) {
       const state = readState(saved);
       if (state.handoff) {
         const back: Option = {
@@ -307,7 +315,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         };
         return { ...view, options: [...view.options, back], file: HANDOFF_FILES };
       }
-      const help = input?.kind === 'text' && commandOfText(input.text) === 'command.help';
+      const help = input !== undefined && asksForHelp(input, shown);
       if (!help && !troubled(view)) return view;
       const ask: Option = {
         id: ASK_ID,

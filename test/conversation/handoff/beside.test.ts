@@ -188,6 +188,19 @@ describe('asking for a person', () => {
 });
 
 describe('the 🙋 offer', () => {
+  it('follows the help, typed or tapped', async () => {
+    const { beside, engine } = setUp({ now: new Date('2026-06-10T08:00:00Z') });
+    beside.useDesk(createMemoryDesk());
+    const id = `tg:${randomUUID()}`;
+    const home = await engine.handle(id, { kind: 'text', text: '/start' });
+    expect(home.view.options.map((option) => option.id)).not.toContain('support:ask');
+    const help = home.view.options.find((option) => option.label.includes('Help'))!;
+    const tapped = await engine.handle(id, { kind: 'choose', id: help.id });
+    expect(tapped.view.options.map((option) => option.id)).toContain('support:ask');
+    const typed = await engine.handle(id, { kind: 'text', text: '/help' });
+    expect(typed.view.options.map((option) => option.id)).toContain('support:ask');
+  });
+
   it('ends the views of trouble, with a retry or without one, and no other', () => {
     const { beside } = setUp({ now: new Date('2026-06-10T08:00:00Z') });
     const home = { id: 'home', label: 'Home', event: { type: 'nav.home' } };
