@@ -75,7 +75,7 @@ export const effectKey = (shoppingCartId: string, operation: string, attempt: st
  * Which conversation a handoff's thread belongs to, by the thread's id at the desk (Slack:
  * its `ts`), for what staff do in the thread (conversation/handoff/line.ts); the handoff
  * itself lives in the conversation's record. TTL: DATA_TTL_HOURS, from the thread's
- * opening. Personal data: no (names a conversation).
+ * last message either way. Personal data: no (names a conversation).
  */
 export const supportThreadKey = (threadId: string) => `support:thread:${threadId}`;
 

@@ -130,6 +130,14 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
   let desk: SupportDesk | undefined;
   const timeoutMs = timeoutMinutes * 60_000;
 
+  /**
+   * The thread → conversation link, for DATA_TTL_HOURS from now: written at the opening
+   * and again at each message either way, so that a handoff kept alive (a long weekend
+   * outside SUPPORT_HOURS) outlives the link no more than the conversation's record.
+   */
+  const link = (threadId: string, conversationId: string) =>
+    store.set(supportThreadKey(threadId), conversationId, deps.ttlSeconds);
+
   const keep = (state: BesideState, notices: string[], show: 'notices' | 'step' = 'notices') =>
     ({ state, notices: notices.map((text) => ({ text })), show }) satisfies BesideAnswer;
 
@@ -154,7 +162,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       logger.warn({ conversationId: turn.conversationId, ...failure(error) }, 'handoff: no thread');
       return keep(state, [m.unreachable]);
     }
-    await store.set(supportThreadKey(threadId), turn.conversationId, deps.ttlSeconds);
+    await link(threadId, turn.conversationId);
     // Counted from when staff answer: at night the customer already heard when that is.
     const timeoutAt = new Date((answersFrom ?? at).getTime() + timeoutMs);
     await scheduler.schedule({
@@ -199,6 +207,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       );
       return keep(state, [m.notSent]);
     }
+    await link(state.handoff.threadId, turn.conversationId);
     const text =
       message.kind === 'text'
         ? message.text
@@ -243,6 +252,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         const name = event.staff.name;
         const said = m.staffSaid(name, event.text);
         await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
+        await link(handoff.threadId, turn.conversationId);
         const next = withLines({ ...state, handoff: { ...handoff, staff: name } }, [
           { from: 'staff', text: said, at: deps.now().toISOString() },
         ]);

@@ -66,8 +66,10 @@ function setUp(options: {
   logger?: Logger;
   /** Another instance's (or the same, restarted): what they share. */
   shared?: { store: Store; scheduler: ReturnType<typeof recordingScheduler> };
+  /** The store's clock (expiry), when the test moves it. */
+  storeNow?: () => number;
 }) {
-  const store = options.shared?.store ?? createMemoryStore();
+  const store = options.shared?.store ?? createMemoryStore(options.storeNow);
   const scheduler = options.shared?.scheduler ?? recordingScheduler();
   const beside: HandoffBeside = createHandoffBeside({
     store,
@@ -232,6 +234,36 @@ describe('staff on an instance whose customer channel has not started', () => {
     // Still handed off.
     const current = await engine.current(id);
     expect(current.view.options.map((option) => option.id)).toContain('support:bot');
+  });
+});
+
+describe('the thread → conversation link', () => {
+  it('lives DATA_TTL_HOURS from the last message either way, not from the opening', async () => {
+    let clock = Date.parse('2026-06-10T08:00:00Z');
+    const { beside, engine, store } = setUp({
+      now: new Date(clock),
+      storeNow: () => clock,
+    });
+    const desk = createMemoryDesk();
+    beside.useDesk(desk);
+    const id = `tg:${randomUUID()}`;
+    await engineTurns(engine, id, ['/start', 'human']);
+    const key = supportThreadKey(desk.threads[0]!.threadId);
+    // The link's TTL is 3600 s here: the customer writes at 50 min, staff answer at 100.
+    clock += 50 * 60_000;
+    await engine.handle(id, { kind: 'text', text: 'Hello?' });
+    clock += 50 * 60_000;
+    expect((await store.get(key))?.value).toBe(id);
+    const push = createPush(engine);
+    push.register('tg', { deliver: async () => undefined });
+    const line = createSupportLine(store, push);
+    expect(await line.staffSaid(desk.threads[0]!.threadId, { id: 'U1', name: 'Marta' }, 'Hi')).toBe(
+      'delivered',
+    );
+    clock += 50 * 60_000;
+    expect((await store.get(key))?.value).toBe(id);
+    clock += 11 * 60_000;
+    expect(await store.get(key)).toBeUndefined();
   });
 });
 
