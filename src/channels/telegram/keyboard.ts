@@ -3,8 +3,8 @@
  * questions, then the options, packed several to a row when their labels are short,
  * and paged (PAGE_SIZE to a page, with ◀ ▶) when there are many. "Back" and "Home" stay
  * on every page, and so do a handoff's own (🙋 a person, 🤖 back to the bot), added at
- * the end of a view that may be a long list. Built from the stored record alone, so a page or month can be redrawn
- * without running the conversation.
+ * the end of a view that may be a long list. Built from the stored record alone, so a
+ * page or month can be redrawn without running the conversation.
  */
 import type { InlineKeyboardButton } from 'grammy/types';
 import { ASK_ID, BACK_ID } from '#src/conversation/handoff/beside.js';

@@ -3,10 +3,10 @@
  * in a thread of SLACK_SUPPORT_CHANNEL, written by a person, counts: the bot's own
  * messages (the summary, the customer's messages, notes), edits, joins and other
  * subtypes, top-level messages, other channels and threads that are no handoff's (staff
- * talking among themselves under someone else's message) are left alone. Only staff speak to
- * customers (the same rule as the commands: SLACK_STAFF_USERS, or a channel listed in
- * SLACK_STAFF_CHANNELS, which the support channel may be); anyone else is told, just
- * to them, that it was not passed on. Redelivered events never reach here twice (the
+ * talking among themselves under someone else's message) are left alone. Only staff
+ * speak to customers (the same rule as the commands: SLACK_STAFF_USERS, or a channel
+ * listed in SLACK_STAFF_CHANNELS, which the support channel may be); anyone else is
+ * told, just to them, that it was not passed on. Redelivered events never reach here twice (the
  * dedupe middleware claims each event_id in the store).
  */
 import type { App } from '@slack/bolt';
