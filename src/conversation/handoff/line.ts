@@ -1,7 +1,7 @@
 /**
  * What staff do in a handoff's thread, to the customer (SupportLine): the thread names
- * its conversation (supportThreadKey, written when it opened and at each message), and the action goes into
- * that conversation as a `support` input, under its lock, through the push: whichever
+ * its conversation (supportThreadKey, written when it opened and again at each message),
+ * and the action goes into that conversation as a `support` input, under its lock, through the push: whichever
  * instance got the Slack event delivers to Telegram, and only Redis is shared. A thread
  * whose handoff ended (the customer went back to the bot) is 'closed'; one that names no
  * conversation (another thread of the channel, or one quiet for DATA_TTL_HOURS) is
