@@ -65,6 +65,12 @@ export interface View<Event = unknown> {
   tickets?: TicketDocument[];
   /** For file questions: what is accepted. */
   file?: { mimeTypes: string[]; maxBytes: number };
+  /**
+   * Something went wrong that offers no retry (a payment failed with nothing left to
+   * reserve again): where a person can be reached, one is offered (the views that offer
+   * a retry are known by it).
+   */
+  trouble?: true;
 }
 
 /** A message the bot sends before the view (a confirmation, a warning). */
@@ -98,6 +104,8 @@ export interface Reply<Event = unknown> {
 /** The view as it leaves the process (JSON-lines chat): options without their events. */
 export function publicView(
   view: View,
-): Omit<View, 'options'> & { options: { id: string; label: string }[] } {
-  return { ...view, options: view.options.map(({ id, label }) => ({ id, label })) };
+): Omit<View, 'options' | 'trouble'> & { options: { id: string; label: string }[] } {
+  // `trouble` is for what sits beside the machine (a person offered), not for the chat.
+  const { trouble: _trouble, ...shown } = view;
+  return { ...shown, options: view.options.map(({ id, label }) => ({ id, label })) };
 }

@@ -242,7 +242,8 @@ export async function createApp(
   refresh.unref();
   scheduler.start(async (job) => {
     if (job.kind === 'support.timeout') {
-      await push.run(job.conversationId, { kind: 'support', event: { type: job.kind } });
+      const event = { type: job.kind, at: job.at.toISOString() };
+      await push.run(job.conversationId, { kind: 'support', event });
     } else {
       await push.send(job.conversationId, { type: job.kind });
     }

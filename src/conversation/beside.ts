@@ -26,7 +26,12 @@ export interface Beside {
     shown?: View,
   ): unknown;
   /** The view as the customer gets it (a handoff's own button, the 🙋 offer). */
-  present(state: unknown, view: View, turn: { language: Lang; input?: Input }): View;
+  present(
+    state: unknown,
+    view: View,
+    /** The turn's input, and the view it was read against (a tap's option). */
+    turn: { language: Lang; input?: Input; shown?: View },
+  ): View;
 }
 
 export interface BesideTurn {

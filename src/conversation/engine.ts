@@ -327,6 +327,7 @@ export function createEngine(options: EngineOptions): Engine {
         ? options.beside.present(beside, stepView, {
             language: after.context.language,
             ...(input ? { input } : {}),
+            ...(shownBefore ? { shown: shownBefore } : {}),
           })
         : stepView;
       // The work that follows a turn runs under its lease: the release waits for it.

@@ -15,7 +15,8 @@ import type { SupportEvent } from './handoff/events.js';
 export type Input =
   | { kind: 'choose'; id: string }
   | { kind: 'text'; text: string }
-  | { kind: 'file'; file: FileInput }
+  /** A file; `caption`: the words sent with it (Telegram's), for staff while handed off. */
+  | { kind: 'file'; file: FileInput; caption?: string }
   /** Sent by the bot itself (reservation expiry, payment outcome), never by a customer. */
   | { kind: 'event'; event: BookingEvent }
   /** From staff, for a handoff to a person (handoff/events.ts): never read by the machine. */

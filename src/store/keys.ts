@@ -77,7 +77,7 @@ export const effectKey = (shoppingCartId: string, operation: string, attempt: st
  * Which conversation a handoff's thread belongs to, by the thread's id at the desk (Slack:
  * its `ts`), for what staff do in the thread (conversation/handoff/line.ts); the handoff
  * itself lives in the conversation's record. TTL: DATA_TTL_HOURS, from the thread's
- * opening. Personal data: no (names a conversation).
+ * last message either way. Personal data: no (names a conversation).
  */
 export const supportThreadKey = (threadId: string) => `support:thread:${threadId}`;
 
@@ -195,5 +195,8 @@ export const expiryJobId = (conversationId: string) => `expire:${conversationId}
 /**
  * A handoff's SUPPORT_TIMEOUT_MINUTES: no staff reply by then, the customer is offered the
  * bot back (conversation/handoff/beside.ts). Cancelled by a staff reply or the handoff's end.
+ * One per thread: a job still running when its handoff ended (BullMQ cannot remove it)
+ * must not hold the id of the next handoff's, which BullMQ would then never add.
  */
-export const supportTimeoutJobId = (conversationId: string) => `support-timeout:${conversationId}`;
+export const supportTimeoutJobId = (conversationId: string, threadId: string) =>
+  `support-timeout:${conversationId}:${threadId}`;

@@ -129,6 +129,19 @@ describe('customer text in the thread', () => {
     });
   });
 
+  it('is passed whole: the longest Telegram message, escaped, and the ten last messages', () => {
+    const longest = `${'&'.repeat(4095)}!`;
+    expect(customerReply(longest).text).toBe(`Customer: ${'&amp;'.repeat(4095)}!`);
+    const lines = Array.from({ length: 10 }, (_, index) => ({
+      from: 'customer' as const,
+      text: `${String(index)}${'x'.repeat(498)}.`,
+      at: '2026-06-10T07:58:00Z',
+    }));
+    const transcript = transcriptReply(lines).text.split('\n');
+    expect(transcript).toHaveLength(11);
+    expect(transcript.at(-1)).toBe(`[Customer 07:58] 9${'x'.repeat(498)}.`);
+  });
+
   it('drops invisible and control characters', () => {
     expect(customerReply('a\u202eb\u0007c').text).toBe('Customer: abc');
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { boltLogger } from '#src/channels/slack/bolt-logger.js';
 import type { SlackDeps } from '#src/channels/slack/deps.js';
 import { createSlackSupportDesk, registerStaffApp } from '#src/channels/slack/index.js';
-import { MAX_FILE_BYTES } from '#src/channels/slack/support/desk.js';
+import { MAX_FILE_BYTES, SupportDeskError } from '#src/channels/slack/support/desk.js';
 import { parseConfig } from '#src/config.js';
 import type { StaffMember, SupportDesk, SupportLine } from '#src/conversation/handoff/ports.js';
 import { createEventBus } from '#src/events.js';
@@ -55,7 +55,7 @@ let receiver: FakeReceiver;
 let desk: SupportDesk;
 const lineCalls: LineCall[] = [];
 let answers: {
-  staffSaid: 'delivered' | 'closed';
+  staffSaid: 'delivered' | 'closed' | 'unknown';
   returnToBot: 'returned' | 'closed';
   sendCart: 'sent' | 'empty' | 'closed';
 };
@@ -160,14 +160,19 @@ describe('the desk', () => {
     await desk.postFromCustomer(threadId, {
       kind: 'file',
       file: { name: 'photo.jpg', mime: 'image/jpeg', data },
-      caption: 'my ticket',
+      caption: 'my *ticket* <@U0MARTA>',
     });
     const file = fake.files.at(-1)!;
     expect(file).toMatchObject({
       filename: 'photo.jpg',
       channel: SUPPORT,
       threadTs: threadId,
-      initialComment: 'Customer sent photo.jpg: my ticket',
+      initialComment: 'Customer sent photo.jpg',
+    });
+    // The caption follows as plain text, as the customer's words always are.
+    expect(fake.threadReplies(threadId).at(-1)!.args).toMatchObject({
+      mrkdwn: 'false',
+      text: 'Customer: my *ticket* &lt;@U0MARTA&gt;',
     });
     expect(file.data.equals(data)).toBe(true);
     expect(callsOf('files.getUploadURLExternal').at(-1)!.args).toMatchObject({
@@ -187,6 +192,25 @@ describe('the desk', () => {
     expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
       'larger than can be passed on',
     );
+  });
+
+  it('fails with Slack’s code only, nothing of what it was sending', async () => {
+    const threadId = await openThread();
+    fake.answer('chat.postMessage', () => ({ ok: false, error: 'channel_not_found' }));
+    try {
+      const failed = await desk
+        .postFromCustomer(threadId, { kind: 'text', text: 'my DNI is 12345678Z' })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(failed).toBeInstanceOf(SupportDeskError);
+      expect(failed).toMatchObject({ code: 'channel_not_found' });
+      expect(JSON.stringify(failed, Object.getOwnPropertyNames(failed))).not.toContain('12345678Z');
+      expect((failed as Error).cause).toBeUndefined();
+    } finally {
+      fake.answer('chat.postMessage', undefined);
+    }
   });
 
   it('posts a note in the thread', async () => {
@@ -297,6 +321,35 @@ describe('replies in the thread', () => {
       messageEvent({ channel: SUPPORT, user: STAFF, text: 'late', threadTs: threadId }),
     );
     expect(lineCalls).toHaveLength(1);
+    expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
+      'back with the bot',
+    );
+  });
+
+  it('say nothing in a thread that is no handoff’s (staff talking among themselves)', async () => {
+    const threadId = await openThread();
+    answers.staffSaid = 'unknown';
+    const calls = fake.calls.length;
+    await receiver.deliver(
+      messageEvent({ channel: SUPPORT, user: STAFF, text: 'lunch?', threadTs: threadId }),
+    );
+    expect(lineCalls).toHaveLength(1);
+    expect(
+      fake.calls
+        .slice(calls)
+        .filter((call) => call.method.startsWith('chat.'))
+        .map((call) => call.method),
+    ).toEqual([]);
+    // Under the bot's own root, it was a handoff whose record expired: closed, and said.
+    await receiver.deliver(
+      messageEvent({
+        channel: SUPPORT,
+        user: STAFF,
+        text: 'late',
+        threadTs: threadId,
+        parentUserId: FAKE_BOT_USER_ID,
+      }),
+    );
     expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
       'back with the bot',
     );

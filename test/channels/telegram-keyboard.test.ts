@@ -130,6 +130,20 @@ describe('option keyboards', () => {
     expect(texts(inlineKeyboard(view, STAMP, { page: 9 }, 'en'))).toEqual(texts(last));
   });
 
+  it('keeps a handoff’s own buttons on every page of a long list', () => {
+    const toBot = { id: 'support:bot', label: '🤖 Back to the bot' };
+    const ask = { id: 'support:ask', label: '🙋 Talk to a person' };
+    for (const extra of [toBot, ask]) {
+      const view = record({ options: [...options(19), home, extra] });
+      for (const page of [0, 2]) {
+        expect(texts(inlineKeyboard(view, STAMP, { page }, 'en')).at(-1)).toEqual([
+          '🏠 Home',
+          extra.label,
+        ]);
+      }
+    }
+  });
+
   it('puts the link on top as a URL button', () => {
     const rows = inlineKeyboard(
       record({ options: [home], link: { label: '💳 Pay', url: 'https://pay.example.com/1' } }),

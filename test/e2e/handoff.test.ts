@@ -352,7 +352,7 @@ describe('nobody answers', () => {
       await until('the thread to open', () => roots().length === threads + 1);
       const threadId = String(roots().at(-1)!.result?.ts);
 
-      await promote(supportTimeoutJobId(`tg:${ben.id}`));
+      await promote(supportTimeoutJobId(`tg:${ben.id}`, threadId));
       await until(
         'the customer to hear it',
         () => said(cluster, ben.id, /Nobody from the team has answered in 15 minutes/) > 0,

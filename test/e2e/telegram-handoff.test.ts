@@ -126,7 +126,9 @@ describe('handing a Telegram conversation to a person', () => {
       fake.redeliver(answer);
       await bot.channel.whenHandled(answer, 2);
       await bot.channel.idle();
-      await bot.act(() => fake.photo(ana, Buffer.from('89504e470d0a1a0a', 'hex')));
+      await bot.act(() =>
+        fake.photo(ana, Buffer.from('89504e470d0a1a0a', 'hex'), 'The pram, folded'),
+      );
       expect(thread.fromCustomer).toHaveLength(2);
       expect(thread.fromCustomer[0]).toEqual({ kind: 'text', text: 'Can I bring a pram?' });
       const photo = thread.fromCustomer[1]!;
@@ -134,6 +136,7 @@ describe('handing a Telegram conversation to a person', () => {
       if (photo.kind === 'file') {
         expect(photo.file.mime).toMatch(/^image\//);
         expect(photo.file.data.subarray(0, 4).toString('hex')).toBe('89504e47');
+        expect(photo.caption).toBe('The pram, folded');
       }
       // Nothing else was said to the customer meanwhile.
       expect(fake.messages(ana.id).slice(before + 2)).toEqual([]);

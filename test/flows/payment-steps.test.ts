@@ -360,4 +360,24 @@ describe('a debit payment page that fails', () => {
     expect(h.state()).toEqual({ payment: 'failed' });
     expect(ids(h)).toEqual(['retry', 'home']);
   });
+
+  it('with no order kept, offers to book again and says it is trouble (a person offered)', async () => {
+    const h = place(
+      { payment: 'waiting' },
+      context({
+        cart: { shoppingCartId: 'next000000001', lines: [], adds: 0 },
+        sale: {
+          partnerSaleId: 'p-1',
+          saleIds: ['s1'],
+          shoppingCartId: 'cart000000001',
+          paymentUrl: 'https://pay.example/1',
+        },
+      }),
+      { checkPayment: fake(() => ({ status: 'failed' as const })).logic },
+    );
+    await h.send({ type: 'payment.result', outcome: 'ko' });
+    expect(h.state()).toEqual({ payment: 'failed' });
+    expect(ids(h)).toEqual(['book', 'home']);
+    expect(h.view().trouble).toBe(true);
+  });
 });

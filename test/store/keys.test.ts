@@ -35,7 +35,7 @@ const pinned: Record<keyof typeof keys, [unknown[], string]> = {
   reminderJobId: [['tg:42'], 'remind:tg:42'],
   expiryJobId: [['tg:42'], 'expire:tg:42'],
   supportThreadKey: [['1712345678.000100'], 'support:thread:1712345678.000100'],
-  supportTimeoutJobId: [['tg:42'], 'support-timeout:tg:42'],
+  supportTimeoutJobId: [['tg:42', '1712345678.000100'], 'support-timeout:tg:42:1712345678.000100'],
 };
 
 describe('the names of what the store keeps', () => {

@@ -69,8 +69,8 @@ export interface FakeSlack {
   person(id: string, displayName: string, realName?: string): void;
   /** A response_url that records what is posted to it under `id`. */
   responseUrl(id?: string): string;
-  /** Replaces the answer of one Web API method. */
-  answer(method: string, answer: Answer): void;
+  /** Replaces the answer of one Web API method (undefined: its usual answer again). */
+  answer(method: string, answer: Answer | undefined): void;
   /** The first call of `method` matching `where` (now or when it comes). */
   waitForCall(method: string, where?: (call: ApiCall) => boolean): Promise<ApiCall>;
   /** The first post to a response URL matching `where` (now or when it comes). */
@@ -388,7 +388,8 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
     },
     responseUrl: (id = randomBytes(6).toString('hex')) => `${baseUrl}/respond/${id}`,
     answer(method, answer) {
-      overrides.set(method, answer);
+      if (answer) overrides.set(method, answer);
+      else overrides.delete(method);
     },
     waitForCall: (method, where = () => true) =>
       waitFor('call', calls, (call) => call.method === method && where(call)),
@@ -512,6 +513,8 @@ export interface MessageEventOptions {
   text: string;
   /** The thread's root `ts`; unset: a top-level message. */
   threadTs?: string;
+  /** Who wrote the thread's root (Slack sends it with a reply). */
+  parentUserId?: string;
   ts?: string;
   subtype?: string;
   botId?: string;
@@ -541,6 +544,7 @@ export function messageEvent(options: MessageEventOptions): Record<string, unkno
       event_ts: ts,
       ...(options.user ? { user: options.user } : {}),
       ...(options.threadTs ? { thread_ts: options.threadTs } : {}),
+      ...(options.parentUserId ? { parent_user_id: options.parentUserId } : {}),
       ...(options.subtype ? { subtype: options.subtype } : {}),
       ...(options.botId ? { bot_id: options.botId } : {}),
     },

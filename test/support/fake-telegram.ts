@@ -119,7 +119,8 @@ export interface FakeTelegram {
   tapButton(user: FakeUser, label: string | RegExp): number;
   contact(user: FakeUser, phoneNumber: string): number;
   document(user: FakeUser, file: { name: string; mime: string; content: Buffer }): number;
-  photo(user: FakeUser, content: Buffer): number;
+  /** A photo, with the caption typed under it if any. */
+  photo(user: FakeUser, content: Buffer, caption?: string): number;
   /**
    * The customer presses Pay on an invoice (the newest of the chat, or this one):
    * a pre_checkout_query update. `answer(queryId)` tells how the bot answered.
@@ -946,10 +947,11 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
         }),
       );
     },
-    photo(user, content) {
+    photo(user, content, caption) {
       const fileId = storeFile(content, 'photo');
       return inject(
         userMessage(user, {
+          ...(caption !== undefined ? { caption } : {}),
           photo: [
             {
               file_id: fileId,

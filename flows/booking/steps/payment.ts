@@ -145,6 +145,7 @@ export const paymentState = booking.createStateConfig({
           return {
             text: m.failed,
             expects: 'choice',
+            ...(context.cart.lines.length > 0 ? {} : { trouble: true as const }),
             options: [
               ...(context.cart.lines.length > 0
                 ? [{ id: 'retry', label: m.retry, event: { type: 'payment.retry' as const } }]

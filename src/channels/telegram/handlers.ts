@@ -121,6 +121,7 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     ctx: TgContext,
     chatId: number,
     pick: (maxBytes: number) => IncomingFile,
+    caption: string | undefined,
   ) {
     const m = telegramMessages(await lang(ctx));
     const pointer = await getPointer(store, chatId);
@@ -147,14 +148,19 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
       await renderer.say(chatId, m.fileFailed);
       return;
     }
-    await turn(ctx, chatId, { kind: 'file', file: content });
+    await turn(ctx, chatId, { kind: 'file', file: content, ...(caption ? { caption } : {}) });
   }
 
   bot.on('message:document', (ctx) =>
-    takeFile(ctx, ctx.chat.id, () => fromDocument(ctx.message.document)),
+    takeFile(ctx, ctx.chat.id, () => fromDocument(ctx.message.document), ctx.message.caption),
   );
   bot.on('message:photo', (ctx) =>
-    takeFile(ctx, ctx.chat.id, (maxBytes) => fromPhoto(ctx.message.photo, maxBytes)),
+    takeFile(
+      ctx,
+      ctx.chat.id,
+      (maxBytes) => fromPhoto(ctx.message.photo, maxBytes),
+      ctx.message.caption,
+    ),
   );
 
   // A payment Telegram took (payments.ts): the conversation sells, exactly once (the

@@ -2,10 +2,12 @@
  * A rendered view's inline keyboard: the payment link on top, the calendar for date
  * questions, then the options, packed several to a row when their labels are short,
  * and paged (PAGE_SIZE to a page, with ◀ ▶) when there are many. "Back" and "Home" stay
- * on every page. Built from the stored record alone, so a page or month can be redrawn
- * without running the conversation.
+ * on every page, and so do a handoff's own (🙋 a person, 🤖 back to the bot), added at
+ * the end of a view that may be a long list. Built from the stored record alone, so a
+ * page or month can be redrawn without running the conversation.
  */
 import type { InlineKeyboardButton } from 'grammy/types';
+import { ASK_ID, BACK_ID } from '#src/conversation/handoff/beside.js';
 import type { Lang } from '#src/domain/lang.js';
 import { encodeCallback } from './callback-data.js';
 import { calendarRows, inCalendar } from './calendar.js';
@@ -15,7 +17,7 @@ import type { ViewRecord } from './view-table.js';
 export const PAGE_SIZE = 8;
 
 /** Options shown on every page, after the paged ones. */
-const PINNED = new Set(['back', 'home']);
+const PINNED = new Set(['back', 'home', ASK_ID, BACK_ID]);
 
 export interface KeyboardPosition {
   page?: number;

@@ -15,7 +15,7 @@ import { commandNamed, commandOfIntent } from '#flows/booking/commands.js';
 import { cartMessages, cartTotal, formatAmounts, lineText } from '#flows/booking/steps/cart.js';
 import type { BookingContext } from '#flows/booking/types.js';
 import { readCommand } from '#flows/understanding/understand.js';
-import type { Option } from '#flows/view.js';
+import type { Option, View } from '#flows/view.js';
 import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
 import { supportThreadKey, supportTimeoutJobId } from '#src/store/keys.js';
@@ -47,11 +47,26 @@ export const HANDOFF_FILES = {
 /**
  * The views that end with the 🙋 offer, besides the help's: those of a failure, which
  * offer to try again (a payment that failed or is unsure, a look-up that failed, the
- * service down).
+ * service down) or say they are trouble with no retry (`View.trouble`: a failed payment
+ * with nothing left to reserve again).
  */
 const tryAgain = (option: Option) =>
   option.id === 'service:retry' ||
   ['payment.retry', 'selection.retry'].includes((option.event as { type?: string }).type ?? '');
+const troubled = (view: View) => view.trouble === true || view.options.some(tryAgain);
+
+/**
+ * What of a desk's failure goes to the logs: its kind and code, never the error itself,
+ * whose request (Slack's Web API keeps it, and pino writes an error's fields) holds what
+ * the customer wrote and the summary's personal data.
+ */
+function failure(error: unknown): { error: string; code?: string } {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return {
+    error: error instanceof Error ? error.name : typeof error,
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
 
 export interface HandoffDeps {
   store: Store;
@@ -89,6 +104,14 @@ const asksForBot = (input: Input) =>
   (input.kind === 'text' &&
     (commandOfText(input.text) === 'command.bot' || BACK_LABELS.has(input.text.trim())));
 
+/** Typed (/help, "ayuda") or tapped (the home's ❓ Help): the help follows. */
+function asksForHelp(input: Input, shown: View | undefined): boolean {
+  if (input.kind === 'text') return commandOfText(input.text) === 'command.help';
+  if (input.kind !== 'choose') return false;
+  const option = shown?.options.find((candidate) => candidate.id === input.id);
+  return (option?.event as { type?: string } | undefined)?.type === 'command.help';
+}
+
 /** The cart as the customer reads it (the cart step's own lines and total). */
 function cartText(context: BookingContext): string {
   const lang = context.language;
@@ -106,6 +129,14 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
   const { store, scheduler, hours, timeoutMinutes, logger } = deps;
   let desk: SupportDesk | undefined;
   const timeoutMs = timeoutMinutes * 60_000;
+
+  /**
+   * The thread → conversation link, for DATA_TTL_HOURS from now: written at the opening
+   * and again at each message either way, so that a handoff kept alive (a long weekend
+   * outside SUPPORT_HOURS) outlives the link no more than the conversation's record.
+   */
+  const link = (threadId: string, conversationId: string) =>
+    store.set(supportThreadKey(threadId), conversationId, deps.ttlSeconds);
 
   const keep = (state: BesideState, notices: string[], show: 'notices' | 'step' = 'notices') =>
     ({ state, notices: notices.map((text) => ({ text })), show }) satisfies BesideAnswer;
@@ -128,20 +159,22 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     try {
       ({ threadId } = await desk.openThread(summary));
     } catch (error) {
-      logger.warn({ err: error, conversationId: turn.conversationId }, 'handoff: no thread');
+      logger.warn({ conversationId: turn.conversationId, ...failure(error) }, 'handoff: no thread');
       return keep(state, [m.unreachable]);
     }
-    await store.set(supportThreadKey(threadId), turn.conversationId, deps.ttlSeconds);
+    await link(threadId, turn.conversationId);
     // Counted from when staff answer: at night the customer already heard when that is.
+    const timeoutAt = new Date((answersFrom ?? at).getTime() + timeoutMs);
     await scheduler.schedule({
-      id: supportTimeoutJobId(turn.conversationId),
+      id: supportTimeoutJobId(turn.conversationId, threadId),
       kind: 'support.timeout',
       conversationId: turn.conversationId,
-      at: new Date((answersFrom ?? at).getTime() + timeoutMs),
+      at: timeoutAt,
     });
     logger.info({ conversationId: turn.conversationId, threadId }, 'handoff: thread opened');
     const said = answersFrom ? m.openedLater(describeOpening(hours, answersFrom, lang)) : m.opened;
-    return keep({ ...state, handoff: { threadId, openedAt: at.toISOString() } }, [said], 'step');
+    const handoff = { threadId, openedAt: at.toISOString(), timeoutAt: timeoutAt.toISOString() };
+    return keep({ ...state, handoff }, [said], 'step');
   }
 
   /** The conversation back to the machine: the step's view again, as it was. */
@@ -150,9 +183,14 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     if (handoff && note && desk) {
       await desk
         .postNote(handoff.threadId, note)
-        .catch((error: unknown) => logger.warn({ err: error }, 'handoff: note not posted'));
+        .catch((error: unknown) =>
+          logger.warn(
+            { conversationId: turn.conversationId, ...failure(error) },
+            'handoff: note not posted',
+          ),
+        );
     }
-    await scheduler.cancel(supportTimeoutJobId(turn.conversationId));
+    if (handoff) await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
     const { handoff: _ended, ...rest } = state;
     return keep(rest, [handoffMessages(turn.context.language).returned], 'step');
   }
@@ -163,10 +201,17 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     try {
       await desk.postFromCustomer(state.handoff.threadId, message);
     } catch (error) {
-      logger.warn({ err: error, conversationId: turn.conversationId }, 'handoff: not forwarded');
+      logger.warn(
+        { conversationId: turn.conversationId, ...failure(error) },
+        'handoff: not forwarded',
+      );
       return keep(state, [m.notSent]);
     }
-    const text = message.kind === 'text' ? message.text : `(${message.file.name})`;
+    await link(state.handoff.threadId, turn.conversationId);
+    const text =
+      message.kind === 'text'
+        ? message.text
+        : `(${message.file.name})${message.caption ? ` ${message.caption}` : ''}`;
     return keep(withLines(state, [{ from: 'customer', text, at: deps.now().toISOString() }]), []);
   }
 
@@ -178,11 +223,21 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     const m = handoffMessages(turn.context.language);
     const { handoff } = state;
     if (event.type === 'support.timeout') {
-      if (!handoff || handoff.staff !== undefined || handoff.timedOut) return { ignored: true };
+      const another =
+        event.at !== undefined &&
+        handoff?.timeoutAt !== undefined &&
+        Date.parse(event.at) !== Date.parse(handoff.timeoutAt);
+      if (!handoff || handoff.staff !== undefined || handoff.timedOut || another)
+        return { ignored: true };
       if (desk) {
         await desk
           .postNote(handoff.threadId, deskNotes.timedOut(timeoutMinutes))
-          .catch((error: unknown) => logger.warn({ err: error }, 'handoff: note not posted'));
+          .catch((error: unknown) =>
+            logger.warn(
+              { conversationId: turn.conversationId, ...failure(error) },
+              'handoff: note not posted',
+            ),
+          );
       }
       return keep(
         { ...state, handoff: { ...handoff, timedOut: true } },
@@ -196,7 +251,8 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       case 'support.staff': {
         const name = event.staff.name;
         const said = m.staffSaid(name, event.text);
-        await scheduler.cancel(supportTimeoutJobId(turn.conversationId));
+        await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
+        await link(handoff.threadId, turn.conversationId);
         const next = withLines({ ...state, handoff: { ...handoff, staff: name } }, [
           { from: 'staff', text: said, at: deps.now().toISOString() },
         ]);
@@ -230,7 +286,11 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         case 'choose':
           return keep(state, [m.paused]);
         case 'file':
-          return toDesk(turn, state, { kind: 'file', file: attachmentOf(input.file) });
+          return toDesk(turn, state, {
+            kind: 'file',
+            file: attachmentOf(input.file),
+            ...(input.caption ? { caption: input.caption } : {}),
+          });
         case 'text':
           return toDesk(turn, state, { kind: 'text', text: input.text });
       }
@@ -244,7 +304,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         input.kind === 'text'
           ? input.text
           : input.kind === 'file'
-            ? `(${input.file.name ?? 'file'})`
+            ? `(${input.file.name ?? 'file'})${input.caption ? ` ${input.caption}` : ''}`
             : input.kind === 'choose'
               ? `[${shown?.options.find((option) => option.id === input.id)?.label ?? input.id}]`
               : '';
@@ -255,7 +315,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       ]);
     },
 
-    present(saved, view, { language: lang, input }) {
+    present(saved, view, { language: lang, input, shown }) {
       const state = readState(saved);
       if (state.handoff) {
         const back: Option = {
@@ -265,8 +325,8 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         };
         return { ...view, options: [...view.options, back], file: HANDOFF_FILES };
       }
-      const help = input?.kind === 'text' && commandOfText(input.text) === 'command.help';
-      if (!help && !view.options.some(tryAgain)) return view;
+      const help = input !== undefined && asksForHelp(input, shown);
+      if (!help && !troubled(view)) return view;
       const ask: Option = {
         id: ASK_ID,
         label: handoffMessages(lang).ask,

@@ -9,5 +9,9 @@ export type SupportEvent =
   | { type: 'support.staff'; threadId: string; staff: StaffMember; text: string }
   | { type: 'support.return'; threadId: string; staff: StaffMember }
   | { type: 'support.cart'; threadId: string; staff: StaffMember }
-  /** SUPPORT_TIMEOUT_MINUTES passed since the thread opened (a scheduled job). */
-  | { type: 'support.timeout' };
+  /**
+   * SUPPORT_TIMEOUT_MINUTES passed since the thread opened (a scheduled job). `at`: when
+   * the job was due; a job due at another time than this handoff's is an earlier
+   * handoff's, which its end could not cancel (it was running) and which changes nothing.
+   */
+  | { type: 'support.timeout'; at?: string };

@@ -74,8 +74,15 @@ export interface StaffMember {
 
 /** What the staff side asks of the conversation. Implemented by the handoff service. */
 export interface SupportLine {
-  /** A staff reply in the thread, to the customer; 'closed' when the thread's handoff ended. */
-  staffSaid(threadId: string, staff: StaffMember, text: string): Promise<'delivered' | 'closed'>;
+  /**
+   * A staff reply in the thread, to the customer; 'closed' when the thread's handoff ended,
+   * 'unknown' when the thread is no handoff's (staff talking among themselves).
+   */
+  staffSaid(
+    threadId: string,
+    staff: StaffMember,
+    text: string,
+  ): Promise<'delivered' | 'closed' | 'unknown'>;
   /** "Return to bot": the conversation goes back to the step and cart it had. */
   returnToBot(threadId: string, staff: StaffMember): Promise<'returned' | 'closed'>;
   /** "Send the cart to the customer": the bot shows the customer their cart. */

@@ -16,6 +16,8 @@ export interface Handoff {
   staff?: string;
   /** No staff reply within SUPPORT_TIMEOUT_MINUTES: the customer was told once. */
   timedOut?: boolean;
+  /** ISO instant its timeout job is due (events.ts: an earlier handoff's job is not it). */
+  timeoutAt?: string;
 }
 
 export interface BesideState {

@@ -35,8 +35,12 @@ export interface PlainReply {
   unfurl_media: false;
 }
 
-/** Slack's message text shows up to 40 000 characters; a Telegram message has 4 096. */
-const PLAIN_MAX = 3900;
+/**
+ * Slack cuts a message's text at 40 000 characters. What the customer wrote must reach
+ * staff whole: a Telegram message (4 096 characters, up to five times as long escaped)
+ * and the ten last messages (500 each, kept in state.ts) stay well below this.
+ */
+const PLAIN_MAX = 39_000;
 
 const LANGUAGES: Record<string, string> = { es: 'Spanish', en: 'English' };
 
@@ -166,8 +170,12 @@ export function customerReply(text: string): PlainReply {
   return plainReply(`Customer: ${text}`);
 }
 
-export function customerFileComment(name: string, caption?: string): string {
-  return esc(truncate(`Customer sent ${name}${caption ? `: ${caption}` : ''}`, PLAIN_MAX));
+/**
+ * The line Slack shows with a customer's file. Its caption is not in it: a file's comment
+ * is read as mrkdwn, so the caption follows as a plain reply of its own (customerReply).
+ */
+export function customerFileComment(name: string): string {
+  return esc(truncate(`Customer sent ${name}`, PLAIN_MAX));
 }
 
 export function fileTooLargeNote(name: string, bytes: number): string {

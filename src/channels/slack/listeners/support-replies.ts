@@ -2,10 +2,11 @@
  * Staff's replies in a support thread, to the customer (issue 19). Only a plain reply
  * in a thread of SLACK_SUPPORT_CHANNEL, written by a person, counts: the bot's own
  * messages (the summary, the customer's messages, notes), edits, joins and other
- * subtypes, top-level messages and other channels are left alone. Only staff speak to
- * customers (the same rule as the commands: SLACK_STAFF_USERS, or a channel listed in
- * SLACK_STAFF_CHANNELS, which the support channel may be); anyone else is told, just
- * to them, that it was not passed on. Redelivered events never reach here twice (the
+ * subtypes, top-level messages, other channels and threads that are no handoff's (staff
+ * talking among themselves under someone else's message) are left alone. Only staff
+ * speak to customers (the same rule as the commands: SLACK_STAFF_USERS, or a channel
+ * listed in SLACK_STAFF_CHANNELS, which the support channel may be); anyone else is
+ * told, just to them, that it was not passed on. Redelivered events never reach here twice (the
  * dedupe middleware claims each event_id in the store).
  */
 import type { App } from '@slack/bolt';
@@ -30,6 +31,8 @@ interface ThreadMessage {
   text?: string;
   ts?: string;
   thread_ts?: string;
+  /** Who wrote the thread's root. */
+  parent_user_id?: string;
   subtype?: string;
   bot_id?: string;
 }
@@ -69,8 +72,12 @@ export function registerSupportReplies(
     try {
       const staff = await names(user);
       const outcome = await support.line.staffSaid(threadId, staff, text);
+      // A thread the bot started names no conversation once its record expired: closed.
+      const ours =
+        message.parent_user_id !== undefined && message.parent_user_id === context.botUserId;
+      if (outcome === 'unknown' && !ours) return;
       deps.logger.info({ slackUserId: user, threadTs: threadId, outcome }, 'slack: staff reply');
-      if (outcome === 'closed')
+      if (outcome !== 'delivered')
         await client.chat.postMessage({
           channel,
           thread_ts: threadId,

@@ -27,31 +27,61 @@ import type { SlackDeps } from '../deps.js';
  */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
+/**
+ * What the desk throws when Slack fails: Slack's code and nothing else. Web API errors
+ * keep their request (the customer's text, the summary), which must not reach the logs
+ * of whoever catches this.
+ */
+export class SupportDeskError extends Error {
+  override name = 'SupportDeskError';
+  constructor(
+    readonly what: string,
+    readonly code: string,
+  ) {
+    super(`slack: ${what} failed (${code})`);
+  }
+}
+
+const codeOf = (error: unknown): string =>
+  (error as { data?: { error?: string } }).data?.error ?? (error as Error).name ?? 'unknown';
+
+/** `work`, with Slack's error replaced by a SupportDeskError. */
+async function slack<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new SupportDeskError(what, codeOf(error));
+  }
+}
+
 export function createSlackSupportDesk(
   client: webApi.WebClient,
   channel: string,
   deps: Pick<SlackDeps, 'logger'>,
 ): SupportDesk {
-  const reply = async (threadId: string, message: PlainReply | SlackMessage): Promise<void> => {
-    await client.chat.postMessage({ channel, thread_ts: threadId, ...message });
-  };
+  const reply = (threadId: string, message: PlainReply | SlackMessage): Promise<void> =>
+    slack('reply', async () => {
+      await client.chat.postMessage({ channel, thread_ts: threadId, ...message });
+    });
 
   return {
     async openThread(summary: HandoffSummary) {
       const root = handoffThread(summary);
-      const posted = await client.chat.postMessage({
-        channel,
-        text: root.text,
-        blocks: root.blocks,
-        unfurl_links: false,
-        unfurl_media: false,
-      });
+      const posted = await slack('thread', () =>
+        client.chat.postMessage({
+          channel,
+          text: root.text,
+          blocks: root.blocks,
+          unfurl_links: false,
+          unfurl_media: false,
+        }),
+      );
       const threadId = posted.ts;
-      if (!threadId) throw new Error('slack: chat.postMessage answered without a ts');
+      if (!threadId) throw new SupportDeskError('thread', 'no_ts');
       // The context's second half; a failure here leaves a thread staff can still use.
       await reply(threadId, transcriptReply(summary.transcript)).catch((error: unknown) => {
         deps.logger.warn(
-          { code: (error as { data?: { error?: string } }).data?.error ?? (error as Error).name },
+          { code: (error as SupportDeskError).code },
           'slack: support transcript not posted',
         );
       });
@@ -69,14 +99,17 @@ export function createSlackSupportDesk(
         await reply(threadId, noteReply(fileTooLargeNote(file.name, file.data.length)));
         return;
       }
-      await client.files.uploadV2({
-        channel_id: channel,
-        thread_ts: threadId,
-        file: file.data,
-        filename: file.name,
-        title: file.name,
-        initial_comment: customerFileComment(file.name, caption),
-      });
+      await slack('upload', () =>
+        client.files.uploadV2({
+          channel_id: channel,
+          thread_ts: threadId,
+          file: file.data,
+          filename: file.name,
+          title: file.name,
+          initial_comment: customerFileComment(file.name),
+        }),
+      );
+      if (caption) await reply(threadId, customerReply(caption));
     },
 
     async postNote(threadId: string, text: string) {
