@@ -4,7 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LockTimeoutError, type Lock, type Store, type Versioned } from './store.js';
+import {
+  LockTimeoutError,
+  type Carried,
+  type Lock,
+  type LockOptions,
+  type Store,
+  type Versioned,
+} from './store.js';
 import { memoryRateLimit } from './rate-limits.js';
 
 interface Entry {
@@ -19,6 +26,8 @@ export function createMemoryStore(now: () => number = Date.now): Store {
   const entries = new Map<string, Entry>();
   const claims = new Map<string, number>();
   const locks = new Map<string, { token: string; expiresAt: number }>();
+  /** Our locks by what `lock` gave out, for another lock's release to free them. */
+  const releasers = new WeakMap<Lock<unknown>, () => void>();
 
   const live = (key: string): Entry | undefined => {
     const entry = entries.get(key);
@@ -81,10 +90,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       return true;
     },
 
-    async lock<T>(
-      key: string,
-      { ttlMs, waitMs, read }: { ttlMs: number; waitMs: number; read?: string },
-    ): Promise<Lock<T>> {
+    async lock<T>(key: string, { ttlMs, waitMs, read, also = [] }: LockOptions): Promise<Lock<T>> {
       const token = randomUUID();
       // Waiting is measured on the real clock; expiry on the store's (injectable) one.
       const deadline = Date.now() + waitMs;
@@ -97,13 +103,22 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       const release = () => {
         if (locks.get(key)?.token === token) locks.delete(key);
       };
-      return {
+      const carry = (carried: Carried | undefined) => {
+        for (const write of carried?.writes ?? []) {
+          put(write.key, write.value, live(write.key)?.version ?? 0, write.ttlSeconds);
+        }
+        for (const other of carried?.release ?? []) releasers.get(other)?.();
+      };
+      const lock: Lock<T> = {
         ...(saved ? { read: saved } : {}),
-        async release() {
+        ...(also.length > 0 ? { also: also.map((other) => get(other)) } : {}),
+        async release(carried) {
+          carry(carried);
           release();
         },
-        async putAndRelease(written, value, expectedVersion, ttlSeconds) {
+        async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
           const version = put(written, value, expectedVersion, ttlSeconds);
+          carry(carried);
           release();
           return version;
         },
@@ -114,6 +129,8 @@ export function createMemoryStore(now: () => number = Date.now): Store {
           return true;
         },
       };
+      releasers.set(lock, release);
+      return lock;
     },
 
     rateLimit(name, points, seconds) {

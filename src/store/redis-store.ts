@@ -7,7 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { LockTimeoutError, type Lock, type Store, type Versioned } from './store.js';
+import {
+  LockTimeoutError,
+  type Carried,
+  type Lock,
+  type LockOptions,
+  type Store,
+  type Versioned,
+} from './store.js';
 import { redisRateLimit } from './rate-limits.js';
 
 const PUT = `
@@ -25,32 +32,57 @@ redis.call('HSET', KEYS[1], 'json', ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 return version`;
 
-/** PUT on KEYS[1], then RELEASE of the lock KEYS[2] (token ARGV[4]), whatever PUT did. */
-const PUT_RELEASE = `
-local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+/**
+ * The end of a lock's work, in one exchange: with ARGV[1] = '1', PUT on KEYS[1] (expected
+ * ARGV[2], json ARGV[3], ttl ARGV[4]); then ARGV[6] writes whatever is stored (SET) on
+ * KEYS[3…] (json and ttl pairs from ARGV[7]); then the release of the lock KEYS[2] (token
+ * ARGV[5]) and of the other locks after the written keys (their tokens after the pairs),
+ * each only if still ours. Returns PUT's new version, or false.
+ */
+const END = `
 local version = false
-if current == tonumber(ARGV[1]) then
-  version = current + 1
-  redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[2])
-  redis.call('EXPIRE', KEYS[1], ARGV[3])
+if ARGV[1] == '1' then
+  local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+  if current == tonumber(ARGV[2]) then
+    version = current + 1
+    redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[3])
+    redis.call('EXPIRE', KEYS[1], ARGV[4])
+  end
 end
-if redis.call('GET', KEYS[2]) == ARGV[4] then redis.call('DEL', KEYS[2]) end
+local writes = tonumber(ARGV[6])
+for i = 1, writes do
+  local key = KEYS[2 + i]
+  redis.call('HINCRBY', key, 'v', 1)
+  redis.call('HSET', key, 'json', ARGV[5 + 2 * i])
+  redis.call('EXPIRE', key, ARGV[6 + 2 * i])
+end
+if redis.call('GET', KEYS[2]) == ARGV[5] then redis.call('DEL', KEYS[2]) end
+for i = 3 + writes, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[4 + writes + i] then redis.call('DEL', KEYS[i]) end
+end
 return version`;
 
-/** Takes the lock KEYS[1] (SET NX PX) and, if taken, reads the value KEYS[2] (v, json). */
+/**
+ * Takes the lock KEYS[1] (SET NX PX) and, if taken, reads the values KEYS[2…] (v, json
+ * of each, one after the other).
+ */
 const LOCK_READ = `
 if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return nil end
-return redis.call('HMGET', KEYS[2], 'v', 'json')`;
-
-const RELEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
+local fields = {}
+for i = 2, #KEYS do
+  local pair = redis.call('HMGET', KEYS[i], 'v', 'json')
+  fields[#fields + 1] = pair[1]
+  fields[#fields + 1] = pair[2]
+end
+return fields`;
 
 const EXTEND = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0`;
 
 const LOCK_POLL_MS = 10;
+
+const ttlOf = (seconds: number) => Math.max(1, Math.ceil(seconds));
 
 export interface RedisStoreOptions {
   /** Prefix of every key, so tests and deployments can share a server. */
@@ -59,22 +91,9 @@ export interface RedisStoreOptions {
 
 type StoreRedis = Redis & {
   storePut(key: string, expected: number, json: string, ttl: number): Promise<number | null>;
-  storePutRelease(
-    key: string,
-    lock: string,
-    expected: number,
-    json: string,
-    ttl: number,
-    token: string,
-  ): Promise<number | null>;
-  storeLockRead(
-    lock: string,
-    key: string,
-    token: string,
-    ttlMs: number,
-  ): Promise<[string | null, string | null] | null>;
+  storeEnd(...keysThenArgs: (string | number)[]): Promise<number | null>;
+  storeLockRead(...keysThenArgs: (string | number)[]): Promise<(string | null)[] | null>;
   storeSet(key: string, json: string, ttl: number): Promise<number>;
-  storeRelease(key: string, token: string): Promise<number>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
 };
 
@@ -85,10 +104,10 @@ export function createRedisStore(
   const prefix = options.prefix ?? 'bot:';
   const redis = new Redis(url, { keyPrefix: prefix, lazyConnect: false, maxRetriesPerRequest: 3 });
   redis.defineCommand('storePut', { numberOfKeys: 1, lua: PUT });
-  redis.defineCommand('storePutRelease', { numberOfKeys: 2, lua: PUT_RELEASE });
-  redis.defineCommand('storeLockRead', { numberOfKeys: 2, lua: LOCK_READ });
+  // Scripts with a key list of their own length: numberOfKeys is given with each call.
+  redis.defineCommand('storeEnd', { lua: END });
+  redis.defineCommand('storeLockRead', { lua: LOCK_READ });
   redis.defineCommand('storeSet', { numberOfKeys: 1, lua: SET });
-  redis.defineCommand('storeRelease', { numberOfKeys: 1, lua: RELEASE });
   redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
 
@@ -97,14 +116,52 @@ export function createRedisStore(
       ? undefined
       : { value: JSON.parse(json) as T, version: Number(version) };
 
-  /** One attempt at the lock (with `read`: and the value, in the same script). */
-  const take = async (key: string, token: string, ttlMs: number, read: string | undefined) => {
-    if (read === undefined) {
+  /** One attempt at the lock (with keys to read: and their values, in the same script). */
+  const take = async (key: string, token: string, ttlMs: number, reads: string[]) => {
+    if (reads.length === 0) {
       const acquired = await redis.set(`lock:${key}`, token, 'PX', ttlMs, 'NX');
-      return acquired === 'OK' ? { read: undefined } : undefined;
+      return acquired === 'OK' ? [] : undefined;
     }
-    const fields = await commands.storeLockRead(`lock:${key}`, `kv:${read}`, token, ttlMs);
-    return fields === null ? undefined : { read: fields };
+    const keys = [`lock:${key}`, ...reads.map((read) => `kv:${read}`)];
+    const fields = await commands.storeLockRead(keys.length, ...keys, token, ttlMs);
+    if (fields === null) return undefined;
+    return reads.map((_, at) => versioned(fields.slice(2 * at, 2 * at + 2)));
+  };
+
+  /** Our locks by what `lock` gave out: their key and token, for another lock's release. */
+  const held = new WeakMap<Lock<unknown>, { key: string; token: string; released(): void }>();
+
+  /** The end script's keys and arguments: the put (if any), the carried writes and releases. */
+  const end = (
+    lockKey: string,
+    token: string,
+    put: { key: string; expected: number; json: string; ttl: number } | undefined,
+    carried: Carried | undefined,
+  ) => {
+    const writes = carried?.writes ?? [];
+    const others = (carried?.release ?? []).flatMap((lock) => {
+      const own = held.get(lock);
+      if (!own) return [];
+      own.released();
+      return [own];
+    });
+    const keys = [
+      put ? `kv:${put.key}` : `lock:${lockKey}`,
+      `lock:${lockKey}`,
+      ...writes.map((write) => `kv:${write.key}`),
+      ...others.map((other) => `lock:${other.key}`),
+    ];
+    const args = [
+      put ? '1' : '0',
+      put?.expected ?? 0,
+      put?.json ?? '',
+      put?.ttl ?? 0,
+      token,
+      writes.length,
+      ...writes.flatMap((write) => [JSON.stringify(write.value), ttlOf(write.ttlSeconds)]),
+      ...others.map((other) => other.token),
+    ];
+    return commands.storeEnd(keys.length, ...keys, ...args);
   };
 
   return {
@@ -159,39 +216,41 @@ export function createRedisStore(
       return result === 'OK';
     },
 
-    async lock<T>(
-      key: string,
-      { ttlMs, waitMs, read }: { ttlMs: number; waitMs: number; read?: string },
-    ): Promise<Lock<T>> {
+    async lock<T>(key: string, { ttlMs, waitMs, read, also = [] }: LockOptions): Promise<Lock<T>> {
       const token = randomUUID();
       const deadline = Date.now() + waitMs;
+      const reads = read === undefined ? also : [read, ...also];
       let taken;
       for (;;) {
-        taken = await take(key, token, ttlMs, read);
+        taken = await take(key, token, ttlMs, reads);
         if (taken) break;
         if (Date.now() >= deadline)
           throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
         await sleep(LOCK_POLL_MS);
       }
-      const saved = taken.read && versioned<T>(taken.read);
+      const saved = read === undefined ? undefined : (taken[0] as Versioned<T> | undefined);
       // Released by us: nothing more to send (a later release, an extend by the timer).
       let released = false;
-      return {
+      const lock: Lock<T> = {
         ...(saved ? { read: saved } : {}),
-        async release() {
-          if (released) return;
+        ...(also.length > 0 ? { also: read === undefined ? taken : taken.slice(1) } : {}),
+        async release(carried) {
+          if (released && !carried?.writes?.length && !carried?.release?.length) return;
           released = true;
-          await commands.storeRelease(`lock:${key}`, token);
+          await end(key, token, undefined, carried);
         },
-        async putAndRelease(written, value, expectedVersion, ttlSeconds) {
+        async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
           released = true;
-          const version = await commands.storePutRelease(
-            `kv:${written}`,
-            `lock:${key}`,
-            expectedVersion,
-            JSON.stringify(value),
-            Math.max(1, Math.ceil(ttlSeconds)),
+          const version = await end(
+            key,
             token,
+            {
+              key: written,
+              expected: expectedVersion,
+              json: JSON.stringify(value),
+              ttl: ttlOf(ttlSeconds),
+            },
+            carried,
           );
           return version === null ? undefined : Number(version);
         },
@@ -200,6 +259,8 @@ export function createRedisStore(
           return (await commands.storeExtend(`lock:${key}`, token, Math.max(1, ttl))) === 1;
         },
       };
+      held.set(lock, { key, token, released: () => (released = true) });
+      return lock;
     },
 
     rateLimit(name, points, seconds) {

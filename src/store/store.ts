@@ -13,17 +13,36 @@ export interface Versioned<T> {
   version: number;
 }
 
+/** A write whatever is stored (as `Store.set`), carried by another exchange. */
+export interface Write {
+  key: string;
+  value: unknown;
+  ttlSeconds: number;
+}
+
+/**
+ * What the exchange that releases a lock carries besides, so that the end of a piece of
+ * work is one round trip: writes (last writer wins, made whether or not the lock is still
+ * held) and other locks of ours released (each only if still ours).
+ */
+export interface Carried {
+  writes?: Write[];
+  release?: Lock<unknown>[];
+}
+
 export interface Lock<T = unknown> {
   /**
    * With the lock's `read` option: the value under that key, read in the exchange that
    * took the lock (what the previous holder wrote, without a second round trip).
    */
   read?: Versioned<T>;
+  /** With the lock's `also` option: those keys' values, in order, read in that exchange. */
+  also?: (Versioned<unknown> | undefined)[];
   /**
    * Releases the lock if still held by us; a lock that expired is not touched. Once
-   * released (by this or `putAndRelease`), does nothing.
+   * released (by this or `putAndRelease`), does nothing but what it carries.
    */
-  release(): Promise<void>;
+  release(carried?: Carried): Promise<void>;
   /**
    * Writes as `put` does (version-checked: a lease lost meanwhile does not let a stale
    * write through) and releases the lock, in one exchange. The lock is released whether
@@ -34,6 +53,7 @@ export interface Lock<T = unknown> {
     value: V,
     expectedVersion: number,
     ttlSeconds: number,
+    carried?: Carried,
   ): Promise<number | undefined>;
   /** Makes the lock expire `ttlMs` from now if still held by us; false when it was lost. */
   extend(ttlMs: number): Promise<boolean>;
@@ -48,6 +68,13 @@ export interface RateLimit {
   take(key: string): Promise<boolean>;
   /** Whether `key` has no point left in its window (a look: spends nothing). */
   spent(key: string): Promise<boolean>;
+}
+
+export interface LockOptions {
+  ttlMs: number;
+  waitMs: number;
+  read?: string;
+  also?: string[];
 }
 
 export interface Store {
@@ -86,12 +113,10 @@ export interface Store {
   /**
    * Takes an exclusive lock on `key`, waiting up to `waitMs`; the lock frees itself
    * after `ttlMs` if its holder dies. Throws LockTimeoutError when not acquired in time.
-   * With `read`, the value under that key is read in the same exchange (Lock.read).
+   * With `read`, the value under that key is read in the same exchange (Lock.read); with
+   * `also`, those keys' values too (Lock.also).
    */
-  lock<T = unknown>(
-    key: string,
-    options: { ttlMs: number; waitMs: number; read?: string },
-  ): Promise<Lock<T>>;
+  lock<T = unknown>(key: string, options: LockOptions): Promise<Lock<T>>;
 
   /**
    * A limit of `points` per `seconds` for each key, counted where the store keeps its data
@@ -137,18 +162,26 @@ export async function keepLease<T>(
   }
 }
 
+/** What the end of a `runOnce` carries: filled by its work, sent with the done mark. */
+export interface EndOfRun {
+  writes: Write[];
+  release: Lock<unknown>[];
+}
+
 /**
  * Runs `fn` unless it already ran to its end for `key` (remembered `doneTtlSeconds`) or
  * is running now, in this process or another; 'done' and 'busy' say which stopped it.
  * Running holds a lease (`leaseMs`): if the process dies meanwhile, `fn` may run again
  * soon after, so it must be safe to repeat what it did before dying. Two exchanges with
- * the store: the lease taken with the done mark read, the mark written with the release.
+ * the store: the lease taken with the done mark read, the mark written with the release,
+ * carrying what `fn` left in its `end` (writes, other leases to release), even when `fn`
+ * throws.
  */
 export async function runOnce(
   store: Store,
   key: string,
   options: { leaseMs: number; doneTtlSeconds: number },
-  fn: () => Promise<void>,
+  fn: (end: EndOfRun) => Promise<void>,
 ): Promise<'ran' | 'done' | 'busy'> {
   const doneKey = `${key}:done`;
   let lock: Lock;
@@ -160,10 +193,11 @@ export async function runOnce(
   }
   return keepLease(lock, options.leaseMs, async () => {
     if (lock.read !== undefined) return 'done';
+    const end: EndOfRun = { writes: [], release: [] };
     try {
-      await fn();
+      await fn(end);
     } finally {
-      await lock.putAndRelease(doneKey, true, 0, options.doneTtlSeconds);
+      await lock.putAndRelease(doneKey, true, 0, options.doneTtlSeconds, end);
     }
     return 'ran';
   });

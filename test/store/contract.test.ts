@@ -229,6 +229,70 @@ describe.each(stores)('%s store', (name, store) => {
     expect(runs).toBe(1);
   });
 
+  it('reads more keys in the exchange that takes the lock', async () => {
+    const [k, a, b] = [key('lock-also'), key('also-a'), key('also-b')];
+    await store.put(a, 'A', 0, 60);
+    const held = await store.lock(k, { ttlMs: 1_000, waitMs: 100, read: k, also: [a, b] });
+    expect(held.read).toBeUndefined();
+    expect(held.also).toEqual([{ value: 'A', version: 1 }, undefined]);
+    await held.release();
+    const alone = await store.lock(k, { ttlMs: 1_000, waitMs: 100, also: [b, a] });
+    expect(alone.also).toEqual([undefined, { value: 'A', version: 1 }]);
+    await alone.release();
+  });
+
+  it('carries writes and other releases in the exchange that ends a lock', async () => {
+    const [k, other, written, again] = [key('end'), key('end-other'), key('w1'), key('w2')];
+    await store.set(written, 'old', 60);
+    const mine = await store.lock(other, { ttlMs: 60_000, waitMs: 0 });
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await held.putAndRelease(k, 'value', 0, 60, {
+        writes: [
+          { key: written, value: 'new', ttlSeconds: 60 },
+          { key: again, value: { n: 1 }, ttlSeconds: 60 },
+        ],
+        release: [mine],
+      }),
+    ).toBe(1);
+    expect(await store.getMany([k, written, again])).toEqual([
+      { value: 'value', version: 1 },
+      { value: 'new', version: 2 },
+      { value: { n: 1 }, version: 1 },
+    ]);
+    // Both locks are free at once.
+    for (const lock of [k, other])
+      await (await store.lock(lock, { ttlMs: 1_000, waitMs: 0 })).release();
+    // A plain release carries them too; a lock already released by another is not freed
+    // again (someone else's now).
+    const plain = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    const theirs = await store.lock(other, { ttlMs: 60_000, waitMs: 0 });
+    await plain.release({
+      writes: [{ key: written, value: 'plain', ttlSeconds: 60 }],
+      release: [mine],
+    });
+    expect((await store.get(written))?.value).toBe('plain');
+    await expect(store.lock(other, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await theirs.release();
+  });
+
+  it('runs once, carrying the end of its work with the done mark, even when it throws', async () => {
+    const [k, written] = [key('once-end'), key('once-written')];
+    const options = { leaseMs: 1_000, doneTtlSeconds: 60 };
+    const tap = await store.lock(key('once-tap'), { ttlMs: 60_000, waitMs: 0 });
+    await expect(
+      runOnce(store, k, options, async (end) => {
+        end.writes.push({ key: written, value: 'pointer', ttlSeconds: 60 });
+        end.release.push(tap);
+        throw new Error('sending failed');
+      }),
+    ).rejects.toThrow('sending failed');
+    expect((await store.get(written))?.value).toBe('pointer');
+    expect(await runOnce(store, k, options, async () => {})).toBe('done');
+  });
+
   it('does not release a lock someone else took after ours expired', async () => {
     const k = key('lock-stolen');
     const ours = await store.lock(k, { ttlMs: 50, waitMs: 100 });
