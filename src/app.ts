@@ -16,7 +16,7 @@ import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
 import { createBookingActors } from './conversation/actors/index.js';
 import { newCartId } from './conversation/actors/cart-id.js';
-import { BusyError, createEngine, type Engine } from './conversation/engine.js';
+import { BusyError, createEngine, type Engine, type TurnWork } from './conversation/engine.js';
 import { createPush, type Push } from './conversation/outbox.js';
 import { watchReservations } from './conversation/reservation-watch.js';
 import { recordBookings } from './conversation/bookings-record.js';
@@ -108,11 +108,7 @@ function warnUnpayable(config: Config, logger: Logger): void {
 
 const CATALOG_REFRESH_MS = 15 * 60_000;
 
-type TurnHook = (
-  conversationId: string,
-  before: BookingContext,
-  after: BookingContext,
-) => Promise<void>;
+type TurnHook = (conversationId: string, before: BookingContext, after: BookingContext) => TurnWork;
 
 export async function createApp(
   config: Config,
@@ -184,13 +180,17 @@ export async function createApp(
     newCartId,
     logger,
     ttlSeconds: config.dataTtlSeconds,
-    onSettled: async (conversationId, before, after) => {
-      for (const hook of hooks) {
-        // Follow-up work must never fail the customer's turn, which is already saved.
-        await hook(conversationId, before, after).catch((error: unknown) =>
-          logger.error({ err: error, conversationId }, 'after-turn work failed'),
-        );
-      }
+    onSettled: (conversationId, before, after) => {
+      const work = hooks.flatMap((hook) => hook(conversationId, before, after) ?? []);
+      if (work.length === 0) return undefined;
+      return async () => {
+        for (const run of work) {
+          // Follow-up work must never fail the customer's turn, which is already saved.
+          await run().catch((error: unknown) =>
+            logger.error({ err: error, conversationId }, 'after-turn work failed'),
+          );
+        }
+      };
     },
   });
   const engine = timed(untimed, metrics);

@@ -38,6 +38,7 @@ import {
   type Lock,
   type Store,
   type Versioned,
+  type Write,
 } from '#src/store/store.js';
 import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
@@ -62,15 +63,16 @@ export interface EngineOptions {
   lockLeaseMs?: number;
   logger?: Logger;
   /**
-   * Called after every saved turn with the context before and after it: for work that
-   * follows the conversation from outside (scheduling reservation reminders).
+   * Told the context before and after every turn, before it is saved: the work that
+   * follows the conversation from outside (scheduling reservation reminders), run once
+   * the turn is saved and under its lease, or undefined when this turn needs none (then
+   * the snapshot is written and the lease released in one exchange).
    */
-  onSettled?: (
-    conversationId: string,
-    before: BookingContext,
-    after: BookingContext,
-  ) => Promise<void>;
+  onSettled?: (conversationId: string, before: BookingContext, after: BookingContext) => TurnWork;
 }
+
+/** Work that follows a saved turn, or undefined: nothing to do. */
+export type TurnWork = (() => Promise<void>) | undefined;
 
 interface Persisted {
   snapshot: unknown;
@@ -88,6 +90,16 @@ export interface TurnOptions {
    * changes nothing.
    */
   key?: string;
+  /**
+   * A channel's own keys, read with the conversation in the exchange that takes its lease
+   * (`got` is given their values, in order): what the channel would read next otherwise.
+   */
+  also?: { keys: string[]; got(values: (Versioned<unknown> | undefined)[]): void };
+  /**
+   * A channel's own writes for the reply (its view's record), carried by the exchange that
+   * saves the turn: written whatever is stored, even when the turn is dropped.
+   */
+  writes?: (reply: Reply<unknown>) => Write[];
 }
 
 type Snapshot = SnapshotFrom<BookingMachine>;
@@ -198,11 +210,12 @@ export function createEngine(options: EngineOptions): Engine {
   async function turn(
     conversationId: string,
     received: Input | undefined,
-    inputKey: string | undefined,
+    turnOptions: TurnOptions,
     saved: Versioned<Persisted> | undefined,
     lock: Lock<Persisted>,
   ): Promise<Reply<unknown>> {
     const key = conversationKey(conversationId);
+    const inputKey = turnOptions.key;
     const handled = saved?.value.handled ?? [];
     // Taken before (a redelivery, a retry after a crash): answered with where things are.
     const repeated = inputKey !== undefined && handled.includes(inputKey);
@@ -238,7 +251,9 @@ export function createEngine(options: EngineOptions): Engine {
         // left unread (nothing changes). The bot's own events need no view.
         if (beforeDeps === undefined && input.kind !== 'event') {
           // Nothing saved: the reply does not tell a language the conversation has not got.
-          return { notices, view: unavailableView(before.context.language) };
+          const reply = { notices, view: unavailableView(before.context.language) };
+          await lock.release({ writes: turnOptions.writes?.(reply) ?? [] });
+          return reply;
         }
         const shown: BookingView =
           beforeDeps === undefined
@@ -282,34 +297,41 @@ export function createEngine(options: EngineOptions): Engine {
         await settle(actor);
       }
       const after = actor.getSnapshot();
-      // The work that follows a turn runs under its lease: the release waits for it.
-      const write = options.onSettled ? store.put.bind(store) : lock.putAndRelease.bind(lock);
-      const version = await write(
-        key,
-        {
-          snapshot: actor.getPersistedSnapshot(),
-          handled:
-            inputKey !== undefined && !repeated
-              ? [...handled, inputKey].slice(-HANDLED_KEYS)
-              : handled,
-        } satisfies Persisted,
-        saved?.version ?? 0,
-        ttlSeconds,
-      );
-      if (version === undefined) {
-        // Someone else wrote this conversation meanwhile (our lock had expired): our
-        // result is dropped, and the customer is asked to go on from what is saved.
-        logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
-        return turn(conversationId, undefined, undefined, await store.get(key), lock);
-      }
-      await options.onSettled?.(conversationId, before.context, after.context);
+      // The reply is drawn before the write: the channel's writes for it ride with it.
       const afterDeps = await deps(after.context.language);
       const view =
         afterDeps === undefined
           ? unavailableView(after.context.language)
           : viewOf(after, afterDeps);
       const language = after.context.language;
-      return ignored ? { notices, view, ignored, language } : { notices, view, language };
+      const reply: Reply<unknown> = ignored
+        ? { notices, view, ignored, language }
+        : { notices, view, language };
+      const carried = { writes: turnOptions.writes?.(reply) ?? [] };
+      const persisted = {
+        snapshot: actor.getPersistedSnapshot(),
+        handled:
+          inputKey !== undefined && !repeated
+            ? [...handled, inputKey].slice(-HANDLED_KEYS)
+            : handled,
+      } satisfies Persisted;
+      // The work that follows a turn runs under its lease: the release waits for it.
+      const work = options.onSettled?.(conversationId, before.context, after.context);
+      const version = work
+        ? await store.put(key, persisted, saved?.version ?? 0, ttlSeconds)
+        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, carried);
+      if (version === undefined) {
+        // Someone else wrote this conversation meanwhile (our lock had expired): our
+        // result is dropped, and the customer is asked to go on from what is saved.
+        logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
+        const { key: _taken, ...rest } = turnOptions;
+        return turn(conversationId, undefined, rest, await store.get(key), lock);
+      }
+      if (work) {
+        await work();
+        await lock.release(carried);
+      }
+      return reply;
     } finally {
       actor.stop();
     }
@@ -324,16 +346,23 @@ export function createEngine(options: EngineOptions): Engine {
   }
 
   /** A turn holding the conversation's lease, taken with the saved conversation read. */
-  const locked = async (conversationId: string, input: Input | undefined, inputKey?: string) => {
+  const locked = async (
+    conversationId: string,
+    input: Input | undefined,
+    turnOptions: TurnOptions = {},
+  ) => {
     try {
       const key = conversationKey(conversationId);
+      const also = turnOptions.also;
       const lock = await store.lock<Persisted>(key, {
         ttlMs: lockLeaseMs,
         waitMs: turnTimeoutMs,
         read: key,
+        ...(also ? { also: also.keys } : {}),
       });
+      if (also) also.got(lock.also ?? []);
       return await keepLease(lock, lockLeaseMs, () =>
-        turn(conversationId, input, inputKey, lock.read, lock),
+        turn(conversationId, input, turnOptions, lock.read, lock),
       );
     } catch (error) {
       if (error instanceof LockTimeoutError) {
@@ -345,7 +374,7 @@ export function createEngine(options: EngineOptions): Engine {
   };
 
   return {
-    handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions?.key),
+    handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions),
     current: (conversationId) => locked(conversationId, undefined),
     languageOf: savedLanguage,
   };
