@@ -47,7 +47,8 @@ const appMs = performance.now();
 
 /** The engine, with its time added to the update's trace. */
 const engine: Engine = {
-  handle: (conversationId, input) => timeEngine(() => app.engine.handle(conversationId, input)),
+  handle: (conversationId, input, turnOptions) =>
+    timeEngine(() => app.engine.handle(conversationId, input, turnOptions)),
   current: (conversationId) => app.engine.current(conversationId),
   languageOf: (conversationId) => app.engine.languageOf(conversationId),
 };

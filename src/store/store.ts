@@ -143,11 +143,15 @@ export async function withLease<T>(
   return keepLease(lock, options.leaseMs, fn);
 }
 
-/** Runs `fn` with `lock` (taken for `leaseMs`) extended while it runs, then releases it. */
+/**
+ * Runs `fn` with `lock` (taken for `leaseMs`) extended while it runs, then releases it;
+ * with `end`, the release is handed to it (made by the exchange that ends a `runOnce`).
+ */
 export async function keepLease<T>(
   lock: Lock<unknown>,
   leaseMs: number,
   fn: () => Promise<T>,
+  end?: EndOfRun,
 ): Promise<T> {
   const renew = setInterval(
     () => void lock.extend(leaseMs).catch(() => false),
@@ -158,7 +162,8 @@ export async function keepLease<T>(
     return await fn();
   } finally {
     clearInterval(renew);
-    await lock.release();
+    if (end) end.release.push(lock);
+    else await lock.release();
   }
 }
 

@@ -96,7 +96,10 @@ export function dedupeUpdates(
       store,
       telegramUpdateKey(botId, updateId),
       { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS },
-      () => next(),
+      (end) => {
+        ctx.end = end;
+        return next();
+      },
     );
     if (outcome !== 'ran') logger.info({ updateId, outcome }, 'telegram: repeated update ignored');
   };
@@ -154,16 +157,22 @@ export function callbackGate(
         return;
       case 'input': {
         // The view is taken while this choice is handled; a second tap meanwhile is told.
-        const taken = await withChoice(store, tap.stamp, chatId!, async (pointer) => {
-          // The choice handled just before this one may have moved the view on.
-          if (pointer?.stamp !== tap.stamp) {
-            await answer((await m()).staleButton);
-            return;
-          }
-          await answer();
-          ctx.tap = tap;
-          await next();
-        });
+        const taken = await withChoice(
+          store,
+          tap.stamp,
+          chatId!,
+          async (pointer) => {
+            // The choice handled just before this one may have moved the view on.
+            if (pointer?.stamp !== tap.stamp) {
+              await answer((await m()).staleButton);
+              return;
+            }
+            await answer();
+            ctx.tap = tap;
+            await next();
+          },
+          ctx.end,
+        );
         if (!taken) await answer((await m()).repeatedTap);
         return;
       }

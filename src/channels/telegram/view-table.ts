@@ -17,7 +17,13 @@ import { randomBytes } from 'node:crypto';
 import type { Input } from '#src/conversation/interpret.js';
 import type { Expects } from '#flows/view.js';
 import { telegramPointerKey, telegramTapKey, telegramViewKey } from '#src/store/keys.js';
-import { keepLease, LockTimeoutError, type Store } from '#src/store/store.js';
+import {
+  keepLease,
+  LockTimeoutError,
+  type EndOfRun,
+  type Store,
+  type Write,
+} from '#src/store/store.js';
 import { decodeCallback } from './callback-data.js';
 import { calendarMonths } from './calendar.js';
 import { pageCount } from './keyboard.js';
@@ -64,6 +70,15 @@ export function newStamp(): string {
   return randomBytes(12).toString('base64url');
 }
 
+/**
+ * The write that stores a view's record under `stamp` (carried by another exchange: the
+ * turn's). A stamp is 96 random bits: no two views meet under one, so it is written
+ * whatever is stored, with no check.
+ */
+export function viewWrite(stamp: string, record: ViewRecord): Write {
+  return { key: telegramViewKey(stamp), value: record, ttlSeconds: VIEW_TTL_SECONDS };
+}
+
 export async function saveView(store: Store, record: ViewRecord): Promise<string> {
   for (;;) {
     const stamp = newStamp();
@@ -80,16 +95,24 @@ export async function getPointer(store: Store, chatId: number): Promise<ChatPoin
   return (await store.get<ChatPointer>(telegramPointerKey(chatId)))?.value;
 }
 
+/** The write that makes `pointer` the chat's current view. */
+export function pointerWrite(chatId: number, pointer: ChatPointer): Write {
+  return { key: telegramPointerKey(chatId), value: pointer, ttlSeconds: VIEW_TTL_SECONDS };
+}
+
 /**
  * Makes `pointer` the chat's current view. Last writer wins: two renders of one chat
  * are ordered by the conversation lock and the per-chat sequencing before they get here.
+ * With `end` (an update being handled), the write rides with the update's done mark.
  */
 export async function setPointer(
   store: Store,
   chatId: number,
   pointer: ChatPointer,
+  end?: EndOfRun,
 ): Promise<void> {
-  await store.set(telegramPointerKey(chatId), pointer, VIEW_TTL_SECONDS);
+  if (end) end.writes.push(pointerWrite(chatId, pointer));
+  else await store.set(telegramPointerKey(chatId), pointer, VIEW_TTL_SECONDS);
 }
 
 /**
@@ -105,6 +128,7 @@ export async function withChoice(
   stamp: string,
   chatId: number,
   handle: (pointer: ChatPointer | undefined) => Promise<void>,
+  end?: EndOfRun,
 ): Promise<boolean> {
   let lock;
   try {
@@ -118,7 +142,8 @@ export async function withChoice(
     if (error instanceof LockTimeoutError) return false;
     throw error;
   }
-  await keepLease(lock, HANDLING_LEASE_MS, () => handle(lock.read?.value));
+  // With the update's `end`, the view is freed in the exchange that marks the update done.
+  await keepLease(lock, HANDLING_LEASE_MS, () => handle(lock.read?.value), end);
   return true;
 }
 
