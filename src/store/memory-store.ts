@@ -62,6 +62,45 @@ export function createMemoryStore(now: () => number = Date.now): Store {
     return version;
   };
 
+  const carry = (carried: Carried | undefined) => {
+    for (const write of carried?.writes ?? []) {
+      put(write.key, write.value, live(write.key)?.version ?? 0, write.ttlSeconds);
+    }
+    for (const other of carried?.release ?? []) releasers.get(other)?.();
+  };
+
+  /** A lock of ours on `key` (token `token`), with what was read as it was taken. */
+  const held = <T>(
+    key: string,
+    token: string,
+    read: Pick<Lock<T>, 'read' | 'also' | 'taken'>,
+  ): Lock<T> => {
+    const release = () => {
+      if (locks.get(key)?.token === token) locks.delete(key);
+    };
+    const lock: Lock<T> = {
+      ...read,
+      async release(carried) {
+        carry(carried);
+        release();
+      },
+      async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
+        const version = put(written, value, expectedVersion, ttlSeconds);
+        carry(carried);
+        release();
+        return version;
+      },
+      async extend(ttl) {
+        const held = locks.get(key);
+        if (held?.token !== token || held.expiresAt <= now()) return false;
+        held.expiresAt = now() + ttl;
+        return true;
+      },
+    };
+    releasers.set(lock, release);
+    return lock;
+  };
+
   return {
     async get<T>(key: string): Promise<Versioned<T> | undefined> {
       return get<T>(key);
@@ -90,7 +129,10 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       return true;
     },
 
-    async lock<T>(key: string, { ttlMs, waitMs, read, also = [] }: LockOptions): Promise<Lock<T>> {
+    async lock<T>(
+      key: string,
+      { ttlMs, waitMs, read, also = [], take = [] }: LockOptions,
+    ): Promise<Lock<T>> {
       const token = randomUUID();
       // Waiting is measured on the real clock; expiry on the store's (injectable) one.
       const deadline = Date.now() + waitMs;
@@ -99,38 +141,16 @@ export function createMemoryStore(now: () => number = Date.now): Store {
           throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
         await sleep(LOCK_POLL_MS);
       }
+      const taken = take.map((other) => {
+        const otherToken = randomUUID();
+        return tryLock(other, otherToken, ttlMs) ? held(other, otherToken, {}) : undefined;
+      });
       const saved = read === undefined ? undefined : get<T>(read);
-      const release = () => {
-        if (locks.get(key)?.token === token) locks.delete(key);
-      };
-      const carry = (carried: Carried | undefined) => {
-        for (const write of carried?.writes ?? []) {
-          put(write.key, write.value, live(write.key)?.version ?? 0, write.ttlSeconds);
-        }
-        for (const other of carried?.release ?? []) releasers.get(other)?.();
-      };
-      const lock: Lock<T> = {
+      return held<T>(key, token, {
         ...(saved ? { read: saved } : {}),
         ...(also.length > 0 ? { also: also.map((other) => get(other)) } : {}),
-        async release(carried) {
-          carry(carried);
-          release();
-        },
-        async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
-          const version = put(written, value, expectedVersion, ttlSeconds);
-          carry(carried);
-          release();
-          return version;
-        },
-        async extend(ttl) {
-          const held = locks.get(key);
-          if (held?.token !== token || held.expiresAt <= now()) return false;
-          held.expiresAt = now() + ttl;
-          return true;
-        },
-      };
-      releasers.set(lock, release);
-      return lock;
+        ...(take.length > 0 ? { taken } : {}),
+      });
     },
 
     rateLimit(name, points, seconds) {

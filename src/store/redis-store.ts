@@ -63,13 +63,18 @@ end
 return version`;
 
 /**
- * Takes the lock KEYS[1] (SET NX PX) and, if taken, reads the values KEYS[2…] (v, json
- * of each, one after the other).
+ * Takes the lock KEYS[1] (SET NX PX, token ARGV[1], ttl ARGV[2]) and, if taken, the ARGV[3]
+ * locks after it, each if free (their tokens from ARGV[4]), then reads the values of the
+ * keys after those (v, json of each, one after the other): the taken locks' 1 or 0 first.
  */
 const LOCK_READ = `
 if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return nil end
 local fields = {}
-for i = 2, #KEYS do
+local more = tonumber(ARGV[3])
+for i = 2, 1 + more do
+  fields[#fields + 1] = redis.call('SET', KEYS[i], ARGV[2 + i], 'PX', ARGV[2], 'NX') and 1 or 0
+end
+for i = 2 + more, #KEYS do
   local pair = redis.call('HMGET', KEYS[i], 'v', 'json')
   fields[#fields + 1] = pair[1]
   fields[#fields + 1] = pair[2]
@@ -92,7 +97,7 @@ export interface RedisStoreOptions {
 type StoreRedis = Redis & {
   storePut(key: string, expected: number, json: string, ttl: number): Promise<number | null>;
   storeEnd(...keysThenArgs: (string | number)[]): Promise<number | null>;
-  storeLockRead(...keysThenArgs: (string | number)[]): Promise<(string | null)[] | null>;
+  storeLockRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[] | null>;
   storeSet(key: string, json: string, ttl: number): Promise<number>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
 };
@@ -116,20 +121,38 @@ export function createRedisStore(
       ? undefined
       : { value: JSON.parse(json) as T, version: Number(version) };
 
-  /** One attempt at the lock (with keys to read: and their values, in the same script). */
-  const take = async (key: string, token: string, ttlMs: number, reads: string[]) => {
-    if (reads.length === 0) {
+  /**
+   * One attempt at the lock (with more locks or keys to read: those taken and the values
+   * read, in the same script).
+   */
+  const take = async (
+    key: string,
+    token: string,
+    ttlMs: number,
+    more: { key: string; token: string }[],
+    reads: string[],
+  ) => {
+    if (reads.length === 0 && more.length === 0) {
       const acquired = await redis.set(`lock:${key}`, token, 'PX', ttlMs, 'NX');
-      return acquired === 'OK' ? [] : undefined;
+      return acquired === 'OK' ? { more: [], values: [] } : undefined;
     }
-    const keys = [`lock:${key}`, ...reads.map((read) => `kv:${read}`)];
-    const fields = await commands.storeLockRead(keys.length, ...keys, token, ttlMs);
+    const keys = [
+      `lock:${key}`,
+      ...more.map((other) => `lock:${other.key}`),
+      ...reads.map((read) => `kv:${read}`),
+    ];
+    const args = [token, ttlMs, more.length, ...more.map((other) => other.token)];
+    const fields = await commands.storeLockRead(keys.length, ...keys, ...args);
     if (fields === null) return undefined;
-    return reads.map((_, at) => versioned(fields.slice(2 * at, 2 * at + 2)));
+    const pairs = fields.slice(more.length) as (string | null)[];
+    return {
+      more: fields.slice(0, more.length).map((taken) => Number(taken) === 1),
+      values: reads.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2))),
+    };
   };
 
   /** Our locks by what `lock` gave out: their key and token, for another lock's release. */
-  const held = new WeakMap<Lock<unknown>, { key: string; token: string; released(): void }>();
+  const ours = new WeakMap<Lock<unknown>, { key: string; token: string; released(): void }>();
 
   /** The end script's keys and arguments: the put (if any), the carried writes and releases. */
   const end = (
@@ -140,7 +163,7 @@ export function createRedisStore(
   ) => {
     const writes = carried?.writes ?? [];
     const others = (carried?.release ?? []).flatMap((lock) => {
-      const own = held.get(lock);
+      const own = ours.get(lock);
       if (!own) return [];
       own.released();
       return [own];
@@ -162,6 +185,45 @@ export function createRedisStore(
       ...others.map((other) => other.token),
     ];
     return commands.storeEnd(keys.length, ...keys, ...args);
+  };
+
+  /** A lock of ours on `key` (token `token`), with what was read as it was taken. */
+  const held = <T>(
+    key: string,
+    token: string,
+    read: Pick<Lock<T>, 'read' | 'also' | 'taken'>,
+  ): Lock<T> => {
+    // Released by us: nothing more to send (a later release, an extend by the timer).
+    let released = false;
+    const lock: Lock<T> = {
+      ...read,
+      async release(carried) {
+        if (released && !carried?.writes?.length && !carried?.release?.length) return;
+        released = true;
+        await end(key, token, undefined, carried);
+      },
+      async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
+        released = true;
+        const version = await end(
+          key,
+          token,
+          {
+            key: written,
+            expected: expectedVersion,
+            json: JSON.stringify(value),
+            ttl: ttlOf(ttlSeconds),
+          },
+          carried,
+        );
+        return version === null ? undefined : Number(version);
+      },
+      async extend(ttl) {
+        if (released) return false;
+        return (await commands.storeExtend(`lock:${key}`, token, Math.max(1, ttl))) === 1;
+      },
+    };
+    ours.set(lock, { key, token, released: () => (released = true) });
+    return lock;
   };
 
   return {
@@ -216,50 +278,35 @@ export function createRedisStore(
       return result === 'OK';
     },
 
-    async lock<T>(key: string, { ttlMs, waitMs, read, also = [] }: LockOptions): Promise<Lock<T>> {
+    async lock<T>(
+      key: string,
+      { ttlMs, waitMs, read, also = [], take: others = [] }: LockOptions,
+    ): Promise<Lock<T>> {
       const token = randomUUID();
+      const more = others.map((other) => ({ key: other, token: randomUUID() }));
       const deadline = Date.now() + waitMs;
       const reads = read === undefined ? also : [read, ...also];
       let taken;
       for (;;) {
-        taken = await take(key, token, ttlMs, reads);
+        taken = await take(key, token, ttlMs, more, reads);
         if (taken) break;
         if (Date.now() >= deadline)
           throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
         await sleep(LOCK_POLL_MS);
       }
-      const saved = read === undefined ? undefined : (taken[0] as Versioned<T> | undefined);
-      // Released by us: nothing more to send (a later release, an extend by the timer).
-      let released = false;
-      const lock: Lock<T> = {
+      const { values } = taken;
+      const saved = read === undefined ? undefined : (values[0] as Versioned<T> | undefined);
+      const lock = held<T>(key, token, {
         ...(saved ? { read: saved } : {}),
-        ...(also.length > 0 ? { also: read === undefined ? taken : taken.slice(1) } : {}),
-        async release(carried) {
-          if (released && !carried?.writes?.length && !carried?.release?.length) return;
-          released = true;
-          await end(key, token, undefined, carried);
-        },
-        async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
-          released = true;
-          const version = await end(
-            key,
-            token,
-            {
-              key: written,
-              expected: expectedVersion,
-              json: JSON.stringify(value),
-              ttl: ttlOf(ttlSeconds),
-            },
-            carried,
-          );
-          return version === null ? undefined : Number(version);
-        },
-        async extend(ttl) {
-          if (released) return false;
-          return (await commands.storeExtend(`lock:${key}`, token, Math.max(1, ttl))) === 1;
-        },
-      };
-      held.set(lock, { key, token, released: () => (released = true) });
+        ...(also.length > 0 ? { also: read === undefined ? values : values.slice(1) } : {}),
+        ...(more.length > 0
+          ? {
+              taken: more.map((other, at) =>
+                taken.more[at] ? held(other.key, other.token, {}) : undefined,
+              ),
+            }
+          : {}),
+      });
       return lock;
     },
 

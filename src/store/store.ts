@@ -39,6 +39,11 @@ export interface Lock<T = unknown> {
   /** With the lock's `also` option: those keys' values, in order, read in that exchange. */
   also?: (Versioned<unknown> | undefined)[];
   /**
+   * With the lock's `take` option: those locks, in order, taken in that exchange with the
+   * same time to live, each if it was free (undefined: held by someone else).
+   */
+  taken?: (Lock<unknown> | undefined)[];
+  /**
    * Releases the lock if still held by us; a lock that expired is not touched. Once
    * released (by this or `putAndRelease`), does nothing but what it carries.
    */
@@ -75,6 +80,7 @@ export interface LockOptions {
   waitMs: number;
   read?: string;
   also?: string[];
+  take?: string[];
 }
 
 export interface Store {
@@ -114,7 +120,8 @@ export interface Store {
    * Takes an exclusive lock on `key`, waiting up to `waitMs`; the lock frees itself
    * after `ttlMs` if its holder dies. Throws LockTimeoutError when not acquired in time.
    * With `read`, the value under that key is read in the same exchange (Lock.read); with
-   * `also`, those keys' values too (Lock.also).
+   * `also`, those keys' values too (Lock.also); with `take`, those locks are taken there
+   * too, each if free (Lock.taken), once this one is.
    */
   lock<T = unknown>(key: string, options: LockOptions): Promise<Lock<T>>;
 
@@ -162,8 +169,8 @@ export async function keepLease<T>(
     return await fn();
   } finally {
     clearInterval(renew);
-    if (end) end.release.push(lock);
-    else await lock.release();
+    if (!end) await lock.release();
+    else if (!end.release.includes(lock)) end.release.push(lock);
   }
 }
 
@@ -173,6 +180,13 @@ export interface EndOfRun {
   release: Lock<unknown>[];
 }
 
+/** What a `runOnce` read and took as it began (its `also` and `take` options). */
+export interface BeginOfRun {
+  also: (Versioned<unknown> | undefined)[];
+  /** Taken locks are released with the done mark unless handed on. */
+  taken: (Lock<unknown> | undefined)[];
+}
+
 /**
  * Runs `fn` unless it already ran to its end for `key` (remembered `doneTtlSeconds`) or
  * is running now, in this process or another; 'done' and 'busy' say which stopped it.
@@ -180,27 +194,39 @@ export interface EndOfRun {
  * soon after, so it must be safe to repeat what it did before dying. Two exchanges with
  * the store: the lease taken with the done mark read, the mark written with the release,
  * carrying what `fn` left in its `end` (writes, other leases to release), even when `fn`
- * throws.
+ * throws. The first exchange may read more keys (`also`) and take more locks (`take`,
+ * each if free, with the same lease; released with the mark), given to `fn`.
  */
 export async function runOnce(
   store: Store,
   key: string,
-  options: { leaseMs: number; doneTtlSeconds: number },
-  fn: (end: EndOfRun) => Promise<void>,
+  options: { leaseMs: number; doneTtlSeconds: number; also?: string[]; take?: string[] },
+  fn: (end: EndOfRun, begun: BeginOfRun) => Promise<void>,
 ): Promise<'ran' | 'done' | 'busy'> {
   const doneKey = `${key}:done`;
   let lock: Lock;
   try {
-    lock = await store.lock(key, { ttlMs: options.leaseMs, waitMs: 0, read: doneKey });
+    lock = await store.lock(key, {
+      ttlMs: options.leaseMs,
+      waitMs: 0,
+      read: doneKey,
+      ...(options.also ? { also: options.also } : {}),
+      ...(options.take ? { take: options.take } : {}),
+    });
   } catch (error) {
     if (error instanceof LockTimeoutError) return 'busy';
     throw error;
   }
   return keepLease(lock, options.leaseMs, async () => {
-    if (lock.read !== undefined) return 'done';
-    const end: EndOfRun = { writes: [], release: [] };
+    const taken = lock.taken ?? [];
+    const held = taken.filter((other) => other !== undefined);
+    if (lock.read !== undefined) {
+      if (held.length > 0) await lock.release({ release: held });
+      return 'done';
+    }
+    const end: EndOfRun = { writes: [], release: held };
     try {
-      await fn(end);
+      await fn(end, { also: lock.also ?? [], taken });
     } finally {
       await lock.putAndRelease(doneKey, true, 0, options.doneTtlSeconds, end);
     }

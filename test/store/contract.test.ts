@@ -241,6 +241,23 @@ describe.each(stores)('%s store', (name, store) => {
     await alone.release();
   });
 
+  it('takes more locks, each if free, in the exchange that takes a lock', async () => {
+    const [k, free, busy] = [key('take'), key('take-free'), key('take-busy')];
+    const theirs = await store.lock(busy, { ttlMs: 60_000, waitMs: 0 });
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0, take: [free, busy] });
+    expect(held.taken?.map((lock) => lock !== undefined)).toEqual([true, false]);
+    await expect(store.lock(free, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    // Ours, released with the first; theirs untouched.
+    await held.release({ release: [held.taken![0]!] });
+    await (await store.lock(free, { ttlMs: 1_000, waitMs: 0 })).release();
+    await expect(store.lock(busy, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await theirs.release();
+  });
+
   it('carries writes and other releases in the exchange that ends a lock', async () => {
     const [k, other, written, again] = [key('end'), key('end-other'), key('w1'), key('w2')];
     await store.set(written, 'old', 60);

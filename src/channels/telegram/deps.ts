@@ -12,7 +12,7 @@ import type { Refunds } from '#src/conversation/refunds.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
 import type { EndOfRun, Store } from '#src/store/store.js';
-import type { Tap } from './view-table.js';
+import type { Tap, TapBegun } from './view-table.js';
 
 export type TelegramConfig = NonNullable<Config['telegram']>;
 
@@ -36,10 +36,11 @@ export interface TelegramDeps {
 }
 
 /**
- * grammY's context, with the checked meaning of a button tap, and the end of the update's
- * handling: writes and releases that ride with its done mark (one exchange).
+ * grammY's context, with the checked meaning of a button tap, what the update's first
+ * exchange read and took for it, and the end of the update's handling: writes and
+ * releases that ride with its done mark (one exchange).
  */
-export type TgContext = Context & { tap?: Tap; end?: EndOfRun };
+export type TgContext = Context & { tap?: Tap; end?: EndOfRun; tapBegun?: TapBegun };
 
 /** The conversation of a private chat. */
 export const conversationOf = (chatId: number) => `tg:${chatId}`;

@@ -21,7 +21,13 @@ import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { conversationLanguage, userLanguage, type ConversationLanguages } from './language.js';
 import { telegramMessages } from './messages.js';
-import { HANDLING_LEASE_MS, resolveTap, withChoice } from './view-table.js';
+import {
+  HANDLING_LEASE_MS,
+  resolveTap,
+  tapBegins,
+  withChoice,
+  type ChatPointer,
+} from './view-table.js';
 
 /** Telegram keeps undelivered updates for 24 hours; remember ids for twice that. */
 export const UPDATE_TTL_SECONDS = 48 * 60 * 60;
@@ -92,12 +98,25 @@ export function dedupeUpdates(
 ): MiddlewareFn<TgContext> {
   return async (ctx, next) => {
     const updateId = ctx.update.update_id;
+    // A tap's view and pointer are read, and a choice's view taken, in the same exchange.
+    const chatId = ctx.chat?.id;
+    const tap =
+      ctx.callbackQuery && chatId !== undefined
+        ? tapBegins(chatId, ctx.callbackQuery.data)
+        : undefined;
     const outcome = await runOnce(
       store,
       telegramUpdateKey(botId, updateId),
-      { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS },
-      (end) => {
+      { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS, ...tap },
+      (end, begun) => {
         ctx.end = end;
+        if (tap) {
+          ctx.tapBegun = {
+            view: begun.also[0],
+            pointer: begun.also[1]?.value as ChatPointer | undefined,
+            ...(tap.take.length > 0 ? { lock: begun.taken[0] } : {}),
+          };
+        }
         return next();
       },
     );
@@ -142,7 +161,7 @@ export function callbackGate(
     const tap =
       chatId === undefined
         ? { kind: 'forged' as const }
-        : await resolveTap(store, chatId, query.data);
+        : await resolveTap(store, chatId, query.data, ctx.tapBegun);
     const m = () => languageOf(languages, ctx, defaultLanguage).then(telegramMessages);
     switch (tap.kind) {
       case 'forged':
@@ -172,6 +191,7 @@ export function callbackGate(
             await next();
           },
           ctx.end,
+          ctx.tapBegun,
         );
         if (!taken) await answer((await m()).repeatedTap);
         return;

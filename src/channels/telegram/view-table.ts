@@ -21,7 +21,9 @@ import {
   keepLease,
   LockTimeoutError,
   type EndOfRun,
+  type Lock,
   type Store,
+  type Versioned,
   type Write,
 } from '#src/store/store.js';
 import { decodeCallback } from './callback-data.js';
@@ -129,7 +131,14 @@ export async function withChoice(
   chatId: number,
   handle: (pointer: ChatPointer | undefined) => Promise<void>,
   end?: EndOfRun,
+  begun?: TapBegun,
 ): Promise<boolean> {
+  if (begun) {
+    // Taken (or found held) with the update, the pointer read in that exchange.
+    if (!begun.lock) return false;
+    await keepLease(begun.lock, HANDLING_LEASE_MS, () => handle(begun.pointer), end);
+    return true;
+  }
   let lock;
   try {
     // The chat's pointer is read as the view is taken: what the choice before moved it to.
@@ -147,6 +156,31 @@ export async function withChoice(
   return true;
 }
 
+/**
+ * A tap's reads and its view's lease, made in the exchange that takes the update
+ * (middleware.ts): the view's record and the chat's pointer, and, for a choice, the
+ * view's lease (undefined: another choice of it is being handled).
+ */
+export interface TapBegun {
+  view: Versioned<unknown> | undefined;
+  pointer: ChatPointer | undefined;
+  lock?: Lock<unknown> | undefined;
+}
+
+/** What the update's first exchange reads and takes for a tap of `data` in `chatId`. */
+export function tapBegins(
+  chatId: number,
+  data: string | undefined,
+): { also: string[]; take: string[] } | undefined {
+  const decoded = decodeCallback(data);
+  if (!decoded) return undefined;
+  const choice = decoded.action.kind === 'option' || decoded.action.kind === 'day';
+  return {
+    also: [telegramViewKey(decoded.stamp), telegramPointerKey(chatId)],
+    take: choice ? [telegramTapKey(decoded.stamp)] : [],
+  };
+}
+
 export type Tap =
   | { kind: 'forged' }
   | { kind: 'stale' }
@@ -160,14 +194,17 @@ export async function resolveTap(
   store: Store,
   chatId: number,
   data: string | undefined,
+  begun?: TapBegun,
 ): Promise<Tap> {
   const decoded = decodeCallback(data);
   if (!decoded) return { kind: 'forged' };
   const { stamp, action } = decoded;
-  // The view and the chat's pointer in one exchange.
-  const [view, current] = await store.getMany([telegramViewKey(stamp), telegramPointerKey(chatId)]);
+  // The view and the chat's pointer in one exchange (the update's, when it read them).
+  const [view, current] = begun
+    ? [begun.view, undefined]
+    : await store.getMany([telegramViewKey(stamp), telegramPointerKey(chatId)]);
   const record = view?.value as ViewRecord | undefined;
-  const pointer = current?.value as ChatPointer | undefined;
+  const pointer = begun ? begun.pointer : (current?.value as ChatPointer | undefined);
   if (!record || record.chatId !== chatId) return { kind: 'forged' };
   if (action.kind === 'noop') return { kind: 'noop' };
 
