@@ -73,7 +73,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
   const held = <T>(
     key: string,
     token: string,
-    read: Pick<Lock<T>, 'read' | 'also' | 'taken'>,
+    read: Pick<Lock<T>, 'read' | 'also' | 'taken' | 'allowed'>,
   ): Lock<T> => {
     const release = () => {
       if (locks.get(key)?.token === token) locks.delete(key);
@@ -131,7 +131,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
 
     async lock<T>(
       key: string,
-      { ttlMs, waitMs, read, also = [], take = [] }: LockOptions,
+      { ttlMs, waitMs, read, also = [], take = [], spend }: LockOptions,
     ): Promise<Lock<T>> {
       const token = randomUUID();
       // Waiting is measured on the real clock; expiry on the store's (injectable) one.
@@ -146,7 +146,9 @@ export function createMemoryStore(now: () => number = Date.now): Store {
         return tryLock(other, otherToken, ttlMs) ? held(other, otherToken, {}) : undefined;
       });
       const saved = read === undefined ? undefined : get<T>(read);
+      const allowed = spend ? await spend.limit.take(spend.key) : undefined;
       return held<T>(key, token, {
+        ...(allowed !== undefined ? { allowed } : {}),
         ...(saved ? { read: saved } : {}),
         ...(also.length > 0 ? { also: also.map((other) => get(other)) } : {}),
         ...(take.length > 0 ? { taken } : {}),

@@ -64,17 +64,27 @@ return version`;
 
 /**
  * Takes the lock KEYS[1] (SET NX PX, token ARGV[1], ttl ARGV[2]) and, if taken, the ARGV[3]
- * locks after it, each if free (their tokens from ARGV[4]), then reads the values of the
- * keys after those (v, json of each, one after the other): the taken locks' 1 or 0 first.
+ * locks after it, each if free (their tokens from ARGV[5]); with ARGV[4] > 0, spends a
+ * point of the rate limit window after them (ARGV[4] seconds long), as rate-limiter-flexible
+ * does; then reads the values of the keys after those (v, json of each). Returns the taken
+ * locks' 1 or 0, the points spent in the window (if spending), then the values' pairs.
  */
 const LOCK_READ = `
 if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return nil end
 local fields = {}
 local more = tonumber(ARGV[3])
 for i = 2, 1 + more do
-  fields[#fields + 1] = redis.call('SET', KEYS[i], ARGV[2 + i], 'PX', ARGV[2], 'NX') and 1 or 0
+  fields[#fields + 1] = redis.call('SET', KEYS[i], ARGV[3 + i], 'PX', ARGV[2], 'NX') and 1 or 0
 end
-for i = 2 + more, #KEYS do
+local first = 2 + more
+if tonumber(ARGV[4]) > 0 then
+  local window = KEYS[first]
+  first = first + 1
+  redis.call('SET', window, 0, 'EX', ARGV[4], 'NX')
+  fields[#fields + 1] = redis.call('INCRBY', window, 1)
+  if redis.call('PTTL', window) == -1 then redis.call('EXPIRE', window, ARGV[4]) end
+end
+for i = first, #KEYS do
   local pair = redis.call('HMGET', KEYS[i], 'v', 'json')
   fields[#fields + 1] = pair[1]
   fields[#fields + 1] = pair[2]
@@ -131,22 +141,32 @@ export function createRedisStore(
     ttlMs: number,
     more: { key: string; token: string }[],
     reads: string[],
+    window: { key: string; seconds: number; points: number } | undefined,
   ) => {
-    if (reads.length === 0 && more.length === 0) {
+    if (reads.length === 0 && more.length === 0 && !window) {
       const acquired = await redis.set(`lock:${key}`, token, 'PX', ttlMs, 'NX');
       return acquired === 'OK' ? { more: [], values: [] } : undefined;
     }
     const keys = [
       `lock:${key}`,
       ...more.map((other) => `lock:${other.key}`),
+      ...(window ? [window.key] : []),
       ...reads.map((read) => `kv:${read}`),
     ];
-    const args = [token, ttlMs, more.length, ...more.map((other) => other.token)];
+    const args = [
+      token,
+      ttlMs,
+      more.length,
+      window ? Math.max(1, Math.ceil(window.seconds)) : 0,
+      ...more.map((other) => other.token),
+    ];
     const fields = await commands.storeLockRead(keys.length, ...keys, ...args);
     if (fields === null) return undefined;
-    const pairs = fields.slice(more.length) as (string | null)[];
+    const spent = window ? 1 : 0;
+    const pairs = fields.slice(more.length + spent) as (string | null)[];
     return {
       more: fields.slice(0, more.length).map((taken) => Number(taken) === 1),
+      ...(window ? { allowed: Number(fields[more.length]) <= window.points } : {}),
       values: reads.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2))),
     };
   };
@@ -191,7 +211,7 @@ export function createRedisStore(
   const held = <T>(
     key: string,
     token: string,
-    read: Pick<Lock<T>, 'read' | 'also' | 'taken'>,
+    read: Pick<Lock<T>, 'read' | 'also' | 'taken' | 'allowed'>,
   ): Lock<T> => {
     // Released by us: nothing more to send (a later release, an extend by the timer).
     let released = false;
@@ -280,25 +300,31 @@ export function createRedisStore(
 
     async lock<T>(
       key: string,
-      { ttlMs, waitMs, read, also = [], take: others = [] }: LockOptions,
+      { ttlMs, waitMs, read, also = [], take: others = [], spend }: LockOptions,
     ): Promise<Lock<T>> {
       const token = randomUUID();
       const more = others.map((other) => ({ key: other, token: randomUUID() }));
       const deadline = Date.now() + waitMs;
       const reads = read === undefined ? also : [read, ...also];
+      const limit = spend?.limit.window;
+      const window = limit && spend && { ...limit, key: limit.key(spend.key) };
       let taken;
       for (;;) {
-        taken = await take(key, token, ttlMs, more, reads);
+        taken = await take(key, token, ttlMs, more, reads, window);
         if (taken) break;
         if (Date.now() >= deadline)
           throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
         await sleep(LOCK_POLL_MS);
       }
       const { values } = taken;
+      // A limit kept elsewhere (not a window of this Redis) is spent on its own.
+      const allowed =
+        taken.allowed ?? (spend && !window ? await spend.limit.take(spend.key) : undefined);
       const saved = read === undefined ? undefined : (values[0] as Versioned<T> | undefined);
       const lock = held<T>(key, token, {
         ...(saved ? { read: saved } : {}),
         ...(also.length > 0 ? { also: read === undefined ? values : values.slice(1) } : {}),
+        ...(allowed !== undefined ? { allowed } : {}),
         ...(more.length > 0
           ? {
               taken: more.map((other, at) =>

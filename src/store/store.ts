@@ -43,6 +43,8 @@ export interface Lock<T = unknown> {
    * same time to live, each if it was free (undefined: held by someone else).
    */
   taken?: (Lock<unknown> | undefined)[];
+  /** With the lock's `spend` option: whether the point was there to spend (`take`'s answer). */
+  allowed?: boolean;
   /**
    * Releases the lock if still held by us; a lock that expired is not touched. Once
    * released (by this or `putAndRelease`), does nothing but what it carries.
@@ -73,6 +75,11 @@ export interface RateLimit {
   take(key: string): Promise<boolean>;
   /** Whether `key` has no point left in its window (a look: spends nothing). */
   spent(key: string): Promise<boolean>;
+  /**
+   * Where the store keeps `key`'s window (a Redis key under the client's prefix), its
+   * points and length: for a script that spends a point with other work (LockOptions.spend).
+   */
+  window?: { points: number; seconds: number; key(key: string): string };
 }
 
 export interface LockOptions {
@@ -81,6 +88,8 @@ export interface LockOptions {
   read?: string;
   also?: string[];
   take?: string[];
+  /** One point spent of `limit` for `key`, in the same exchange, once the lock is taken. */
+  spend?: { limit: RateLimit; key: string };
 }
 
 export interface Store {
@@ -185,6 +194,8 @@ export interface BeginOfRun {
   also: (Versioned<unknown> | undefined)[];
   /** Taken locks are released with the done mark unless handed on. */
   taken: (Lock<unknown> | undefined)[];
+  /** With `spend`: whether the point was there. */
+  allowed?: boolean;
 }
 
 /**
@@ -195,12 +206,19 @@ export interface BeginOfRun {
  * the store: the lease taken with the done mark read, the mark written with the release,
  * carrying what `fn` left in its `end` (writes, other leases to release), even when `fn`
  * throws. The first exchange may read more keys (`also`) and take more locks (`take`,
- * each if free, with the same lease; released with the mark), given to `fn`.
+ * each if free, with the same lease; released with the mark) and spend a rate limit's
+ * point (`spend`, only for a run that is not done), given to `fn`.
  */
 export async function runOnce(
   store: Store,
   key: string,
-  options: { leaseMs: number; doneTtlSeconds: number; also?: string[]; take?: string[] },
+  options: {
+    leaseMs: number;
+    doneTtlSeconds: number;
+    also?: string[];
+    take?: string[];
+    spend?: LockOptions['spend'];
+  },
   fn: (end: EndOfRun, begun: BeginOfRun) => Promise<void>,
 ): Promise<'ran' | 'done' | 'busy'> {
   const doneKey = `${key}:done`;
@@ -212,6 +230,7 @@ export async function runOnce(
       read: doneKey,
       ...(options.also ? { also: options.also } : {}),
       ...(options.take ? { take: options.take } : {}),
+      ...(options.spend ? { spend: options.spend } : {}),
     });
   } catch (error) {
     if (error instanceof LockTimeoutError) return 'busy';
@@ -226,7 +245,11 @@ export async function runOnce(
     }
     const end: EndOfRun = { writes: [], release: held };
     try {
-      await fn(end, { also: lock.also ?? [], taken });
+      await fn(end, {
+        also: lock.also ?? [],
+        taken,
+        ...(lock.allowed !== undefined ? { allowed: lock.allowed } : {}),
+      });
     } finally {
       await lock.putAndRelease(doneKey, true, 0, options.doneTtlSeconds, end);
     }

@@ -258,6 +258,21 @@ describe.each(stores)('%s store', (name, store) => {
     await theirs.release();
   });
 
+  it('spends a rate limit point in the exchange that takes a lock, in the limit window', async () => {
+    const limit = store.rateLimit(`spend-${randomUUID()}`, 2, 600);
+    const spend = { limit, key: 'chat-1' };
+    const allowed = [];
+    for (let turn = 0; turn < 3; turn += 1) {
+      const held = await store.lock(key('spend'), { ttlMs: 1_000, waitMs: 0, spend });
+      allowed.push(held.allowed);
+      await held.release();
+    }
+    expect(allowed).toEqual([true, true, false]);
+    expect(await limit.spent('chat-1')).toBe(true);
+    expect(await limit.take('chat-1')).toBe(false);
+    expect(await limit.spent('chat-2')).toBe(false);
+  });
+
   it('carries writes and other releases in the exchange that ends a lock', async () => {
     const [k, other, written, again] = [key('end'), key('end-other'), key('w1'), key('w2')];
     await store.set(written, 'old', 60);

@@ -40,7 +40,13 @@ export interface TelegramDeps {
  * exchange read and took for it, and the end of the update's handling: writes and
  * releases that ride with its done mark (one exchange).
  */
-export type TgContext = Context & { tap?: Tap; end?: EndOfRun; tapBegun?: TapBegun };
+export type TgContext = Context & {
+  tap?: Tap;
+  end?: EndOfRun;
+  tapBegun?: TapBegun;
+  /** Whether the chat's rate limit had a point for this update (spent with the update). */
+  allowed?: boolean;
+};
 
 /** The conversation of a private chat. */
 export const conversationOf = (chatId: number) => `tg:${chatId}`;
