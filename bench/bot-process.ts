@@ -35,6 +35,8 @@ const config = parseConfig({
   REDIS_URL: options.redisUrl,
   TELEGRAM_BOT_TOKEN: options.telegramToken,
   RATE_LIMIT_CHAT_MESSAGES: '1000',
+  // Unset: the default; 0 measures every turn restoring its conversation (issue 18 item 2).
+  LIVE_CONVERSATIONS: process.env.LIVE_CONVERSATIONS,
   TELEGRAM_API_ROOT: options.telegramApiRoot,
   // The tests pin "now" for both processes; the bench itself runs on real time.
   CLOCK_START: process.env.CLOCK_START,

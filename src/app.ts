@@ -180,6 +180,7 @@ export async function createApp(
     newCartId,
     logger,
     ttlSeconds: config.dataTtlSeconds,
+    liveConversations: config.liveConversations,
     onSettled: (conversationId, before, after) => {
       const work = hooks.flatMap((hook) => hook(conversationId, before, after) ?? []);
       if (work.length === 0) return undefined;
@@ -194,6 +195,7 @@ export async function createApp(
     },
   });
   const engine = timed(untimed, metrics);
+  metrics.liveConversations(() => untimed.live?.() ?? 0);
   const push = createPush(engine);
   // Each process keeps its own indexed catalog in memory, so each refreshes its own: a
   // once-per-cluster job would update one process only. The refresh is cheap when
@@ -249,5 +251,6 @@ function timed(engine: Engine, metrics: Metrics): Engine {
     },
     current: (conversationId) => engine.current(conversationId),
     languageOf: (conversationId) => engine.languageOf(conversationId),
+    ...(engine.live ? { live: engine.live.bind(engine) } : {}),
   };
 }

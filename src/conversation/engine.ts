@@ -63,6 +63,11 @@ export interface EngineOptions {
   lockLeaseMs?: number;
   logger?: Logger;
   /**
+   * How many conversations keep their running actor between turns in this process (an
+   * LRU; 0: every turn restores from the snapshot). Bounds the memory it takes.
+   */
+  liveConversations?: number;
+  /**
    * Told the context before and after every turn, before it is saved: the work that
    * follows the conversation from outside (scheduling reservation reminders), run once
    * the turn is saved and under its lease, or undefined when this turn needs none (then
@@ -136,7 +141,12 @@ export interface Engine {
    * without its lock; undefined before its first saved turn. For a channel's own words.
    */
   languageOf(conversationId: string): Promise<Lang | undefined>;
+  /** How many conversations' actors this process keeps running between turns now. */
+  live?(): number;
 }
+
+/** The default of `liveConversations` (LIVE_CONVERSATIONS). */
+export const LIVE_CONVERSATIONS = 1_000;
 
 const DAY = 24 * 60 * 60;
 
@@ -168,7 +178,36 @@ export function createEngine(options: EngineOptions): Engine {
     turnTimeoutMs = 60_000,
     lockLeaseMs = 4_000,
     logger = silentLogger,
+    liveConversations = LIVE_CONVERSATIONS,
   } = options;
+
+  type Running = ReturnType<typeof createActor<BookingMachine>>;
+  /**
+   * The running actors of the latest conversations (least recent first), each with the
+   * version of the snapshot this process wrote from it. A turn reuses one only while the
+   * stored version is still that one: another instance's write (or an expired lease's)
+   * means the stored snapshot is newer, and the turn restores from it.
+   */
+  const live = new Map<string, { actor: Running; version: number }>();
+
+  /** The running actor of `conversationId` if it is what version `version` holds. */
+  const takeLive = (conversationId: string, version: number): Running | undefined => {
+    const entry = live.get(conversationId);
+    if (!entry) return undefined;
+    live.delete(conversationId);
+    if (entry.version === version) return entry.actor;
+    entry.actor.stop();
+    return undefined;
+  };
+
+  const keepLive = (conversationId: string, actor: Running, version: number) => {
+    live.set(conversationId, { actor, version });
+    for (const [oldest, entry] of live) {
+      if (live.size <= liveConversations) break;
+      live.delete(oldest);
+      entry.actor.stop();
+    }
+  };
 
   /** What views need; undefined when the catalog cannot be loaded now (service down). */
   const deps = async (language: Lang): Promise<ViewDeps | undefined> => {
@@ -223,9 +262,12 @@ export function createEngine(options: EngineOptions): Engine {
     if (repeated) logger.info({ conversationId }, 'input already taken; current view shown');
     const notices: Notice[] = [];
     let ignored = false;
-    const actor = await restore(conversationId, saved?.value, notices);
-    actor.on('notice', (event) => notices.push({ text: event.text }));
-    actor.start();
+    const reused = saved && takeLive(conversationId, saved.version);
+    const actor = reused ?? (await restore(conversationId, saved?.value, notices));
+    const listening = actor.on('notice', (event) => notices.push({ text: event.text }));
+    if (!reused) actor.start();
+    // Kept running for the next turn once its snapshot is written; else stopped.
+    let kept = false;
     try {
       await settle(actor);
       let before = actor.getSnapshot();
@@ -327,13 +369,18 @@ export function createEngine(options: EngineOptions): Engine {
         const { key: _taken, ...rest } = turnOptions;
         return turn(conversationId, undefined, rest, await store.get(key), lock);
       }
+      if (liveConversations > 0) {
+        keepLive(conversationId, actor, version);
+        kept = true;
+      }
       if (work) {
         await work();
         await lock.release(carried);
       }
       return reply;
     } finally {
-      actor.stop();
+      listening.unsubscribe();
+      if (!kept) actor.stop();
     }
   }
 
@@ -377,6 +424,7 @@ export function createEngine(options: EngineOptions): Engine {
     handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions),
     current: (conversationId) => locked(conversationId, undefined),
     languageOf: savedLanguage,
+    live: () => live.size,
   };
 }
 
