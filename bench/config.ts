@@ -16,6 +16,8 @@
  *                       of what is on sale with the large catalog
  *   BENCH_BASELINE      0: skip the grammY conversations baseline   1
  *   BENCH_RESULTS       where the JSON goes                         bench/results.json
+ *   BENCH_CALLERS       a file: each round trip of an update by caller  (unset)
+ *   LIVE_CONVERSATIONS  the bot's live actors (0: restore every turn) (the default)
  */
 import { fileURLToPath } from 'node:url';
 
