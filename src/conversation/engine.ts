@@ -374,8 +374,11 @@ export function createEngine(options: EngineOptions): Engine {
         kept = true;
       }
       if (work) {
-        await work();
-        await lock.release(carried);
+        try {
+          await work();
+        } finally {
+          await lock.release(carried);
+        }
       }
       return reply;
     } finally {
