@@ -24,7 +24,9 @@ import type { BotOptions } from './protocol.js';
 const loadMs = performance.now();
 const options = JSON.parse(process.argv[2] ?? '{}') as BotOptions;
 const ipc = parent();
-const stats = processStats();
+/** The app's engine, once made: how many conversations keep a running actor. */
+let live: () => number = () => 0;
+const stats = processStats(() => live());
 instrumentPartner(options.partnerUrl);
 instrumentRedis();
 
@@ -45,6 +47,7 @@ const config = parseConfig({
 });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
 const app = await createApp(config, logger);
+live = () => app.engine.live?.() ?? 0;
 const appMs = performance.now();
 
 /** The engine, with its time added to the update's trace. */

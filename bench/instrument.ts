@@ -206,8 +206,11 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
   };
 }
 
-/** Memory, CPU and event-loop figures of this process, since the last reset. */
-export function processStats() {
+/**
+ * Memory, CPU and event-loop figures of this process, since the last reset; with `live`,
+ * how many conversations keep a running actor.
+ */
+export function processStats(live?: () => number) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let cpu = process.cpuUsage();
@@ -227,6 +230,7 @@ export function processStats() {
         partnerPaths: Object.fromEntries(partnerPaths),
         redisSent: Object.fromEntries(redisSent),
         redisTrips: Object.fromEntries(redisTrips),
+        ...(live ? { liveConversations: live() } : {}),
       };
       if (reset) {
         loop.reset();
