@@ -37,7 +37,9 @@ const firstDay: Act = (fake, user) => {
 
 /** A booking of two jellyfish feeding tickets, as the customer does it, step by step. */
 export const booking: Step[] = [
-  { name: '/start', act: say('/start'), expect: /booking assistant/, killOn: ['catalog'] },
+  // The catalog is loaded before the channel takes updates (issue 18 item 4): /start calls
+  // no partner, so the instance is killed as soon as it takes the update.
+  { name: '/start', act: say('/start'), expect: /booking assistant/, killOn: [] },
   { name: 'book', act: tap('Book tickets'), expect: /What would you like to book/, killOn: [] },
   { name: 'place', act: tap('Valencia Sea Museum'), expect: /choose a category/ },
   { name: 'category', act: tap(/^Tickets$/), expect: /choose a product/ },
