@@ -25,7 +25,9 @@ import type { BotOptions } from './protocol.js';
 const loadMs = performance.now();
 const options = JSON.parse(process.argv[2] ?? '{}') as BotOptions;
 const ipc = parent();
-const stats = processStats();
+/** The app's engine, once made: how many conversations keep a running actor. */
+let live: () => number = () => 0;
+const stats = processStats(() => live());
 instrumentPartner(options.partnerUrl);
 instrumentRedis();
 
@@ -36,6 +38,8 @@ const config = parseConfig({
   ...redisEnv(options.redisCluster ? { cluster: options.redisCluster } : options.redisUrl),
   TELEGRAM_BOT_TOKEN: options.telegramToken,
   RATE_LIMIT_CHAT_MESSAGES: '1000',
+  // Unset: the default; 0 measures every turn restoring its conversation (issue 18 item 2).
+  LIVE_CONVERSATIONS: process.env.LIVE_CONVERSATIONS,
   TELEGRAM_API_ROOT: options.telegramApiRoot,
   // The tests pin "now" for both processes; the bench itself runs on real time.
   CLOCK_START: process.env.CLOCK_START,
@@ -46,11 +50,13 @@ const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
 const app = await createApp(config, logger);
 // As main.ts does: the catalog loaded before the channel takes updates.
 await app.loadCatalog();
+live = () => app.engine.live?.() ?? 0;
 const appMs = performance.now();
 
 /** The engine, with its time added to the update's trace. */
 const engine: Engine = {
-  handle: (conversationId, input) => timeEngine(() => app.engine.handle(conversationId, input)),
+  handle: (conversationId, input, turnOptions) =>
+    timeEngine(() => app.engine.handle(conversationId, input, turnOptions)),
   current: (conversationId) => app.engine.current(conversationId),
   languageOf: (conversationId) => app.engine.languageOf(conversationId),
 };

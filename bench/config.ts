@@ -20,6 +20,8 @@
  *   BENCH_RESULTS       where the JSON goes                         bench/results.json
  *   BENCH_ONLY          big: only the large catalog's part (start,  (all)
  *                       bookings, new minute), for catalog work
+ *   BENCH_CALLERS       a file: each round trip of an update by caller  (unset)
+ *   LIVE_CONVERSATIONS  the bot's live actors (0: restore every turn) (the default)
  */
 import { fileURLToPath } from 'node:url';
 

@@ -224,6 +224,8 @@ export interface LoadResult extends TurnFigures {
   cpuMsPerTurn: number;
   loopDelayMaxMs: number;
   rssBytes: number;
+  /** Conversations whose running actor the bot kept at the level's end (ours only). */
+  liveConversations?: number;
   redis: RedisPerTurn;
   /** Partner calls during the level, by operation. */
   partnerCalls: Record<string, number>;
@@ -289,6 +291,9 @@ export async function runLoad(
     cpuMsPerTurn: process.cpuMs / samples.length,
     loopDelayMaxMs: process.loopDelayMaxMs,
     rssBytes: process.rssBytes,
+    ...(process.liveConversations !== undefined
+      ? { liveConversations: process.liveConversations }
+      : {}),
     redis: redisPerTurn(redis, processBefore, process, samples.length),
     partnerCalls: calls,
     ...(options.maxBookings !== undefined

@@ -12,6 +12,7 @@
  * partner calls pass here.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Bot, Context } from 'grammy';
 import { Redis } from 'ioredis';
@@ -52,6 +53,34 @@ const redisTrips = new Map<string, number>();
 
 /** The pipelines (MULTI/EXEC included) already counted as a round trip. */
 const pipelinesSeen = new WeakSet<object>();
+/**
+ * BENCH_CALLERS=<file>: each round trip made during an update, counted by its command and
+ * the first three frames of our code on its stack, written to <file> (JSON, most first)
+ * when the process exits. For finding which code makes a turn's exchanges.
+ */
+const callersFile = process.env.BENCH_CALLERS;
+const callers = new Map<string, number>();
+if (callersFile) {
+  process.on('exit', () => {
+    const sorted = [...callers].sort(([, a], [, b]) => b - a);
+    writeFileSync(callersFile, JSON.stringify(sorted, null, 1));
+  });
+}
+
+/** `command` and where in src/ or flows/ it was sent from. */
+function callerOf(command: string): string {
+  const frames = (new Error().stack ?? '')
+    .split('\n')
+    .filter((line) => /\/(src|flows)\//.test(line))
+    .slice(0, 3)
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^at /, '')
+        .replace(/(\(|file:\/\/)[^ ]*\/(src|flows)\//, '$1$2/'),
+    );
+  return `${command} ${frames.join(' < ')}`;
+}
 
 /**
  * Counts every command the process sends to Redis (ioredis' sendCommand, which scripts
@@ -72,6 +101,10 @@ export function instrumentRedis(): void {
     if (trace) trace.redisCommands += 1;
     const pipeline =
       typeof stream === 'object' && stream !== null && 'isPipeline' in stream ? stream : undefined;
+    if (callersFile && trace && (!pipeline || !pipelinesSeen.has(pipeline))) {
+      const caller = callerOf(pipeline ? `pipeline(${command.name})` : command.name);
+      callers.set(caller, (callers.get(caller) ?? 0) + 1);
+    }
     if (!pipeline) {
       redisTrips.set(command.name, (redisTrips.get(command.name) ?? 0) + 1);
       if (trace) trace.redisRoundTrips += 1;
@@ -173,8 +206,11 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
   };
 }
 
-/** Memory, CPU and event-loop figures of this process, since the last reset. */
-export function processStats() {
+/**
+ * Memory, CPU and event-loop figures of this process, since the last reset; with `live`,
+ * how many conversations keep a running actor.
+ */
+export function processStats(live?: () => number) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let cpu = process.cpuUsage();
@@ -194,6 +230,7 @@ export function processStats() {
         partnerPaths: Object.fromEntries(partnerPaths),
         redisSent: Object.fromEntries(redisSent),
         redisTrips: Object.fromEntries(redisTrips),
+        ...(live ? { liveConversations: live() } : {}),
       };
       if (reset) {
         loop.reset();

@@ -35,6 +35,8 @@ export interface ProcessStats {
   redisSent: Record<string, number>;
   /** Round trips to Redis by the command they carried (`pipeline`: several) since the start. */
   redisTrips: Record<string, number>;
+  /** Conversations whose running actor the bot keeps between turns (ours only). */
+  liveConversations?: number;
 }
 
 export interface ReadyTimings {

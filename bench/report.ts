@@ -63,6 +63,12 @@ function comparisonRows(results: WholeResults): string[][] {
       b ? `${number(b.turnsPerSecond, 0)} (${number(b.cpuMsPerTurn)})` : '—',
       ratio(b?.turnsPerSecond, a.turnsPerSecond),
     ]);
+    rows.push([
+      `${plural(conversations)}: live actors kept (LIVE_CONVERSATIONS), RSS`,
+      `${a.liveConversations ?? '—'}, ${number(a.rssBytes / 2 ** 20, 0)} MB`,
+      b ? `—, ${number(b.rssBytes / 2 ** 20, 0)} MB` : '—',
+      '',
+    ]);
   }
   const turns = ours.length.turns;
   rows.push([

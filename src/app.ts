@@ -17,7 +17,7 @@ import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
 import { createBookingActors } from './conversation/actors/index.js';
 import { newCartId } from './conversation/actors/cart-id.js';
-import { BusyError, createEngine, type Engine } from './conversation/engine.js';
+import { BusyError, createEngine, type Engine, type TurnWork } from './conversation/engine.js';
 import { createPush, type Push } from './conversation/outbox.js';
 import { createHandoffBeside } from './conversation/handoff/beside.js';
 import { createSupportLine } from './conversation/handoff/line.js';
@@ -123,11 +123,7 @@ function warnUnpayable(config: Config, logger: Logger): void {
 
 const CATALOG_REFRESH_MS = 15 * 60_000;
 
-type TurnHook = (
-  conversationId: string,
-  before: BookingContext,
-  after: BookingContext,
-) => Promise<void>;
+type TurnHook = (conversationId: string, before: BookingContext, after: BookingContext) => TurnWork;
 
 export async function createApp(
   config: Config,
@@ -218,16 +214,22 @@ export async function createApp(
     logger,
     ttlSeconds: config.dataTtlSeconds,
     ...(beside ? { beside } : {}),
-    onSettled: async (conversationId, before, after) => {
-      for (const hook of hooks) {
-        // Follow-up work must never fail the customer's turn, which is already saved.
-        await hook(conversationId, before, after).catch((error: unknown) =>
-          logger.error({ err: error, conversationId }, 'after-turn work failed'),
-        );
-      }
+    liveConversations: config.liveConversations,
+    onSettled: (conversationId, before, after) => {
+      const work = hooks.flatMap((hook) => hook(conversationId, before, after) ?? []);
+      if (work.length === 0) return undefined;
+      return async () => {
+        for (const run of work) {
+          // Follow-up work must never fail the customer's turn, which is already saved.
+          await run().catch((error: unknown) =>
+            logger.error({ err: error, conversationId }, 'after-turn work failed'),
+          );
+        }
+      };
     },
   });
   const engine = timed(untimed, metrics);
+  metrics.liveConversations(() => untimed.live?.() ?? 0);
   const push = createPush(engine);
   // Each process keeps its own indexed catalog in memory, so each refreshes its own: a
   // once-per-cluster job would update one process only. The refresh is cheap when
@@ -305,5 +307,6 @@ function timed(engine: Engine, metrics: Metrics): Engine {
     },
     current: (conversationId) => engine.current(conversationId),
     languageOf: (conversationId) => engine.languageOf(conversationId),
+    ...(engine.live ? { live: engine.live.bind(engine) } : {}),
   };
 }

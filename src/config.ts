@@ -123,6 +123,12 @@ const schema = z.object({
     .min(1, 'a number of hours from 1 to 720')
     .max(720, 'a number of hours from 1 to 720')
     .default(72),
+  LIVE_CONVERSATIONS: z.coerce
+    .number({ error: 'a whole number of conversations from 0 to 100000' })
+    .int('a whole number of conversations from 0 to 100000')
+    .min(0, 'a whole number of conversations from 0 to 100000')
+    .max(100_000, 'a whole number of conversations from 0 to 100000')
+    .default(1_000),
   RATE_LIMIT_CHAT_MESSAGES: z.coerce
     .number({ error: 'a whole number of messages from 1 to 1000' })
     .int('a whole number of messages from 1 to 1000')
@@ -272,6 +278,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
     clockStart: env.CLOCK_START === undefined ? undefined : new Date(env.CLOCK_START),
     /** How long an idle conversation (and the personal data in it) is kept. */
     dataTtlSeconds: Math.round(env.DATA_TTL_HOURS * 3600),
+    /** Conversations whose running actor a process keeps between turns (0: none). */
+    liveConversations: env.LIVE_CONVERSATIONS,
     /** How long a customer's details are remembered, with their consent. */
     customerTtlSeconds: env.CUSTOMER_TTL_DAYS * 86_400,
   };

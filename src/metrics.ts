@@ -25,6 +25,8 @@ export interface Metrics {
   schemaDeparture(operation: string, departure: Departure): void;
   /** Records a message or tap skipped because its chat went over its rate limit. */
   chatLimited(channel: string): void;
+  /** Reports, when scraped, how many conversations keep a running actor (LIVE_CONVERSATIONS). */
+  liveConversations(read: () => number): void;
   route: Route;
 }
 
@@ -71,6 +73,16 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     name: 'bot_errors_total',
     help: 'Turns that ended in an unexpected error.',
     registers: [registry],
+  });
+
+  let readLive = () => 0;
+  new Gauge({
+    name: 'bot_live_conversations',
+    help: 'Conversations whose running actor this process keeps between turns (bounded by LIVE_CONVERSATIONS).',
+    registers: [registry],
+    collect() {
+      this.set(readLive());
+    },
   });
 
   const channels = new Gauge({
@@ -120,6 +132,9 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     },
     chatLimited(channel) {
       limited.inc({ channel });
+    },
+    liveConversations(read) {
+      readLive = read;
     },
     schemaDeparture(operation, departure) {
       departures.inc({ operation, path: departure.path, kind: departure.kind }, departure.count);

@@ -8,6 +8,7 @@
 import type { BookingContext, PaymentCharge, SoldStay } from '#flows/booking/types.js';
 import { bookingChargesKey, bookingsKey, bookingStaysKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
+import type { TurnWork } from './engine.js';
 
 /** Ids (and stays' names); kept for a season. */
 const TTL_SECONDS = 180 * 24 * 60 * 60;
@@ -15,14 +16,18 @@ const MAX_KEPT = 50;
 
 /** After a turn: remember a sale this conversation made, once. */
 export function recordBookings(store: Store) {
-  return async (
-    conversationId: string,
-    before: BookingContext,
-    after: BookingContext,
-  ): Promise<void> => {
+  return (conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
     const sale = after.sale;
-    if (!sale || sale.saleIds.length === 0) return;
-    if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.saleIds.length > 0) return;
+    if (!sale || sale.saleIds.length === 0) return undefined;
+    if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.saleIds.length > 0)
+      return undefined;
+    return () => record(conversationId, sale);
+  };
+
+  async function record(
+    conversationId: string,
+    sale: NonNullable<BookingContext['sale']>,
+  ): Promise<void> {
     if (sale.charge !== undefined)
       await recordCharge(store, conversationId, sale.partnerSaleId, sale.charge);
     if (sale.stays !== undefined && sale.stays.length > 0)
@@ -38,7 +43,7 @@ export function recordBookings(store: Store) {
       )
         return;
     }
-  };
+  }
 }
 
 /** The PartnerSaleIds of a conversation's sales, newest first. */

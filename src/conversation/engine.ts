@@ -38,6 +38,7 @@ import {
   type Lock,
   type Store,
   type Versioned,
+  type Write,
 } from '#src/store/store.js';
 import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
@@ -63,17 +64,23 @@ export interface EngineOptions {
   lockLeaseMs?: number;
   logger?: Logger;
   /**
-   * Called after every saved turn with the context before and after it: for work that
-   * follows the conversation from outside (scheduling reservation reminders).
+   * How many conversations keep their running actor between turns in this process (an
+   * LRU; 0: every turn restores from the snapshot). Bounds the memory it takes.
    */
-  onSettled?: (
-    conversationId: string,
-    before: BookingContext,
-    after: BookingContext,
-  ) => Promise<void>;
+  liveConversations?: number;
+  /**
+   * Told the context before and after every turn, before it is saved: the work that
+   * follows the conversation from outside (scheduling reservation reminders), run once
+   * the turn is saved and under its lease, or undefined when this turn needs none (then
+   * the snapshot is written and the lease released in one exchange).
+   */
+  onSettled?: (conversationId: string, before: BookingContext, after: BookingContext) => TurnWork;
   /** What sits beside the machine (the handoff to a person, issue 19). */
   beside?: Beside;
 }
+
+/** Work that follows a saved turn, or undefined: nothing to do. */
+export type TurnWork = (() => Promise<void>) | undefined;
 
 interface Persisted {
   snapshot: unknown;
@@ -95,6 +102,16 @@ export interface TurnOptions {
   key?: string;
   /** Who wrote (for a handoff's summary); never kept in the record. */
   who?: Who;
+  /**
+   * A channel's own keys, read with the conversation in the exchange that takes its lease
+   * (`got` is given their values, in order): what the channel would read next otherwise.
+   */
+  also?: { keys: string[]; got(values: (Versioned<unknown> | undefined)[]): void };
+  /**
+   * A channel's own writes for the reply (its view's record), carried by the exchange that
+   * saves the turn: written whatever is stored, even when the turn is dropped.
+   */
+  writes?: (reply: Reply<unknown>) => Write[];
 }
 
 type Snapshot = SnapshotFrom<BookingMachine>;
@@ -131,7 +148,12 @@ export interface Engine {
    * without its lock; undefined before its first saved turn. For a channel's own words.
    */
   languageOf(conversationId: string): Promise<Lang | undefined>;
+  /** How many conversations' actors this process keeps running between turns now. */
+  live?(): number;
 }
+
+/** The default of `liveConversations` (LIVE_CONVERSATIONS). */
+export const LIVE_CONVERSATIONS = 1_000;
 
 const DAY = 24 * 60 * 60;
 
@@ -163,7 +185,36 @@ export function createEngine(options: EngineOptions): Engine {
     turnTimeoutMs = 60_000,
     lockLeaseMs = 4_000,
     logger = silentLogger,
+    liveConversations = LIVE_CONVERSATIONS,
   } = options;
+
+  type Running = ReturnType<typeof createActor<BookingMachine>>;
+  /**
+   * The running actors of the latest conversations (least recent first), each with the
+   * version of the snapshot this process wrote from it. A turn reuses one only while the
+   * stored version is still that one: another instance's write (or an expired lease's)
+   * means the stored snapshot is newer, and the turn restores from it.
+   */
+  const live = new Map<string, { actor: Running; version: number }>();
+
+  /** The running actor of `conversationId` if it is what version `version` holds. */
+  const takeLive = (conversationId: string, version: number): Running | undefined => {
+    const entry = live.get(conversationId);
+    if (!entry) return undefined;
+    live.delete(conversationId);
+    if (entry.version === version) return entry.actor;
+    entry.actor.stop();
+    return undefined;
+  };
+
+  const keepLive = (conversationId: string, actor: Running, version: number) => {
+    live.set(conversationId, { actor, version });
+    for (const [oldest, entry] of live) {
+      if (live.size <= liveConversations) break;
+      live.delete(oldest);
+      entry.actor.stop();
+    }
+  };
 
   /** What views need; undefined when the catalog cannot be loaded now (service down). */
   const deps = async (language: Lang): Promise<ViewDeps | undefined> => {
@@ -205,12 +256,12 @@ export function createEngine(options: EngineOptions): Engine {
   async function turn(
     conversationId: string,
     received: Input | undefined,
-    inputKey: string | undefined,
+    turnOptions: TurnOptions,
     saved: Versioned<Persisted> | undefined,
     lock: Lock<Persisted>,
-    who?: Who,
   ): Promise<Reply<unknown>> {
     const key = conversationKey(conversationId);
+    const inputKey = turnOptions.key;
     const handled = saved?.value.handled ?? [];
     // Taken before (a redelivery, a retry after a crash): answered with where things are.
     const repeated = inputKey !== undefined && handled.includes(inputKey);
@@ -218,9 +269,12 @@ export function createEngine(options: EngineOptions): Engine {
     if (repeated) logger.info({ conversationId }, 'input already taken; current view shown');
     const notices: Notice[] = [];
     let ignored = false;
-    const actor = await restore(conversationId, saved?.value, notices);
-    actor.on('notice', (event) => notices.push({ text: event.text }));
-    actor.start();
+    const reused = saved && takeLive(conversationId, saved.version);
+    const actor = reused ?? (await restore(conversationId, saved?.value, notices));
+    const listening = actor.on('notice', (event) => notices.push({ text: event.text }));
+    if (!reused) actor.start();
+    // Kept running for the next turn once its snapshot is written; else stopped.
+    let kept = false;
     try {
       await settle(actor);
       let before = actor.getSnapshot();
@@ -232,10 +286,10 @@ export function createEngine(options: EngineOptions): Engine {
               state: saved?.value.beside,
               context: before.context,
               step: before.value,
-              ...(who ? { who } : {}),
+              ...(turnOptions.who ? { who: turnOptions.who } : {}),
             })
           : undefined;
-      if (aside) return await besideTurn(conversationId, aside, inputKey, saved, lock, actor);
+      if (aside) return await besideTurn(conversationId, aside, turnOptions, saved, lock, actor);
       // The language a message is written in (flows/booking/steps/language.ts: a new
       // conversation starts in it, else offered once, then followed); the message is then
       // read in the language the conversation is in now. Asking for a language ("in
@@ -259,7 +313,9 @@ export function createEngine(options: EngineOptions): Engine {
         // left unread (nothing changes). The bot's own events need no view.
         if (beforeDeps === undefined && input.kind !== 'event') {
           // Nothing saved: the reply does not tell a language the conversation has not got.
-          return { notices, view: unavailableView(before.context.language) };
+          const reply = { notices, view: unavailableView(before.context.language) };
+          await lock.release({ writes: turnOptions.writes?.(reply) ?? [] });
+          return reply;
         }
         const shown: BookingView =
           beforeDeps === undefined
@@ -304,6 +360,7 @@ export function createEngine(options: EngineOptions): Engine {
         await settle(actor);
       }
       const after = actor.getSnapshot();
+      // The reply is drawn before the write: the channel's writes for it ride with it.
       const afterDeps = await deps(after.context.language);
       const stepView =
         afterDeps === undefined
@@ -330,32 +387,46 @@ export function createEngine(options: EngineOptions): Engine {
             ...(shownBefore ? { shown: shownBefore } : {}),
           })
         : stepView;
+      const language = after.context.language;
+      const reply: Reply<unknown> = ignored
+        ? { notices, view, ignored, language }
+        : { notices, view, language };
+      const carried = { writes: turnOptions.writes?.(reply) ?? [] };
+      const persisted = {
+        snapshot: actor.getPersistedSnapshot(),
+        handled:
+          inputKey !== undefined && !repeated
+            ? [...handled, inputKey].slice(-HANDLED_KEYS)
+            : handled,
+        ...(beside !== undefined ? { beside } : {}),
+      } satisfies Persisted;
       // The work that follows a turn runs under its lease: the release waits for it.
-      const write = options.onSettled ? store.put.bind(store) : lock.putAndRelease.bind(lock);
-      const version = await write(
-        key,
-        {
-          snapshot: actor.getPersistedSnapshot(),
-          handled:
-            inputKey !== undefined && !repeated
-              ? [...handled, inputKey].slice(-HANDLED_KEYS)
-              : handled,
-          ...(beside !== undefined ? { beside } : {}),
-        } satisfies Persisted,
-        saved?.version ?? 0,
-        ttlSeconds,
-      );
+      const work = options.onSettled?.(conversationId, before.context, after.context);
+      const version = work
+        ? await store.put(key, persisted, saved?.version ?? 0, ttlSeconds)
+        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, carried);
       if (version === undefined) {
         // Someone else wrote this conversation meanwhile (our lock had expired): our
         // result is dropped, and the customer is asked to go on from what is saved.
         logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
-        return turn(conversationId, undefined, undefined, await store.get(key), lock);
+        const { key: _taken, ...rest } = turnOptions;
+        return turn(conversationId, undefined, rest, await store.get(key), lock);
       }
-      await options.onSettled?.(conversationId, before.context, after.context);
-      const language = after.context.language;
-      return ignored ? { notices, view, ignored, language } : { notices, view, language };
+      if (liveConversations > 0) {
+        keepLive(conversationId, actor, version);
+        kept = true;
+      }
+      if (work) {
+        try {
+          await work();
+        } finally {
+          await lock.release(carried);
+        }
+      }
+      return reply;
     } finally {
-      actor.stop();
+      listening.unsubscribe();
+      if (!kept) actor.stop();
     }
   }
 
@@ -367,7 +438,7 @@ export function createEngine(options: EngineOptions): Engine {
   async function besideTurn(
     conversationId: string,
     answer: BesideAnswer,
-    inputKey: string | undefined,
+    turnOptions: TurnOptions,
     saved: Versioned<Persisted> | undefined,
     lock: Lock<Persisted>,
     actor: ReturnType<typeof createActor<BookingMachine>>,
@@ -384,7 +455,19 @@ export function createEngine(options: EngineOptions): Engine {
       };
     }
     const key = conversationKey(conversationId);
+    const inputKey = turnOptions.key;
     const handled = saved?.value.handled ?? [];
+    // The reply is drawn before the write: the channel's writes for it ride with it.
+    const stepDeps = await deps(language);
+    const stepView = stepDeps === undefined ? unavailableView(language) : viewOf(before, stepDeps);
+    const view = options.beside!.present(answer.state, stepView, { language });
+    const reply: Reply<unknown> = {
+      notices: answer.notices,
+      view,
+      language,
+      ...(answer.show === 'notices' ? { keepView: true } : {}),
+      ...outcome,
+    };
     const version = await lock.putAndRelease(
       key,
       {
@@ -394,21 +477,14 @@ export function createEngine(options: EngineOptions): Engine {
       } satisfies Persisted,
       saved?.version ?? 0,
       ttlSeconds,
+      { writes: turnOptions.writes?.(reply) ?? [] },
     );
     if (version === undefined) {
       logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
-      return turn(conversationId, undefined, undefined, await store.get(key), lock);
+      const { key: _taken, ...rest } = turnOptions;
+      return turn(conversationId, undefined, rest, await store.get(key), lock);
     }
-    const stepDeps = await deps(language);
-    const stepView = stepDeps === undefined ? unavailableView(language) : viewOf(before, stepDeps);
-    const view = options.beside!.present(answer.state, stepView, { language });
-    return {
-      notices: answer.notices,
-      view,
-      language,
-      ...(answer.show === 'notices' ? { keepView: true } : {}),
-      ...outcome,
-    };
+    return reply;
   }
 
   /** The saved conversation's language, whatever shape an older snapshot has. */
@@ -423,18 +499,20 @@ export function createEngine(options: EngineOptions): Engine {
   const locked = async (
     conversationId: string,
     input: Input | undefined,
-    inputKey?: string,
-    who?: Who,
+    turnOptions: TurnOptions = {},
   ) => {
     try {
       const key = conversationKey(conversationId);
+      const also = turnOptions.also;
       const lock = await store.lock<Persisted>(key, {
         ttlMs: lockLeaseMs,
         waitMs: turnTimeoutMs,
         read: key,
+        ...(also ? { also: also.keys } : {}),
       });
+      if (also) also.got(lock.also ?? []);
       return await keepLease(lock, lockLeaseMs, () =>
-        turn(conversationId, input, inputKey, lock.read, lock, who),
+        turn(conversationId, input, turnOptions, lock.read, lock),
       );
     } catch (error) {
       if (error instanceof LockTimeoutError) {
@@ -446,10 +524,10 @@ export function createEngine(options: EngineOptions): Engine {
   };
 
   return {
-    handle: (conversationId, input, turnOptions) =>
-      locked(conversationId, input, turnOptions?.key, turnOptions?.who),
+    handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions),
     current: (conversationId) => locked(conversationId, undefined),
     languageOf: savedLanguage,
+    live: () => live.size,
   };
 }
 

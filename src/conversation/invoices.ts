@@ -17,6 +17,7 @@ import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { invoiceKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
+import type { TurnWork } from './engine.js';
 
 /** Kept a day past the expiry: a late pre-checkout is told why, not "unknown". */
 const KEEP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -70,45 +71,43 @@ async function write(store: Store, payload: string, record: InvoiceRecord, nowMs
 
 /** After a turn: the invoice it opened is recorded, the one it left is closed. */
 export function rememberInvoices(store: Store, now: () => Date = () => new Date()) {
-  return async (
-    conversationId: string,
-    before: BookingContext,
-    after: BookingContext,
-  ): Promise<void> => {
+  return (conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
     const left = openInvoice(before);
     const opened = openInvoice(after);
-    if (left?.payload === opened?.payload) return;
-    const nowMs = now().getTime();
-    if (left !== undefined) {
-      await write(
-        store,
-        left.payload,
-        {
-          conversationId,
-          language: before.language,
-          currency: left.currency,
-          total: left.total,
-          expiresAt: before.payment!.expiresAt!,
-          open: false,
-        },
-        nowMs,
-      );
-    }
-    if (opened !== undefined) {
-      await write(
-        store,
-        opened.payload,
-        {
-          conversationId,
-          language: after.language,
-          currency: opened.currency,
-          total: opened.total,
-          expiresAt: after.payment!.expiresAt!,
-          open: true,
-        },
-        nowMs,
-      );
-    }
+    if (left?.payload === opened?.payload) return undefined;
+    return async () => {
+      const nowMs = now().getTime();
+      if (left !== undefined) {
+        await write(
+          store,
+          left.payload,
+          {
+            conversationId,
+            language: before.language,
+            currency: left.currency,
+            total: left.total,
+            expiresAt: before.payment!.expiresAt!,
+            open: false,
+          },
+          nowMs,
+        );
+      }
+      if (opened !== undefined) {
+        await write(
+          store,
+          opened.payload,
+          {
+            conversationId,
+            language: after.language,
+            currency: opened.currency,
+            total: opened.total,
+            expiresAt: after.payment!.expiresAt!,
+            open: true,
+          },
+          nowMs,
+        );
+      }
+    };
   };
 }
 

@@ -8,6 +8,7 @@
 import type { BookingContext } from '#flows/booking/types.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
 import { expiryJobId, reminderJobId } from '#src/store/keys.js';
+import type { TurnWork } from './engine.js';
 
 /** How long before the expiry the customer is reminded. */
 export const REMIND_BEFORE_MS = 3 * 60_000;
@@ -23,14 +24,14 @@ function watched(context: BookingContext): string | undefined {
 }
 
 export function watchReservations(scheduler: Scheduler, now: () => Date = () => new Date()) {
-  return async (
-    conversationId: string,
-    before: BookingContext,
-    after: BookingContext,
-  ): Promise<void> => {
+  return (conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
     const previous = watched(before);
     const current = watched(after);
-    if (previous === current) return;
+    if (previous === current) return undefined;
+    return () => follow(conversationId, current);
+  };
+
+  async function follow(conversationId: string, current: string | undefined): Promise<void> {
     if (current === undefined) {
       await scheduler.cancel(reminderJobId(conversationId));
       await scheduler.cancel(expiryJobId(conversationId));
@@ -54,5 +55,5 @@ export function watchReservations(scheduler: Scheduler, now: () => Date = () => 
       conversationId,
       at: new Date(expiresAt.getTime() + EXPIRE_AFTER_MS),
     });
-  };
+  }
 }

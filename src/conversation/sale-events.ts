@@ -4,28 +4,29 @@
  */
 import type { BookingContext } from '#flows/booking/types.js';
 import type { BotEventBus } from '#src/events.js';
+import type { TurnWork } from './engine.js';
 
 export function reportConfirmedSales(events: BotEventBus) {
-  return async (
-    _conversationId: string,
-    before: BookingContext,
-    after: BookingContext,
-  ): Promise<void> => {
+  return (_conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
     const sale = after.sale;
-    if (!sale?.activities) return;
-    if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.activities) return;
-    const totals = sale.total ?? [];
-    const currency = totals[0]?.currency ?? 'EUR';
-    events.emit('sale.confirmed', {
-      partnerSaleId: sale.partnerSaleId,
-      saleIds: sale.saleIds,
-      total: {
-        cents: totals
-          .filter((money) => money.currency === currency)
-          .reduce((sum, money) => sum + money.cents, 0),
-        currency,
-      },
-      products: sale.activities.map((activity) => activity.name),
-    });
+    const activities = sale?.activities;
+    if (!sale || !activities) return undefined;
+    if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.activities)
+      return undefined;
+    return async () => {
+      const totals = sale.total ?? [];
+      const currency = totals[0]?.currency ?? 'EUR';
+      events.emit('sale.confirmed', {
+        partnerSaleId: sale.partnerSaleId,
+        saleIds: sale.saleIds,
+        total: {
+          cents: totals
+            .filter((money) => money.currency === currency)
+            .reduce((sum, money) => sum + money.cents, 0),
+          currency,
+        },
+        products: activities.map((activity) => activity.name),
+      });
+    };
   };
 }

@@ -10,6 +10,7 @@
  *   held in the store so that it holds across instances. The page still answers.
  */
 import type { BookingContext } from '#flows/booking/types.js';
+import type { TurnWork } from '#src/conversation/engine.js';
 import type { Push } from '#src/conversation/outbox.js';
 import type { Logger } from '#src/log.js';
 import type { Route } from '#src/server.js';
@@ -38,24 +39,22 @@ const waitingSale = (context: BookingContext) =>
  * a sale that stopped waiting (its token then answers 404: a replay tells nobody).
  */
 export function rememberPaymentReturns(store: Store, urls: ReturnUrls) {
-  return async (
-    conversationId: string,
-    before: BookingContext,
-    after: BookingContext,
-  ): Promise<void> => {
+  return (conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
     const was = waitingSale(before);
     const now = waitingSale(after);
-    if (was === now) return;
-    if (was !== undefined) await store.delete(paymentReturnKey(urls.tokenOf(was)));
-    if (now === undefined) return;
-    const key = paymentReturnKey(urls.tokenOf(now));
-    const existing = await store.get<Waiting>(key);
-    await store.put<Waiting>(
-      key,
-      { conversationId, partnerSaleId: now },
-      existing?.version ?? 0,
-      TTL_SECONDS,
-    );
+    if (was === now) return undefined;
+    return async () => {
+      if (was !== undefined) await store.delete(paymentReturnKey(urls.tokenOf(was)));
+      if (now === undefined) return;
+      const key = paymentReturnKey(urls.tokenOf(now));
+      const existing = await store.get<Waiting>(key);
+      await store.put<Waiting>(
+        key,
+        { conversationId, partnerSaleId: now },
+        existing?.version ?? 0,
+        TTL_SECONDS,
+      );
+    };
   };
 }
 

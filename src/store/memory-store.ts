@@ -4,7 +4,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { LockTimeoutError, type Lock, type Store, type Versioned } from './store.js';
+import {
+  LockTimeoutError,
+  type Carried,
+  type Lock,
+  type LockOptions,
+  type Store,
+  type Versioned,
+} from './store.js';
 import { memoryRateLimit } from './rate-limits.js';
 
 interface Entry {
@@ -19,6 +26,8 @@ export function createMemoryStore(now: () => number = Date.now): Store {
   const entries = new Map<string, Entry>();
   const claims = new Map<string, number>();
   const locks = new Map<string, { token: string; expiresAt: number }>();
+  /** Our locks by what `lock` gave out, for another lock's release to free them. */
+  const releasers = new WeakMap<Lock<unknown>, () => void>();
 
   const live = (key: string): Entry | undefined => {
     const entry = entries.get(key);
@@ -53,6 +62,45 @@ export function createMemoryStore(now: () => number = Date.now): Store {
     return version;
   };
 
+  const carry = (carried: Carried | undefined) => {
+    for (const write of carried?.writes ?? []) {
+      put(write.key, write.value, live(write.key)?.version ?? 0, write.ttlSeconds);
+    }
+    for (const other of carried?.release ?? []) releasers.get(other)?.();
+  };
+
+  /** A lock of ours on `key` (token `token`), with what was read as it was taken. */
+  const held = <T>(
+    key: string,
+    token: string,
+    read: Pick<Lock<T>, 'read' | 'also' | 'taken' | 'allowed'>,
+  ): Lock<T> => {
+    const release = () => {
+      if (locks.get(key)?.token === token) locks.delete(key);
+    };
+    const lock: Lock<T> = {
+      ...read,
+      async release(carried) {
+        carry(carried);
+        release();
+      },
+      async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
+        const version = put(written, value, expectedVersion, ttlSeconds);
+        carry(carried);
+        release();
+        return version;
+      },
+      async extend(ttl) {
+        const held = locks.get(key);
+        if (held?.token !== token || held.expiresAt <= now()) return false;
+        held.expiresAt = now() + ttl;
+        return true;
+      },
+    };
+    releasers.set(lock, release);
+    return lock;
+  };
+
   return {
     async get<T>(key: string): Promise<Versioned<T> | undefined> {
       return get<T>(key);
@@ -83,7 +131,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
 
     async lock<T>(
       key: string,
-      { ttlMs, waitMs, read }: { ttlMs: number; waitMs: number; read?: string },
+      { ttlMs, waitMs, read, also = [], take = [], spend }: LockOptions,
     ): Promise<Lock<T>> {
       const token = randomUUID();
       // Waiting is measured on the real clock; expiry on the store's (injectable) one.
@@ -93,27 +141,19 @@ export function createMemoryStore(now: () => number = Date.now): Store {
           throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
         await sleep(LOCK_POLL_MS);
       }
+      const taken = take.map((named) => {
+        const other = typeof named === 'string' ? named : named.key;
+        const otherToken = randomUUID();
+        return tryLock(other, otherToken, ttlMs) ? held(other, otherToken, {}) : undefined;
+      });
       const saved = read === undefined ? undefined : get<T>(read);
-      const release = () => {
-        if (locks.get(key)?.token === token) locks.delete(key);
-      };
-      return {
+      const allowed = spend ? await spend.limit.take(spend.key) : undefined;
+      return held<T>(key, token, {
+        ...(allowed !== undefined ? { allowed } : {}),
         ...(saved ? { read: saved } : {}),
-        async release() {
-          release();
-        },
-        async putAndRelease(written, value, expectedVersion, ttlSeconds) {
-          const version = put(written, value, expectedVersion, ttlSeconds);
-          release();
-          return version;
-        },
-        async extend(ttl) {
-          const held = locks.get(key);
-          if (held?.token !== token || held.expiresAt <= now()) return false;
-          held.expiresAt = now() + ttl;
-          return true;
-        },
-      };
+        ...(also.length > 0 ? { also: also.map((other) => get(other)) } : {}),
+        ...(take.length > 0 ? { taken } : {}),
+      });
     },
 
     rateLimit(name, points, seconds) {

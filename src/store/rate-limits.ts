@@ -42,14 +42,14 @@ export function redisRateLimit(
   seconds: number,
 ): RateLimit {
   // The client's own key prefix (`bot:`) applies; the limiter adds its own under it.
-  return wrap(
-    new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `rl:${name}`,
-      points,
-      duration: seconds,
-    }),
-  );
+  const limiter = new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: `rl:${name}`,
+    points,
+    duration: seconds,
+  });
+  // The store's scripts spend in the same window, as the limiter does (SPEND_POINT).
+  return { ...wrap(limiter), window: { points, seconds, key: (key) => limiter.getKey(key) } };
 }
 
 export function memoryRateLimit(name: string, points: number, seconds: number): RateLimit {

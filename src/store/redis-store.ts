@@ -7,7 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cluster, Redis } from 'ioredis';
-import { LockTimeoutError, type Lock, type Store, type Versioned } from './store.js';
+import {
+  LockTimeoutError,
+  type Carried,
+  type Lock,
+  type LockOptions,
+  type Store,
+  type Versioned,
+  type Write,
+} from './store.js';
 import { redisRateLimit } from './rate-limits.js';
 import { connectRedis, isCluster, type RedisTarget } from './redis-target.js';
 
@@ -26,26 +34,64 @@ redis.call('HSET', KEYS[1], 'json', ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 return version`;
 
-/** PUT on KEYS[1], then RELEASE of the lock KEYS[2] (token ARGV[4]), whatever PUT did. */
-const PUT_RELEASE = `
-local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+/**
+ * The end of a lock's work, in one exchange: with ARGV[1] = '1', PUT on KEYS[1] (expected
+ * ARGV[2], json ARGV[3], ttl ARGV[4]); then ARGV[6] writes whatever is stored (SET) on
+ * KEYS[3…] (json and ttl pairs from ARGV[7]); then the release of the lock KEYS[2] (token
+ * ARGV[5]) and of the other locks after the written keys (their tokens after the pairs),
+ * each only if still ours. Returns PUT's new version, or false.
+ */
+const END = `
 local version = false
-if current == tonumber(ARGV[1]) then
-  version = current + 1
-  redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[2])
-  redis.call('EXPIRE', KEYS[1], ARGV[3])
+if ARGV[1] == '1' then
+  local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+  if current == tonumber(ARGV[2]) then
+    version = current + 1
+    redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[3])
+    redis.call('EXPIRE', KEYS[1], ARGV[4])
+  end
 end
-if redis.call('GET', KEYS[2]) == ARGV[4] then redis.call('DEL', KEYS[2]) end
+local writes = tonumber(ARGV[6])
+for i = 1, writes do
+  local key = KEYS[2 + i]
+  redis.call('HINCRBY', key, 'v', 1)
+  redis.call('HSET', key, 'json', ARGV[5 + 2 * i])
+  redis.call('EXPIRE', key, ARGV[6 + 2 * i])
+end
+if redis.call('GET', KEYS[2]) == ARGV[5] then redis.call('DEL', KEYS[2]) end
+for i = 3 + writes, #KEYS do
+  if redis.call('GET', KEYS[i]) == ARGV[4 + writes + i] then redis.call('DEL', KEYS[i]) end
+end
 return version`;
 
-/** Takes the lock KEYS[1] (SET NX PX) and, if taken, reads the value KEYS[2] (v, json). */
+/**
+ * Takes the lock KEYS[1] (SET NX PX, token ARGV[1], ttl ARGV[2]) and, if taken, the ARGV[3]
+ * locks after it, each if free (their tokens from ARGV[5]); with ARGV[4] > 0, spends a
+ * point of the rate limit window after them (ARGV[4] seconds long), as rate-limiter-flexible
+ * does; then reads the values of the keys after those (v, json of each). Returns the taken
+ * locks' 1 or 0, the points spent in the window (if spending), then the values' pairs.
+ */
 const LOCK_READ = `
 if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return nil end
-return redis.call('HMGET', KEYS[2], 'v', 'json')`;
-
-const RELEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
+local fields = {}
+local more = tonumber(ARGV[3])
+for i = 2, 1 + more do
+  fields[#fields + 1] = redis.call('SET', KEYS[i], ARGV[3 + i], 'PX', ARGV[2], 'NX') and 1 or 0
+end
+local first = 2 + more
+if tonumber(ARGV[4]) > 0 then
+  local window = KEYS[first]
+  first = first + 1
+  redis.call('SET', window, 0, 'EX', ARGV[4], 'NX')
+  fields[#fields + 1] = redis.call('INCRBY', window, 1)
+  if redis.call('PTTL', window) == -1 then redis.call('EXPIRE', window, ARGV[4]) end
+end
+for i = first, #KEYS do
+  local pair = redis.call('HMGET', KEYS[i], 'v', 'json')
+  fields[#fields + 1] = pair[1]
+  fields[#fields + 1] = pair[2]
+end
+return fields`;
 
 const EXTEND = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
@@ -86,6 +132,8 @@ export const clusterLayout: RedisLayout = {
   together: (key, read, written) => written === (read ?? key),
 };
 
+const ttlOf = (seconds: number) => Math.max(1, Math.ceil(seconds));
+
 export interface RedisStoreOptions {
   /** Prefix of every key, so tests and deployments can share a server. */
   prefix?: string;
@@ -93,22 +141,9 @@ export interface RedisStoreOptions {
 
 type StoreRedis = (Redis | Cluster) & {
   storePut(key: string, expected: number, json: string, ttl: number): Promise<number | null>;
-  storePutRelease(
-    key: string,
-    lock: string,
-    expected: number,
-    json: string,
-    ttl: number,
-    token: string,
-  ): Promise<number | null>;
-  storeLockRead(
-    lock: string,
-    key: string,
-    token: string,
-    ttlMs: number,
-  ): Promise<[string | null, string | null] | null>;
+  storeEnd(...keysThenArgs: (string | number)[]): Promise<number | null>;
+  storeLockRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[] | null>;
   storeSet(key: string, json: string, ttl: number): Promise<number>;
-  storeRelease(key: string, token: string): Promise<number>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
 };
 
@@ -136,10 +171,10 @@ export function createRedisStore(
   });
   const names = isCluster(target) ? clusterLayout : serverLayout;
   redis.defineCommand('storePut', { numberOfKeys: 1, lua: PUT });
-  redis.defineCommand('storePutRelease', { numberOfKeys: 2, lua: PUT_RELEASE });
-  redis.defineCommand('storeLockRead', { numberOfKeys: 2, lua: LOCK_READ });
+  // Scripts with a key list of their own length: numberOfKeys is given with each call.
+  redis.defineCommand('storeEnd', { lua: END });
+  redis.defineCommand('storeLockRead', { lua: LOCK_READ });
   redis.defineCommand('storeSet', { numberOfKeys: 1, lua: SET });
-  redis.defineCommand('storeRelease', { numberOfKeys: 1, lua: RELEASE });
   redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
 
@@ -148,19 +183,184 @@ export function createRedisStore(
       ? undefined
       : { value: JSON.parse(json) as T, version: Number(version) };
 
-  /** One attempt at the lock (with `read`: and the value, in the same script). */
-  const take = async (key: string, token: string, ttlMs: number, read: string | undefined) => {
-    if (read === undefined) {
-      const acquired = await redis.set(names.lock(key), token, 'PX', ttlMs, 'NX');
-      return acquired === 'OK' ? { read: undefined } : undefined;
+  type Named = { name: string; token: string };
+
+  /**
+   * One script: takes the lock `lock` and, if taken, the locks `more` (each if free),
+   * spends a point of `window` and reads the values `reads` (server names), as LOCK_READ
+   * does; undefined when the lock is held.
+   */
+  const takeAll = async (
+    lock: Named,
+    ttlMs: number,
+    more: Named[],
+    reads: string[],
+    window: { key: string; seconds: number; points: number } | undefined,
+  ) => {
+    if (reads.length === 0 && more.length === 0 && !window) {
+      const acquired = await redis.set(lock.name, lock.token, 'PX', ttlMs, 'NX');
+      return acquired === 'OK' ? { more: [] as boolean[], values: [] } : undefined;
     }
-    const fields = await commands.storeLockRead(
-      names.lock(key, read),
-      names.value(read),
-      token,
+    const keys = [
+      lock.name,
+      ...more.map((other) => other.name),
+      ...(window ? [window.key] : []),
+      ...reads,
+    ];
+    const args = [
+      lock.token,
       ttlMs,
-    );
-    return fields === null ? undefined : { read: fields };
+      more.length,
+      window ? ttlOf(window.seconds) : 0,
+      ...more.map((other) => other.token),
+    ];
+    const fields = await commands.storeLockRead(keys.length, ...keys, ...args);
+    if (fields === null) return undefined;
+    const spent = window ? 1 : 0;
+    const pairs = fields.slice(more.length + spent) as (string | null)[];
+    return {
+      more: fields.slice(0, more.length).map((taken) => Number(taken) === 1),
+      ...(window ? { allowed: Number(fields[more.length]) <= window.points } : {}),
+      values: reads.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2))),
+    };
+  };
+
+  /**
+   * One attempt at the lock (with more locks or keys to read: those taken and the values
+   * read). On one server, one script. On a cluster a script keeps to one slot: the lock is
+   * taken with its `read` (the layout names it in that slot), then, once it is, the other
+   * locks and the other values, each on its own, all at once (the rate limit's point is
+   * then spent by the limiter itself: `window` is undefined there).
+   */
+  const take = async (
+    lock: Named,
+    ttlMs: number,
+    more: Named[],
+    read: string | undefined,
+    also: string[],
+    window: { key: string; seconds: number; points: number } | undefined,
+  ) => {
+    const reads = read === undefined ? also : [read, ...also];
+    if (!redis.isCluster) return takeAll(lock, ttlMs, more, reads, window);
+    const first = await takeAll(lock, ttlMs, [], read === undefined ? [] : [read], undefined);
+    if (!first) return undefined;
+    const [taken, values] = await Promise.all([
+      Promise.all(
+        more.map(async (other) => (await takeAll(other, ttlMs, [], [], undefined)) !== undefined),
+      ),
+      Promise.all(also.map(async (name) => versioned(await redis.hmget(name, 'v', 'json')))),
+    ]);
+    return { more: taken, values: [...first.values, ...values] };
+  };
+
+  /** Our locks by what `lock` gave out: their name and token, for another lock's release. */
+  const ours = new WeakMap<Lock<unknown>, Named & { released(): void }>();
+
+  type Put = { name: string; expected: number; json: string; ttl: number };
+
+  /** One END script: the put (if any), the writes and the releases of `lock` and `others`. */
+  const endAll = (lock: Named, put: Put | undefined, writes: Write[], others: Named[]) => {
+    const keys = [
+      put ? put.name : lock.name,
+      lock.name,
+      ...writes.map((write) => names.value(write.key)),
+      ...others.map((other) => other.name),
+    ];
+    const args = [
+      put ? '1' : '0',
+      put?.expected ?? 0,
+      put?.json ?? '',
+      put?.ttl ?? 0,
+      lock.token,
+      writes.length,
+      ...writes.flatMap((write) => [JSON.stringify(write.value), ttlOf(write.ttlSeconds)]),
+      ...others.map((other) => other.token),
+    ];
+    return commands.storeEnd(keys.length, ...keys, ...args);
+  };
+
+  /**
+   * The end of a lock's work: the put (if any), the carried writes and releases. On one
+   * server, one script. On a cluster a script keeps to one slot: the writes (and a put in
+   * another slot than the lock's) go first, each on its own, all at once; then, even if one
+   * failed, the lock's release (with its put, when `together`) and the others', all at once.
+   */
+  const end = async (
+    lock: Named,
+    put: Put | undefined,
+    together: boolean,
+    carried: Carried | undefined,
+  ): Promise<number | null> => {
+    const writes = carried?.writes ?? [];
+    const others = (carried?.release ?? []).flatMap((other) => {
+      const own = ours.get(other);
+      if (!own) return [];
+      own.released();
+      return [own];
+    });
+    if (!redis.isCluster) return endAll(lock, put, writes, others);
+    let version: number | null = null;
+    try {
+      const apart = put && !together ? put : undefined;
+      const [written] = await Promise.all([
+        apart ? commands.storePut(apart.name, apart.expected, apart.json, apart.ttl) : null,
+        ...writes.map((write) =>
+          commands.storeSet(
+            names.value(write.key),
+            JSON.stringify(write.value),
+            ttlOf(write.ttlSeconds),
+          ),
+        ),
+      ]);
+      version = written ?? null;
+    } finally {
+      const [released] = await Promise.all([
+        endAll(lock, together ? put : undefined, [], []),
+        ...others.map((other) => endAll(other, undefined, [], [])),
+      ]);
+      if (put && together) version = released;
+    }
+    return version;
+  };
+
+  /**
+   * A lock of ours on `key` (named `name`, token `token`, taken with `read`), with what was
+   * read as it was taken.
+   */
+  const held = <T>(
+    key: string,
+    lock: Named,
+    read: string | undefined,
+    fields: Pick<Lock<T>, 'read' | 'also' | 'taken' | 'allowed'>,
+  ): Lock<T> => {
+    // Released by us: nothing more to send (a later release, an extend by the timer).
+    let released = false;
+    const given: Lock<T> = {
+      ...fields,
+      async release(carried) {
+        if (released && !carried?.writes?.length && !carried?.release?.length) return;
+        released = true;
+        await end(lock, undefined, true, carried);
+      },
+      async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
+        released = true;
+        const put = {
+          name: names.value(written),
+          expected: expectedVersion,
+          json: JSON.stringify(value),
+          ttl: ttlOf(ttlSeconds),
+        };
+        // In another slot of a cluster than the lock: the write, then the release.
+        const version = await end(lock, put, names.together(key, read, written), carried);
+        return version === null ? undefined : Number(version);
+      },
+      async extend(ttl) {
+        if (released) return false;
+        return (await commands.storeExtend(lock.name, lock.token, Math.max(1, ttl))) === 1;
+      },
+    };
+    ours.set(given, { ...lock, released: () => (released = true) });
+    return given;
   };
 
   return {
@@ -222,53 +422,58 @@ export function createRedisStore(
 
     async lock<T>(
       key: string,
-      { ttlMs, waitMs, read }: { ttlMs: number; waitMs: number; read?: string },
+      { ttlMs, waitMs, read, also = [], take: others = [], spend }: LockOptions,
     ): Promise<Lock<T>> {
       const token = randomUUID();
+      const name = names.lock(key, read);
+      // Each named as that lock is wherever else it is taken (with the same `read`).
+      const more = others.map((other) => {
+        const { key: otherKey, read: otherRead } =
+          typeof other === 'string' ? { key: other, read: undefined } : other;
+        return {
+          key: otherKey,
+          read: otherRead,
+          name: names.lock(otherKey, otherRead),
+          token: randomUUID(),
+        };
+      });
       const deadline = Date.now() + waitMs;
+      // On a cluster the window is in a slot of its own: the limiter spends there itself.
+      const limit = redis.isCluster ? undefined : spend?.limit.window;
+      const window = limit && spend && { ...limit, key: limit.key(spend.key) };
+      const valueNames = also.map((other) => names.value(other));
       let taken;
       for (;;) {
-        taken = await take(key, token, ttlMs, read);
+        taken = await take(
+          { name, token },
+          ttlMs,
+          more,
+          read === undefined ? undefined : names.value(read),
+          valueNames,
+          window,
+        );
         if (taken) break;
         if (Date.now() >= deadline)
           throw new LockTimeoutError(`lock ${key} not acquired in ${waitMs} ms`);
         await sleep(LOCK_POLL_MS);
       }
-      const saved = taken.read && versioned<T>(taken.read);
-      const name = names.lock(key, read);
-      // Released by us: nothing more to send (a later release, an extend by the timer).
-      let released = false;
-      return {
+      const { values } = taken;
+      // A limit kept elsewhere (not a window of this Redis's scripts) is spent on its own.
+      const allowed =
+        taken.allowed ?? (spend && !window ? await spend.limit.take(spend.key) : undefined);
+      const saved = read === undefined ? undefined : (values[0] as Versioned<T> | undefined);
+      return held<T>(key, { name, token }, read, {
         ...(saved ? { read: saved } : {}),
-        async release() {
-          if (released) return;
-          released = true;
-          await commands.storeRelease(name, token);
-        },
-        async putAndRelease(written, value, expectedVersion, ttlSeconds) {
-          released = true;
-          const json = JSON.stringify(value);
-          const ttl = Math.max(1, Math.ceil(ttlSeconds));
-          // In another slot of a cluster than the lock: the write, then the release.
-          const version = names.together(key, read, written)
-            ? await commands.storePutRelease(
-                names.value(written),
-                name,
-                expectedVersion,
-                json,
-                ttl,
-                token,
-              )
-            : await commands
-                .storePut(names.value(written), expectedVersion, json, ttl)
-                .finally(() => commands.storeRelease(name, token));
-          return version === null ? undefined : Number(version);
-        },
-        async extend(ttl) {
-          if (released) return false;
-          return (await commands.storeExtend(name, token, Math.max(1, ttl))) === 1;
-        },
-      };
+        ...(also.length > 0 ? { also: read === undefined ? values : values.slice(1) } : {}),
+        ...(allowed !== undefined ? { allowed } : {}),
+        ...(more.length > 0
+          ? {
+              taken: more.map((other, at) =>
+                taken.more[at] ? held(other.key, other, other.read, {}) : undefined,
+              ),
+            }
+          : {}),
+      });
     },
 
     rateLimit(name, points, seconds) {

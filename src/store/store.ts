@@ -13,17 +13,43 @@ export interface Versioned<T> {
   version: number;
 }
 
+/** A write whatever is stored (as `Store.set`), carried by another exchange. */
+export interface Write {
+  key: string;
+  value: unknown;
+  ttlSeconds: number;
+}
+
+/**
+ * What the exchange that releases a lock carries besides, so that the end of a piece of
+ * work is one round trip: writes (last writer wins, made whether or not the lock is still
+ * held) and other locks of ours released (each only if still ours).
+ */
+export interface Carried {
+  writes?: Write[];
+  release?: Lock<unknown>[];
+}
+
 export interface Lock<T = unknown> {
   /**
    * With the lock's `read` option: the value under that key, read in the exchange that
    * took the lock (what the previous holder wrote, without a second round trip).
    */
   read?: Versioned<T>;
+  /** With the lock's `also` option: those keys' values, in order, read in that exchange. */
+  also?: (Versioned<unknown> | undefined)[];
+  /**
+   * With the lock's `take` option: those locks, in order, taken in that exchange with the
+   * same time to live, each if it was free (undefined: held by someone else).
+   */
+  taken?: (Lock<unknown> | undefined)[];
+  /** With the lock's `spend` option: whether the point was there to spend (`take`'s answer). */
+  allowed?: boolean;
   /**
    * Releases the lock if still held by us; a lock that expired is not touched. Once
-   * released (by this or `putAndRelease`), does nothing.
+   * released (by this or `putAndRelease`), does nothing but what it carries.
    */
-  release(): Promise<void>;
+  release(carried?: Carried): Promise<void>;
   /**
    * Writes as `put` does (version-checked: a lease lost meanwhile does not let a stale
    * write through) and releases the lock, in one exchange. The lock is released whether
@@ -34,6 +60,7 @@ export interface Lock<T = unknown> {
     value: V,
     expectedVersion: number,
     ttlSeconds: number,
+    carried?: Carried,
   ): Promise<number | undefined>;
   /** Makes the lock expire `ttlMs` from now if still held by us; false when it was lost. */
   extend(ttlMs: number): Promise<boolean>;
@@ -48,6 +75,25 @@ export interface RateLimit {
   take(key: string): Promise<boolean>;
   /** Whether `key` has no point left in its window (a look: spends nothing). */
   spent(key: string): Promise<boolean>;
+  /**
+   * Where the store keeps `key`'s window (a Redis key under the client's prefix), its
+   * points and length: for a script that spends a point with other work (LockOptions.spend).
+   */
+  window?: { points: number; seconds: number; key(key: string): string };
+}
+
+export interface LockOptions {
+  ttlMs: number;
+  waitMs: number;
+  read?: string;
+  also?: string[];
+  /**
+   * Locks taken too, each if free: a key, or a key and the `read` that lock is taken with
+   * elsewhere (a lock is always taken with the same `read`: a cluster names it by that).
+   */
+  take?: (string | { key: string; read: string })[];
+  /** One point spent of `limit` for `key`, in the same exchange, once the lock is taken. */
+  spend?: { limit: RateLimit; key: string };
 }
 
 export interface Store {
@@ -86,14 +132,12 @@ export interface Store {
   /**
    * Takes an exclusive lock on `key`, waiting up to `waitMs`; the lock frees itself
    * after `ttlMs` if its holder dies. Throws LockTimeoutError when not acquired in time.
-   * With `read`, the value under that key is read in the same exchange (Lock.read);
-   * a lock is always taken with the same `read` (on a Redis Cluster it lives in the slot
-   * of what it reads).
+   * With `read`, the value under that key is read in the same exchange (Lock.read); with
+   * `also`, those keys' values too (Lock.also); with `take`, those locks are taken there
+   * too, each if free (Lock.taken), once this one is. A lock is always taken with the same
+   * `read` (on a Redis Cluster it lives in the slot of what it reads).
    */
-  lock<T = unknown>(
-    key: string,
-    options: { ttlMs: number; waitMs: number; read?: string },
-  ): Promise<Lock<T>>;
+  lock<T = unknown>(key: string, options: LockOptions): Promise<Lock<T>>;
 
   /**
    * A limit of `points` per `seconds` for each key, counted where the store keeps its data
@@ -120,11 +164,15 @@ export async function withLease<T>(
   return keepLease(lock, options.leaseMs, fn);
 }
 
-/** Runs `fn` with `lock` (taken for `leaseMs`) extended while it runs, then releases it. */
+/**
+ * Runs `fn` with `lock` (taken for `leaseMs`) extended while it runs, then releases it;
+ * with `end`, the release is handed to it (made by the exchange that ends a `runOnce`).
+ */
 export async function keepLease<T>(
   lock: Lock<unknown>,
   leaseMs: number,
   fn: () => Promise<T>,
+  end?: EndOfRun,
 ): Promise<T> {
   const renew = setInterval(
     () => void lock.extend(leaseMs).catch(() => false),
@@ -135,8 +183,24 @@ export async function keepLease<T>(
     return await fn();
   } finally {
     clearInterval(renew);
-    await lock.release();
+    if (!end) await lock.release();
+    else if (!end.release.includes(lock)) end.release.push(lock);
   }
+}
+
+/** What the end of a `runOnce` carries: filled by its work, sent with the done mark. */
+export interface EndOfRun {
+  writes: Write[];
+  release: Lock<unknown>[];
+}
+
+/** What a `runOnce` read and took as it began (its `also` and `take` options). */
+export interface BeginOfRun {
+  also: (Versioned<unknown> | undefined)[];
+  /** Taken locks are released with the done mark unless handed on. */
+  taken: (Lock<unknown> | undefined)[];
+  /** With `spend`: whether the point was there. */
+  allowed?: boolean;
 }
 
 /**
@@ -144,28 +208,55 @@ export async function keepLease<T>(
  * is running now, in this process or another; 'done' and 'busy' say which stopped it.
  * Running holds a lease (`leaseMs`): if the process dies meanwhile, `fn` may run again
  * soon after, so it must be safe to repeat what it did before dying. Two exchanges with
- * the store: the lease taken with the done mark read, the mark written with the release.
+ * the store: the lease taken with the done mark read, the mark written with the release,
+ * carrying what `fn` left in its `end` (writes, other leases to release), even when `fn`
+ * throws. The first exchange may read more keys (`also`) and take more locks (`take`,
+ * each if free, with the same lease; released with the mark) and spend a rate limit's
+ * point (`spend`, only for a run that is not done), given to `fn`.
  */
 export async function runOnce(
   store: Store,
   key: string,
-  options: { leaseMs: number; doneTtlSeconds: number },
-  fn: () => Promise<void>,
+  options: {
+    leaseMs: number;
+    doneTtlSeconds: number;
+    also?: string[];
+    take?: LockOptions['take'];
+    spend?: LockOptions['spend'];
+  },
+  fn: (end: EndOfRun, begun: BeginOfRun) => Promise<void>,
 ): Promise<'ran' | 'done' | 'busy'> {
   const doneKey = `${key}:done`;
   let lock: Lock;
   try {
-    lock = await store.lock(key, { ttlMs: options.leaseMs, waitMs: 0, read: doneKey });
+    lock = await store.lock(key, {
+      ttlMs: options.leaseMs,
+      waitMs: 0,
+      read: doneKey,
+      ...(options.also ? { also: options.also } : {}),
+      ...(options.take ? { take: options.take } : {}),
+      ...(options.spend ? { spend: options.spend } : {}),
+    });
   } catch (error) {
     if (error instanceof LockTimeoutError) return 'busy';
     throw error;
   }
   return keepLease(lock, options.leaseMs, async () => {
-    if (lock.read !== undefined) return 'done';
+    const taken = lock.taken ?? [];
+    const held = taken.filter((other) => other !== undefined);
+    if (lock.read !== undefined) {
+      if (held.length > 0) await lock.release({ release: held });
+      return 'done';
+    }
+    const end: EndOfRun = { writes: [], release: held };
     try {
-      await fn();
+      await fn(end, {
+        also: lock.also ?? [],
+        taken,
+        ...(lock.allowed !== undefined ? { allowed: lock.allowed } : {}),
+      });
     } finally {
-      await lock.putAndRelease(doneKey, true, 0, options.doneTtlSeconds);
+      await lock.putAndRelease(doneKey, true, 0, options.doneTtlSeconds, end);
     }
     return 'ran';
   });

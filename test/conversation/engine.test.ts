@@ -30,7 +30,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function engineOn(store: Store): Engine {
+function engineOn(store: Store, liveConversations?: number): Engine {
   const client = createPartnerClient({ baseUrl: sandbox.sandbox.url, apiKey: 'sandbox-key' });
   let carts = 0;
   return createEngine({
@@ -41,6 +41,7 @@ function engineOn(store: Store): Engine {
     // The sandbox's (pinned) clock, not the machine's: the same "today" on both sides.
     now: () => sandbox.sandbox.clock.now(),
     newCartId: () => `cart${String((carts += 1)).padStart(9, '0')}`,
+    ...(liveConversations !== undefined ? { liveConversations } : {}),
   });
 }
 
@@ -144,5 +145,31 @@ describe.each([
     // A tap of a later view is a new input.
     const later = await engineOn(store).handle(id, tap, { key: 'view:2' });
     expect(later.view.text).toMatch(/Hola/);
+  });
+
+  it("keeps a conversation's actor running between turns until another instance writes it", async () => {
+    const id = `c:${randomUUID()}`;
+    const tap = { kind: 'choose', id: 'language' } as const;
+    const one = engineOn(store);
+    const two = engineOn(store);
+    expect((await one.handle(id, tap)).view.text).toMatch(/Hi!/);
+    expect(one.live?.()).toBe(1);
+    // Another instance takes the next turn: back to Spanish.
+    expect((await two.handle(id, tap)).view.text).toMatch(/Hola/);
+    // The first one's running actor still says English: it is not trusted, the stored
+    // conversation is (the tap reads the Spanish home's "English" button).
+    expect((await one.handle(id, tap)).view.text).toMatch(/Hi!/);
+    expect((await one.handle(id, tap)).view.text).toMatch(/Hola/);
+  });
+
+  it('bounds the running actors it keeps, and keeps none with 0', async () => {
+    const bounded = engineOn(store, 2);
+    const none = engineOn(store, 0);
+    for (let n = 0; n < 3; n += 1) {
+      await bounded.current(`c:${randomUUID()}`);
+      await none.current(`c:${randomUUID()}`);
+    }
+    expect(bounded.live?.()).toBe(2);
+    expect(none.live?.()).toBe(0);
   });
 });

@@ -40,7 +40,10 @@ describe('watching reservations', () => {
   it('schedules a reminder before the expiry and the expiry itself for a new reservation', async () => {
     const { scheduler, calls } = recordingScheduler();
     const watch = watchReservations(scheduler, () => now);
-    await watch('tg:1', base, { ...base, reservation: reservation('2026-12-01T10:15:00.000Z') });
+    await watch('tg:1', base, {
+      ...base,
+      reservation: reservation('2026-12-01T10:15:00.000Z'),
+    })?.();
     expect(calls).toEqual([
       [
         'schedule',
@@ -66,7 +69,7 @@ describe('watching reservations', () => {
   it('does nothing when the reservation did not change', async () => {
     const { scheduler, calls } = recordingScheduler();
     const held = { ...base, reservation: reservation('2026-12-01T10:15:00.000Z') };
-    await watchReservations(scheduler, () => now)('tg:1', held, { ...held });
+    await watchReservations(scheduler, () => now)('tg:1', held, { ...held })?.();
     expect(calls).toEqual([]);
   });
 
@@ -76,7 +79,7 @@ describe('watching reservations', () => {
     await watchReservations(scheduler, () => now)('tg:1', before, {
       ...base,
       reservation: reservation('2026-12-01T10:30:00.000Z'),
-    });
+    })?.();
     expect(calls.map(([verb, job]) => [verb, typeof job === 'string' ? job : job.id])).toEqual([
       ['schedule', 'remind:tg:1'],
       ['schedule', 'expire:tg:1'],
@@ -88,7 +91,7 @@ describe('watching reservations', () => {
     await watchReservations(scheduler, () => now)('tg:1', base, {
       ...base,
       reservation: reservation('2026-12-01T10:01:00.000Z'),
-    });
+    })?.();
     expect(calls.map(([verb, job]) => [verb, typeof job === 'string' ? job : job.id])).toEqual([
       ['cancel', 'remind:tg:1'],
       ['schedule', 'expire:tg:1'],
@@ -105,7 +108,7 @@ describe('watching reservations', () => {
     await watchReservations(scheduler, () => now)('tg:1', before, {
       ...before,
       ...change,
-    } as BookingContext);
+    } as BookingContext)?.();
     expect(calls).toEqual([
       ['cancel', 'remind:tg:1'],
       ['cancel', 'expire:tg:1'],

@@ -246,6 +246,102 @@ describe.each(stores)('%s store', (name, store) => {
     expect(runs).toBe(1);
   });
 
+  it('reads more keys in the exchange that takes the lock', async () => {
+    const [k, a, b] = [key('lock-also'), key('also-a'), key('also-b')];
+    await store.put(a, 'A', 0, 60);
+    const held = await store.lock(k, { ttlMs: 1_000, waitMs: 100, read: k, also: [a, b] });
+    expect(held.read).toBeUndefined();
+    expect(held.also).toEqual([{ value: 'A', version: 1 }, undefined]);
+    await held.release();
+    const alone = await store.lock(k, { ttlMs: 1_000, waitMs: 100, also: [b, a] });
+    expect(alone.also).toEqual([undefined, { value: 'A', version: 1 }]);
+    await alone.release();
+  });
+
+  it('takes more locks, each if free, in the exchange that takes a lock', async () => {
+    const [k, free, busy] = [key('take'), key('take-free'), key('take-busy')];
+    const theirs = await store.lock(busy, { ttlMs: 60_000, waitMs: 0 });
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0, take: [free, busy] });
+    expect(held.taken?.map((lock) => lock !== undefined)).toEqual([true, false]);
+    await expect(store.lock(free, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    // Ours, released with the first; theirs untouched.
+    await held.release({ release: [held.taken![0]!] });
+    await (await store.lock(free, { ttlMs: 1_000, waitMs: 0 })).release();
+    await expect(store.lock(busy, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await theirs.release();
+  });
+
+  it('spends a rate limit point in the exchange that takes a lock, in the limit window', async () => {
+    const limit = store.rateLimit(`spend-${randomUUID()}`, 2, 600);
+    const spend = { limit, key: 'chat-1' };
+    const allowed = [];
+    for (let turn = 0; turn < 3; turn += 1) {
+      const held = await store.lock(key('spend'), { ttlMs: 1_000, waitMs: 0, spend });
+      allowed.push(held.allowed);
+      await held.release();
+    }
+    expect(allowed).toEqual([true, true, false]);
+    expect(await limit.spent('chat-1')).toBe(true);
+    expect(await limit.take('chat-1')).toBe(false);
+    expect(await limit.spent('chat-2')).toBe(false);
+  });
+
+  it('carries writes and other releases in the exchange that ends a lock', async () => {
+    const [k, other, written, again] = [key('end'), key('end-other'), key('w1'), key('w2')];
+    await store.set(written, 'old', 60);
+    const mine = await store.lock(other, { ttlMs: 60_000, waitMs: 0 });
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await held.putAndRelease(k, 'value', 0, 60, {
+        writes: [
+          { key: written, value: 'new', ttlSeconds: 60 },
+          { key: again, value: { n: 1 }, ttlSeconds: 60 },
+        ],
+        release: [mine],
+      }),
+    ).toBe(1);
+    expect(await store.getMany([k, written, again])).toEqual([
+      { value: 'value', version: 1 },
+      { value: 'new', version: 2 },
+      { value: { n: 1 }, version: 1 },
+    ]);
+    // Both locks are free at once.
+    for (const lock of [k, other])
+      await (await store.lock(lock, { ttlMs: 1_000, waitMs: 0 })).release();
+    // A plain release carries them too; a lock already released by another is not freed
+    // again (someone else's now).
+    const plain = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    const theirs = await store.lock(other, { ttlMs: 60_000, waitMs: 0 });
+    await plain.release({
+      writes: [{ key: written, value: 'plain', ttlSeconds: 60 }],
+      release: [mine],
+    });
+    expect((await store.get(written))?.value).toBe('plain');
+    await expect(store.lock(other, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    await theirs.release();
+  });
+
+  it('runs once, carrying the end of its work with the done mark, even when it throws', async () => {
+    const [k, written] = [key('once-end'), key('once-written')];
+    const options = { leaseMs: 1_000, doneTtlSeconds: 60 };
+    const tap = await store.lock(key('once-tap'), { ttlMs: 60_000, waitMs: 0 });
+    await expect(
+      runOnce(store, k, options, async (end) => {
+        end.writes.push({ key: written, value: 'pointer', ttlSeconds: 60 });
+        end.release.push(tap);
+        throw new Error('sending failed');
+      }),
+    ).rejects.toThrow('sending failed');
+    expect((await store.get(written))?.value).toBe('pointer');
+    expect(await runOnce(store, k, options, async () => {})).toBe('done');
+  });
+
   it('does not release a lock someone else took after ours expired', async () => {
     const k = key('lock-stolen');
     const ours = await store.lock(k, { ttlMs: 50, waitMs: 100 });
@@ -298,6 +394,82 @@ describe('the cluster layout', () => {
     const names = clusterLayout;
     expect(await slot(names.lock(key, read))).toBe(await slot(names.value(read)));
     expect(names.together(key, read, read)).toBe(true);
+  });
+
+  it("keeps each script of a Telegram update's four exchanges in one slot", async () => {
+    // Every multi-key script the cluster store sends, with its keys (numberOfKeys first).
+    const sent: string[][] = [];
+    const client = cluster.redis as unknown as Record<string, (...args: unknown[]) => unknown>;
+    const originals = { storeLockRead: client.storeLockRead!, storeEnd: client.storeEnd! };
+    for (const [command, original] of Object.entries(originals)) {
+      client[command] = (...args: unknown[]) => {
+        const count = Number(args[0]);
+        sent.push(args.slice(1, 1 + count).map(String));
+        return original.apply(cluster.redis, args);
+      };
+    }
+    try {
+      const id = randomUUID();
+      const [update, view, pointer, tap, conversation, tickets] = [
+        `tg:update:1:${id}`,
+        `tg:view:${id}`,
+        `tg:chat:${id}`,
+        `tg:tap:${id}`,
+        `conv:tg:${id}`,
+        `tickets-pending:${id}`,
+      ];
+      await cluster.set(view, { chatId: 1 }, 60);
+      const limit = cluster.rateLimit(`slots-${id}`, 5, 60);
+      // (1) the update's lease, its done mark, the tap's reads and view's lease, the point;
+      const outcome = await runOnce(
+        cluster,
+        update,
+        {
+          leaseMs: 10_000,
+          doneTtlSeconds: 60,
+          also: [view, pointer],
+          take: [{ key: tap, read: pointer }],
+          spend: { limit, key: id },
+        },
+        async (end, begun) => {
+          expect(begun.also[0]?.value).toEqual({ chatId: 1 });
+          expect(begun.taken[0]).toBeDefined();
+          expect(begun.allowed).toBe(true);
+          // (2) the conversation's lease with it, the chat's tickets and pointer;
+          const lock = await cluster.lock(conversation, {
+            ttlMs: 10_000,
+            waitMs: 100,
+            read: conversation,
+            also: [tickets, pointer],
+          });
+          // (3) the snapshot, the new view's record, the release;
+          expect(
+            await lock.putAndRelease(conversation, { step: 1 }, 0, 60, {
+              writes: [{ key: `tg:view:${id}:next`, value: { chatId: 1 }, ttlSeconds: 60 }],
+            }),
+          ).toBe(1);
+          // (4) with the done mark: the pointer and the view's lease.
+          end.writes.push({ key: pointer, value: { stamp: 'next' }, ttlSeconds: 60 });
+        },
+      );
+      expect(outcome).toBe('ran');
+      expect(await cluster.get(`tg:view:${id}:next`)).toMatchObject({ value: { chatId: 1 } });
+      expect(await cluster.get(pointer)).toMatchObject({ value: { stamp: 'next' } });
+      expect(await cluster.get(conversation)).toMatchObject({ value: { step: 1 }, version: 1 });
+      // The view's lease was freed with the done mark: a choice of it can be taken again.
+      const again = await cluster.lock(tap, { ttlMs: 10_000, waitMs: 0, read: pointer });
+      await again.release();
+      expect(
+        await runOnce(cluster, update, { leaseMs: 10_000, doneTtlSeconds: 60 }, async () => {}),
+      ).toBe('done');
+    } finally {
+      Object.assign(client, originals);
+    }
+    expect(sent.length).toBeGreaterThan(0);
+    for (const keys of sent) {
+      const slots = new Set(await Promise.all(keys.map(slot)));
+      expect(slots.size, keys.join(' ')).toBe(1);
+    }
   });
 
   it('spreads conversations over the slots (their keys are not all in one)', async () => {

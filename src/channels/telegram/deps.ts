@@ -11,8 +11,8 @@ import type { Push } from '#src/conversation/outbox.js';
 import type { Refunds } from '#src/conversation/refunds.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
-import type { Store } from '#src/store/store.js';
-import type { Tap } from './view-table.js';
+import type { EndOfRun, Store } from '#src/store/store.js';
+import type { Tap, TapBegun } from './view-table.js';
 
 export type TelegramConfig = NonNullable<Config['telegram']>;
 
@@ -35,8 +35,18 @@ export interface TelegramDeps {
   refunds?: Refunds;
 }
 
-/** grammY's context, with the checked meaning of a button tap. */
-export type TgContext = Context & { tap?: Tap };
+/**
+ * grammY's context, with the checked meaning of a button tap, what the update's first
+ * exchange read and took for it, and the end of the update's handling: writes and
+ * releases that ride with its done mark (one exchange).
+ */
+export type TgContext = Context & {
+  tap?: Tap;
+  end?: EndOfRun;
+  tapBegun?: TapBegun;
+  /** Whether the chat's rate limit had a point for this update (spent with the update). */
+  allowed?: boolean;
+};
 
 /** The conversation of a private chat. */
 export const conversationOf = (chatId: number) => `tg:${chatId}`;

@@ -9,7 +9,7 @@ import { BusyError, type Engine } from '#src/conversation/engine.js';
 import type { Input } from '#src/conversation/interpret.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
-import type { Store } from '#src/store/store.js';
+import type { Store, Versioned } from '#src/store/store.js';
 import { commandOf } from './commands.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError } from './errors.js';
@@ -24,8 +24,8 @@ import {
 } from './files.js';
 import { telegramMessages } from './messages.js';
 import { languageOf } from './middleware.js';
-import type { Renderer } from './render.js';
-import { getPointer, loadView } from './view-table.js';
+import { deliveryReads, recordOf, type Renderer } from './render.js';
+import { getPointer, loadView, newStamp, viewWrite, type ChatPointer } from './view-table.js';
 
 export interface HandlerDeps {
   engine: Engine;
@@ -57,6 +57,12 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     const conversationId = conversationOf(chatId);
     // The input's identity for the conversation: one choice per view, one turn per update.
     const key = tapped ? `tg:view:${tapped.stamp}` : `tg:update:${ctx.update.update_id}`;
+    // The delivery's reads ride with the conversation's lease, and the new view's record
+    // with the turn's write: the turn's exchanges with the store do the delivery's too.
+    // (An engine that does not carry them leaves them to the delivery.)
+    const stamp = newStamp();
+    let read: (Versioned<unknown> | undefined)[] | undefined;
+    let written = false;
     let reply;
     try {
       const firstName = ctx.from?.first_name;
@@ -64,6 +70,11 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
         key,
         // Shown to staff when the customer asks for a person (never kept).
         ...(firstName ? { who: { firstName } } : {}),
+        also: { keys: deliveryReads(chatId), got: (values) => (read = values) },
+        writes: (drawn) => {
+          written = true;
+          return [viewWrite(stamp, recordOf(chatId, conversationId, drawn))];
+        },
       });
     } catch (error) {
       if (error instanceof BusyError && busyRetries > 0) {
@@ -83,6 +94,13 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     await renderer.deliver(chatId, conversationId, reply, {
       // The reply tells the conversation's language: no second read of it.
       lang: reply.language ?? (await lang(ctx)),
+      prepared: {
+        ...(written ? { stamp } : {}),
+        ...(read
+          ? { read: { kept: read[0], pointer: read[1]?.value as ChatPointer | undefined } }
+          : {}),
+      },
+      ...(ctx.end ? { end: ctx.end } : {}),
       ...(tapped?.messageId !== undefined ? { tappedMessageId: tapped.messageId } : {}),
     });
   }

@@ -22,6 +22,7 @@ import { createInFlight } from './in-flight.js';
 import { conversationLanguage } from './language.js';
 import {
   callbackGate,
+  chatLimit,
   dedupeUpdates,
   errorBoundary,
   floodGuard,
@@ -105,12 +106,14 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   bot.use(inFlight.middleware);
   bot.use(errorBoundary(logger));
   bot.use(privateChatsOnly);
-  bot.use(dedupeUpdates(store, bot.botInfo.id, logger));
+  const chats = chatLimit(store, deps.config.chatLimit);
+  bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats));
   bot.use(callbackGate(store, deps.engine, defaultLanguage, logger));
   bot.use(
     floodGuard(
       store,
       deps.engine,
+      chats,
       deps.config.chatLimit,
       defaultLanguage,
       logger,

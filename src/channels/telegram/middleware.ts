@@ -16,12 +16,18 @@ import type { MiddlewareFn } from 'grammy';
 import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
 import { TELEGRAM_CHAT_RATE_LIMIT, telegramFloodKey, telegramUpdateKey } from '#src/store/keys.js';
-import { runOnce, type Store } from '#src/store/store.js';
+import { runOnce, type RateLimit, type Store } from '#src/store/store.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { conversationLanguage, userLanguage, type ConversationLanguages } from './language.js';
 import { telegramMessages } from './messages.js';
-import { HANDLING_LEASE_MS, resolveTap, withChoice } from './view-table.js';
+import {
+  HANDLING_LEASE_MS,
+  resolveTap,
+  tapBegins,
+  withChoice,
+  type ChatPointer,
+} from './view-table.js';
 
 /** Telegram keeps undelivered updates for 24 hours; remember ids for twice that. */
 export const UPDATE_TTL_SECONDS = 48 * 60 * 60;
@@ -46,28 +52,36 @@ export function errorBoundary(logger: Logger): MiddlewareFn<TgContext> {
   };
 }
 
+/** The limit of each chat's updates (RATE_LIMIT_CHAT_*), counted on the store. */
+export function chatLimit(store: Store, limit: { points: number; seconds: number }): RateLimit {
+  return store.rateLimit(TELEGRAM_CHAT_RATE_LIMIT, limit.points, limit.seconds);
+}
+
+/** The chat whose limit an update spends a point of; none for a payment (never skipped). */
+const limitedChat = (ctx: TgContext): number | undefined =>
+  ctx.preCheckoutQuery || ctx.message?.successful_payment ? undefined : ctx.chat?.id;
+
 /**
  * A chat that sends more than its limit per window (RATE_LIMIT_CHAT_MESSAGES per
  * RATE_LIMIT_CHAT_SECONDS, counted on the store: across instances) is slowed: what goes
  * over is skipped and the customer is told once per window; other chats are not touched.
  * A payment is never skipped (a pre-checkout query must be answered, a payment kept).
- * Placed after the button gate, so a skipped tap was still answered.
+ * Placed after the button gate, so a skipped tap was still answered. The point is spent
+ * in the exchange that takes the update (dedupeUpdates), told here by `ctx.allowed`.
  */
 export function floodGuard(
   store: Store,
   languages: ConversationLanguages,
+  chats: RateLimit,
   limit: { points: number; seconds: number },
   defaultLanguage: Lang,
   logger: Logger,
   onLimited?: () => void,
 ): MiddlewareFn<TgContext> {
-  const chats = store.rateLimit(TELEGRAM_CHAT_RATE_LIMIT, limit.points, limit.seconds);
   return async (ctx, next) => {
-    const chatId = ctx.chat?.id;
-    if (chatId === undefined || ctx.preCheckoutQuery || ctx.message?.successful_payment) {
-      return next();
-    }
-    if (await chats.take(String(chatId))) return next();
+    const chatId = limitedChat(ctx);
+    if (chatId === undefined) return next();
+    if (ctx.allowed ?? (await chats.take(String(chatId)))) return next();
     onLimited?.();
     if (!(await store.claim(telegramFloodKey(chatId), limit.seconds))) return;
     logger.info({ chatId }, 'telegram: a chat over its rate limit is slowed');
@@ -89,14 +103,36 @@ export function dedupeUpdates(
   store: Store,
   botId: number,
   logger: Logger,
+  chats?: RateLimit,
 ): MiddlewareFn<TgContext> {
   return async (ctx, next) => {
     const updateId = ctx.update.update_id;
+    // A tap's view and pointer are read, and a choice's view taken, in the same exchange.
+    const chatId = ctx.chat?.id;
+    const tap =
+      ctx.callbackQuery && chatId !== undefined
+        ? tapBegins(chatId, ctx.callbackQuery.data)
+        : undefined;
+    // So is a point of the chat's rate limit (a redelivery spends one too).
+    const limited = limitedChat(ctx);
+    const spend =
+      chats && limited !== undefined ? { spend: { limit: chats, key: String(limited) } } : {};
     const outcome = await runOnce(
       store,
       telegramUpdateKey(botId, updateId),
-      { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS },
-      () => next(),
+      { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS, ...tap, ...spend },
+      (end, begun) => {
+        ctx.end = end;
+        if (begun.allowed !== undefined) ctx.allowed = begun.allowed;
+        if (tap) {
+          ctx.tapBegun = {
+            view: begun.also[0],
+            pointer: begun.also[1]?.value as ChatPointer | undefined,
+            ...(tap.take.length > 0 ? { lock: begun.taken[0] } : {}),
+          };
+        }
+        return next();
+      },
     );
     if (outcome !== 'ran') logger.info({ updateId, outcome }, 'telegram: repeated update ignored');
   };
@@ -139,7 +175,7 @@ export function callbackGate(
     const tap =
       chatId === undefined
         ? { kind: 'forged' as const }
-        : await resolveTap(store, chatId, query.data);
+        : await resolveTap(store, chatId, query.data, ctx.tapBegun);
     const m = () => languageOf(languages, ctx, defaultLanguage).then(telegramMessages);
     switch (tap.kind) {
       case 'forged':
@@ -154,16 +190,23 @@ export function callbackGate(
         return;
       case 'input': {
         // The view is taken while this choice is handled; a second tap meanwhile is told.
-        const taken = await withChoice(store, tap.stamp, chatId!, async (pointer) => {
-          // The choice handled just before this one may have moved the view on.
-          if (pointer?.stamp !== tap.stamp) {
-            await answer((await m()).staleButton);
-            return;
-          }
-          await answer();
-          ctx.tap = tap;
-          await next();
-        });
+        const taken = await withChoice(
+          store,
+          tap.stamp,
+          chatId!,
+          async (pointer) => {
+            // The choice handled just before this one may have moved the view on.
+            if (pointer?.stamp !== tap.stamp) {
+              await answer((await m()).staleButton);
+              return;
+            }
+            await answer();
+            ctx.tap = tap;
+            await next();
+          },
+          ctx.end,
+          ctx.tapBegun,
+        );
         if (!taken) await answer((await m()).repeatedTap);
         return;
       }

@@ -26,7 +26,7 @@ import type { Reply } from '#flows/view.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
 import { telegramPointerKey, telegramTicketsKey } from '#src/store/keys.js';
-import type { Store } from '#src/store/store.js';
+import type { EndOfRun, Store, Versioned } from '#src/store/store.js';
 import {
   describeApiError,
   isBadButtonUrl,
@@ -52,7 +52,28 @@ export interface DeliverOptions {
   lang: Lang;
   /** The message whose button brought this reply: the view may replace it in place. */
   tappedMessageId?: number;
+  /**
+   * What the turn already did for this delivery (handlers.ts): the view's record written
+   * under `stamp` with the conversation, and the chat's waiting tickets and pointer read
+   * as its lease was taken. Without it, the delivery reads and writes them itself.
+   */
+  prepared?: Prepared;
+  /** An update being handled: the pointer is written with its done mark. */
+  end?: EndOfRun;
 }
+
+/** A delivery's reads and view record, done by the turn's own exchanges (if it did). */
+export interface Prepared {
+  /** The view's record is written under it. */
+  stamp?: string;
+  read?: { kept: Versioned<unknown> | undefined; pointer: ChatPointer | undefined };
+}
+
+/** The chat's keys a delivery reads first: its waiting tickets, its pointer. */
+export const deliveryReads = (chatId: number) => [
+  telegramTicketsKey(chatId),
+  telegramPointerKey(chatId),
+];
 
 export interface Renderer {
   /** Shows a conversation's reply in its chat. */
@@ -231,18 +252,18 @@ export function createRenderer(deps: {
       for (const notice of reply.notices) await say(chatId, notice.text);
       return;
     }
+    const record = recordOf(chatId, conversationId, reply);
     // What waits for the chat and its current view, in one exchange (sending the tickets
-    // does not move the pointer).
-    const [kept, current] = await store.getMany([
-      telegramTicketsKey(chatId),
-      telegramPointerKey(chatId),
-    ]);
+    // does not move the pointer), unless the turn read them.
+    const prepared = options.prepared?.read;
+    const [kept, current] = prepared
+      ? [prepared.kept, undefined]
+      : await store.getMany(deliveryReads(chatId));
     // Tickets an earlier delivery could not send come first.
     await tickets.drain(chatId, { kept });
     const m = telegramMessages(options.lang);
-    const record = recordOf(chatId, conversationId, reply);
-    const stamp = await saveView(store, record);
-    const pointer = current?.value as ChatPointer | undefined;
+    const stamp = options.prepared?.stamp ?? (await saveView(store, record));
+    const pointer = prepared ? prepared.pointer : (current?.value as ChatPointer | undefined);
     const phone = view.expects === 'phone';
     const parts = splitText(view.text);
 
@@ -266,12 +287,17 @@ export function createRenderer(deps: {
         options.lang,
       );
       if (edited) {
-        await setPointer(store, chatId, {
-          stamp,
-          messageId: options.tappedMessageId!,
-          inline: edited.inline,
-          replyKeyboard: false,
-        });
+        await setPointer(
+          store,
+          chatId,
+          {
+            stamp,
+            messageId: options.tappedMessageId!,
+            inline: edited.inline,
+            replyKeyboard: false,
+          },
+          options.end,
+        );
         return;
       }
     }
@@ -318,13 +344,20 @@ export function createRenderer(deps: {
     }
 
     // The pointer first: if media fail below, the buttons of this view still answer.
-    await setPointer(store, chatId, {
-      stamp,
-      messageId,
-      inline,
-      replyKeyboard: phone,
-      covered: (view.tickets ?? []).length > 0 || view.invoice !== undefined,
-    });
+    // (With the update's end, it is written with the done mark, which is written even if
+    // they fail.)
+    await setPointer(
+      store,
+      chatId,
+      {
+        stamp,
+        messageId,
+        inline,
+        replyKeyboard: phone,
+        covered: (view.tickets ?? []).length > 0 || view.invoice !== undefined,
+      },
+      options.end,
+    );
     if (view.invoice !== undefined) {
       if (deps.providerToken === undefined) {
         logger.error('telegram: an invoice to send, but no TELEGRAM_PAYMENT_PROVIDER_TOKEN');

@@ -17,7 +17,15 @@ import { randomBytes } from 'node:crypto';
 import type { Input } from '#src/conversation/interpret.js';
 import type { Expects } from '#flows/view.js';
 import { telegramPointerKey, telegramTapKey, telegramViewKey } from '#src/store/keys.js';
-import { keepLease, LockTimeoutError, type Store } from '#src/store/store.js';
+import {
+  keepLease,
+  LockTimeoutError,
+  type EndOfRun,
+  type Lock,
+  type Store,
+  type Versioned,
+  type Write,
+} from '#src/store/store.js';
 import { decodeCallback } from './callback-data.js';
 import { calendarMonths, dayInput } from './calendar.js';
 import { pageCount } from './keyboard.js';
@@ -65,6 +73,15 @@ export function newStamp(): string {
   return randomBytes(12).toString('base64url');
 }
 
+/**
+ * The write that stores a view's record under `stamp` (carried by another exchange: the
+ * turn's). A stamp is 96 random bits: no two views meet under one, so it is written
+ * whatever is stored, with no check.
+ */
+export function viewWrite(stamp: string, record: ViewRecord): Write {
+  return { key: telegramViewKey(stamp), value: record, ttlSeconds: VIEW_TTL_SECONDS };
+}
+
 export async function saveView(store: Store, record: ViewRecord): Promise<string> {
   for (;;) {
     const stamp = newStamp();
@@ -81,16 +98,24 @@ export async function getPointer(store: Store, chatId: number): Promise<ChatPoin
   return (await store.get<ChatPointer>(telegramPointerKey(chatId)))?.value;
 }
 
+/** The write that makes `pointer` the chat's current view. */
+export function pointerWrite(chatId: number, pointer: ChatPointer): Write {
+  return { key: telegramPointerKey(chatId), value: pointer, ttlSeconds: VIEW_TTL_SECONDS };
+}
+
 /**
  * Makes `pointer` the chat's current view. Last writer wins: two renders of one chat
  * are ordered by the conversation lock and the per-chat sequencing before they get here.
+ * With `end` (an update being handled), the write rides with the update's done mark.
  */
 export async function setPointer(
   store: Store,
   chatId: number,
   pointer: ChatPointer,
+  end?: EndOfRun,
 ): Promise<void> {
-  await store.set(telegramPointerKey(chatId), pointer, VIEW_TTL_SECONDS);
+  if (end) end.writes.push(pointerWrite(chatId, pointer));
+  else await store.set(telegramPointerKey(chatId), pointer, VIEW_TTL_SECONDS);
 }
 
 /**
@@ -106,7 +131,15 @@ export async function withChoice(
   stamp: string,
   chatId: number,
   handle: (pointer: ChatPointer | undefined) => Promise<void>,
+  end?: EndOfRun,
+  begun?: TapBegun,
 ): Promise<boolean> {
+  if (begun) {
+    // Taken (or found held) with the update, the pointer read in that exchange.
+    if (!begun.lock) return false;
+    await keepLease(begun.lock, HANDLING_LEASE_MS, () => handle(begun.pointer), end);
+    return true;
+  }
   let lock;
   try {
     // The chat's pointer is read as the view is taken: what the choice before moved it to.
@@ -119,8 +152,35 @@ export async function withChoice(
     if (error instanceof LockTimeoutError) return false;
     throw error;
   }
-  await keepLease(lock, HANDLING_LEASE_MS, () => handle(lock.read?.value));
+  // With the update's `end`, the view is freed in the exchange that marks the update done.
+  await keepLease(lock, HANDLING_LEASE_MS, () => handle(lock.read?.value), end);
   return true;
+}
+
+/**
+ * A tap's reads and its view's lease, made in the exchange that takes the update
+ * (middleware.ts): the view's record and the chat's pointer, and, for a choice, the
+ * view's lease (undefined: another choice of it is being handled).
+ */
+export interface TapBegun {
+  view: Versioned<unknown> | undefined;
+  pointer: ChatPointer | undefined;
+  lock?: Lock<unknown> | undefined;
+}
+
+/** What the update's first exchange reads and takes for a tap of `data` in `chatId`. */
+export function tapBegins(
+  chatId: number,
+  data: string | undefined,
+): { also: string[]; take: { key: string; read: string }[] } | undefined {
+  const decoded = decodeCallback(data);
+  if (!decoded) return undefined;
+  const choice = decoded.action.kind === 'option' || decoded.action.kind === 'day';
+  return {
+    also: [telegramViewKey(decoded.stamp), telegramPointerKey(chatId)],
+    // Named as withChoice takes it (with the pointer's read): one lock on a cluster too.
+    take: choice ? [{ key: telegramTapKey(decoded.stamp), read: telegramPointerKey(chatId) }] : [],
+  };
 }
 
 export type Tap =
@@ -136,14 +196,17 @@ export async function resolveTap(
   store: Store,
   chatId: number,
   data: string | undefined,
+  begun?: TapBegun,
 ): Promise<Tap> {
   const decoded = decodeCallback(data);
   if (!decoded) return { kind: 'forged' };
   const { stamp, action } = decoded;
-  // The view and the chat's pointer in one exchange.
-  const [view, current] = await store.getMany([telegramViewKey(stamp), telegramPointerKey(chatId)]);
+  // The view and the chat's pointer in one exchange (the update's, when it read them).
+  const [view, current] = begun
+    ? [begun.view, undefined]
+    : await store.getMany([telegramViewKey(stamp), telegramPointerKey(chatId)]);
   const record = view?.value as ViewRecord | undefined;
-  const pointer = current?.value as ChatPointer | undefined;
+  const pointer = begun ? begun.pointer : (current?.value as ChatPointer | undefined);
   if (!record || record.chatId !== chatId) return { kind: 'forged' };
   if (action.kind === 'noop') return { kind: 'noop' };
 
