@@ -26,9 +26,10 @@ import type { Span, Words } from './spans.js';
 export type DateReading =
   { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
 
-type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-const WEEKDAYS: Record<string, Weekday> = {
+/** Weekday names, folded (no accents), Monday 1 to Sunday 7: also the date step's words. */
+export const WEEKDAYS: Record<string, Weekday> = {
   lunes: 1,
   martes: 2,
   miercoles: 3,

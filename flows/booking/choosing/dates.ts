@@ -14,27 +14,11 @@ import * as chrono from 'chrono-node';
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { addDays, isIsoDate, parseDateInput, weekday } from '#src/domain/time.js';
+import { WEEKDAYS } from '#flows/understanding/dates.js';
 
 /** Lower case, accents dropped, spaces squeezed; digits and separators kept. */
 const plain = (text: string) =>
   text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-
-const WEEKDAYS: Record<string, 1 | 2 | 3 | 4 | 5 | 6 | 7> = {
-  lunes: 1,
-  martes: 2,
-  miercoles: 3,
-  jueves: 4,
-  viernes: 5,
-  sabado: 6,
-  domingo: 7,
-  monday: 1,
-  tuesday: 2,
-  wednesday: 3,
-  thursday: 4,
-  friday: 5,
-  saturday: 6,
-  sunday: 7,
-};
 
 const RELATIVE: [RegExp, number][] = [
   [/\b(pasado manana|(the )?day after tomorrow)\b/, 2],
