@@ -4,7 +4,9 @@
  * Reads at a position of a word list and says how many words it took.
  */
 
-const UNITS: Record<string, number> = {
+/** Number words, folded (no accents), from zero to thirty; "un", "a" are one. Also read by
+ * the count prompts of the selection steps (flows/booking/choosing/read.ts). */
+export const NUMBER_WORDS: Record<string, number> = {
   cero: 0,
   uno: 1,
   un: 1,
@@ -91,12 +93,12 @@ export function readNumber(list: readonly string[], at: number): NumberRead | un
     return { value: 12, length: after === 'of' || after === 'de' ? 3 : 2 };
   if (word === 'couple' || word === 'pair' || word === 'par') return { value: 2, length: 1 };
   if (word === 'docena' || word === 'dozen') return { value: 12, length: 1 };
-  const value = UNITS[word];
+  const value = NUMBER_WORDS[word];
   if (value === undefined) return undefined;
   // "twenty one", "treinta y uno"
   if (TENS.has(word)) {
     const unitAt = next === 'y' ? at + 2 : at + 1;
-    const unit = UNITS[list[unitAt] ?? ''];
+    const unit = NUMBER_WORDS[list[unitAt] ?? ''];
     if (unit !== undefined && unit >= 1 && unit <= 9 && !ARTICLES.has(list[unitAt]!))
       return { value: value + unit, length: unitAt - at + 1 };
   }

@@ -2,6 +2,7 @@
 import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '#flows/booking/types.js';
 import type { TextReading } from '#flows/booking/view.js';
+import { NUMBER_WORDS } from '#flows/understanding/numbers.js';
 
 /** "3" picks the third option, as everywhere else in the chat. */
 export function optionByNumber(
@@ -13,30 +14,15 @@ export function optionByNumber(
   return option ? { event: option.event } : undefined;
 }
 
-const WORDS: Record<string, number> = {
-  un: 1,
-  uno: 1,
-  una: 1,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  seis: 6,
-  siete: 7,
-  ocho: 8,
-  nueve: 9,
-  diez: 10,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
+/**
+ * The number words a count prompt reads: one to ten. A lone "a" or "an" is no count
+ * (Spanish "un", "una", "uno" are).
+ */
+const WORDS: Record<string, number> = Object.fromEntries(
+  Object.entries(NUMBER_WORDS).filter(
+    ([word, value]) => value >= 1 && value <= 10 && word !== 'a' && word !== 'an',
+  ),
+);
 
 const UNITS =
   /^(?:entradas?|tickets?|personas?|people|persons?|adultos?|adults?|unidades|units?|packs?|x)$/;
