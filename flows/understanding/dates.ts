@@ -22,6 +22,7 @@ import { readNumber } from './numbers.js';
 import { isCounted } from './quantities.js';
 import { closest, closestValue, words as foldWords } from './text.js';
 import type { Span, Words } from './spans.js';
+import { wordTable } from './text.js';
 
 export type DateReading =
   { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
@@ -29,7 +30,7 @@ export type DateReading =
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 /** Weekday names, folded (no accents), Monday 1 to Sunday 7: also the date step's words. */
-export const WEEKDAYS: Record<string, Weekday> = {
+export const WEEKDAYS: Readonly<Record<string, Weekday>> = wordTable({
   lunes: 1,
   martes: 2,
   miercoles: 3,
@@ -44,9 +45,9 @@ export const WEEKDAYS: Record<string, Weekday> = {
   friday: 5,
   saturday: 6,
   sunday: 7,
-};
+});
 /** Short forms, read only exactly (no typo is one letter away from a three-letter word). */
-const WEEKDAY_SHORT: Record<string, Weekday> = {
+const WEEKDAY_SHORT: Readonly<Record<string, Weekday>> = wordTable({
   mon: 1,
   tue: 2,
   tues: 2,
@@ -59,9 +60,9 @@ const WEEKDAY_SHORT: Record<string, Weekday> = {
   sun: 7,
   sab: 6,
   dom: 7,
-};
+});
 
-const MONTHS: Record<string, number> = {
+const MONTHS: Readonly<Record<string, number>> = wordTable({
   enero: 1,
   febrero: 2,
   marzo: 3,
@@ -87,9 +88,9 @@ const MONTHS: Record<string, number> = {
   october: 10,
   november: 11,
   december: 12,
-};
+});
 /** Short month names: only beside a day number ("15 dic", "dec 5"), so "Mar" stays a name. */
-const MONTH_SHORT: Record<string, number> = {
+const MONTH_SHORT: Readonly<Record<string, number>> = wordTable({
   ene: 1,
   jan: 1,
   feb: 2,
@@ -106,7 +107,7 @@ const MONTH_SHORT: Record<string, number> = {
   nov: 11,
   dic: 12,
   dec: 12,
-};
+});
 
 /** Fixed national holidays of Spain (month, day): what a "puente" hangs on. */
 const NATIONAL_HOLIDAYS: [number, number][] = [
@@ -216,7 +217,7 @@ export function nextBridge(today: IsoDate): DateReading | undefined {
   return undefined;
 }
 
-const RELATIVE_WORDS: Record<string, number> = {
+const RELATIVE_WORDS: Readonly<Record<string, number>> = wordTable({
   hoy: 0,
   today: 0,
   tonight: 0,
@@ -226,7 +227,7 @@ const RELATIVE_WORDS: Record<string, number> = {
   tommorow: 1,
   tommorrow: 1,
   tmrw: 1,
-};
+});
 
 /** "por la mañana", "de la mañana": a time of day, not tomorrow. */
 const MORNING_BEFORE = new Set(['la', 'las']);

@@ -3,10 +3,11 @@
  * "twenty-one", "treinta y uno"), and the colloquial pairs ("un par", "a couple").
  * Reads at a position of a word list and says how many words it took.
  */
+import { wordTable } from './text.js';
 
 /** Number words, folded (no accents), from zero to thirty; "un", "a" are one. Also read by
  * the count prompts of the selection steps (flows/booking/choosing/read.ts). */
-export const NUMBER_WORDS: Record<string, number> = {
+export const NUMBER_WORDS: Readonly<Record<string, number>> = wordTable({
   cero: 0,
   uno: 1,
   un: 1,
@@ -66,7 +67,7 @@ export const NUMBER_WORDS: Record<string, number> = {
   nineteen: 19,
   twenty: 20,
   thirty: 30,
-};
+});
 
 /** Articles that are "one" only before what is counted ("una entrada", "a ticket"). */
 export const ARTICLES = new Set(['un', 'una', 'a', 'an']);

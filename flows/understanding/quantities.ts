@@ -6,10 +6,11 @@
 import { ARTICLES, readNumber } from './numbers.js';
 import type { Span, Words } from './spans.js';
 import { closestValue } from './text.js';
+import { wordTable } from './text.js';
 
 export type TicketType = 'adult' | 'child' | 'senior' | 'baby';
 
-const TYPES: Record<string, TicketType> = {
+const TYPES: Readonly<Record<string, TicketType>> = wordTable({
   adulto: 'adult',
   adultos: 'adult',
   adulta: 'adult',
@@ -43,7 +44,7 @@ const TYPES: Record<string, TicketType> = {
   bebes: 'baby',
   baby: 'baby',
   babies: 'baby',
-};
+});
 
 const UNITS = new Set([
   'entrada',

@@ -70,6 +70,15 @@ export function closest(word: string, vocabulary: Iterable<string>): string | un
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
+/**
+ * A table of words a customer may type, read by `table[word]`: without a prototype, so
+ * that "constructor" or "__proto__" typed is no word of it (a plain object would answer
+ * with Object's own properties).
+ */
+export function wordTable<T>(entries: Record<string, T>): Readonly<Record<string, T>> {
+  return Object.freeze(Object.assign(Object.create(null) as Record<string, T>, entries));
+}
+
 /** The value of the `table` word that `word` names, as `closest` reads it; typos that are
  * one letter from several words of the same value ("adultso": adulto, adultos) still count. */
 export function closestValue<T>(word: string, table: Record<string, T>): T | undefined {

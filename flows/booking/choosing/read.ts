@@ -3,6 +3,7 @@ import type { Option } from '#flows/view.js';
 import type { BookingEvent } from '#flows/booking/types.js';
 import type { TextReading } from '#flows/booking/view.js';
 import { NUMBER_WORDS } from '#flows/understanding/numbers.js';
+import { wordTable } from '#flows/understanding/text.js';
 
 /** "3" picks the third option, as everywhere else in the chat. */
 export function optionByNumber(
@@ -18,9 +19,11 @@ export function optionByNumber(
  * The number words a count prompt reads: one to ten. A lone "a" or "an" is no count
  * (Spanish "un", "una", "uno" are).
  */
-const WORDS: Record<string, number> = Object.fromEntries(
-  Object.entries(NUMBER_WORDS).filter(
-    ([word, value]) => value >= 1 && value <= 10 && word !== 'a' && word !== 'an',
+const WORDS = wordTable(
+  Object.fromEntries(
+    Object.entries(NUMBER_WORDS).filter(
+      ([word, value]) => value >= 1 && value <= 10 && word !== 'a' && word !== 'an',
+    ),
   ),
 );
 
