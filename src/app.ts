@@ -307,6 +307,7 @@ function timed(engine: Engine, metrics: Metrics): Engine {
     },
     current: (conversationId) => engine.current(conversationId),
     languageOf: (conversationId) => engine.languageOf(conversationId),
+    ...(engine.earlierTap ? { earlierTap: engine.earlierTap.bind(engine) } : {}),
     ...(engine.live ? { live: engine.live.bind(engine) } : {}),
   };
 }

@@ -32,6 +32,11 @@ export interface Beside {
     /** The turn's input, and the view it was read against (a tap's option). */
     turn: { language: Lang; input?: Input; shown?: View },
   ): View;
+  /**
+   * What a tap on a button of a view the chat has moved past is answered while it holds
+   * the conversation (a handoff's "paused"); undefined: the channel's own stale answer.
+   */
+  earlierTap?(state: unknown, language: Lang): string | undefined;
 }
 
 export interface BesideTurn {

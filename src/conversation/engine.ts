@@ -148,6 +148,13 @@ export interface Engine {
    * without its lock; undefined before its first saved turn. For a channel's own words.
    */
   languageOf(conversationId: string): Promise<Lang | undefined>;
+  /**
+   * For a tap on a button of a view the conversation has moved past (rare: a channel asks
+   * only then): the conversation's language, and what sits beside the machine answers it
+   * with while it holds the conversation (a handoff: "paused"), or undefined. One read of
+   * what is saved, without its lock; nothing changes.
+   */
+  earlierTap?(conversationId: string): Promise<{ language?: Lang; answer?: string }>;
   /** How many conversations' actors this process keeps running between turns now. */
   live?(): number;
 }
@@ -488,11 +495,24 @@ export function createEngine(options: EngineOptions): Engine {
   }
 
   /** The saved conversation's language, whatever shape an older snapshot has. */
-  async function savedLanguage(conversationId: string): Promise<Lang | undefined> {
-    const saved = await store.get<Persisted>(conversationKey(conversationId));
-    const snapshot = saved?.value.snapshot as { context?: { language?: unknown } } | undefined;
+  const languageIn = (saved: Persisted | undefined): Lang | undefined => {
+    const snapshot = saved?.snapshot as { context?: { language?: unknown } } | undefined;
     const language = snapshot?.context?.language;
     return language === 'es' || language === 'en' ? language : undefined;
+  };
+
+  async function savedLanguage(conversationId: string): Promise<Lang | undefined> {
+    return languageIn((await store.get<Persisted>(conversationKey(conversationId)))?.value);
+  }
+
+  async function earlierTap(conversationId: string): Promise<{ language?: Lang; answer?: string }> {
+    const saved = (await store.get<Persisted>(conversationKey(conversationId)))?.value;
+    const language = languageIn(saved);
+    const answer =
+      saved?.beside !== undefined
+        ? options.beside?.earlierTap?.(saved.beside, language ?? options.defaultLanguage)
+        : undefined;
+    return { ...(language ? { language } : {}), ...(answer !== undefined ? { answer } : {}) };
   }
 
   /** A turn holding the conversation's lease, taken with the saved conversation read. */
@@ -527,6 +547,7 @@ export function createEngine(options: EngineOptions): Engine {
     handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions),
     current: (conversationId) => locked(conversationId, undefined),
     languageOf: savedLanguage,
+    earlierTap,
     live: () => live.size,
   };
 }

@@ -47,8 +47,11 @@ describe('handing a Telegram conversation to a person', () => {
     await sandbox?.close();
   });
 
-  /** Two jellyfish tickets in the cart, then "Check out": the first checkout question. */
-  async function toCheckout(customer: FakeUser): Promise<void> {
+  /**
+   * Two jellyfish tickets in the cart, then "Check out": the first checkout question. Gives
+   * the cart's "Check out" button, a button of a view the chat has since moved past.
+   */
+  async function toCheckout(customer: FakeUser): Promise<{ messageId: number; data: string }> {
     await bot.act(() => fake.text(customer, '/start'));
     await bot.act(() => fake.tapButton(customer, 'Book tickets'));
     await bot.act(() => fake.tapButton(customer, 'Valencia Sea Museum'));
@@ -60,9 +63,14 @@ describe('handing a Telegram conversation to a person', () => {
     await bot.act(() => fake.tap(customer, calendar.messageId, day.callback_data!));
     await bot.act(() => fake.tapButton(customer, 'Assign one for me'));
     await bot.act(() => fake.tapButton(customer, /^2$/));
-    expect(currentView(fake, customer.id).text).toMatch(/Your cart/);
+    const cart = currentView(fake, customer.id);
+    expect(cart.text).toMatch(/Your cart/);
+    const checkOut = fake.buttons(cart).find((button) => /Check out/.test(button.text))!;
+    const earlier = { messageId: cart.messageId, data: checkOut.callback_data! };
     await bot.act(() => fake.tapButton(customer, 'Check out'));
+    return earlier;
   }
+  const lastAnswer = () => fake.callsOf('answerCallbackQuery').at(-1)?.params.text;
 
   const texts = (customer: FakeUser) =>
     fake.messages(customer.id).map((message) => message.text ?? '');
@@ -72,7 +80,7 @@ describe('handing a Telegram conversation to a person', () => {
     { timeout: 90_000 },
     async () => {
       const ana = newCustomer();
-      await toCheckout(ana);
+      const earlier = await toCheckout(ana);
       const step = currentView(fake, ana.id);
       const stepText = step.text!;
       const stepButtons = fake.buttons(step).map((button) => button.text);
@@ -148,6 +156,18 @@ describe('handing a Telegram conversation to a person', () => {
       );
       expect(thread.fromCustomer).toHaveLength(2);
 
+      // So is a tap on a button of an earlier message (the cart's "Check out"): the same
+      // words as its toast, nothing to the desk, nothing said, the step unchanged.
+      const shownBefore = fake.messages(ana.id).length;
+      const viewBefore = currentView(fake, ana.id);
+      await bot.act(() => fake.tap(ana, earlier.messageId, earlier.data));
+      expect(lastAnswer()).toBe(
+        "The bot's buttons are paused while you talk to a person. Write here, or /bot to go back to the bot.",
+      );
+      expect(thread.fromCustomer).toHaveLength(2);
+      expect(fake.messages(ana.id)).toHaveLength(shownBefore);
+      expect(currentView(fake, ana.id)).toEqual(viewBefore);
+
       // Staff send the cart: the customer reads it.
       expect(await bot.app.support!.line.sendCart(thread.threadId, ANA)).toBe('sent');
       expect(texts(ana).at(-1)).toMatch(
@@ -168,6 +188,13 @@ describe('handing a Telegram conversation to a person', () => {
       expect(texts(ana)).not.toContain('Ana: Still there?');
       await bot.act(() => fake.text(ana, '/cart'));
       expect(currentView(fake, ana.id).text).toMatch(/Jellyfish aquarium[\s\S]*2 × €6\.00/);
+
+      // Back with the bot, the same earlier button is simply out of date.
+      const cartShown = currentView(fake, ana.id).text;
+      await bot.act(() => fake.tap(ana, earlier.messageId, earlier.data));
+      expect(lastAnswer()).toBe('That button is from an earlier step: use the latest message.');
+      expect(currentView(fake, ana.id).text).toBe(cartShown);
+      expect(thread.fromCustomer).toHaveLength(2);
     },
   );
 

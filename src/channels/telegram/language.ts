@@ -7,8 +7,11 @@
 import type { Engine } from '#src/conversation/engine.js';
 import { pickLang, type Lang } from '#src/domain/lang.js';
 
-/** What the adapter asks the engine for its words: the conversation's language. */
-export type ConversationLanguages = Pick<Engine, 'languageOf'>;
+/**
+ * What the adapter asks the engine for its words: the conversation's language, and, for a
+ * tap on an earlier view, what sits beside the machine answers it with (a handoff's).
+ */
+export type ConversationLanguages = Pick<Engine, 'languageOf' | 'earlierTap'>;
 
 export async function conversationLanguage(
   engine: ConversationLanguages,

@@ -177,13 +177,21 @@ export function callbackGate(
         ? { kind: 'forged' as const }
         : await resolveTap(store, chatId, query.data, ctx.tapBegun);
     const m = () => languageOf(languages, ctx, defaultLanguage).then(telegramMessages);
+    // A tap on a view the chat has moved past (rare): one read of the conversation tells
+    // its language and whether a handoff holds it (then its "paused", as on the step's own).
+    const stale = async () => {
+      if (!languages.earlierTap || chatId === undefined) return (await m()).staleButton;
+      const said = await languages.earlierTap(conversationOf(chatId));
+      const own = userLanguage(ctx.from?.language_code, defaultLanguage);
+      return said.answer ?? telegramMessages(said.language ?? own).staleButton;
+    };
     switch (tap.kind) {
       case 'forged':
         logger.info({ chatId }, 'telegram: unknown button data refused');
         await answer((await m()).forgedButton);
         return;
       case 'stale':
-        await answer((await m()).staleButton);
+        await answer(await stale());
         return;
       case 'noop':
         await answer();
@@ -197,7 +205,7 @@ export function callbackGate(
           async (pointer) => {
             // The choice handled just before this one may have moved the view on.
             if (pointer?.stamp !== tap.stamp) {
-              await answer((await m()).staleButton);
+              await answer(await stale());
               return;
             }
             await answer();

@@ -315,6 +315,11 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       ]);
     },
 
+    earlierTap(saved, lang) {
+      // As a tap on the step's own buttons (take): nothing changes, the words are the same.
+      return readState(saved).handoff ? handoffMessages(lang).paused : undefined;
+    },
+
     present(saved, view, { language: lang, input, shown }) {
       const state = readState(saved);
       if (state.handoff) {

@@ -189,6 +189,30 @@ describe('asking for a person', () => {
   });
 });
 
+describe('a tap on a view the chat has moved past', () => {
+  it("while handed off is answered paused, in the customer's language; otherwise the channel's own", async () => {
+    const { beside, engine } = setUp({ now: new Date('2026-06-10T08:00:00Z') });
+    const desk = createMemoryDesk();
+    beside.useDesk(desk);
+    const id = `tg:${randomUUID()}`;
+    expect(await engine.earlierTap!(id)).toEqual({});
+    await engine.handle(id, { kind: 'text', text: '/start' });
+    await engine.handle(id, { kind: 'choose', id: 'language' });
+    expect(await engine.earlierTap!(id)).toEqual({ language: 'es' });
+    await engine.handle(id, { kind: 'text', text: '/human' });
+    expect(desk.threads).toHaveLength(1);
+    expect(await engine.earlierTap!(id)).toEqual({
+      language: 'es',
+      answer:
+        'Los botones del bot están en pausa mientras hablas con una persona. Escribe aquí, o /bot para volver al bot.',
+    });
+    // Only read: nothing reached the desk.
+    expect(desk.threads[0]!.fromCustomer).toEqual([]);
+    await engine.handle(id, { kind: 'text', text: '/bot' });
+    expect(await engine.earlierTap!(id)).toEqual({ language: 'es' });
+  });
+});
+
 describe('the 🙋 offer', () => {
   it('follows the help, typed or tapped', async () => {
     const { beside, engine } = setUp({ now: new Date('2026-06-10T08:00:00Z') });
