@@ -209,8 +209,7 @@ const reviewView: ViewFn = (context, deps) => {
             },
           ]
         : []),
-      { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
-      { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+      ...leaveOptions(lang),
     ],
   };
 };
@@ -237,6 +236,19 @@ function roomLines(context: BookingContext, line: CartLine): string[] {
 }
 
 /** One button per nearest session or day with room: the line moved there and reserved. */
+/** Back to the cart, or home: how the review's views end. */
+const leaveOptions = (lang: Lang): BookingView['options'] => [
+  { id: 'cart', label: messages(lang).toCart, event: { type: 'nav.back' } },
+  { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+];
+
+/** Drops a line the Confirm refused. */
+const removeOption = (line: CartLine, n: number, lang: Lang): BookingView['options'][number] => ({
+  id: `remove:${line.cartItemId}`,
+  label: messages(lang).removeFailed(n, line.name),
+  event: { type: 'cart.remove', cartItemId: line.cartItemId },
+});
+
 const moveOptions = (context: BookingContext, line: CartLine, n: number) => {
   const lang = context.language;
   const m = messages(lang);
@@ -282,11 +294,7 @@ const failedView: ViewFn = (context, deps): BookingView => {
       ...failed.flatMap(({ line, n }) => [
         // The nearest sessions with room first: one tap moves the line and reserves.
         ...moveOptions(context, line, n),
-        {
-          id: `remove:${line.cartItemId}`,
-          label: m.removeFailed(n, line.name),
-          event: { type: 'cart.remove' as const, cartItemId: line.cartItemId },
-        },
+        removeOption(line, n, lang),
         // A package is not redated: another accommodation for the same stay.
         line.package !== undefined
           ? restayOption(line, n, lang)
@@ -296,8 +304,7 @@ const failedView: ViewFn = (context, deps): BookingView => {
               event: { type: 'cart.redate' as const, cartItemId: line.cartItemId },
             },
       ]),
-      { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
-      { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+      ...leaveOptions(lang),
     ],
   };
 };
@@ -319,14 +326,9 @@ const fullView: ViewFn = (context): BookingView => {
     options: [
       ...full.flatMap(({ line, n }) => [
         ...moveOptions(context, line, n),
-        {
-          id: `remove:${line.cartItemId}`,
-          label: m.removeFailed(n, line.name),
-          event: { type: 'cart.remove' as const, cartItemId: line.cartItemId },
-        },
+        removeOption(line, n, lang),
       ]),
-      { id: 'cart', label: m.toCart, event: { type: 'nav.back' } },
-      { id: 'home', label: common(lang).home, event: { type: 'nav.home' } },
+      ...leaveOptions(lang),
     ],
   };
 };
