@@ -101,6 +101,10 @@ export function createBullmqScheduler(
       worker.on('failed', (job, error) => logger.warn({ job: job?.id, err: error }, 'job failed'));
     },
     async close() {
+      // A connection closed while BullMQ still sets it up (its client name, version
+      // check, the worker's first reads: not awaited inside BullMQ) is disconnected, and
+      // those commands reject with nobody listening. Ready first, then quit cleanly.
+      await Promise.allSettled([queue.waitUntilReady(), worker?.waitUntilReady()]);
       await worker?.close();
       await queue.close();
       await cluster?.quit();

@@ -116,4 +116,25 @@ describe.each(makers)('%s scheduler', (name, make) => {
       expect(ran).toHaveLength(10);
     });
   }
+
+  it('closes right after it starts, leaving no rejected command behind', async () => {
+    const rejected: unknown[] = [];
+    const listen = (reason: unknown) => rejected.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      // A bot stopped as soon as it started (a test, a failed start): BullMQ is still
+      // setting its connections up. Several times, since each is a race.
+      for (let i = 0; i < 12; i += 1) {
+        const scheduler = make();
+        scheduler.start(async () => {});
+        await sleep(i % 4);
+        await scheduler.close();
+      }
+      // A connection dropped mid-set-up rejects its commands when its socket closes.
+      await sleep(200);
+      expect(rejected).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
+  });
 });
