@@ -2,21 +2,16 @@
  * Tickets as Telegram photos: one QR code PNG per access code (what the venue scans),
  * captioned with the ticket's title, its lines and the code in text.
  */
-import QRCode from 'qrcode';
 import type { TicketDocument } from '#flows/view.js';
 import type { Lang } from '#src/domain/lang.js';
 import { telegramMessages } from './messages.js';
+import { qrPng } from './qr-png.js';
 
 /** Telegram's limit for photo captions. */
 export const MAX_CAPTION = 1024;
 
-export function ticketQr(accessCode: string): Promise<Buffer> {
-  return QRCode.toBuffer(accessCode, {
-    type: 'png',
-    errorCorrectionLevel: 'M',
-    margin: 2,
-    width: 512,
-  });
+export async function ticketQr(accessCode: string): Promise<Buffer> {
+  return qrPng(accessCode, { errorCorrectionLevel: 'M', margin: 2, width: 512 });
 }
 
 export function ticketCaption(ticket: TicketDocument, lang: Lang): string {

@@ -1,0 +1,99 @@
+/**
+ * A QR code as a black and white PNG, drawn and encoded here: one bit per pixel and no
+ * row filters. qrcode's own PNG renderer paints every pixel in RGBA and lets pngjs try
+ * five filters on every row, a megabyte of work for a 512-pixel code and the most
+ * expensive step of a selling turn (issue 18). The pixels are the ones qrcode draws, by
+ * its own arithmetic (`qrToImageData`: a fractional scale, the margin in modules), so
+ * the image and what it encodes are the same; only the file is smaller and cheaper.
+ */
+import { deflateSync } from 'node:zlib';
+import QRCode from 'qrcode';
+
+export interface QrPngOptions {
+  errorCorrectionLevel: QRCode.QRCodeErrorCorrectionLevel;
+  /** Quiet zone, in modules. */
+  margin: number;
+  /** The image's side in pixels. */
+  width: number;
+}
+
+export function qrPng(text: string, options: QrPngOptions): Buffer {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: options.errorCorrectionLevel });
+  return encodePng(pixelRows(modules.size, modules.data, options), rowSide(modules.size, options));
+}
+
+/** qrcode's `getScale` and `getImageWidth` for a width it can honour. */
+function scaleOf(size: number, { width, margin }: QrPngOptions): number {
+  return width >= size + margin * 2 ? width / (size + margin * 2) : 4;
+}
+
+function rowSide(size: number, options: QrPngOptions): number {
+  return Math.floor((size + options.margin * 2) * scaleOf(size, options));
+}
+
+/**
+ * The image's rows, each a filter byte (0: none) and its pixels packed 8 to a byte, a
+ * set bit white. Rows that show the same row of modules are one buffer, copied.
+ */
+function pixelRows(size: number, data: Uint8Array, options: QrPngOptions): Buffer {
+  const scale = scaleOf(size, options);
+  const side = rowSide(size, options);
+  const margin = options.margin * scale;
+  const inside = (at: number) => at >= margin && at < side - margin;
+  const moduleAt = (at: number) => Math.floor((at - margin) / scale);
+  const stride = 1 + Math.ceil(side / 8);
+  const image = Buffer.alloc(stride * side);
+  const drawn = new Map<number, number>(); // module row → offset of a row drawn for it
+  for (let y = 0; y < side; y += 1) {
+    const offset = y * stride;
+    const row = inside(y) ? moduleAt(y) : -1;
+    const earlier = drawn.get(row);
+    if (earlier !== undefined) {
+      image.copy(image, offset, earlier, earlier + stride);
+      continue;
+    }
+    drawn.set(row, offset);
+    for (let x = 0; x < side; x += 1) {
+      const dark = row >= 0 && inside(x) && Boolean(data[row * size + moduleAt(x)]);
+      if (!dark) image[offset + 1 + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  return image;
+}
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function encodePng(rows: Buffer, side: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(side, 0);
+  header.writeUInt32BE(side, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // grayscale; compression, filter method and interlace 0
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
