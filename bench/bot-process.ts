@@ -4,6 +4,7 @@
  * start time are its own. Started by the bench with fork(); instrumented from outside
  * (instrument.ts) and reporting each handled update over IPC.
  */
+import { warmUp } from '#flows/understanding/understand.js';
 import { createApp } from '#src/app.js';
 import { startTelegram } from '#src/channels/telegram/index.js';
 import { parseConfig } from '#src/config.js';
@@ -48,8 +49,11 @@ const config = parseConfig({
 });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
 const app = await createApp(config, logger);
-// As main.ts does: the catalog loaded before the channel takes updates.
-await app.loadCatalog();
+// As main.ts does: the catalog loaded and the reading of messages warmed up before the
+// channel takes updates.
+const catalogLoaded = app.loadCatalog();
+warmUp();
+await catalogLoaded;
 live = () => app.engine.live?.() ?? 0;
 const appMs = performance.now();
 

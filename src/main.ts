@@ -3,6 +3,7 @@
  * against the in-process sandbox; `npm start -- --jsonl` speaks JSON lines instead.
  */
 import { parseArgs } from 'node:util';
+import { warmUp } from '#flows/understanding/understand.js';
 import { createApp } from './app.js';
 import { runJsonl } from './channels/console/jsonl.js';
 import { runTerminal } from './channels/console/terminal.js';
@@ -106,8 +107,11 @@ if (channels) {
     });
     stops.push(() => Promise.resolve(retrying.stop()));
   };
-  // Before any channel takes updates: the first customer does not wait for the catalog.
-  await app.loadCatalog();
+  // Before any channel takes updates: the first customer does not wait for the catalog,
+  // nor for the reading of typed messages to compile (warmUp, while the catalog loads).
+  const catalogLoaded = app.loadCatalog();
+  warmUp();
+  await catalogLoaded;
   if (config.slack) {
     const slackConfig = config.slack;
     const support = app.support;

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogFinder } from '#flows/booking/choosing/finder.js';
-import { understand, type Understanding } from '#flows/understanding/understand.js';
+import {
+  understand,
+  warmUp,
+  WARM_UP_MESSAGES,
+  type Understanding,
+} from '#flows/understanding/understand.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
 import { demo, NOW, TODAY } from '#test/flows/selection-harness.js';
 
@@ -326,5 +331,23 @@ describe('understanding a message', () => {
 
   it.each(TABLE)('[%s] %s', (lang, text, expected) => {
     expect(read(lang, text)).toEqual(expected);
+  });
+});
+
+describe('warming the reading up before the first customer', () => {
+  // chrono-node is asked only what no reader of ours reads, once per string width.
+  it('reads messages that reach chrono-node, in one-byte and two-byte strings', () => {
+    for (const text of WARM_UP_MESSAGES) {
+      expect(understand(text, { today: TODAY }).slots.date).toBeUndefined();
+    }
+    const wide = (text: string) => [...text].some((char) => char.charCodeAt(0) > 0xff);
+    expect(WARM_UP_MESSAGES.filter(wide)).not.toEqual([]);
+    expect(WARM_UP_MESSAGES.filter((text) => !wide(text))).not.toEqual([]);
+  });
+
+  it('leaves what a message means unchanged', () => {
+    const before = understand('2 entradas para mañana', { today: TODAY });
+    warmUp();
+    expect(understand('2 entradas para mañana', { today: TODAY })).toEqual(before);
   });
 });
