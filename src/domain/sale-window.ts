@@ -71,6 +71,11 @@ export function checkSale(product: SaleTimingProduct, visit: IsoDate, now: IsoDa
     return { ok: false, reason: 'no-price-for-date' };
   }
   if (!inSaleWindow(product, now)) return { ok: false, reason: 'outside-sale-window' };
+  return checkTiming(product, visit, now);
+}
+
+/** The checks of a visit date itself: the cut-off and the earliest sale moment. */
+function checkTiming(product: SaleTimingProduct, visit: IsoDate, now: IsoDateTime): SaleCheck {
   const cutoff = saleCutoff(product, visit);
   if (now >= cutoff) return { ok: false, reason: 'too-late', cutoff };
   const opensAt = earliestSaleMoment(product, visit);
@@ -86,12 +91,18 @@ export function isSellableOn(
   return checkSale(product, visit, now).ok;
 }
 
-/** The visit dates on sale at `now`, optionally within from..to (inclusive), sorted. */
+/**
+ * The visit dates on sale at `now`, optionally within from..to (inclusive), sorted. The
+ * dates are the price sets' own and the sale window does not depend on the visit, so
+ * each date is checked for its cut-off and earliest moment only (checkSale's other
+ * checks once): a product's hundreds of dates are listed on each opening.
+ */
 export function sellableDates(
   product: SaleTimingProduct,
   now: IsoDateTime,
   range: { from?: IsoDate; to?: IsoDate } = {},
 ): IsoDate[] {
+  if (!inSaleWindow(product, now)) return [];
   const dates = new Set(product.pricesAndDates.flatMap((set) => set.dates));
   return [...dates]
     .filter(
@@ -99,7 +110,7 @@ export function sellableDates(
         (range.from === undefined || date >= range.from) &&
         (range.to === undefined || date <= range.to),
     )
-    .filter((date) => isSellableOn(product, date, now))
+    .filter((date) => checkTiming(product, date, now).ok)
     .sort();
 }
 
@@ -114,8 +125,11 @@ export function canBeSoldAlone(
 ): boolean {
   if (product.canOnlyBeSoldAsPartOfCombinedProduct || product.isForPackaging) return false;
   // The first date on sale is enough: listing them all is what browsing 50,000 products
-  // cannot afford (npm run bench).
-  return product.pricesAndDates.some((set) =>
-    set.dates.some((visit) => isSellableOn(product, visit, now)),
+  // cannot afford (npm run bench). As in sellableDates, the window is checked once.
+  return (
+    inSaleWindow(product, now) &&
+    product.pricesAndDates.some((set) =>
+      set.dates.some((visit) => checkTiming(product, visit, now).ok),
+    )
   );
 }

@@ -59,11 +59,23 @@ function formatter(zone: string): Intl.DateTimeFormat {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
+/**
+ * The last instant read per zone and its wall-clock value: a view reads the same "now"
+ * once per product it lists, and formatToParts is the costly part of a list (issue 18).
+ */
+const lastRead = new Map<string, { ms: number; local: IsoDateTime }>();
+
 /** The wall-clock date-time in `zone` at `instant`. */
 export function localNow(zone: string, instant: Date): IsoDateTime {
+  const ms = instant.getTime();
+  const last = lastRead.get(zone);
+  if (last !== undefined && last.ms === ms) return last.local;
   const parts: Record<string, string> = {};
   for (const part of formatter(zone).formatToParts(instant)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}` as IsoDateTime;
+  const local =
+    `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}` as IsoDateTime;
+  lastRead.set(zone, { ms, local });
+  return local;
 }
 
 /** The provider-local "now" of an instant: the value every sale rule takes as `now`. */

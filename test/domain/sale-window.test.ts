@@ -155,6 +155,46 @@ describe('sellableDates', () => {
   });
 });
 
+describe('sellableDates and canBeSoldAlone: checkSale date by date', () => {
+  // Both check the sale window once and each date for its cut-off and earliest moment: the
+  // same dates as checkSale asked for every one, whatever the rules and the moment.
+  const dates = '2024-08-01,2024-08-09,2024-08-10,2024-08-11,2024-08-15,2024-08-20,2024-09-30';
+  const rules: Array<Record<string, unknown>> = [
+    {},
+    { hoursInAdvanceOfPurchase: 30 },
+    { maxHoursInAdvanceOfPurchase: 120 },
+    { maxHoursInAdvanceOfPurchase: '2024-08-10T12:00:00', hoursInAdvanceOfPurchase: 4 },
+    { startIsActiveDate: '2024-08-10T09:00:00', endIsActiveDate: '2024-08-12T00:00:00' },
+    { startIsActiveDate: '2024-08-11T00:00:00' },
+  ];
+  const nows = [
+    '2024-07-31T23:59:59',
+    '2024-08-09T23:00:00',
+    '2024-08-10T08:59:59',
+    '2024-08-10T12:00:00',
+    '2024-08-12T23:59:59',
+    '2024-08-13T00:00:00',
+    '2024-10-01T00:00:00',
+  ] as IsoDateTime[];
+
+  it.each(rules)('%j', (fields) => {
+    const p = product({
+      ...fields,
+      pricesAndDates: [
+        { price: 20, dates },
+        { price: 9, dates: '2024-08-15' },
+      ],
+    });
+    for (const now of nows) {
+      const expected = [...new Set(dates.split(','))].filter(
+        (date) => checkSale(p, date as IsoDate, now).ok,
+      );
+      expect(sellableDates(p, now)).toEqual(expected);
+      expect(canBeSoldAlone(p, now)).toBe(expected.length > 0);
+    }
+  });
+});
+
 describe('canBeSoldAlone', () => {
   it.each([
     ['a plain product', {}, true],

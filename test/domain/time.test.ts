@@ -65,6 +65,28 @@ describe('localNow', () => {
   });
 });
 
+describe('localNow, asked again and again', () => {
+  it('answers each instant and zone, whatever was asked before', () => {
+    const summer = new Date('2024-08-15T10:00:00Z');
+    const winter = new Date('2024-01-15T10:00:00Z');
+    const asked: Array<[string, Date, string]> = [
+      [MADRID, summer, '2024-08-15T12:00:00'],
+      [MADRID, summer, '2024-08-15T12:00:00'],
+      [CANARY, summer, '2024-08-15T11:00:00'],
+      [MADRID, winter, '2024-01-15T11:00:00'],
+      [CANARY, summer, '2024-08-15T11:00:00'],
+      [MADRID, summer, '2024-08-15T12:00:00'],
+      [MADRID, new Date(summer.getTime() + 1000), '2024-08-15T12:00:01'],
+    ];
+    for (const [zone, instant, local] of asked) expect(localNow(zone, instant)).toBe(local);
+    // A Date is mutable: the same object moved is read at its new instant.
+    const moving = new Date(summer);
+    expect(localNow(MADRID, moving)).toBe('2024-08-15T12:00:00');
+    moving.setTime(winter.getTime());
+    expect(localNow(MADRID, moving)).toBe('2024-01-15T11:00:00');
+  });
+});
+
 describe('toInstant', () => {
   it.each([
     ['summer, Madrid', MADRID, '2024-08-15T12:00:00', '2024-08-15T10:00:00.000Z'],
