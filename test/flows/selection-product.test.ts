@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '#flows/booking/problem.js';
 import { productCard } from '#flows/booking/steps/product.js';
-import { fromPrice } from '#flows/booking/choosing/prices.js';
+import { fromPrice, priceByDay, unitOf } from '#flows/booking/choosing/prices.js';
 import { openProductDraft } from '#flows/booking/choosing/product-rules.js';
 import type { CartLine, DraftProduct } from '#flows/booking/types.js';
 import type { Lang } from '#src/domain/lang.js';
@@ -220,6 +220,26 @@ describe('the product card', () => {
     expect(fromPrice(entry, all.dates)).toEqual({ cents: 1000, currency: 'EUR' }); // discounted set
     expect(fromPrice(entry, ['2026-06-13'])).toEqual({ cents: 1500, currency: 'EUR' }); // weekend
     expect(card(I.museumAdult)).toContain('💶 From €10.00');
+  });
+
+  it('prices each day by the first price set that holds it, none for a day of none', () => {
+    const entry = demo().product(I.museumAdult)!;
+    const sets = entry.product.pricesAndDates;
+    const days = [...new Set(sets.flatMap((set) => set.dates))];
+    expect(sets.length).toBeGreaterThan(1);
+    const price = priceByDay(entry);
+    for (const day of days) {
+      const first = sets.find((set) => set.dates.includes(day))!;
+      expect(price(day)).toEqual(unitOf(entry, first));
+    }
+    expect(price('2026-06-13')).toEqual({ cents: 1500, currency: 'EUR' }); // weekend
+    expect(price('1999-01-01')).toBeUndefined();
+    // A day held by two sets: the first one's price, as the card and the cart take it.
+    const day = sets[0]!.dates[0]!;
+    const other = sets.find((set) => unitOf(entry, set).cents !== unitOf(entry, sets[0]!).cents)!;
+    const first = { ...other, dates: [...other.dates, day] };
+    const twice = { ...entry, product: { ...entry.product, pricesAndDates: [first, ...sets] } };
+    expect(priceByDay(twice)(day)).toEqual(unitOf(entry, other));
   });
 
   it('says the price is on request for real-time prices', () => {

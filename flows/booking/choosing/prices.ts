@@ -1,7 +1,7 @@
 /**
  * What a product costs as the customer sees it before choosing: the unit price of a price
  * set (src/domain/pricing.ts: retail, commission and taxes), the lowest over the sets that
- * still hold a sellable date ("from"), and the price of one day.
+ * still hold a sellable date ("from"), and the price of each day.
  */
 import type { PricesAndDates } from '#src/api/catalog.js';
 import type { IsoDate } from '#src/api/schema.js';
@@ -26,8 +26,25 @@ export function fromPrice(entry: ProductEntry, dates: readonly string[]): Money 
   return lowest;
 }
 
-/** The unit price on one day: the first price set that holds it. */
-export function priceOn(entry: ProductEntry, date: IsoDate): Money | undefined {
-  const set = entry.product.pricesAndDates.find((candidate) => candidate.dates.includes(date));
-  return set ? unitOf(entry, set) : undefined;
+/**
+ * The unit price on each day: the first price set that holds it. A date view asks it of
+ * every day on sale (its "from" and its buttons), so the days' sets are found in one map
+ * and each set is priced once, not once per day (issue 18).
+ */
+export function priceByDay(entry: ProductEntry): (date: IsoDate) => Money | undefined {
+  const setOf = new Map<string, PricesAndDates>();
+  for (const set of entry.product.pricesAndDates) {
+    for (const date of set.dates) if (!setOf.has(date)) setOf.set(date, set);
+  }
+  const units = new Map<PricesAndDates, Money>();
+  return (date) => {
+    const set = setOf.get(date);
+    if (set === undefined) return undefined;
+    let unit = units.get(set);
+    if (unit === undefined) {
+      unit = unitOf(entry, set);
+      units.set(set, unit);
+    }
+    return { ...unit };
+  };
 }

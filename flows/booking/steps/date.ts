@@ -27,7 +27,7 @@ import { nearestDates, parseTypedDate } from '#flows/booking/choosing/dates.js';
 export { nearestDates };
 import { onlyTodayText } from '#flows/booking/choosing/explain.js';
 import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
-import { priceOn } from '#flows/booking/choosing/prices.js';
+import { priceByDay } from '#flows/booking/choosing/prices.js';
 import {
   dayIsFull,
   dayPlaces,
@@ -207,7 +207,7 @@ export function dateOptions(
 export function dayPrice(context: BookingContext, deps: ViewDeps) {
   const entry = context.draft && deps.catalog.product(context.draft.product.productId);
   if (entry === undefined || context.draft?.product.requiresRealTimePrice) return undefined;
-  return (date: IsoDate) => priceOn(entry, date);
+  return priceByDay(entry);
 }
 
 const navigation = (lang: Lang) => {
