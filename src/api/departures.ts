@@ -16,8 +16,6 @@
  * them, and a 50,000-product catalog is not walked whole on every refresh. Skipped
  * elements are all counted, from the record the lists keep while reading.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 export type DepartureKind = 'missing' | 'coerced' | 'skipped' | 'unknown';
 
 export interface Departure {
@@ -39,19 +37,25 @@ interface Reading {
   readElsewhere: ReadonlySet<string>;
 }
 
-const reading = new AsyncLocalStorage<Reading>();
+/**
+ * The reading under way, for the length of one parse: zod parses synchronously, so a
+ * variable set around the call is enough. An AsyncLocalStorage did this before; running
+ * one turns on Node's promise hooks for the whole process, a cost on every promise of
+ * every turn (issue 18).
+ */
+let reading: Reading | undefined;
 
 /** Elements walked per list when looking for departures of shape. */
 const SAMPLE = 20;
 
 /** Whether lists are read leniently now (inside `readResponse`). */
 export function readingLeniently(): boolean {
-  return reading.getStore() !== undefined;
+  return reading !== undefined;
 }
 
 /** A list element skipped while reading: `source` is the list as it came in. */
 export function noteSkipped(source: object, index: number): void {
-  const current = reading.getStore();
+  const current = reading;
   if (!current) return;
   const indices = current.skipped.get(source) ?? [];
   indices.push(index);
@@ -60,7 +64,7 @@ export function noteSkipped(source: object, index: number): void {
 
 /** A field read under another name (`aliased` in schema.ts). */
 export function noteAlias(read: object, canonical: string, found: string): void {
-  const current = reading.getStore();
+  const current = reading;
   if (!current) return;
   const source = current.copies.get(read) ?? read;
   const names = current.aliases.get(source) ?? {};
@@ -70,7 +74,7 @@ export function noteAlias(read: object, canonical: string, found: string): void 
 
 /** A copy of an input object made while reading, so its aliases are told of the input. */
 export function noteCopy(copy: object, source: object): void {
-  const current = reading.getStore();
+  const current = reading;
   if (!current) return;
   current.copies.set(copy, current.copies.get(source) ?? source);
 }
@@ -91,7 +95,14 @@ export function readResponse<T>(
     copies: new WeakMap(),
     readElsewhere,
   };
-  const result = reading.run(state, () => parse(input));
+  const outer = reading;
+  reading = state;
+  let result: T;
+  try {
+    result = parse(input);
+  } finally {
+    reading = outer;
+  }
   const parsed = output(result);
   const departures = new Map<string, Departure>();
   const note = (path: string, kind: DepartureKind, count = 1) => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { cartConfirmOperation, cartSaleOperation } from '#src/api/cart.js';
 import { salesOperation } from '#src/api/sales.js';
-import type { Departure } from '#src/api/departures.js';
+import { readingLeniently, readResponse, type Departure } from '#src/api/departures.js';
 import { readResponseWith } from '#src/api/read-response.js';
 import { operations } from '#src/api/operations.js';
 import { fromWire, toWire } from '#src/api/wire.js';
@@ -156,6 +156,25 @@ describe('an element that cannot be read', () => {
   it('leaves requests exact: an odd element in a request is refused, not dropped', () => {
     const parsed = operations.catalog.request.safeParse({ productIds: ['p1', { odd: true }] });
     expect(parsed.success).toBe(false);
+  });
+
+  it('reads leniently only during the parse, even one that throws or reads inside another', () => {
+    const seen: boolean[] = [];
+    const parse = (input: unknown): unknown => {
+      seen.push(readingLeniently());
+      if (input === 'inner') return readResponse('x', parse, () => undefined).result;
+      if (input === 'throw') throw new Error('unreadable');
+      return input;
+    };
+    expect(readingLeniently()).toBe(false);
+    readResponse('inner', parse, () => undefined);
+    expect(() => readResponse('throw', parse, () => undefined)).toThrow('unreadable');
+    expect(seen).toEqual([true, true, true]);
+    expect(readingLeniently()).toBe(false);
+    // After the parse: strict again.
+    expect(
+      operations.catalog.request.safeParse({ productIds: ['p1', { odd: true }] }).success,
+    ).toBe(false);
   });
 });
 
