@@ -52,9 +52,13 @@ export const shownDates = (product: DraftProduct): IsoDate[] =>
 export const roomyDates = (product: DraftProduct, lines: readonly CartLine[]): IsoDate[] =>
   product.dates.filter((date) => dayRoom(product, date, lines) !== 'full');
 
-/** A day on sale (or sold out) that is full now. */
+/**
+ * A day on sale (or sold out) that is full now. One of the shown days, asked without
+ * building them: the date view asks it of each day it shows (issue 18).
+ */
 export const dayIsFull = (product: DraftProduct, date: IsoDate, lines: readonly CartLine[]) =>
-  shownDates(product).includes(date) && dayRoom(product, date, lines) === 'full';
+  (product.dates.includes(date) || (product.rules?.soldOut?.includes(date) ?? false)) &&
+  dayRoom(product, date, lines) === 'full';
 
 /** Products a session still allows, less what the cart's lines take of it. */
 export function sessionPlaces(
