@@ -83,8 +83,46 @@ export function providerNow(provider: Pick<Provider, 'taxType'>, instant: Date):
   return localNow(providerZone(provider), instant);
 }
 
-/** A local date-time read as if it were UTC: milliseconds for wall-clock arithmetic. */
+/**
+ * A local date-time read as if it were UTC: milliseconds for wall-clock arithmetic. The
+ * shapes every rule makes (yyyy-MM-dd, yyyy-MM-ddThh:mm:ss) are read by position: a
+ * product's sale window is this arithmetic for each of its dates (issue 18). Any other
+ * string is read by its parts, as it always was.
+ */
 function wallMs(local: IsoDateTime | IsoDate): number {
+  if (local.length === 10 || local.length === 19) {
+    const y = digitsAt(local, 0, 4, '-');
+    const m = digitsAt(local, 5, 2, '-');
+    if (local.length === 10) {
+      const d = digitsAt(local, 8, 2);
+      if (y >= 0 && m >= 0 && d >= 0) return Date.UTC(y, m - 1, d, 0, 0, 0);
+    } else {
+      const d = digitsAt(local, 8, 2, 'T');
+      const hh = digitsAt(local, 11, 2, ':');
+      const mm = digitsAt(local, 14, 2, ':');
+      const ss = digitsAt(local, 17, 2);
+      if (y >= 0 && m >= 0 && d >= 0 && hh >= 0 && mm >= 0 && ss >= 0) {
+        return Date.UTC(y, m - 1, d, hh, mm, ss);
+      }
+    }
+  }
+  return wallMsByParts(local);
+}
+
+/** The number of `length` digits at `at` (followed by `then`, if given), or -1. */
+function digitsAt(text: string, at: number, length: number, then?: string): number {
+  if (then !== undefined && text[at + length] !== then) return -1;
+  let value = 0;
+  for (let index = at; index < at + length; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** `wallMs` of any string: split at T, - and :, each part a Number. */
+function wallMsByParts(local: string): number {
   const [date, time = '00:00:00'] = local.split('T') as [string, string?];
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number];

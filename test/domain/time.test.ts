@@ -87,6 +87,62 @@ describe('localNow, asked again and again', () => {
   });
 });
 
+describe('wall-clock arithmetic on any string (addHours, addDays, weekday)', () => {
+  // The shapes the rules make are read by position; the same answers as reading every
+  // string by its parts, which is what any other string still gets.
+  const byParts = (local: string) => {
+    const [date, time = '00:00:00'] = local.split('T') as [string, string?];
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number];
+    return Date.UTC(y, m - 1, d, hh, mm, ss);
+  };
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const format = (ms: number) => {
+    const at = new Date(ms);
+    return `${pad(at.getUTCFullYear(), 4)}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}T${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())}`;
+  };
+  const inputs = [
+    '2024-08-15T20:00:00',
+    '2024-02-29T23:59:59',
+    '2023-02-29T10:00:00', // no such day: rolled over, as Date.UTC does
+    '0099-12-31T00:00:00', // a two-digit year: Date.UTC reads it as 1999, both ways
+    '2024-08-15T20:00', // no seconds
+    '2024-08-15 20:00:00',
+    '2024-8-15T20:00:00',
+    '2024-08-15T20:00:0x',
+    ' 2024-08-15T20:00:00',
+    '2024-08-15T20:00:00Z',
+    '+2024-08-15',
+    '2024-08-1T',
+    'not a date',
+    '',
+  ];
+  const dates = [
+    '2024-08-15',
+    '2024-12-31',
+    '2024-02-29',
+    '2023-02-29',
+    '0001-01-01',
+    '2024-8-15',
+    '2024/08/15',
+    '20240815xx',
+  ];
+
+  it.each(inputs)('addHours(%j)', (local) => {
+    for (const hours of [0, 4, -240, 1.5]) {
+      expect(addHours(local as IsoDateTime, hours)).toBe(
+        format(byParts(local) + Math.round(hours * 3600) * 1000),
+      );
+    }
+  });
+
+  it.each(dates)('addDays(%j) and weekday(%j)', (date) => {
+    expect(addDays(date as IsoDate, 1)).toBe(format(byParts(date) + 86_400_000).slice(0, 10));
+    const day = new Date(byParts(date)).getUTCDay();
+    expect(weekday(date as IsoDate)).toBe(day === 0 ? 7 : day);
+  });
+});
+
 describe('toInstant', () => {
   it.each([
     ['summer, Madrid', MADRID, '2024-08-15T12:00:00', '2024-08-15T10:00:00.000Z'],
