@@ -27,9 +27,23 @@ const utc = (date: IsoDate) => {
   return new Date(Date.UTC(y, m - 1, d));
 };
 
+/**
+ * Dates already written, by language, style and date: a date view writes every day it
+ * shows, and the same days again on the next view (issue 18). Emptied when it grows past
+ * a few thousand: the days on sale are a season's, not more.
+ */
+const written = new Map<string, string>();
+
 /** "sáb, 13 jun" / "Sat 13 Jun" (buttons) or "sábado, 13 de junio de 2026" (sentences). */
 export function formatDate(date: IsoDate, lang: Lang, style: 'short' | 'long' = 'short'): string {
-  return format(lang, style).format(utc(date));
+  const key = `${lang}:${style}:${date}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    text = format(lang, style).format(utc(date));
+    if (written.size >= 5000) written.clear();
+    written.set(key, text);
+  }
+  return text;
 }
 
 /** The time of day of a provider-local date-time: "17:00". */
