@@ -1,12 +1,14 @@
 /**
  * Lookups over one catalog (src/domain/catalog.ts says what they are): a product with
- * its base and provider, a ticket with its enclosure, a session with its enclosure, and
- * the product search. Built once per catalog version, so a turn never scans the catalog.
+ * its base and provider, a ticket with its enclosure, a session with its enclosure, the
+ * products grouped by sale timing (what a new minute checks), and the product search. Built once per catalog version, so a turn never scans the catalog.
  * Used by the bot and by the sandbox alike; the bot indexes in slices
  * (indexCatalogInSlices), so that a large catalog never holds a turn up.
  */
 import type { Catalog, Provider, TicketEnclosure } from '#src/api/catalog.js';
 import type { CatalogIndex, ProductEntry, SessionEntry } from '#src/domain/catalog.js';
+import { saleTimingKey } from '#src/domain/sale-window.js';
+import { providerZone, type IsoDate } from '#src/domain/time.js';
 import { productSearch } from './product-search.js';
 import { inSlices } from './slices.js';
 
@@ -16,6 +18,17 @@ function indexer(catalog: Catalog) {
   const products = new Map<string, ProductEntry>();
   const enclosures = new Map<string, TicketEnclosure>();
   const sessions = new Map<string, SessionEntry>();
+  // The sale layout: entries in catalog order, grouped by zone and sale timing.
+  const entries: ProductEntry[] = [];
+  const groupOf: number[] = [];
+  const groups: ProductEntry[] = [];
+  const groupByKey = new Map<string, number>();
+  const lists = new Map<readonly IsoDate[], number>();
+  const listId = (dates: readonly IsoDate[]) => {
+    let id = lists.get(dates);
+    if (id === undefined) lists.set(dates, (id = lists.size));
+    return id;
+  };
 
   const add = (provider: Provider): void => {
     providers.set(provider.providerId, provider);
@@ -27,7 +40,16 @@ function indexer(catalog: Catalog) {
     }
     for (const base of provider.productBases) {
       for (const product of base.products) {
-        products.set(product.productId, { provider, base, product });
+        const entry = { provider, base, product };
+        products.set(product.productId, entry);
+        const key = `${providerZone(provider)}|${saleTimingKey(product, listId)}`;
+        let group = groupByKey.get(key);
+        if (group === undefined) {
+          group = groups.push(entry) - 1;
+          groupByKey.set(key, group);
+        }
+        entries.push(entry);
+        groupOf.push(group);
       }
     }
   };
@@ -35,6 +57,7 @@ function indexer(catalog: Catalog) {
   const index = (): CatalogIndex => {
     const built: CatalogIndex = {
       catalog,
+      saleLayout: { entries, groupOf: Uint32Array.from(groupOf), groups },
       provider: (id) => providers.get(id),
       product: (id) => products.get(id),
       enclosure: (providerId, enclosureId) => enclosures.get(`${providerId}/${enclosureId}`),
