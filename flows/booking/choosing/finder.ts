@@ -8,39 +8,47 @@
  * product's name and ticket types are worked out when read, and the list of a query is
  * kept per offer (a message is read more than once in a turn).
  */
-import type { Product, ProductBase } from '#src/api/catalog.js';
-import type { CatalogIndex, SearchHit } from '#src/domain/catalog.js';
+import type { CatalogIndex, ProductEntry, SearchHit } from '#src/domain/catalog.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
 import type { FoundProduct, ProductFinder } from '#flows/understanding/understand.js';
 import { combinedDates } from '#flows/booking/steps/combined/offer.js';
-import { offerable, productName, type Offerable } from './offerable.js';
+import { offerable, offered, productName, type Offerable } from './offerable.js';
 
 /** A product hit, its name and ticket types read from the catalog when asked for. */
 class FoundCatalogProduct implements FoundProduct {
-  readonly kind = 'product';
-  readonly id: string;
-  readonly providerId: string;
-  readonly score: number;
-  readonly #base: ProductBase;
-  readonly #product: Product;
+  readonly #hit: SearchHit;
+  readonly #entry: ProductEntry;
   #types?: FoundProduct['types'] | null;
 
-  constructor(hit: SearchHit, base: ProductBase, product: Product) {
-    this.id = hit.id;
-    this.providerId = hit.providerId;
-    this.score = hit.score;
-    this.#base = base;
-    this.#product = product;
+  constructor(hit: SearchHit, entry: ProductEntry) {
+    this.#hit = hit;
+    this.#entry = entry;
+  }
+
+  get kind(): 'product' {
+    return 'product';
+  }
+
+  get id(): string {
+    return this.#hit.id;
+  }
+
+  get providerId(): string {
+    return this.#hit.providerId;
+  }
+
+  get score(): number {
+    return this.#hit.score;
   }
 
   get name(): string {
-    return productName(this.#product);
+    return productName(this.#entry.product);
   }
 
   /** Absent when the product has no ticket types. */
   get types(): FoundProduct['types'] {
     if (this.#types === undefined) {
-      const siblings = ticketTypeSiblings(this.#base, this.#product);
+      const siblings = ticketTypeSiblings(this.#entry.base, this.#entry.product);
       this.#types =
         siblings.length > 0
           ? Object.fromEntries(
@@ -52,8 +60,6 @@ class FoundCatalogProduct implements FoundProduct {
   }
 }
 
-/** The offer's product ids, worked out once per offer (a catalog and minute). */
-const offeredIds = new WeakMap<Offerable, Set<string>>();
 /**
  * What a search's hits (a query's, kept by the search) found in an offer, this minute (a
  * combined product is on sale by its products' dates now).
@@ -65,25 +71,20 @@ const foundByOffer = new WeakMap<
 
 export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
   const offer = offerable(catalog, now);
-  let ids = offeredIds.get(offer);
-  if (!ids) {
-    ids = new Set(offer.products.map((entry) => entry.product.productId));
-    offeredIds.set(offer, ids);
-  }
+  const byId = offered(offer);
   const minute = now.toISOString().slice(0, 16);
   let kept = foundByOffer.get(offer);
   if (kept?.minute !== minute) {
     kept = { minute, found: new WeakMap() };
     foundByOffer.set(offer, kept);
   }
-  const offered = ids;
   const { found } = kept;
   const find = (hits: readonly SearchHit[]): FoundProduct[] => {
     const products: FoundProduct[] = [];
     for (const hit of hits) {
       if (hit.kind === 'product') {
-        const entry = offered.has(hit.id) ? catalog.product(hit.id) : undefined;
-        if (entry) products.push(new FoundCatalogProduct(hit, entry.base, entry.product));
+        const entry = byId.get(hit.id);
+        if (entry) products.push(new FoundCatalogProduct(hit, entry));
         continue;
       }
       const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);

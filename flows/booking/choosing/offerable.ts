@@ -120,7 +120,7 @@ const fallbackTerms = (query: string) =>
 
 /** The products of an offer by id, for filtering search hits (once per offer). */
 const offeredById = new WeakMap<Offerable, Map<string, ProductEntry>>();
-function offered(offer: Offerable): Map<string, ProductEntry> {
+export function offered(offer: Offerable): ReadonlyMap<string, ProductEntry> {
   let byId = offeredById.get(offer);
   if (!byId) {
     byId = new Map(offer.products.map((entry) => [entry.product.productId, entry]));
