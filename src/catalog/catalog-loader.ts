@@ -20,6 +20,7 @@ import {
   type WorkerMessage,
 } from './catalog-transfer.js';
 import { createDateTable, shareProductDates } from './shared-dates.js';
+import { createTextTable } from './shared-texts.js';
 import { yieldToLoop } from './slices.js';
 
 export interface LoadedCatalog {
@@ -89,6 +90,7 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
       const worker = startWorker({ language, partner: options.partner });
       let loaded: { catalog: Catalog; dates: IsoDate[][]; digest?: string } | undefined;
       let parts = 0;
+      const texts = createTextTable();
       let settled = false;
       const finish = (outcome: () => void) => {
         if (settled) return;
@@ -117,6 +119,8 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
             parts = message.parts;
             break;
           case 'part':
+            // Before the date lists are back: their dates are shared already.
+            texts.share(message.providers);
             restoreDates(message.providers, loaded!.dates);
             loaded!.catalog.providers.push(...message.providers);
             parts -= 1;
