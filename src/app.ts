@@ -165,7 +165,7 @@ export async function createApp(
   // Read in a worker thread and taken in by slices: a large catalog never stalls turns.
   const catalog = createCatalogService(client, {
     logger,
-    load: workerLoader({ partner, ...watch }),
+    load: workerLoader({ partner, logger, ...watch }),
   });
   const returnUrls = createReturnUrls(
     config.publicUrl,

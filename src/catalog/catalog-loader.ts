@@ -13,6 +13,8 @@ import { catalogOperation, type Catalog } from '#src/api/catalog.js';
 import type { CallOutcome, PartnerClient } from '#src/api/client.js';
 import type { Departure } from '#src/api/departures.js';
 import type { IsoDate } from '#src/api/schema.js';
+import type { Logger } from '#src/log.js';
+import type { Level } from 'pino';
 import {
   restoreDates,
   type CatalogWorkerInput,
@@ -61,6 +63,8 @@ export class CatalogLoadError extends Error {
 
 export interface WorkerLoaderOptions {
   partner: CatalogWorkerInput['partner'];
+  /** Writes the worker's log lines (its partner call's warnings), at its level. */
+  logger?: Logger;
   /** Told of the worker's partner call, as the client's own `observe` is. */
   observe?: (outcome: CallOutcome) => void;
   departures?: (operation: string, departure: Departure) => void;
@@ -83,11 +87,22 @@ function startWorker(input: CatalogWorkerInput): Worker {
   return new Worker(code, { eval: true, workerData: input });
 }
 
+/** A line of the worker's logger, written by `logger` at its level, naming the worker. */
+function relog(logger: Logger, line: string): void {
+  const { level, time: _time, msg, ...fields } = JSON.parse(line) as Record<string, unknown>;
+  const label = logger.levels.labels[level as number] as Level | undefined;
+  if (label) logger[label]({ thread: 'catalog-worker', ...fields }, msg as string);
+}
+
 /** The catalog through a worker thread of its own, taken in part by part. */
 export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
   return (language) =>
     new Promise<LoadedCatalog>((resolve, reject) => {
-      const worker = startWorker({ language, partner: options.partner });
+      const worker = startWorker({
+        language,
+        partner: options.partner,
+        ...(options.logger ? { logLevel: options.logger.level } : {}),
+      });
       let loaded: { catalog: Catalog; dates: IsoDate[][]; digest?: string } | undefined;
       let parts = 0;
       const texts = createTextTable();
@@ -106,6 +121,9 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
             return;
           case 'departure':
             options.departures?.(message.operation, message.departure);
+            return;
+          case 'log':
+            if (options.logger) relog(options.logger, message.line);
             return;
           case 'failed':
             finish(() => reject(new CatalogLoadError(message.message, message.kind)));
