@@ -15,7 +15,8 @@ import { inSlices } from './slices.js';
 /** The lookups of a catalog, filled provider by provider. */
 function indexer(catalog: Catalog) {
   const providers = new Map<string, Provider>();
-  const products = new Map<string, ProductEntry>();
+  // Each product's place in `entries` (the sale layout's list): the lookup by id.
+  const positions = new Map<string, number>();
   const enclosures = new Map<string, TicketEnclosure>();
   const sessions = new Map<string, SessionEntry>();
   // The sale layout: entries in catalog order, grouped by zone and sale timing.
@@ -41,7 +42,7 @@ function indexer(catalog: Catalog) {
     for (const base of provider.productBases) {
       for (const product of base.products) {
         const entry = { provider, base, product };
-        products.set(product.productId, entry);
+        positions.set(product.productId, entries.length);
         const key = `${providerZone(provider)}|${saleTimingKey(product, listId)}`;
         let group = groupByKey.get(key);
         if (group === undefined) {
@@ -54,17 +55,29 @@ function indexer(catalog: Catalog) {
     }
   };
 
+  const product = (id: string): ProductEntry | undefined => {
+    const at = positions.get(id);
+    return at === undefined ? undefined : entries[at];
+  };
+
   const index = (): CatalogIndex => {
     const built: CatalogIndex = {
       catalog,
-      saleLayout: { entries, groupOf: Uint32Array.from(groupOf), groups },
+      saleLayout: {
+        entries,
+        groupOf: Uint32Array.from(groupOf),
+        groups,
+        position: (id) => positions.get(id),
+      },
       provider: (id) => providers.get(id),
-      product: (id) => products.get(id),
+      product,
       enclosure: (providerId, enclosureId) => enclosures.get(`${providerId}/${enclosureId}`),
       ticket: (productId, ticketId) =>
-        products.get(productId)?.product.tickets.find((ticket) => ticket.ticketId === ticketId),
+        product(productId)?.product.tickets.find((ticket) => ticket.ticketId === ticketId),
       session: (id) => sessions.get(id),
-      products: () => products.values(),
+      products: function* () {
+        for (const at of positions.values()) yield entries[at]!;
+      },
       search: (query) => productSearch(built).search(query),
       searchTerms: (query) => productSearch(built).terms(query),
     };

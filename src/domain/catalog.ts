@@ -49,6 +49,8 @@ export interface SaleLayout {
   readonly groupOf: Uint32Array;
   /** One entry of each group, by group number. */
   readonly groups: readonly ProductEntry[];
+  /** The place in `entries` of the product with this id (what `product(id)` gives). */
+  position(productId: string): number | undefined;
 }
 
 export interface CatalogIndex {

@@ -12,7 +12,7 @@ import type { CatalogIndex, ProductEntry, SearchHit } from '#src/domain/catalog.
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
 import type { FoundProduct, ProductFinder } from '#flows/understanding/understand.js';
 import { combinedDates } from '#flows/booking/steps/combined/offer.js';
-import { offerable, offered, productName, type Offerable } from './offerable.js';
+import { offerable, offeredProduct, productName, type Offerable } from './offerable.js';
 
 /** A product hit, its name and ticket types read from the catalog when asked for. */
 class FoundCatalogProduct implements FoundProduct {
@@ -71,7 +71,6 @@ const foundByOffer = new WeakMap<
 
 export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
   const offer = offerable(catalog, now);
-  const byId = offered(offer);
   const minute = now.toISOString().slice(0, 16);
   let kept = foundByOffer.get(offer);
   if (kept?.minute !== minute) {
@@ -83,7 +82,7 @@ export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
     const products: FoundProduct[] = [];
     for (const hit of hits) {
       if (hit.kind === 'product') {
-        const entry = byId.get(hit.id);
+        const entry = offeredProduct(offer, hit.id);
         if (entry) products.push(new FoundCatalogProduct(hit, entry));
         continue;
       }

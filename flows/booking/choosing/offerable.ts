@@ -77,6 +77,8 @@ const sameSale = (a: Uint8Array, b: Uint8Array) =>
   a.length === b.length && a.every((value, i) => value === b[i]);
 
 const cache = new WeakMap<CatalogIndex, { minute: string; sold: Uint8Array; offer: Offerable }>();
+/** Which of the catalog's products (by their place in its sale layout) an offer holds. */
+const soldIn = new WeakMap<Offerable, Uint8Array>();
 
 /**
  * What may be offered at `now`. A new minute checks each group of products on sale at
@@ -90,6 +92,7 @@ export function offerable(catalog: CatalogIndex, now: Date): Offerable {
   if (cached?.minute === minute) return cached.offer;
   const sold = onSale(catalog.saleLayout, now);
   const offer = cached && sameSale(cached.sold, sold) ? cached.offer : offerOf(catalog, sold);
+  if (offer !== cached?.offer) soldIn.set(offer, sold);
   cache.set(catalog, { minute, sold, offer });
   return offer;
 }
@@ -118,15 +121,15 @@ const fallbackTerms = (query: string) =>
     .split(' ')
     .filter((word) => word.length >= 2);
 
-/** The products of an offer by id, for filtering search hits (once per offer). */
-const offeredById = new WeakMap<Offerable, Map<string, ProductEntry>>();
-export function offered(offer: Offerable): ReadonlyMap<string, ProductEntry> {
-  let byId = offeredById.get(offer);
-  if (!byId) {
-    byId = new Map(offer.products.map((entry) => [entry.product.productId, entry]));
-    offeredById.set(offer, byId);
-  }
-  return byId;
+/**
+ * The offered product with this id, or undefined: its place in the catalog's sale layout
+ * and the offer's flags say, no table of the offer's products by id (50,000 entries made
+ * at the first search of each offer).
+ */
+export function offeredProduct(offer: Offerable, productId: string): ProductEntry | undefined {
+  const layout = offer.catalog.saleLayout;
+  const at = layout.position(productId);
+  return at !== undefined && soldIn.get(offer)?.[at] === 1 ? layout.entries[at] : undefined;
 }
 
 /** What a search's hits (a query's, kept by the search) found in an offer. */
@@ -148,10 +151,9 @@ export function searchProducts(offer: Offerable, query: string): ProductEntry[] 
   }
   let found = kept.get(hits);
   if (!found) {
-    const byId = offered(offer);
     found = [];
     for (const hit of hits) {
-      const entry = hit.kind === 'product' ? byId.get(hit.id) : undefined;
+      const entry = hit.kind === 'product' ? offeredProduct(offer, hit.id) : undefined;
       if (entry) found.push(entry);
     }
     kept.set(hits, Object.freeze(found) as ProductEntry[]);
