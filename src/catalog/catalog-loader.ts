@@ -22,7 +22,7 @@ import {
   type WorkerMessage,
 } from './catalog-transfer.js';
 import { createDateTable, shareProductDates } from './shared-dates.js';
-import { createTextTable } from './shared-texts.js';
+import { createValueTable } from './shared-values.js';
 import { yieldToLoop } from './slices.js';
 
 export interface LoadedCatalog {
@@ -105,7 +105,7 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
       });
       let loaded: { catalog: Catalog; dates: IsoDate[][]; digest?: string } | undefined;
       let parts = 0;
-      const texts = createTextTable();
+      const values = createValueTable();
       let settled = false;
       const finish = (outcome: () => void) => {
         if (settled) return;
@@ -137,8 +137,9 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
             parts = message.parts;
             break;
           case 'part':
-            // Before the date lists are back: their dates are shared already.
-            texts.share(message.providers);
+            // Before the date lists are back (they are shared already): a price set is
+            // shared with its list's number in it, and the list put back once.
+            values.share(message.providers);
             restoreDates(message.providers, loaded!.dates);
             loaded!.catalog.providers.push(...message.providers);
             parts -= 1;

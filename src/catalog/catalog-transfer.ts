@@ -82,7 +82,9 @@ export function numberDates(providers: readonly Provider[], table: DateTable): v
 
 /** Puts the shared lists back in place of their numbers (in place, main side). */
 export function restoreDates(providers: readonly Provider[], lists: readonly IsoDate[][]): void {
-  const list = (number: IsoDate[]) => lists[number as Numbered] ?? [];
+  // A price set shared between products (shared-values.ts) is met again, restored.
+  const list = (number: IsoDate[]) =>
+    typeof number === 'number' ? (lists[number as Numbered] ?? []) : number;
   for (const provider of providers)
     for (const base of provider.productBases)
       for (const product of base.products) {
