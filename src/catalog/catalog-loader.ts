@@ -22,7 +22,7 @@ import {
   type WorkerMessage,
 } from './catalog-transfer.js';
 import { createDateTable, shareProductDates } from './shared-dates.js';
-import { createValueTable } from './shared-values.js';
+import { createValueTable, type ValueTable } from './shared-values.js';
 import { yieldToLoop } from './slices.js';
 
 export interface LoadedCatalog {
@@ -105,7 +105,8 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
       });
       let loaded: { catalog: Catalog; dates: IsoDate[][]; digest?: string } | undefined;
       let parts = 0;
-      const values = createValueTable();
+      // Dropped once the catalog is whole: the worker's listener outlives the load.
+      let values: ValueTable | undefined = createValueTable();
       let settled = false;
       const finish = (outcome: () => void) => {
         if (settled) return;
@@ -139,13 +140,14 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
           case 'part':
             // Before the date lists are back (they are shared already): a price set is
             // shared with its list's number in it, and the list put back once.
-            values.share(message.providers);
+            values?.share(message.providers);
             restoreDates(message.providers, loaded!.dates);
             loaded!.catalog.providers.push(...message.providers);
             parts -= 1;
             break;
         }
         if (parts === 0) {
+          values = undefined;
           const { catalog, digest } = loaded!;
           finish(() => resolve({ catalog, ...(digest !== undefined ? { digest } : {}) }));
         } else void yieldToLoop().then(ask);

@@ -29,17 +29,23 @@ export function createValueTable(limit = TABLE_LIMIT): ValueTable {
     table.set(key, value);
     return value;
   };
-  // The value's children shared first, then the value itself when small.
-  const shared = (value: object): object => {
+  // The value's children shared first, then the value itself when small; undefined for a
+  // large one, left where it is (a value with a large child is large: no JSON written).
+  const shared = (value: object): object | undefined => {
     const record = value as Record<string, unknown>;
+    let small = true;
     for (const key of Object.keys(record)) {
       const field = record[key];
       if (typeof field === 'string') record[key] = kept(texts, field, field);
-      else if (typeof field === 'object' && field !== null) record[key] = shared(field);
+      else if (typeof field === 'object' && field !== null) {
+        const child = shared(field);
+        if (child === undefined) small = false;
+        else record[key] = child;
+      }
     }
-    const json = JSON.stringify(value);
-    // An array and an object can write the same JSON ('{}' never, '[]' only arrays).
-    return json.length <= SMALL ? kept(values, json, value) : value;
+    const json = small ? JSON.stringify(value) : undefined;
+    // An array and an object never write the same JSON.
+    return json !== undefined && json.length <= SMALL ? kept(values, json, value) : undefined;
   };
   return { share: (value) => void shared(value) };
 }
