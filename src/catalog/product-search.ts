@@ -333,15 +333,23 @@ function searchOf(
 
   const hitsOf = (searched: string): SearchHit[] => {
     const results = index.search(searched);
-    // Words matched by each hit (a word can match by itself, a typo or a prefix).
-    const hits: SearchHit[] = results.map((result) => ({
-      kind: kinds[result.id as number]!,
-      id: refs[result.id as number]!,
-      providerId: providerIds[result.id as number]!,
-      score: result.score,
-      matched: new Set(result.queryTerms).size,
-    }));
-    const best = Math.max(0, ...hits.map((hit) => hit.matched));
+    // Words matched by each hit (a word can match by itself, a typo or a prefix). A loop
+    // and no set for a single word: a common word's search has a hit per product.
+    const hits: SearchHit[] = [];
+    let best = 0;
+    for (const result of results) {
+      const terms = result.queryTerms;
+      const matched = terms.length <= 1 ? terms.length : new Set(terms).size;
+      if (matched > best) best = matched;
+      const document = result.id as number;
+      hits.push({
+        kind: kinds[document]!,
+        id: refs[document]!,
+        providerId: providerIds[document]!,
+        score: result.score,
+        matched,
+      });
+    }
     return Object.freeze(hits.filter((hit) => hit.matched === best)) as SearchHit[];
   };
 
