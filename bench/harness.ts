@@ -156,10 +156,13 @@ export function turnFigures(samples: readonly Sample[]): TurnFigures {
   };
 }
 
-/** Median bot-side time by step (search, product, date, …). */
+/**
+ * Median and longest bot-side time by step (search, product, date, …): the longest tells
+ * which step a stall of the event loop came from (a turn's work runs without a break).
+ */
 export function byStep(
   samples: readonly Sample[],
-): Record<string, { turns: number; botP50: number }> {
+): Record<string, { turns: number; botP50: number; botMax: number }> {
   const steps = new Map<string, number[]>();
   for (const sample of samples) {
     const list = steps.get(sample.step) ?? [];
@@ -167,7 +170,10 @@ export function byStep(
     steps.set(sample.step, list);
   }
   return Object.fromEntries(
-    [...steps].map(([step, values]) => [step, { turns: values.length, botP50: median(values) }]),
+    [...steps].map(([step, values]) => [
+      step,
+      { turns: values.length, botP50: median(values), botMax: Math.max(...values) },
+    ]),
   );
 }
 
@@ -234,7 +240,7 @@ export interface LoadResult extends TurnFigures {
    * of bookings (a level cut by time ends with bookings half made).
    */
   partnerCallsPerBooking?: Record<string, number>;
-  steps: Record<string, { turns: number; botP50: number }>;
+  steps: Record<string, { turns: number; botP50: number; botMax: number }>;
   samples: Sample[];
 }
 

@@ -209,6 +209,14 @@ function bigOnlyReport(results: BenchResults): string {
       'Bot-side ms per turn, p50 / p99 (max)',
       `${number(b.botP50)} / ${number(b.botP99)} (${seconds(big.maxTurnMs)})`,
     ],
+    [
+      'Longest turns by step (where stalls come from)',
+      Object.entries(b.steps)
+        .sort(([, x], [, y]) => y.botMax - x.botMax)
+        .slice(0, 3)
+        .map(([step, figures]) => `${step} ${seconds(figures.botMax)}`)
+        .join(', '),
+    ],
     ...(big.newMinute
       ? [
           [

@@ -6,6 +6,7 @@
  */
 import { bookingMachine } from '#flows/booking/machine.js';
 import type { BookingContext } from '#flows/booking/types.js';
+import { warmUpDateReading } from '#flows/understanding/dates.js';
 import {
   createPartnerClient,
   type PartnerClient,
@@ -73,8 +74,9 @@ export interface App {
   support?: { channel: string; line: SupportLine; useDesk(desk: SupportDesk): void };
   /**
    * Loads the catalog of the partner's language, for main.ts to call before channels
-   * take updates: the first customer then finds it ready. Never fails: when the service
-   * cannot be reached, the first turn that needs the catalog tries again.
+   * take updates: the first customer then finds it ready (and the date reader's patterns
+   * compiled). Never fails: when the service cannot be reached, the first turn that needs
+   * the catalog tries again.
    */
   loadCatalog(): Promise<void>;
   close(): Promise<void>;
@@ -163,7 +165,7 @@ export async function createApp(
   // Read in a worker thread and taken in by slices: a large catalog never stalls turns.
   const catalog = createCatalogService(client, {
     logger,
-    load: workerLoader({ partner, ...watch }),
+    load: workerLoader({ partner, logger, ...watch }),
   });
   const returnUrls = createReturnUrls(
     config.publicUrl,
@@ -274,6 +276,8 @@ export async function createApp(
         }
       : {}),
     async loadCatalog() {
+      // The date reader's patterns too: the first customer's messages do not compile them.
+      warmUpDateReading();
       const language = pickLang(config.partner.language);
       await catalog
         .get(language)

@@ -13,6 +13,8 @@ import { catalogOperation, type Catalog } from '#src/api/catalog.js';
 import type { CallOutcome, PartnerClient } from '#src/api/client.js';
 import type { Departure } from '#src/api/departures.js';
 import type { IsoDate } from '#src/api/schema.js';
+import type { Logger } from '#src/log.js';
+import type { Level } from 'pino';
 import {
   restoreDates,
   type CatalogWorkerInput,
@@ -20,6 +22,7 @@ import {
   type WorkerMessage,
 } from './catalog-transfer.js';
 import { createDateTable, shareProductDates } from './shared-dates.js';
+import { createValueTable, type ValueTable } from './shared-values.js';
 import { yieldToLoop } from './slices.js';
 
 export interface LoadedCatalog {
@@ -60,6 +63,8 @@ export class CatalogLoadError extends Error {
 
 export interface WorkerLoaderOptions {
   partner: CatalogWorkerInput['partner'];
+  /** Writes the worker's log lines (its partner call's warnings), at its level. */
+  logger?: Logger;
   /** Told of the worker's partner call, as the client's own `observe` is. */
   observe?: (outcome: CallOutcome) => void;
   departures?: (operation: string, departure: Departure) => void;
@@ -82,13 +87,26 @@ function startWorker(input: CatalogWorkerInput): Worker {
   return new Worker(code, { eval: true, workerData: input });
 }
 
+/** A line of the worker's logger, written by `logger` at its level, naming the worker. */
+function relog(logger: Logger, line: string): void {
+  const { level, time: _time, msg, ...fields } = JSON.parse(line) as Record<string, unknown>;
+  const label = logger.levels.labels[level as number] as Level | undefined;
+  if (label) logger[label]({ thread: 'catalog-worker', ...fields }, msg as string);
+}
+
 /** The catalog through a worker thread of its own, taken in part by part. */
 export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
   return (language) =>
     new Promise<LoadedCatalog>((resolve, reject) => {
-      const worker = startWorker({ language, partner: options.partner });
+      const worker = startWorker({
+        language,
+        partner: options.partner,
+        ...(options.logger ? { logLevel: options.logger.level } : {}),
+      });
       let loaded: { catalog: Catalog; dates: IsoDate[][]; digest?: string } | undefined;
       let parts = 0;
+      // Dropped once the catalog is whole: the worker's listener outlives the load.
+      let values: ValueTable | undefined = createValueTable();
       let settled = false;
       const finish = (outcome: () => void) => {
         if (settled) return;
@@ -105,6 +123,9 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
           case 'departure':
             options.departures?.(message.operation, message.departure);
             return;
+          case 'log':
+            if (options.logger) relog(options.logger, message.line);
+            return;
           case 'failed':
             finish(() => reject(new CatalogLoadError(message.message, message.kind)));
             return;
@@ -117,12 +138,16 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
             parts = message.parts;
             break;
           case 'part':
+            // Before the date lists are back (they are shared already): a price set is
+            // shared with its list's number in it, and the list put back once.
+            values?.share(message.providers);
             restoreDates(message.providers, loaded!.dates);
             loaded!.catalog.providers.push(...message.providers);
             parts -= 1;
             break;
         }
         if (parts === 0) {
+          values = undefined;
           const { catalog, digest } = loaded!;
           finish(() => resolve({ catalog, ...(digest !== undefined ? { digest } : {}) }));
         } else void yieldToLoop().then(ask);

@@ -22,12 +22,16 @@ export interface CatalogWorkerInput {
     timeoutMs?: Partial<Record<string, number>>;
     retry?: { limit: number; delayMs: number };
   };
+  /** The main thread's log level: the worker's client logs at it, through the main thread. */
+  logLevel?: string;
 }
 
-/** The worker's messages, in order: outcome and departures, then head, parts, done. */
+/** The worker's messages, in order: outcome, departures and log lines, then head, parts. */
 export type WorkerMessage =
   | { type: 'outcome'; outcome: CallOutcome }
   | { type: 'departure'; operation: string; departure: Departure }
+  /** A line the worker's logger wrote (pino's JSON), for the main thread's logger. */
+  | { type: 'log'; line: string }
   | {
       type: 'head';
       /** The catalog without its providers (they follow in parts). */
@@ -78,7 +82,9 @@ export function numberDates(providers: readonly Provider[], table: DateTable): v
 
 /** Puts the shared lists back in place of their numbers (in place, main side). */
 export function restoreDates(providers: readonly Provider[], lists: readonly IsoDate[][]): void {
-  const list = (number: IsoDate[]) => lists[number as Numbered] ?? [];
+  // A price set shared between products (shared-values.ts) is met again, restored.
+  const list = (number: IsoDate[]) =>
+    typeof number === 'number' ? (lists[number as Numbered] ?? []) : number;
   for (const provider of providers)
     for (const base of provider.productBases)
       for (const product of base.products) {

@@ -5,10 +5,12 @@
  * One worker per load: it ends with its load, and its memory with it.
  */
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { catalogOperation } from '#src/api/catalog.js';
 import { createPartnerClient } from '#src/api/client.js';
 import { PartnerError } from '#src/api/errors.js';
+import { createLogger } from '#src/log.js';
 import {
   numberDates,
   partsOf,
@@ -23,8 +25,21 @@ const input = workerData as CatalogWorkerInput;
 const send = (message: WorkerMessage) => port.postMessage(message);
 
 async function load(): Promise<void> {
+  // Its warnings (a retry, a failure, a departure from the schema) are the main thread's
+  // to write: a line at a time, as the worker's own logger writes them.
+  const logger = createLogger({
+    level: input.logLevel ?? 'silent',
+    secrets: [input.partner.apiKey],
+    destination: new Writable({
+      write(line: Buffer, _encoding, done) {
+        send({ type: 'log', line: line.toString() });
+        done();
+      },
+    }),
+  });
   const client = createPartnerClient({
     ...input.partner,
+    logger,
     observe: (outcome) => send({ type: 'outcome', outcome }),
     departures: (operation, departure) => send({ type: 'departure', operation, departure }),
   });

@@ -129,7 +129,8 @@ function synonymsOf(texts: (string | undefined)[]): string {
 }
 
 interface Doc {
-  id: string;
+  /** The document's number: its place in the search's own lists (kind, ref, provider). */
+  id: number;
   kind: 'product' | 'combined';
   ref: string;
   providerId: string;
@@ -142,7 +143,7 @@ interface Doc {
   synonyms: string;
 }
 
-const FIELDS = ['name', 'base', 'provider', 'place', 'tags', 'description', 'synonyms'];
+const FIELDS = ['name', 'base', 'provider', 'place', 'tags', 'description', 'synonyms'] as const;
 
 function productDocument({ provider, base, product }: ProductEntry): Doc {
   const texts = {
@@ -154,7 +155,7 @@ function productDocument({ provider, base, product }: ProductEntry): Doc {
     description: product.productDescription ?? '',
   };
   return {
-    id: `p:${product.productId}`,
+    id: -1,
     kind: 'product',
     ref: product.productId,
     providerId: provider.providerId,
@@ -178,7 +179,7 @@ function combinedDocument(catalog: CatalogIndex, combined: CombinedProduct): Doc
     description: parts.map((part) => part!.product.productDescription ?? '').join(' '),
   };
   return {
-    id: `c:${combined.combinedProductId}`,
+    id: -1,
     kind: 'combined',
     ref: combined.combinedProductId,
     providerId: first.provider.providerId,
@@ -241,9 +242,11 @@ function searchBuilder(catalog: CatalogIndex) {
       (word) => (term.length >= 3 && word.startsWith(term)) || withinEdits(term, word, typos),
     );
   };
+  // What a hit names, by document number: kept here, not as MiniSearch's stored fields
+  // (an object per document) and with numbers for its ids (no id text per document).
+  const documentsOf: DocumentsOf = { kinds: [], refs: [], providerIds: [] };
   const index = new MiniSearch<Doc>({
-    fields: FIELDS,
-    storeFields: ['kind', 'ref', 'providerId'],
+    fields: [...FIELDS],
     tokenize,
     processTerm,
     searchOptions: {
@@ -263,10 +266,14 @@ function searchBuilder(catalog: CatalogIndex) {
   });
   const add = (doc: Doc | undefined): void => {
     if (!doc) return;
+    doc.id = documents;
+    documentsOf.kinds.push(doc.kind);
+    documentsOf.refs.push(doc.ref);
+    documentsOf.providerIds.push(doc.providerId);
     documents += 1;
     const terms = new Set<string>();
     for (const field of FIELDS)
-      for (const word of tokenize(doc[field as keyof Doc])) {
+      for (const word of tokenize(doc[field as (typeof FIELDS)[number]])) {
         const term = processTerm(word);
         if (term) terms.add(term);
       }
@@ -276,11 +283,22 @@ function searchBuilder(catalog: CatalogIndex) {
   return {
     product: (entry: ProductEntry) => add(productDocument(entry)),
     combined: (combined: CombinedProduct) => add(combinedDocument(catalog, combined)),
-    search: () => searchOf(index, common),
+    search: () => searchOf(index, documentsOf, common),
   };
 }
 
-function searchOf(index: MiniSearch<Doc>, common: (term: string) => boolean): ProductSearch {
+/** The kind, id and provider of each document, by its number. */
+interface DocumentsOf {
+  kinds: Doc['kind'][];
+  refs: string[];
+  providerIds: string[];
+}
+
+function searchOf(
+  index: MiniSearch<Doc>,
+  { kinds, refs, providerIds }: DocumentsOf,
+  common: (term: string) => boolean,
+): ProductSearch {
   const terms = (query: string) => [
     ...new Set(
       tokenize(query)
@@ -315,15 +333,23 @@ function searchOf(index: MiniSearch<Doc>, common: (term: string) => boolean): Pr
 
   const hitsOf = (searched: string): SearchHit[] => {
     const results = index.search(searched);
-    // Words matched by each hit (a word can match by itself, a typo or a prefix).
-    const hits: SearchHit[] = results.map((result) => ({
-      kind: result['kind'] as SearchHit['kind'],
-      id: result['ref'] as string,
-      providerId: result['providerId'] as string,
-      score: result.score,
-      matched: new Set(result.queryTerms).size,
-    }));
-    const best = Math.max(0, ...hits.map((hit) => hit.matched));
+    // Words matched by each hit (a word can match by itself, a typo or a prefix). A loop
+    // and no set for a single word: a common word's search has a hit per product.
+    const hits: SearchHit[] = [];
+    let best = 0;
+    for (const result of results) {
+      const terms = result.queryTerms;
+      const matched = terms.length <= 1 ? terms.length : new Set(terms).size;
+      if (matched > best) best = matched;
+      const document = result.id as number;
+      hits.push({
+        kind: kinds[document]!,
+        id: refs[document]!,
+        providerId: providerIds[document]!,
+        score: result.score,
+        matched,
+      });
+    }
     return Object.freeze(hits.filter((hit) => hit.matched === best)) as SearchHit[];
   };
 

@@ -5,7 +5,7 @@
  * (`providerNow(provider, instant)`).
  */
 import type { Product } from '#src/api/catalog.js';
-import { addDays, addHours, startOfDay, type IsoDate, type IsoDateTime } from './time.js';
+import { addDays, addHours, dateOf, startOfDay, type IsoDate, type IsoDateTime } from './time.js';
 
 export type SaleTimingProduct = Pick<
   Product,
@@ -132,4 +132,109 @@ export function canBeSoldAlone(
       set.dates.some((visit) => checkTiming(product, visit, now).ok),
     )
   );
+}
+
+type AloneProduct = SaleTimingProduct &
+  Pick<Product, 'canOnlyBeSoldAsPartOfCombinedProduct' | 'isForPackaging'>;
+
+/** A date list in calendar order: the list itself when it is (as catalogs send them). */
+const sortedLists = new WeakMap<readonly IsoDate[], readonly IsoDate[]>();
+function sorted(dates: readonly IsoDate[]): readonly IsoDate[] {
+  let list = sortedLists.get(dates);
+  if (!list) {
+    list = dates.every((date, i) => i === 0 || dates[i - 1]! <= date) ? dates : [...dates].sort();
+    sortedLists.set(dates, list);
+  }
+  return list;
+}
+
+/** The first date of a sorted list on or after `from`, or undefined. */
+function firstFrom(dates: readonly IsoDate[], from: IsoDate): IsoDate | undefined {
+  let [low, high] = [0, dates.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (dates[middle]! < from) low = middle + 1;
+    else high = middle;
+  }
+  return dates[low];
+}
+
+/**
+ * `canBeSoldAlone` of many products at one `now` (what is on sale, for a whole catalog):
+ * the same answers, without trying visit dates one by one. A visit's cut-off and earliest
+ * moment both move forward with the visit, so the visits not too late are those from a
+ * first date on, and those not too early run up to a last date: both depend only on
+ * `now` and the product's hour counts, worked out once per count (the reference functions
+ * above decide them exactly: the estimate is only where the search starts). A product is
+ * then on sale when one of its dates lies between the two.
+ */
+export function soldAloneAt(now: IsoDateTime): (product: AloneProduct) => boolean {
+  // The first visit whose cut-off is after now, per HoursInAdvanceOfPurchase.
+  const firstNotTooLate = new Map<number, IsoDate>();
+  // The last visit whose earliest moment is not after now, per MaxHoursInAdvance (hours).
+  const lastNotTooEarly = new Map<number, IsoDate>();
+
+  const fromDate = (product: AloneProduct): IsoDate => {
+    const hours = product.hoursInAdvanceOfPurchase ?? 0;
+    let visit = firstNotTooLate.get(hours);
+    if (visit === undefined) {
+      const late = (date: IsoDate) => now >= saleCutoff(product, date);
+      visit = dateOf(addHours(now, hours));
+      while (!late(addDays(visit, -1))) visit = addDays(visit, -1);
+      while (late(visit)) visit = addDays(visit, 1);
+      firstNotTooLate.set(hours, visit);
+    }
+    return visit;
+  };
+
+  // Undefined: no visit is too early; null: every visit is.
+  const toDate = (product: AloneProduct): IsoDate | undefined | null => {
+    const rule = product.maxHoursInAdvanceOfPurchase;
+    if (rule === undefined) return undefined;
+    if (rule.kind === 'moment') return now < rule.at ? null : undefined;
+    if (rule.hours <= 0) return undefined;
+    let visit = lastNotTooEarly.get(rule.hours);
+    if (visit === undefined) {
+      const early = (date: IsoDate) => now < earliestSaleMoment(product, date)!;
+      visit = addDays(dateOf(addHours(now, rule.hours)), -1);
+      while (!early(addDays(visit, 1))) visit = addDays(visit, 1);
+      while (early(visit)) visit = addDays(visit, -1);
+      lastNotTooEarly.set(rule.hours, visit);
+    }
+    return visit;
+  };
+
+  return (product) => {
+    if (product.canOnlyBeSoldAsPartOfCombinedProduct || product.isForPackaging) return false;
+    if (product.pricesAndDates.length === 0 || !inSaleWindow(product, now)) return false;
+    const to = toDate(product);
+    if (to === null) return false;
+    const from = fromDate(product);
+    return product.pricesAndDates.some((set) => {
+      const first = firstFrom(sorted(set.dates), from);
+      return first !== undefined && (to === undefined || first <= to);
+    });
+  };
+}
+
+/**
+ * What decides whether a product can be sold alone at a given local "now", as one text:
+ * products with the same key are on sale at the same moments, so a catalog's products
+ * can be checked once per key (catalogs repeat a few sale rules and date lists: the
+ * season's weekdays, its weekends). Date lists count by identity (`listId`): a list read
+ * once and shared (src/api/catalog.ts) is one list.
+ */
+export function saleTimingKey(
+  product: AloneProduct,
+  listId: (dates: readonly IsoDate[]) => number,
+): string {
+  const rule = product.maxHoursInAdvanceOfPurchase;
+  return [
+    product.canOnlyBeSoldAsPartOfCombinedProduct || product.isForPackaging ? 'x' : '',
+    product.startIsActiveDate ?? '',
+    product.endIsActiveDate ?? '',
+    product.hoursInAdvanceOfPurchase ?? '',
+    rule === undefined ? '' : rule.kind === 'moment' ? rule.at : rule.hours,
+    product.pricesAndDates.map((set) => listId(set.dates)).join(','),
+  ].join('|');
 }

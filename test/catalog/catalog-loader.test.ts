@@ -1,16 +1,18 @@
 /**
  * The catalog read in a worker thread (catalog-loader.ts, catalog-worker.ts) against an
  * HTTP partner serving a catalog of 2,000 products (twenty parts of the transfer): the
- * same catalog the client reads on the calling thread, its date lists shared, and a bad
- * product skipped without sinking the rest.
+ * same catalog the client reads on the calling thread, its date lists shared, a bad
+ * product skipped without sinking the rest, and the worker's warnings logged.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '#src/api/client.js';
 import { createPartnerClient } from '#src/api/client.js';
 import type { Departure } from '#src/api/departures.js';
 import { clientLoader, workerLoader } from '#src/catalog/catalog-loader.js';
+import { createLogger } from '#src/log.js';
 import { catalogToWire, generatedCatalog } from '#src/sandbox/seed/index.js';
 
 const PRODUCTS = 2000;
@@ -112,5 +114,28 @@ describe('the catalog read in a worker thread', () => {
       },
     });
     await expect(load('en')).rejects.toMatchObject({ name: 'CatalogLoadError', kind: 'network' });
+  }, 60_000);
+
+  it("writes the worker's warnings with the main thread's logger, at its level", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const destination = new Writable({
+      write(line: Buffer, _encoding, done) {
+        lines.push(JSON.parse(line.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const logger = createLogger({ level: 'warn', destination });
+    await workerLoader({ partner: { baseUrl, apiKey: 'test-key' }, logger })('en');
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        thread: 'catalog-worker',
+        operation: 'catalog',
+        kind: 'skipped',
+        msg: 'partner response departs from the schema',
+      }),
+    );
+    // At 'warn', the worker's debug line of each call is not written.
+    expect(lines.filter((line) => line.msg === 'partner call')).toEqual([]);
   }, 60_000);
 });

@@ -7,7 +7,9 @@ import {
   inSaleWindow,
   isSellableOn,
   saleCutoff,
+  saleTimingKey,
   sellableDates,
+  soldAloneAt,
 } from '#src/domain/sale-window.js';
 import type { IsoDate, IsoDateTime } from '#src/domain/time.js';
 
@@ -204,5 +206,111 @@ describe('canBeSoldAlone', () => {
     ['no prices at all', { pricesAndDates: [] }, false],
   ])('%s', (_name, fields, expected) => {
     expect(canBeSoldAlone(product(fields), '2024-08-10T10:00:00')).toBe(expected);
+  });
+});
+
+describe('soldAloneAt (a whole catalog at one moment)', () => {
+  const DAYS = ['2024-08-09', '2024-08-10', '2024-08-11', '2024-08-12', '2024-08-14'];
+  // Every hour of the days around the dates, and the seconds either side of midnight.
+  const moments: IsoDateTime[] = [];
+  for (let date = 8; date <= 15; date += 1)
+    for (let hour = 0; hour < 24; hour += 1)
+      moments.push(
+        `2024-08-${String(date).padStart(2, '0')}T${String(hour).padStart(2, '0')}:30:00` as IsoDateTime,
+      );
+  moments.push('2024-08-09T23:59:59', '2024-08-10T00:00:00', '2024-08-10T20:00:00');
+
+  const variants: [string, Record<string, unknown>][] = [
+    ['plain', {}],
+    ['a cut-off of 4 h', { hoursInAdvanceOfPurchase: 4 }],
+    ['a cut-off of 30 h', { hoursInAdvanceOfPurchase: 30 }],
+    ['a cut-off of 48 h', { hoursInAdvanceOfPurchase: 48 }],
+    ['sale opening 24 h ahead', { maxHoursInAdvanceOfPurchase: 24 }],
+    [
+      'sale opening 36 h ahead, closing 4 h',
+      { maxHoursInAdvanceOfPurchase: 36, hoursInAdvanceOfPurchase: 4 },
+    ],
+    ['no earliest moment (0 h)', { maxHoursInAdvanceOfPurchase: 0 }],
+    ['sale opening at a moment', { maxHoursInAdvanceOfPurchase: '2024-08-10T12:00:00' }],
+    ['a window opening mid-day', { startIsActiveDate: '2024-08-10T12:00:00' }],
+    ['a window ending on a bare date', { endIsActiveDate: '2024-08-10T00:00:00' }],
+    ['a window ending mid-day', { endIsActiveDate: '2024-08-11T09:15:00' }],
+    [
+      'dates out of order',
+      { pricesAndDates: [{ price: 20, dates: '2024-08-14,2024-08-09,2024-08-11' }] },
+    ],
+    [
+      'two price sets',
+      {
+        pricesAndDates: [
+          { price: 20, dates: '2024-08-09,2024-08-12' },
+          { price: 25, dates: '2024-08-10' },
+        ],
+      },
+    ],
+    ['no dates', { pricesAndDates: [] }],
+    ['for packaging', { isForPackaging: true }],
+  ];
+
+  it.each(variants)('answers as canBeSoldAlone at every moment: %s', (_name, fields) => {
+    const p = product({ pricesAndDates: [{ price: 20, dates: DAYS.join(',') }], ...fields });
+    const differing = moments.filter((now) => soldAloneAt(now)(p) !== canBeSoldAlone(p, now));
+    expect(differing).toEqual([]);
+    // The moments cover both answers for a product that has a date on sale at all.
+    if (moments.some((now) => canBeSoldAlone(p, now)))
+      expect(moments.some((now) => !soldAloneAt(now)(p))).toBe(true);
+  });
+
+  it('changes at the day boundary: a last date sold to its end, not after', () => {
+    const p = product({ pricesAndDates: [{ price: 20, dates: '2024-08-10' }] });
+    expect(soldAloneAt('2024-08-10T23:59:59')(p)).toBe(true);
+    expect(soldAloneAt('2024-08-11T00:00:00')(p)).toBe(false);
+  });
+
+  it('opens a sale window in the minute it begins', () => {
+    const p = product({ startIsActiveDate: '2024-08-10T12:00:00' });
+    expect(soldAloneAt('2024-08-10T11:59:00')(p)).toBe(false);
+    expect(soldAloneAt('2024-08-10T12:00:00')(p)).toBe(true);
+  });
+
+  it('checks products of different cut-offs at one moment apart', () => {
+    const check = soldAloneAt('2024-08-16T10:00:00');
+    // 15 and 16 August are left: the 16th closes at 20:00 without a cut-off, at 08:00 with 16 h.
+    expect(check(product({ hoursInAdvanceOfPurchase: 16 }))).toBe(false);
+    expect(check(product({}))).toBe(true);
+    expect(check(product({ hoursInAdvanceOfPurchase: 12 }))).toBe(true);
+  });
+});
+
+describe('saleTimingKey', () => {
+  const ids = new Map<readonly IsoDate[], number>();
+  const listId = (dates: readonly IsoDate[]) => {
+    if (!ids.has(dates)) ids.set(dates, ids.size);
+    return ids.get(dates)!;
+  };
+
+  it('is the same for products on sale at the same moments, another when a rule differs', () => {
+    const plain = product();
+    const twin = {
+      ...product({ productId: 'p000000000002' }),
+      pricesAndDates: plain.pricesAndDates,
+    };
+    expect(saleTimingKey(twin, listId)).toBe(saleTimingKey(plain, listId));
+    for (const fields of [
+      { hoursInAdvanceOfPurchase: 4 },
+      { maxHoursInAdvanceOfPurchase: 24 },
+      { startIsActiveDate: '2024-08-10T12:00:00' },
+      { endIsActiveDate: '2024-08-10T12:00:00' },
+      { isForPackaging: true },
+    ]) {
+      const other = { ...product(fields), pricesAndDates: plain.pricesAndDates };
+      expect(saleTimingKey(other, listId)).not.toBe(saleTimingKey(plain, listId));
+    }
+    // Another list of dates, even with the same text, is another key (lists count by identity;
+    // a catalog read shares its lists).
+    const copied = plain.pricesAndDates.map((set) => ({ ...set, dates: [...set.dates] }));
+    expect(saleTimingKey({ ...plain, pricesAndDates: copied }, listId)).not.toBe(
+      saleTimingKey(plain, listId),
+    );
   });
 });

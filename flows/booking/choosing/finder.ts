@@ -2,45 +2,104 @@
  * The understanding layer's product finder over the local catalog: what the search
  * finds among what can be offered now (products alone, combined products on sale), each
  * product with its ticket types.
+ *
+ * A query most products match ("activity" in a catalog of 50,000 activities) finds them
+ * all, and the reader looks at a few (the best two, the first of a place): a found
+ * product's name and ticket types are worked out when read, and the list of a query is
+ * kept per offer (a message is read more than once in a turn).
  */
-import type { CatalogIndex } from '#src/domain/catalog.js';
+import type { CatalogIndex, ProductEntry, SearchHit } from '#src/domain/catalog.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
 import type { FoundProduct, ProductFinder } from '#flows/understanding/understand.js';
 import { combinedDates } from '#flows/booking/steps/combined/offer.js';
-import { offerable, productName } from './offerable.js';
+import { offerable, offeredProduct, productName, type Offerable } from './offerable.js';
 
-/** The offer's product ids, worked out once per offer (a catalog and minute). */
-const offeredIds = new WeakMap<object, Set<string>>();
+/** A product hit, its name and ticket types read from the catalog when asked for. */
+class FoundCatalogProduct implements FoundProduct {
+  readonly #hit: SearchHit;
+  readonly #entry: ProductEntry;
+  #types?: FoundProduct['types'] | null;
+
+  constructor(hit: SearchHit, entry: ProductEntry) {
+    this.#hit = hit;
+    this.#entry = entry;
+  }
+
+  get kind(): 'product' {
+    return 'product';
+  }
+
+  get id(): string {
+    return this.#hit.id;
+  }
+
+  get providerId(): string {
+    return this.#hit.providerId;
+  }
+
+  get score(): number {
+    return this.#hit.score;
+  }
+
+  get name(): string {
+    return productName(this.#entry.product);
+  }
+
+  /** Absent when the product has no ticket types. */
+  get types(): FoundProduct['types'] {
+    if (this.#types === undefined) {
+      const siblings = ticketTypeSiblings(this.#entry.base, this.#entry.product);
+      this.#types =
+        siblings.length > 0
+          ? Object.fromEntries(
+              siblings.map((sibling) => [productPersonKind(sibling)!, sibling.productId]),
+            )
+          : null;
+    }
+    return this.#types ?? undefined;
+  }
+}
+
+/**
+ * What a search's hits (a query's, kept by the search) found in an offer, this minute (a
+ * combined product is on sale by its products' dates now).
+ */
+const foundByOffer = new WeakMap<
+  Offerable,
+  { minute: string; found: WeakMap<readonly SearchHit[], FoundProduct[]> }
+>();
 
 export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
   const offer = offerable(catalog, now);
-  let offered = offeredIds.get(offer);
-  if (!offered) {
-    offered = new Set(offer.products.map((entry) => entry.product.productId));
-    offeredIds.set(offer, offered);
+  const minute = now.toISOString().slice(0, 16);
+  let kept = foundByOffer.get(offer);
+  if (kept?.minute !== minute) {
+    kept = { minute, found: new WeakMap() };
+    foundByOffer.set(offer, kept);
   }
-  const ids = offered;
-  return (query) =>
-    catalog.search(query).flatMap((hit): FoundProduct[] => {
+  const { found } = kept;
+  const find = (hits: readonly SearchHit[]): FoundProduct[] => {
+    const products: FoundProduct[] = [];
+    for (const hit of hits) {
       if (hit.kind === 'product') {
-        const entry = ids.has(hit.id) ? catalog.product(hit.id) : undefined;
-        if (!entry) return [];
-        const siblings = ticketTypeSiblings(entry.base, entry.product);
-        const types = Object.fromEntries(
-          siblings.map((sibling) => [productPersonKind(sibling)!, sibling.productId]),
-        );
-        return [
-          {
-            ...hit,
-            name: productName(entry.product),
-            ...(siblings.length > 0 ? { types } : {}),
-          },
-        ];
+        const entry = offeredProduct(offer, hit.id);
+        if (entry) products.push(new FoundCatalogProduct(hit, entry));
+        continue;
       }
       const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
       const dates = combined && combinedDates(catalog, combined.productIds, now);
-      return combined && dates && dates.length > 0
-        ? [{ ...hit, name: combined.combinedProductName }]
-        : [];
-    });
+      if (combined && dates && dates.length > 0)
+        products.push({ ...hit, name: combined.combinedProductName });
+    }
+    return products;
+  };
+  return (query) => {
+    const hits = catalog.search(query);
+    let products = found.get(hits);
+    if (!products) {
+      products = Object.freeze(find(hits)) as FoundProduct[];
+      found.set(hits, products);
+    }
+    return products;
+  };
 }

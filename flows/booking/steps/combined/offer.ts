@@ -69,12 +69,17 @@ export const combinedOption = (entry: CombinedEntry, lang: Lang): Option<Booking
 /** Combined products on sale now that match a search (src/catalog/product-search.ts). */
 export function searchCombined(offer: Offerable, now: Date, query: string): CombinedEntry[] {
   const { catalog } = offer;
-  return catalog.search(query).flatMap((hit) => {
-    if (hit.kind !== 'combined') return [];
+  // A loop, not flatMap: a query can hit every product of 50,000, none of them combined.
+  const found: CombinedEntry[] = [];
+  for (const hit of catalog.search(query)) {
+    if (hit.kind !== 'combined') continue;
     const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
     const dates = combined && combinedDates(catalog, combined.productIds, now);
-    return combined && dates && dates.length > 0
-      ? [{ combinedProductId: combined.combinedProductId, name: combined.combinedProductName }]
-      : [];
-  });
+    if (combined && dates && dates.length > 0)
+      found.push({
+        combinedProductId: combined.combinedProductId,
+        name: combined.combinedProductName,
+      });
+  }
+  return found;
 }
