@@ -13,12 +13,24 @@ export interface Versioned<T> {
   version: number;
 }
 
-/** A write whatever is stored (as `Store.set`), carried by another exchange. */
-export interface Write {
+/**
+ * A write whatever is stored (as `Store.set`), or a key's removal (as `Store.delete`),
+ * carried by another exchange.
+ */
+export type Write = Overwrite | Removal;
+
+export interface Overwrite {
   key: string;
   value: unknown;
   ttlSeconds: number;
 }
+
+export interface Removal {
+  key: string;
+  delete: true;
+}
+
+export const isRemoval = (write: Write): write is Removal => 'delete' in write;
 
 /**
  * What the exchange that releases a lock carries besides, so that the end of a piece of
@@ -27,6 +39,11 @@ export interface Write {
  */
 export interface Carried {
   writes?: Write[];
+  /**
+   * Writes made only with `putAndRelease`'s own write, when its version check passes (what
+   * follows from what is written, lost with it: a dropped turn's records).
+   */
+  ifWritten?: Write[];
   release?: Lock<unknown>[];
 }
 

@@ -327,6 +327,65 @@ describe.each(stores)('%s store', (name, store) => {
     await theirs.release();
   });
 
+  it('carries removals with the writes that end a lock', async () => {
+    const [k, gone, kept] = [key('end-remove'), key('gone'), key('kept')];
+    await store.set(gone, 'old', 60);
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await held.putAndRelease(k, 'value', 0, 60, {
+        writes: [
+          { key: gone, delete: true },
+          { key: kept, value: 'new', ttlSeconds: 60 },
+          { key: key('never-there'), delete: true },
+        ],
+      }),
+    ).toBe(1);
+    expect(await store.getMany([k, gone, kept])).toEqual([
+      { value: 'value', version: 1 },
+      undefined,
+      { value: 'new', version: 1 },
+    ]);
+    // A removed key starts over: its next version-checked write expects nothing there.
+    expect(await store.put(gone, 'again', 0, 60)).toBe(1);
+    const plain = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    await plain.release({ writes: [{ key: gone, delete: true }] });
+    expect(await store.get(gone)).toBeUndefined();
+  });
+
+  it('carries writes made only when the write that releases the lock is made', async () => {
+    const [k, follows, always] = [key('end-if'), key('follows'), key('always')];
+    await store.set(follows, 'old', 60);
+    const first = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await first.putAndRelease(k, 'one', 0, 60, {
+        writes: [{ key: always, value: 1, ttlSeconds: 60 }],
+        ifWritten: [
+          { key: follows, value: 'new', ttlSeconds: 60 },
+          { key: key('follows-gone'), delete: true },
+        ],
+      }),
+    ).toBe(1);
+    expect((await store.get(follows))?.value).toBe('new');
+    // A stale write (the version moved on): the lock is released, the plain writes made,
+    // what follows from the write is not.
+    const stale = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await stale.putAndRelease(k, 'two', 0, 60, {
+        writes: [{ key: always, value: 2, ttlSeconds: 60 }],
+        ifWritten: [
+          { key: follows, value: 'dropped', ttlSeconds: 60 },
+          { key: always, delete: true },
+        ],
+      }),
+    ).toBeUndefined();
+    expect(await store.getMany([k, follows, always])).toEqual([
+      { value: 'one', version: 1 },
+      { value: 'new', version: 2 },
+      { value: 2, version: 2 },
+    ]);
+    await (await store.lock(k, { ttlMs: 1_000, waitMs: 0 })).release();
+  });
+
   it('runs once, carrying the end of its work with the done mark, even when it throws', async () => {
     const [k, written] = [key('once-end'), key('once-written')];
     const options = { leaseMs: 1_000, doneTtlSeconds: 60 };
