@@ -42,6 +42,7 @@ import {
 } from '#src/store/store.js';
 import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
+import { heldBack, inTurn, TurnWrites } from './turn-writes.js';
 import type { Beside, BesideAnswer, Who } from './beside.js';
 import type { Notice, Reply, View } from '#flows/view.js';
 
@@ -321,7 +322,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (beforeDeps === undefined && input.kind !== 'event') {
           // Nothing saved: the reply does not tell a language the conversation has not got.
           const reply = { notices, view: unavailableView(before.context.language) };
-          await lock.release({ writes: turnOptions.writes?.(reply) ?? [] });
+          await lock.release({ writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] });
           return reply;
         }
         const shown: BookingView =
@@ -398,7 +399,8 @@ export function createEngine(options: EngineOptions): Engine {
       const reply: Reply<unknown> = ignored
         ? { notices, view, ignored, language }
         : { notices, view, language };
-      const carried = { writes: turnOptions.writes?.(reply) ?? [] };
+      // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
+      const carried = { writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] };
       const persisted = {
         snapshot: actor.getPersistedSnapshot(),
         handled:
@@ -484,7 +486,7 @@ export function createEngine(options: EngineOptions): Engine {
       } satisfies Persisted,
       saved?.version ?? 0,
       ttlSeconds,
-      { writes: turnOptions.writes?.(reply) ?? [] },
+      { writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] },
     );
     if (version === undefined) {
       logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
@@ -493,6 +495,9 @@ export function createEngine(options: EngineOptions): Engine {
     }
     return reply;
   }
+
+  /** The writes held back by the turn's actors until now (later ones are their own). */
+  const held = () => heldBack()?.close() ?? [];
 
   /** The saved conversation's language, whatever shape an older snapshot has. */
   const languageIn = (saved: Persisted | undefined): Lang | undefined => {
@@ -531,9 +536,24 @@ export function createEngine(options: EngineOptions): Engine {
         ...(also ? { also: also.keys } : {}),
       });
       if (also) also.got(lock.also ?? []);
-      return await keepLease(lock, lockLeaseMs, () =>
-        turn(conversationId, input, turnOptions, lock.read, lock),
-      );
+      const writes = new TurnWrites();
+      try {
+        return await inTurn(writes, () =>
+          keepLease(lock, lockLeaseMs, () =>
+            turn(conversationId, input, turnOptions, lock.read, lock),
+          ),
+        );
+      } finally {
+        // A turn that failed before its end still writes what its actors held back (a
+        // partner call's outcome is kept whether or not the turn is).
+        const left = writes.close();
+        if (left.length > 0)
+          await lock
+            .release({ writes: left })
+            .catch((error: unknown) =>
+              logger.warn({ err: error, conversationId }, 'held-back writes not made'),
+            );
+      }
     } catch (error) {
       if (error instanceof LockTimeoutError) {
         const language = await savedLanguage(conversationId);

@@ -19,6 +19,7 @@ import {
   type EffectKey,
   type EffectRecord,
 } from '#src/conversation/actors/effects.js';
+import { inTurn, TurnWrites } from '#src/conversation/turn-writes.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
 
 const ctx = { operation: 'cart-sale', requestId: 'r1' };
@@ -239,6 +240,92 @@ describe('effect records', () => {
       ),
     ).toBe('sold');
     expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'sold' });
+  });
+
+  it('in a turn, holds "done" back for the turn\'s end, seen by the turn, "started" in the store till then', async () => {
+    const { store, effects, counted, calls } = setup();
+    const turn = new TurnWrites();
+    const stored = () => store.get<EffectRecord<unknown>>(storeKey);
+    await inTurn(turn, async () => {
+      expect(
+        await effects.run(
+          key,
+          'f1',
+          counted(async () => 'sold'),
+        ),
+      ).toMatchObject({
+        kind: 'done',
+        result: 'sold',
+      });
+      // A crash now leaves "started": reconciled next time, never called blindly.
+      expect((await stored())?.value.status).toBe('started');
+      expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'sold' });
+      expect(await effects.readMany([key])).toMatchObject([{ status: 'done', result: 'sold' }]);
+      // Run again within the turn: the held record is written first, and replayed.
+      expect(
+        await effects.run(
+          key,
+          'f1',
+          counted(async () => 'again'),
+        ),
+      ).toMatchObject({
+        kind: 'done',
+        result: 'sold',
+        replayed: true,
+      });
+      expect((await stored())?.value).toMatchObject({ status: 'done', result: 'sold' });
+    });
+    expect(calls()).toBe(1);
+
+    const other: EffectKey = { ...key, attempt: 'other' };
+    const held = await inTurn(turn, async () => {
+      await effects.run(other, 'f1', async () => 'two');
+      return turn.close();
+    });
+    expect(held).toEqual([
+      {
+        key: 'effect:cart000000001:sale:other',
+        value: expect.objectContaining({ status: 'done', result: 'two' }),
+        ttlSeconds: EFFECT_TTL_SECONDS,
+      },
+    ]);
+    // Once the turn has taken its writes, a late outcome is written by its run itself.
+    const late = await inTurn(turn, async () => {
+      await effects.run({ ...key, attempt: 'late' }, 'f1', async () => 'three');
+      return turn.close();
+    });
+    expect(late).toEqual([]);
+    expect(await effects.read({ ...key, attempt: 'late' })).toMatchObject({ status: 'done' });
+  });
+
+  it('writes a fresh attempt\'s "started" in one exchange, reading only when a record is there', async () => {
+    const { store, effects } = setup();
+    let reads = 0;
+    const get = store.get.bind(store);
+    store.get = ((k: string) => {
+      reads += 1;
+      return get(k);
+    }) as typeof store.get;
+    await effects.run(key, 'f1', async () => 'one');
+    expect(reads).toBe(0);
+    await effects.run(key, 'f1', async () => 'two');
+    expect(reads).toBe(1);
+  });
+
+  it('reads several records in one exchange, in order', async () => {
+    const { store, effects } = setup();
+    await effects.run(key, 'f1', async () => 'one');
+    let many = 0;
+    const getMany = store.getMany.bind(store);
+    store.getMany = ((keys: string[]) => {
+      many += 1;
+      return getMany(keys);
+    }) as typeof store.getMany;
+    expect(await effects.readMany([{ ...key, attempt: 'none' }, key])).toEqual([
+      undefined,
+      expect.objectContaining({ status: 'done', result: 'one' }),
+    ]);
+    expect(many).toBe(1);
   });
 
   it('keeps records for a week, longer than a conversation', async () => {

@@ -32,8 +32,16 @@ export async function addLine(
   linesOf: (ids: string[]) => CartLine | readonly [CartLine, ...CartLine[]],
 ): Promise<AddToCartOutput> {
   let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
-  if (input.reserved) change = await ops.release(input.cart, input.language);
-  else await ops.assertNotSelling(input.cart, input.language);
+  // A cart whose last Add was refused may hold that item all the same (a service that
+  // took it and answered no): the next Add goes to a new cart, so that the item can
+  // never be bought twice.
+  let addRefused: boolean;
+  if (input.reserved) {
+    change = await ops.release(input.cart, input.language);
+    addRefused = await ops.addRefused(change.cart.shoppingCartId);
+  } else {
+    ({ addRefused } = await ops.assertChangeable(input.cart, input.language));
+  }
 
   // A new cart with the lines we hold. The customer hears of it only when the old one
   // held lines ("a new cart with the same products" of an empty cart says nothing).
@@ -46,10 +54,7 @@ export async function addLine(
       dropped: [...(change.dropped ?? []), ...(rebuilt.dropped ?? [])],
     };
   };
-  // A cart whose last Add was refused may hold that item all the same (a service that
-  // took it and answered no): the next Add goes to a new cart, so that the item can
-  // never be bought twice.
-  if (await ops.addRefused(change.cart.shoppingCartId)) await startOver();
+  if (addRefused) await startOver();
 
   const attempt = async (cart: Cart) => {
     try {

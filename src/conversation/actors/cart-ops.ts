@@ -82,6 +82,11 @@ export interface CartOps {
   release(cart: Cart, language: Lang): Promise<CartChange>;
   /** Refuses to touch a cart a Sale may have sold. */
   assertNotSelling(cart: Cart, language: Lang): Promise<void>;
+  /**
+   * `assertNotSelling`, and whether an Add to the cart was refused (`addRefused`): both
+   * records read in one exchange, for a path that asks both before changing the cart.
+   */
+  assertChangeable(cart: Cart, language: Lang): Promise<{ addRefused: boolean }>;
 }
 
 export interface CartOpsDeps {
@@ -193,6 +198,15 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
     }
   }
 
+  async function assertChangeable(cart: Cart, language: Lang) {
+    const [sale, refused] = await effects.readMany([
+      saleKey(cart.shoppingCartId),
+      refusedAddKey(cart.shoppingCartId),
+    ]);
+    if (sale !== undefined) throw new Refusal(messages(language).saleUnderWay);
+    return { addRefused: refused !== undefined };
+  }
+
   async function cancelConfirm(cart: Cart): Promise<boolean> {
     try {
       await client.call(cartCancelConfirmOperation, { shoppingCartId: cart.shoppingCartId });
@@ -217,5 +231,6 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
     cancelConfirm,
     release,
     assertNotSelling,
+    assertChangeable,
   };
 }

@@ -306,7 +306,8 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     const index = await catalog(input.language);
     // A cart sold in a sale whose payment failed is never touched again: its lines go to
     // a new cart (below). Any other cart a Sale may have sold is left alone.
-    if (!input.rebuild) await ops.assertNotSelling(input.cart, input.language);
+    const addRefused =
+      input.rebuild || (await ops.assertChangeable(input.cart, input.language)).addRefused;
     const confirm = async (cart: Cart) => {
       const fingerprint = fingerprintOf({
         items: cart.lines.map((line) => line.cartItemId),
@@ -344,7 +345,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
     // A cart an Add was refused by may hold that item all the same (a service that took it
     // and answered no): it is never reserved, and so never sold; its lines go to a new cart.
-    if (input.rebuild || (await ops.addRefused(input.cart.shoppingCartId))) {
+    if (addRefused) {
       change = await ops.rebuild(input.cart, input.language);
       if (change.cart.lines.length === 0) throw unknownOutcome(input.language);
     }
