@@ -43,6 +43,7 @@ import {
 import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
 import { heldBack, inTurn, TurnWrites } from './turn-writes.js';
+import type { TurnWork } from './turn-work.js';
 import type { Beside, BesideAnswer, Who } from './beside.js';
 import type { Notice, Reply, View } from '#flows/view.js';
 
@@ -71,17 +72,19 @@ export interface EngineOptions {
   liveConversations?: number;
   /**
    * Told the context before and after every turn, before it is saved: the work that
-   * follows the conversation from outside (scheduling reservation reminders), run once
-   * the turn is saved and under its lease, or undefined when this turn needs none (then
-   * the snapshot is written and the lease released in one exchange).
+   * follows the conversation from outside (turn-work.ts), or undefined when this turn
+   * needs none.
    */
-  onSettled?: (conversationId: string, before: BookingContext, after: BookingContext) => TurnWork;
+  onSettled?: (
+    conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ) => TurnWork | undefined;
   /** What sits beside the machine (the handoff to a person, issue 19). */
   beside?: Beside;
 }
 
-/** Work that follows a saved turn, or undefined: nothing to do. */
-export type TurnWork = (() => Promise<void>) | undefined;
+export type { TurnWork };
 
 interface Persisted {
   snapshot: unknown;
@@ -399,8 +402,6 @@ export function createEngine(options: EngineOptions): Engine {
       const reply: Reply<unknown> = ignored
         ? { notices, view, ignored, language }
         : { notices, view, language };
-      // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
-      const carried = { writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] };
       const persisted = {
         snapshot: actor.getPersistedSnapshot(),
         handled:
@@ -409,12 +410,21 @@ export function createEngine(options: EngineOptions): Engine {
             : handled,
         ...(beside !== undefined ? { beside } : {}),
       } satisfies Persisted;
-      // The work that follows a turn runs under its lease: the release waits for it.
+      // What follows the turn (turn-work.ts): its records ride the save, made only with it;
+      // its run (scheduling) keeps the lease until done, the release waiting for it.
       const work = options.onSettled?.(conversationId, before.context, after.context);
-      const version = work
+      const reads = work?.reads ?? [];
+      const records = work?.writes?.(reads.length > 0 ? await store.getMany(reads) : []) ?? [];
+      // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
+      const carried = { writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] };
+      const version = work?.run
         ? await store.put(key, persisted, saved?.version ?? 0, ttlSeconds)
-        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, carried);
+        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, {
+            ...carried,
+            ifWritten: records,
+          });
       if (version === undefined) {
+        if (work?.run) await lock.release(carried);
         // Someone else wrote this conversation meanwhile (our lock had expired): our
         // result is dropped, and the customer is asked to go on from what is saved.
         logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
@@ -425,11 +435,12 @@ export function createEngine(options: EngineOptions): Engine {
         keepLive(conversationId, actor, version);
         kept = true;
       }
-      if (work) {
+      work?.saved?.();
+      if (work?.run) {
         try {
-          await work();
+          await work.run();
         } finally {
-          await lock.release(carried);
+          await lock.release({ writes: [...carried.writes, ...records] });
         }
       }
       return reply;
