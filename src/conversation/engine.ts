@@ -84,8 +84,6 @@ export interface EngineOptions {
   beside?: Beside;
 }
 
-export type { TurnWork };
-
 interface Persisted {
   snapshot: unknown;
   /** Keys of the latest inputs this snapshot has taken (newest last). */
