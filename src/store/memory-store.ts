@@ -117,6 +117,11 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       return put(key, value, expectedVersion, ttlSeconds);
     },
 
+    async putAndRead(key, value, expectedVersion, ttlSeconds, read) {
+      const version = put(key, value, expectedVersion, ttlSeconds);
+      return { version, read: read.map((other) => get(other)) };
+    },
+
     async set(key, value, ttlSeconds) {
       return put(key, value, live(key)?.version ?? 0, ttlSeconds)!;
     },

@@ -28,6 +28,22 @@ redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return version`;
 
+/** PUT on KEYS[1] (expected ARGV[1], json ARGV[2], ttl ARGV[3]), then v and json of the other keys. */
+const PUT_READ = `
+local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+local fields = { false }
+if current == tonumber(ARGV[1]) then
+  fields[1] = current + 1
+  redis.call('HSET', KEYS[1], 'v', current + 1, 'json', ARGV[2])
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+end
+for i = 2, #KEYS do
+  local pair = redis.call('HMGET', KEYS[i], 'v', 'json')
+  fields[#fields + 1] = pair[1]
+  fields[#fields + 1] = pair[2]
+end
+return fields`;
+
 /** A write whatever the version (last writer wins). */
 const SET = `
 local version = redis.call('HINCRBY', KEYS[1], 'v', 1)
@@ -157,6 +173,7 @@ type StoreRedis = (Redis | Cluster) & {
   storeEnd(...keysThenArgs: (string | number)[]): Promise<number | null>;
   storeLockRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[] | null>;
   storeSet(key: string, json: string, ttl: number): Promise<number>;
+  storePutRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[]>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
 };
 
@@ -188,6 +205,7 @@ export function createRedisStore(
   redis.defineCommand('storeEnd', { lua: END });
   redis.defineCommand('storeLockRead', { lua: LOCK_READ });
   redis.defineCommand('storeSet', { numberOfKeys: 1, lua: SET });
+  redis.defineCommand('storePutRead', { lua: PUT_READ });
   redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
 
@@ -430,6 +448,34 @@ export function createRedisStore(
         Math.max(1, Math.ceil(ttlSeconds)),
       );
       return version === null ? undefined : Number(version);
+    },
+
+    async putAndRead(key, value, expectedVersion, ttlSeconds, read) {
+      const json = JSON.stringify(value);
+      const ttl = Math.max(1, Math.ceil(ttlSeconds));
+      const keys = [key, ...read].map((other) => names.value(other));
+      // A cluster's script keeps to one slot: there the write and each read on its own.
+      if (redis.isCluster) {
+        const [version, ...values] = await Promise.all([
+          commands.storePut(keys[0]!, expectedVersion, json, ttl),
+          ...keys.slice(1).map(async (name) => versioned(await redis.hmget(name, 'v', 'json'))),
+        ]);
+        return {
+          version: version === null ? undefined : Number(version),
+          read: values as (Versioned<unknown> | undefined)[],
+        };
+      }
+      const [version, ...pairs] = await commands.storePutRead(
+        keys.length,
+        ...keys,
+        expectedVersion,
+        json,
+        ttl,
+      );
+      return {
+        version: version == null ? undefined : Number(version),
+        read: read.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2) as (string | null)[])),
+      };
     },
 
     async set(key, value, ttlSeconds) {

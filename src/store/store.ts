@@ -132,6 +132,18 @@ export interface Store {
   ): Promise<number | undefined>;
 
   /**
+   * `put`, and the values under `read` (as `getMany` reads them, after the write), in one
+   * exchange: for a write that is made before knowing whether it will be kept.
+   */
+  putAndRead<T>(
+    key: string,
+    value: T,
+    expectedVersion: number,
+    ttlSeconds: number,
+    read: string[],
+  ): Promise<{ version: number | undefined; read: (Versioned<unknown> | undefined)[] }>;
+
+  /**
    * Writes `value` whatever is stored (last writer wins), in one exchange; returns the
    * new version.
    */

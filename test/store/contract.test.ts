@@ -77,6 +77,22 @@ describe.each(stores)('%s store', (name, store) => {
     ]);
   });
 
+  it('writes with a version check and reads other keys in one step', async () => {
+    const [k, a, b] = [key('put-read'), key('pr-a'), key('pr-b')];
+    await store.set(a, { n: 1 }, 60);
+    expect(await store.putAndRead(k, 'one', 0, 60, [a, b])).toEqual({
+      version: 1,
+      read: [{ value: { n: 1 }, version: 1 }, undefined],
+    });
+    // A stale version: nothing written, the reads made all the same.
+    expect(await store.putAndRead(k, 'stale', 0, 60, [b, a])).toEqual({
+      version: undefined,
+      read: [undefined, { value: { n: 1 }, version: 1 }],
+    });
+    expect(await store.get(k)).toEqual({ value: 'one', version: 1 });
+    expect(await store.putAndRead(k, 'two', 1, 60, [])).toEqual({ version: 2, read: [] });
+  });
+
   it('writes whatever is stored with set, last writer winning', async () => {
     const k = key('set');
     expect(await store.set(k, { step: 1 }, 60)).toBe(1);
