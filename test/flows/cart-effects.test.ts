@@ -260,7 +260,6 @@ describe('effect records', () => {
       // A crash now leaves "started": reconciled next time, never called blindly.
       expect((await stored())?.value.status).toBe('started');
       expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'sold' });
-      expect(await effects.readMany([key])).toMatchObject([{ status: 'done', result: 'sold' }]);
       // Run again within the turn: the held record is written first, and replayed.
       expect(
         await effects.run(
@@ -312,20 +311,55 @@ describe('effect records', () => {
     expect(reads).toBe(1);
   });
 
-  it('reads several records in one exchange, in order', async () => {
-    const { store, effects } = setup();
-    await effects.run(key, 'f1', async () => 'one');
-    let many = 0;
-    const getMany = store.getMany.bind(store);
-    store.getMany = ((keys: string[]) => {
-      many += 1;
-      return getMany(keys);
-    }) as typeof store.getMany;
-    expect(await effects.readMany([{ ...key, attempt: 'none' }, key])).toEqual([
-      undefined,
-      expect.objectContaining({ status: 'done', result: 'one' }),
-    ]);
-    expect(many).toBe(1);
+  it('checks the records that must allow an attempt with its "started": a check that throws removes it, calling nothing', async () => {
+    const { store, effects, counted, calls } = setup();
+    const mark: EffectKey = { ...key, operation: 'add', attempt: 'refused' };
+    let writes = 0;
+    const putAndRead = store.putAndRead.bind(store);
+    store.putAndRead = ((...args: Parameters<typeof store.putAndRead>) => {
+      writes += 1;
+      return putAndRead(...args);
+    }) as typeof store.putAndRead;
+    const before = {
+      keys: [mark],
+      check: ([found]: (EffectRecord<unknown> | undefined)[]) => {
+        if (found !== undefined) throw new Error('marked');
+      },
+    };
+    expect(
+      await effects.run(
+        key,
+        'f1',
+        counted(async () => 'one'),
+        { before },
+      ),
+    ).toMatchObject({
+      kind: 'done',
+      result: 'one',
+    });
+    expect(writes).toBe(1);
+    await store.set('effect:cart000000001:add:refused', { status: 'done' }, 60);
+    const other: EffectKey = { ...key, attempt: 'other' };
+    await expect(
+      effects.run(
+        other,
+        'f1',
+        counted(async () => 'two'),
+        { before },
+      ),
+    ).rejects.toThrow('marked');
+    expect(calls()).toBe(1);
+    expect(await effects.read(other)).toBeUndefined();
+    // An attempt already recorded is checked too, before its record is looked at.
+    await expect(
+      effects.run(
+        key,
+        'f1',
+        counted(async () => 'three'),
+        { before },
+      ),
+    ).rejects.toThrow('marked');
+    expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'one' });
   });
 
   it('keeps records for a week, longer than a conversation', async () => {

@@ -5,7 +5,8 @@
  *
  * "started" is written (with a version check) before the call and "done" with its result
  * after. A fresh attempt's "started" is one exchange: written if nothing is there, the
- * record read only when something is. Within a turn, "done" waits for the turn's end and
+ * record read only when something is, with the records that must allow the attempt read
+ * in that exchange too (`before`; the "started" removed again when they do not). Within a turn, "done" waits for the turn's end and
  * goes with its snapshot (turn-writes.ts): lost with a crash before it, the record stays
  * "started", which is safe (reconciled, never called again); reads within the turn see it.
  * A record found "started" means a call whose outcome we never saw: the process
@@ -53,6 +54,24 @@ export type EffectOutcome<Result> =
 
 export const EFFECT_TTL_SECONDS = 7 * 24 * 60 * 60;
 
+/** What `run` decides about a "done" record found under its attempt. */
+export type Decide<Result> = (record: DoneRecord<Result>) => 'reuse' | 'again' | 'unknown';
+
+/**
+ * Records that must allow the attempt, read in the exchange that writes its "started"
+ * (they are seldom there): when `check` throws, the "started" is removed (no call was
+ * made) and its error rethrown.
+ */
+export interface EffectCheck {
+  keys: EffectKey[];
+  check(records: (EffectRecord<unknown> | undefined)[]): void;
+}
+
+export interface RunOptions<Result> {
+  decide?: Decide<Result>;
+  before?: EffectCheck;
+}
+
 /** A short, stable digest of a request: tells "the same call" from "another call". */
 export function fingerprintOf(value: unknown): string {
   return createHash('sha256').update(stableJson(value)).digest('hex').slice(0, 32);
@@ -83,8 +102,6 @@ export function mayHaveActed(error: unknown): boolean {
 export interface Effects {
   /** The record of an attempt, if any. */
   read<Result>(key: EffectKey): Promise<EffectRecord<Result> | undefined>;
-  /** The records of several attempts, in one exchange, in order. */
-  readMany(keys: EffectKey[]): Promise<(EffectRecord<unknown> | undefined)[]>;
   /**
    * Runs `call` once for `key`. An existing "started" record is never called again
    * (`unknown`). What an existing "done" record means is the caller's `decide`: its
@@ -96,7 +113,7 @@ export interface Effects {
     key: EffectKey,
     fingerprint: string,
     call: () => Promise<Result>,
-    options?: { decide?: (record: DoneRecord<Result>) => 'reuse' | 'again' | 'unknown' },
+    options?: RunOptions<Result>,
   ): Promise<EffectOutcome<Result>>;
   /** Records the outcome found by reconciling (or by a call made after reconciling). */
   settle<Result>(key: EffectKey, fingerprint: string, result: Result): Promise<void>;
@@ -134,17 +151,6 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
     return heldRecord<Result>(storeKey) ?? (await store.get<EffectRecord<Result>>(storeKey))?.value;
   }
 
-  async function readMany(keys: EffectKey[]) {
-    const storeKeys = keys.map(keyOf);
-    const held = storeKeys.map((storeKey) => heldRecord<unknown>(storeKey));
-    const unread = storeKeys.filter((_, at) => held[at] === undefined);
-    const values = unread.length > 0 ? await store.getMany(unread) : [];
-    let next = 0;
-    return held.map(
-      (record) => record ?? (values[next++]?.value as EffectRecord<unknown> | undefined),
-    );
-  }
-
   async function settle<Result>(key: EffectKey, fingerprint: string, result: Result) {
     await flush(keyOf(key));
     // Last writer wins: a settled outcome replaces whatever was there, version by version.
@@ -162,18 +168,33 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
   }
 
   /**
-   * Writes "started" for a new attempt: over nothing (one exchange, the usual case), or
-   * over a "done" record the caller's `decide` lets be tried again. Undefined with what
-   * was found when the attempt must not be made (`replayed` when a done result stands).
+   * Writes "started" for a new attempt: over nothing (one exchange with `before`'s reads,
+   * the usual case), or over a "done" record the caller's `decide` lets be tried again.
+   * Else the outcome to answer with (`replayed` when a done result stands); `before`'s
+   * error when its check throws.
    */
   async function start<Result>(
     storeKey: string,
     fingerprint: string,
-    decide: ((record: DoneRecord<Result>) => 'reuse' | 'again' | 'unknown') | undefined,
+    { decide, before }: RunOptions<Result>,
   ): Promise<{ version: number; startedAt: string } | EffectOutcome<Result>> {
     const startedAt = now().toISOString();
     const started: EffectRecord<Result> = { status: 'started', fingerprint, startedAt };
-    const fresh = await store.put(storeKey, started, 0, ttl);
+    const checked = before?.keys.map(keyOf) ?? [];
+    const { version: fresh, read } = await store.putAndRead(storeKey, started, 0, ttl, checked);
+    if (before) {
+      try {
+        before.check(
+          checked.map(
+            (other, at) =>
+              heldRecord<unknown>(other) ?? (read[at]?.value as EffectRecord<unknown> | undefined),
+          ),
+        );
+      } catch (error) {
+        if (fresh !== undefined) await store.delete(storeKey);
+        throw error;
+      }
+    }
     if (fresh !== undefined) return { version: fresh, startedAt };
     const existing = await store.get<EffectRecord<Result>>(storeKey);
     // Gone again meanwhile (another run of this attempt, refused clearly): not ours to
@@ -203,11 +224,11 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
     key: EffectKey,
     fingerprint: string,
     call: () => Promise<Result>,
-    options: { decide?: (record: DoneRecord<Result>) => 'reuse' | 'again' | 'unknown' } = {},
+    options: RunOptions<Result> = {},
   ): Promise<EffectOutcome<Result>> {
     const storeKey = keyOf(key);
     await flush(storeKey);
-    const begun = await start(storeKey, fingerprint, options.decide);
+    const begun = await start(storeKey, fingerprint, options);
     if ('kind' in begun) return begun;
     const { version, startedAt } = begun;
 
@@ -256,5 +277,5 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
     await store.delete(keyOf(key));
   };
 
-  return { read, readMany, run, settle, callAgain, forget };
+  return { read, run, settle, callAgain, forget };
 }
