@@ -36,10 +36,6 @@ export class TurnWrites {
     return this.pending.get(key)?.value;
   }
 
-  has(key: string): boolean {
-    return this.pending.has(key);
-  }
-
   /** Every write held, for the end of the turn; later writes are the writers' own. */
   close(): Overwrite[] {
     this.closed = true;
