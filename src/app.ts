@@ -18,7 +18,8 @@ import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
 import { createBookingActors } from './conversation/actors/index.js';
 import { newCartId } from './conversation/actors/cart-id.js';
-import { BusyError, createEngine, type Engine, type TurnWork } from './conversation/engine.js';
+import { BusyError, createEngine, type Engine } from './conversation/engine.js';
+import { allWork, type TurnWork } from './conversation/turn-work.js';
 import { createPush, type Push } from './conversation/outbox.js';
 import { createHandoffBeside } from './conversation/handoff/beside.js';
 import { createSupportLine } from './conversation/handoff/line.js';
@@ -125,7 +126,11 @@ function warnUnpayable(config: Config, logger: Logger): void {
 
 const CATALOG_REFRESH_MS = 15 * 60_000;
 
-type TurnHook = (conversationId: string, before: BookingContext, after: BookingContext) => TurnWork;
+type TurnHook = (
+  conversationId: string,
+  before: BookingContext,
+  after: BookingContext,
+) => TurnWork | undefined;
 
 export async function createApp(
   config: Config,
@@ -189,10 +194,10 @@ export async function createApp(
   });
   const hooks: TurnHook[] = [
     watchReservations(scheduler, now),
-    rememberPaymentReturns(store, returnUrls),
+    rememberPaymentReturns(returnUrls),
     reportConfirmedSales(events),
-    recordBookings(store),
-    rememberInvoices(store, now),
+    recordBookings(),
+    rememberInvoices(now),
   ];
   const support = config.support;
   const beside = support
@@ -217,18 +222,12 @@ export async function createApp(
     ttlSeconds: config.dataTtlSeconds,
     ...(beside ? { beside } : {}),
     liveConversations: config.liveConversations,
-    onSettled: (conversationId, before, after) => {
-      const work = hooks.flatMap((hook) => hook(conversationId, before, after) ?? []);
-      if (work.length === 0) return undefined;
-      return async () => {
-        for (const run of work) {
-          // Follow-up work must never fail the customer's turn, which is already saved.
-          await run().catch((error: unknown) =>
-            logger.error({ err: error, conversationId }, 'after-turn work failed'),
-          );
-        }
-      };
-    },
+    // Follow-up work never fails the customer's turn, which is saved (or about to be).
+    onSettled: (conversationId, before, after) =>
+      allWork(
+        hooks.flatMap((hook) => hook(conversationId, before, after) ?? []),
+        (error: unknown) => logger.error({ err: error, conversationId }, 'after-turn work failed'),
+      ),
   });
   const engine = timed(untimed, metrics);
   metrics.liveConversations(() => untimed.live?.() ?? 0);

@@ -7,88 +7,74 @@
  */
 import type { BookingContext, PaymentCharge, SoldStay } from '#flows/booking/types.js';
 import { bookingChargesKey, bookingsKey, bookingStaysKey } from '#src/store/keys.js';
-import type { Store } from '#src/store/store.js';
-import type { TurnWork } from './engine.js';
+import type { Store, Versioned, Write } from '#src/store/store.js';
+import type { TurnWork } from './turn-work.js';
 
 /** Ids (and stays' names); kept for a season. */
 const TTL_SECONDS = 180 * 24 * 60 * 60;
 const MAX_KEPT = 50;
 
-/** After a turn: remember a sale this conversation made, once. */
-export function recordBookings(store: Store) {
-  return (conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
+/**
+ * After a turn: remember a sale this conversation made, once. Read just before the turn's
+ * save and written with it (turn-work.ts): last writer wins, since only this
+ * conversation's turns write its records, under its lease.
+ */
+export function recordBookings() {
+  return (
+    conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ): TurnWork | undefined => {
     const sale = after.sale;
     if (!sale || sale.saleIds.length === 0) return undefined;
     if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.saleIds.length > 0)
       return undefined;
-    return () => record(conversationId, sale);
+    const charge = sale.charge;
+    const stays = sale.stays !== undefined && sale.stays.length > 0 ? sale.stays : undefined;
+    const id = sale.partnerSaleId;
+    const keys = {
+      ids: bookingsKey(conversationId),
+      charges: bookingChargesKey(conversationId),
+      stays: bookingStaysKey(conversationId),
+    };
+    return {
+      reads: [keys.ids, ...(charge ? [keys.charges] : []), ...(stays ? [keys.stays] : [])],
+      writes: ([ids, ...more]) => {
+        const writes: Write[] = [];
+        const known = (ids?.value as string[] | undefined) ?? [];
+        if (!known.includes(id))
+          writes.push({
+            key: keys.ids,
+            value: [id, ...known].slice(0, MAX_KEPT),
+            ttlSeconds: TTL_SECONDS,
+          });
+        if (charge) writes.push(merged(keys.charges, more.shift(), id, charge));
+        if (stays) writes.push(merged(keys.stays, more.shift(), id, stays));
+        return writes;
+      },
+    };
   };
+}
 
-  async function record(
-    conversationId: string,
-    sale: NonNullable<BookingContext['sale']>,
-  ): Promise<void> {
-    if (sale.charge !== undefined)
-      await recordCharge(store, conversationId, sale.partnerSaleId, sale.charge);
-    if (sale.stays !== undefined && sale.stays.length > 0)
-      await recordStays(store, conversationId, sale.partnerSaleId, sale.stays);
-    for (let tries = 0; tries < 5; tries += 1) {
-      const current = await store.get<string[]>(bookingsKey(conversationId));
-      const ids = current?.value ?? [];
-      if (ids.includes(sale.partnerSaleId)) return;
-      const next = [sale.partnerSaleId, ...ids].slice(0, MAX_KEPT);
-      if (
-        (await store.put(bookingsKey(conversationId), next, current?.version ?? 0, TTL_SECONDS)) !==
-        undefined
-      )
-        return;
-    }
-  }
+/**
+ * A record by PartnerSaleId with `id`'s entry set, the latest MAX_KEPT kept: a sale's
+ * charge, or its stays as the order knew them (the sale list names only their rates, so
+ * the accommodation's name and who stays are kept beside the sale's id; no personal data).
+ */
+function merged(
+  key: string,
+  current: Versioned<unknown> | undefined,
+  id: string,
+  entry: unknown,
+): Write {
+  const next = { ...(current?.value as Record<string, unknown> | undefined), [id]: entry };
+  const kept = Object.fromEntries(Object.entries(next).slice(-MAX_KEPT));
+  return { key, value: kept, ttlSeconds: TTL_SECONDS };
 }
 
 /** The PartnerSaleIds of a conversation's sales, newest first. */
 export async function bookingsOf(store: Store, userKey: string): Promise<string[]> {
   return (await store.get<string[]>(bookingsKey(userKey)))?.value ?? [];
-}
-
-async function recordCharge(
-  store: Store,
-  userKey: string,
-  partnerSaleId: string,
-  charge: PaymentCharge,
-): Promise<void> {
-  for (let tries = 0; tries < 5; tries += 1) {
-    const current = await store.get<Record<string, PaymentCharge>>(bookingChargesKey(userKey));
-    const next = { ...current?.value, [partnerSaleId]: charge };
-    const kept = Object.fromEntries(Object.entries(next).slice(-MAX_KEPT));
-    if (
-      (await store.put(bookingChargesKey(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !==
-      undefined
-    )
-      return;
-  }
-}
-
-/**
- * A sale's stays as the order knew them: the sale list names only their rates, so the
- * accommodation's name and who stays are kept beside the sale's id (no personal data).
- */
-async function recordStays(
-  store: Store,
-  userKey: string,
-  partnerSaleId: string,
-  stays: SoldStay[],
-): Promise<void> {
-  for (let tries = 0; tries < 5; tries += 1) {
-    const current = await store.get<Record<string, SoldStay[]>>(bookingStaysKey(userKey));
-    const next = { ...current?.value, [partnerSaleId]: stays };
-    const kept = Object.fromEntries(Object.entries(next).slice(-MAX_KEPT));
-    if (
-      (await store.put(bookingStaysKey(userKey), kept, current?.version ?? 0, TTL_SECONDS)) !==
-      undefined
-    )
-      return;
-  }
 }
 
 /** The stays of a conversation's sales as their orders knew them, by PartnerSaleId. */

@@ -42,6 +42,8 @@ import {
 } from '#src/store/store.js';
 import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
+import { heldBack, inTurn, TurnWrites } from './turn-writes.js';
+import type { TurnWork } from './turn-work.js';
 import type { Beside, BesideAnswer, Who } from './beside.js';
 import type { Notice, Reply, View } from '#flows/view.js';
 
@@ -70,17 +72,17 @@ export interface EngineOptions {
   liveConversations?: number;
   /**
    * Told the context before and after every turn, before it is saved: the work that
-   * follows the conversation from outside (scheduling reservation reminders), run once
-   * the turn is saved and under its lease, or undefined when this turn needs none (then
-   * the snapshot is written and the lease released in one exchange).
+   * follows the conversation from outside (turn-work.ts), or undefined when this turn
+   * needs none.
    */
-  onSettled?: (conversationId: string, before: BookingContext, after: BookingContext) => TurnWork;
+  onSettled?: (
+    conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ) => TurnWork | undefined;
   /** What sits beside the machine (the handoff to a person, issue 19). */
   beside?: Beside;
 }
-
-/** Work that follows a saved turn, or undefined: nothing to do. */
-export type TurnWork = (() => Promise<void>) | undefined;
 
 interface Persisted {
   snapshot: unknown;
@@ -321,7 +323,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (beforeDeps === undefined && input.kind !== 'event') {
           // Nothing saved: the reply does not tell a language the conversation has not got.
           const reply = { notices, view: unavailableView(before.context.language) };
-          await lock.release({ writes: turnOptions.writes?.(reply) ?? [] });
+          await lock.release({ writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] });
           return reply;
         }
         const shown: BookingView =
@@ -398,7 +400,6 @@ export function createEngine(options: EngineOptions): Engine {
       const reply: Reply<unknown> = ignored
         ? { notices, view, ignored, language }
         : { notices, view, language };
-      const carried = { writes: turnOptions.writes?.(reply) ?? [] };
       const persisted = {
         snapshot: actor.getPersistedSnapshot(),
         handled:
@@ -407,12 +408,21 @@ export function createEngine(options: EngineOptions): Engine {
             : handled,
         ...(beside !== undefined ? { beside } : {}),
       } satisfies Persisted;
-      // The work that follows a turn runs under its lease: the release waits for it.
+      // What follows the turn (turn-work.ts): its records ride the save, made only with it;
+      // its run (scheduling) keeps the lease until done, the release waiting for it.
       const work = options.onSettled?.(conversationId, before.context, after.context);
-      const version = work
+      const reads = work?.reads ?? [];
+      const records = work?.writes?.(reads.length > 0 ? await store.getMany(reads) : []) ?? [];
+      // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
+      const carried = { writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] };
+      const version = work?.run
         ? await store.put(key, persisted, saved?.version ?? 0, ttlSeconds)
-        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, carried);
+        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, {
+            ...carried,
+            ifWritten: records,
+          });
       if (version === undefined) {
+        if (work?.run) await lock.release(carried);
         // Someone else wrote this conversation meanwhile (our lock had expired): our
         // result is dropped, and the customer is asked to go on from what is saved.
         logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
@@ -423,11 +433,12 @@ export function createEngine(options: EngineOptions): Engine {
         keepLive(conversationId, actor, version);
         kept = true;
       }
-      if (work) {
+      work?.saved?.();
+      if (work?.run) {
         try {
-          await work();
+          await work.run();
         } finally {
-          await lock.release(carried);
+          await lock.release({ writes: [...carried.writes, ...records] });
         }
       }
       return reply;
@@ -484,7 +495,7 @@ export function createEngine(options: EngineOptions): Engine {
       } satisfies Persisted,
       saved?.version ?? 0,
       ttlSeconds,
-      { writes: turnOptions.writes?.(reply) ?? [] },
+      { writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] },
     );
     if (version === undefined) {
       logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
@@ -493,6 +504,9 @@ export function createEngine(options: EngineOptions): Engine {
     }
     return reply;
   }
+
+  /** The writes held back by the turn's actors until now (later ones are their own). */
+  const held = () => heldBack()?.close() ?? [];
 
   /** The saved conversation's language, whatever shape an older snapshot has. */
   const languageIn = (saved: Persisted | undefined): Lang | undefined => {
@@ -531,9 +545,24 @@ export function createEngine(options: EngineOptions): Engine {
         ...(also ? { also: also.keys } : {}),
       });
       if (also) also.got(lock.also ?? []);
-      return await keepLease(lock, lockLeaseMs, () =>
-        turn(conversationId, input, turnOptions, lock.read, lock),
-      );
+      const writes = new TurnWrites();
+      try {
+        return await inTurn(writes, () =>
+          keepLease(lock, lockLeaseMs, () =>
+            turn(conversationId, input, turnOptions, lock.read, lock),
+          ),
+        );
+      } finally {
+        // A turn that failed before its end still writes what its actors held back (a
+        // partner call's outcome is kept whether or not the turn is).
+        const left = writes.close();
+        if (left.length > 0)
+          await lock
+            .release({ writes: left })
+            .catch((error: unknown) =>
+              logger.warn({ err: error, conversationId }, 'held-back writes not made'),
+            );
+      }
     } catch (error) {
       if (error instanceof LockTimeoutError) {
         const language = await savedLanguage(conversationId);

@@ -16,8 +16,8 @@ import type { BookingContext } from '#flows/booking/types.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { invoiceKey } from '#src/store/keys.js';
-import type { Store } from '#src/store/store.js';
-import type { TurnWork } from './engine.js';
+import type { Overwrite, Store } from '#src/store/store.js';
+import type { TurnWork } from './turn-work.js';
 
 /** Kept a day past the expiry: a late pre-checkout is told why, not "unknown". */
 const KEEP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -57,56 +57,65 @@ function openInvoice(context: BookingContext) {
   return context.payment!.invoice!;
 }
 
-async function write(store: Store, payload: string, record: InvoiceRecord, nowMs: number) {
+/** An invoice's record, kept a day past its reservation's expiry. */
+function write(payload: string, record: InvoiceRecord, nowMs: number): Overwrite {
   const ttl = Math.max(
     60,
     Math.ceil((Date.parse(record.expiresAt) + KEEP_AFTER_MS - nowMs) / 1000),
   );
-  for (let tries = 0; tries < 5; tries += 1) {
-    const current = await store.get<InvoiceRecord>(invoiceKey(payload));
-    if ((await store.put(invoiceKey(payload), record, current?.version ?? 0, ttl)) !== undefined)
-      return;
-  }
+  return { key: invoiceKey(payload), value: record, ttlSeconds: ttl };
 }
 
 /** After a turn: the invoice it opened is recorded, the one it left is closed. */
-export function rememberInvoices(store: Store, now: () => Date = () => new Date()) {
-  return (conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
+export function rememberInvoices(now: () => Date = () => new Date()) {
+  return (
+    conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ): TurnWork | undefined => {
     const left = openInvoice(before);
     const opened = openInvoice(after);
     if (left?.payload === opened?.payload) return undefined;
-    return async () => {
-      const nowMs = now().getTime();
-      if (left !== undefined) {
-        await write(
-          store,
-          left.payload,
-          {
-            conversationId,
-            language: before.language,
-            currency: left.currency,
-            total: left.total,
-            expiresAt: before.payment!.expiresAt!,
-            open: false,
-          },
-          nowMs,
-        );
-      }
-      if (opened !== undefined) {
-        await write(
-          store,
-          opened.payload,
-          {
-            conversationId,
-            language: after.language,
-            currency: opened.currency,
-            total: opened.total,
-            expiresAt: after.payment!.expiresAt!,
-            open: true,
-          },
-          nowMs,
-        );
-      }
+    // Written with the turn's save: last writer wins (an invoice's payload is its
+    // conversation's, whose turns alone write it, under its lease).
+    return {
+      writes: () => {
+        const nowMs = now().getTime();
+        return [
+          ...(left !== undefined
+            ? [
+                write(
+                  left.payload,
+                  {
+                    conversationId,
+                    language: before.language,
+                    currency: left.currency,
+                    total: left.total,
+                    expiresAt: before.payment!.expiresAt!,
+                    open: false,
+                  },
+                  nowMs,
+                ),
+              ]
+            : []),
+          ...(opened !== undefined
+            ? [
+                write(
+                  opened.payload,
+                  {
+                    conversationId,
+                    language: after.language,
+                    currency: opened.currency,
+                    total: opened.total,
+                    expiresAt: after.payment!.expiresAt!,
+                    open: true,
+                  },
+                  nowMs,
+                ),
+              ]
+            : []),
+        ];
+      },
     };
   };
 }

@@ -8,7 +8,7 @@
 import type { BookingContext } from '#flows/booking/types.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
 import { expiryJobId, reminderJobId } from '#src/store/keys.js';
-import type { TurnWork } from './engine.js';
+import type { TurnWork } from './turn-work.js';
 
 /** How long before the expiry the customer is reminded. */
 export const REMIND_BEFORE_MS = 3 * 60_000;
@@ -24,11 +24,15 @@ function watched(context: BookingContext): string | undefined {
 }
 
 export function watchReservations(scheduler: Scheduler, now: () => Date = () => new Date()) {
-  return (conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
+  return (
+    conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ): TurnWork | undefined => {
     const previous = watched(before);
     const current = watched(after);
     if (previous === current) return undefined;
-    return () => follow(conversationId, current);
+    return { run: () => follow(conversationId, current) };
   };
 
   async function follow(conversationId: string, current: string | undefined): Promise<void> {

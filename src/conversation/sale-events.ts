@@ -4,29 +4,35 @@
  */
 import type { BookingContext } from '#flows/booking/types.js';
 import type { BotEventBus } from '#src/events.js';
-import type { TurnWork } from './engine.js';
+import type { TurnWork } from './turn-work.js';
 
 export function reportConfirmedSales(events: BotEventBus) {
-  return (_conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
+  return (
+    _conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ): TurnWork | undefined => {
     const sale = after.sale;
     const activities = sale?.activities;
     if (!sale || !activities) return undefined;
     if (before.sale?.partnerSaleId === sale.partnerSaleId && before.sale.activities)
       return undefined;
-    return async () => {
-      const totals = sale.total ?? [];
-      const currency = totals[0]?.currency ?? 'EUR';
-      events.emit('sale.confirmed', {
-        partnerSaleId: sale.partnerSaleId,
-        saleIds: sale.saleIds,
-        total: {
-          cents: totals
-            .filter((money) => money.currency === currency)
-            .reduce((sum, money) => sum + money.cents, 0),
-          currency,
-        },
-        products: activities.map((activity) => activity.name),
-      });
+    return {
+      saved: () => {
+        const totals = sale.total ?? [];
+        const currency = totals[0]?.currency ?? 'EUR';
+        events.emit('sale.confirmed', {
+          partnerSaleId: sale.partnerSaleId,
+          saleIds: sale.saleIds,
+          total: {
+            cents: totals
+              .filter((money) => money.currency === currency)
+              .reduce((sum, money) => sum + money.cents, 0),
+            currency,
+          },
+          products: activities.map((activity) => activity.name),
+        });
+      },
     };
   };
 }

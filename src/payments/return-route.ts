@@ -10,7 +10,7 @@
  *   held in the store so that it holds across instances. The page still answers.
  */
 import type { BookingContext } from '#flows/booking/types.js';
-import type { TurnWork } from '#src/conversation/engine.js';
+import type { TurnWork } from '#src/conversation/turn-work.js';
 import type { Push } from '#src/conversation/outbox.js';
 import type { Logger } from '#src/log.js';
 import type { Route } from '#src/server.js';
@@ -38,22 +38,32 @@ const waitingSale = (context: BookingContext) =>
  * After a turn: remember which conversation waits for which sale's payment, and forget
  * a sale that stopped waiting (its token then answers 404: a replay tells nobody).
  */
-export function rememberPaymentReturns(store: Store, urls: ReturnUrls) {
-  return (conversationId: string, before: BookingContext, after: BookingContext): TurnWork => {
+export function rememberPaymentReturns(urls: ReturnUrls) {
+  return (
+    conversationId: string,
+    before: BookingContext,
+    after: BookingContext,
+  ): TurnWork | undefined => {
     const was = waitingSale(before);
     const now = waitingSale(after);
     if (was === now) return undefined;
-    return async () => {
-      if (was !== undefined) await store.delete(paymentReturnKey(urls.tokenOf(was)));
-      if (now === undefined) return;
-      const key = paymentReturnKey(urls.tokenOf(now));
-      const existing = await store.get<Waiting>(key);
-      await store.put<Waiting>(
-        key,
-        { conversationId, partnerSaleId: now },
-        existing?.version ?? 0,
-        TTL_SECONDS,
-      );
+    // Written with the turn's save: last writer wins (only this conversation's turns, under
+    // its lease, write its sales' records).
+    return {
+      writes: () => [
+        ...(was !== undefined
+          ? [{ key: paymentReturnKey(urls.tokenOf(was)), delete: true as const }]
+          : []),
+        ...(now !== undefined
+          ? [
+              {
+                key: paymentReturnKey(urls.tokenOf(now)),
+                value: { conversationId, partnerSaleId: now } satisfies Waiting,
+                ttlSeconds: TTL_SECONDS,
+              },
+            ]
+          : []),
+      ],
     };
   };
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  isRemoval,
   LockTimeoutError,
   type Carried,
   type Lock,
@@ -62,9 +63,11 @@ export function createMemoryStore(now: () => number = Date.now): Store {
     return version;
   };
 
-  const carry = (carried: Carried | undefined) => {
-    for (const write of carried?.writes ?? []) {
-      put(write.key, write.value, live(write.key)?.version ?? 0, write.ttlSeconds);
+  const carry = (carried: Carried | undefined, written = false) => {
+    const writes = [...(carried?.writes ?? []), ...(written ? (carried?.ifWritten ?? []) : [])];
+    for (const write of writes) {
+      if (isRemoval(write)) entries.delete(write.key);
+      else put(write.key, write.value, live(write.key)?.version ?? 0, write.ttlSeconds);
     }
     for (const other of carried?.release ?? []) releasers.get(other)?.();
   };
@@ -86,7 +89,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
       },
       async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
         const version = put(written, value, expectedVersion, ttlSeconds);
-        carry(carried);
+        carry(carried, version !== undefined);
         release();
         return version;
       },
@@ -112,6 +115,11 @@ export function createMemoryStore(now: () => number = Date.now): Store {
 
     async put(key, value, expectedVersion, ttlSeconds) {
       return put(key, value, expectedVersion, ttlSeconds);
+    },
+
+    async putAndRead(key, value, expectedVersion, ttlSeconds, read) {
+      const version = put(key, value, expectedVersion, ttlSeconds);
+      return { version, read: read.map((other) => get(other)) };
     },
 
     async set(key, value, ttlSeconds) {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Cluster, Redis } from 'ioredis';
 import {
+  isRemoval,
   LockTimeoutError,
   type Carried,
   type Lock,
@@ -27,6 +28,22 @@ redis.call('HSET', KEYS[1], 'v', version, 'json', ARGV[2])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
 return version`;
 
+/** PUT on KEYS[1] (expected ARGV[1], json ARGV[2], ttl ARGV[3]), then v and json of the other keys. */
+const PUT_READ = `
+local current = tonumber(redis.call('HGET', KEYS[1], 'v') or '0')
+local fields = { false }
+if current == tonumber(ARGV[1]) then
+  fields[1] = current + 1
+  redis.call('HSET', KEYS[1], 'v', current + 1, 'json', ARGV[2])
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+end
+for i = 2, #KEYS do
+  local pair = redis.call('HMGET', KEYS[i], 'v', 'json')
+  fields[#fields + 1] = pair[1]
+  fields[#fields + 1] = pair[2]
+end
+return fields`;
+
 /** A write whatever the version (last writer wins). */
 const SET = `
 local version = redis.call('HINCRBY', KEYS[1], 'v', 1)
@@ -37,7 +54,8 @@ return version`;
 /**
  * The end of a lock's work, in one exchange: with ARGV[1] = '1', PUT on KEYS[1] (expected
  * ARGV[2], json ARGV[3], ttl ARGV[4]); then ARGV[6] writes whatever is stored (SET) on
- * KEYS[3…] (json and ttl pairs from ARGV[7]); then the release of the lock KEYS[2] (token
+ * KEYS[3…] (json and ttl pairs from ARGV[7]; a ttl of 'del' removes the key, and one
+ * prefixed 'if:' is only written when the PUT was made); then the release of the lock KEYS[2] (token
  * ARGV[5]) and of the other locks after the written keys (their tokens after the pairs),
  * each only if still ours. Returns PUT's new version, or false.
  */
@@ -54,9 +72,20 @@ end
 local writes = tonumber(ARGV[6])
 for i = 1, writes do
   local key = KEYS[2 + i]
-  redis.call('HINCRBY', key, 'v', 1)
-  redis.call('HSET', key, 'json', ARGV[5 + 2 * i])
-  redis.call('EXPIRE', key, ARGV[6 + 2 * i])
+  local ttl = ARGV[6 + 2 * i]
+  local made = true
+  if string.sub(ttl, 1, 3) == 'if:' then
+    made = version ~= false
+    ttl = string.sub(ttl, 4)
+  end
+  if not made then
+  elseif ttl == 'del' then
+    redis.call('DEL', key)
+  else
+    redis.call('HINCRBY', key, 'v', 1)
+    redis.call('HSET', key, 'json', ARGV[5 + 2 * i])
+    redis.call('EXPIRE', key, ttl)
+  end
 end
 if redis.call('GET', KEYS[2]) == ARGV[5] then redis.call('DEL', KEYS[2]) end
 for i = 3 + writes, #KEYS do
@@ -144,6 +173,7 @@ type StoreRedis = (Redis | Cluster) & {
   storeEnd(...keysThenArgs: (string | number)[]): Promise<number | null>;
   storeLockRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[] | null>;
   storeSet(key: string, json: string, ttl: number): Promise<number>;
+  storePutRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[]>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
 };
 
@@ -175,6 +205,7 @@ export function createRedisStore(
   redis.defineCommand('storeEnd', { lua: END });
   redis.defineCommand('storeLockRead', { lua: LOCK_READ });
   redis.defineCommand('storeSet', { numberOfKeys: 1, lua: SET });
+  redis.defineCommand('storePutRead', { lua: PUT_READ });
   redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
 
@@ -258,12 +289,22 @@ export function createRedisStore(
 
   type Put = { name: string; expected: number; json: string; ttl: number };
 
-  /** One END script: the put (if any), the writes and the releases of `lock` and `others`. */
-  const endAll = (lock: Named, put: Put | undefined, writes: Write[], others: Named[]) => {
+  /**
+   * One END script: the put (if any), the writes (`ifWritten` ones only with the put) and
+   * the releases of `lock` and `others`.
+   */
+  const endAll = (
+    lock: Named,
+    put: Put | undefined,
+    writes: Write[],
+    others: Named[],
+    ifWritten: Write[] = [],
+  ) => {
+    const all = [...writes, ...ifWritten];
     const keys = [
       put ? put.name : lock.name,
       lock.name,
-      ...writes.map((write) => names.value(write.key)),
+      ...all.map((write) => names.value(write.key)),
       ...others.map((other) => other.name),
     ];
     const args = [
@@ -272,8 +313,13 @@ export function createRedisStore(
       put?.json ?? '',
       put?.ttl ?? 0,
       lock.token,
-      writes.length,
-      ...writes.flatMap((write) => [JSON.stringify(write.value), ttlOf(write.ttlSeconds)]),
+      all.length,
+      ...all.flatMap((write, at) => {
+        const when = at >= writes.length ? 'if:' : '';
+        return isRemoval(write)
+          ? ['', `${when}del`]
+          : [JSON.stringify(write.value), `${when}${ttlOf(write.ttlSeconds)}`];
+      }),
       ...others.map((other) => other.token),
     ];
     return commands.storeEnd(keys.length, ...keys, ...args);
@@ -282,7 +328,8 @@ export function createRedisStore(
   /**
    * The end of a lock's work: the put (if any), the carried writes and releases. On one
    * server, one script. On a cluster a script keeps to one slot: the writes (and a put in
-   * another slot than the lock's) go first, each on its own, all at once; then, even if one
+   * another slot than the lock's, or one with `ifWritten` writes) go first, each on its
+   * own, all at once, then the `ifWritten` writes if the put was made; then, even if one
    * failed, the lock's release (with its put, when `together`) and the others', all at once.
    */
   const end = async (
@@ -292,33 +339,41 @@ export function createRedisStore(
     carried: Carried | undefined,
   ): Promise<number | null> => {
     const writes = carried?.writes ?? [];
+    const ifWritten = put ? (carried?.ifWritten ?? []) : [];
     const others = (carried?.release ?? []).flatMap((other) => {
       const own = ours.get(other);
       if (!own) return [];
       own.released();
       return [own];
     });
-    if (!redis.isCluster) return endAll(lock, put, writes, others);
+    if (!redis.isCluster) return endAll(lock, put, writes, others, ifWritten);
+    const each = (list: Write[]) =>
+      list.map((write) =>
+        isRemoval(write)
+          ? redis.del(names.value(write.key))
+          : commands.storeSet(
+              names.value(write.key),
+              JSON.stringify(write.value),
+              ttlOf(write.ttlSeconds),
+            ),
+      );
+    // With writes that follow from the put, the put goes first, on its own.
+    const apart = put && (!together || ifWritten.length > 0) ? put : undefined;
     let version: number | null = null;
     try {
-      const apart = put && !together ? put : undefined;
       const [written] = await Promise.all([
         apart ? commands.storePut(apart.name, apart.expected, apart.json, apart.ttl) : null,
-        ...writes.map((write) =>
-          commands.storeSet(
-            names.value(write.key),
-            JSON.stringify(write.value),
-            ttlOf(write.ttlSeconds),
-          ),
-        ),
+        ...each(writes),
       ]);
       version = written ?? null;
+      if (version !== null && ifWritten.length > 0) await Promise.all(each(ifWritten));
     } finally {
+      const joined = put && !apart ? put : undefined;
       const [released] = await Promise.all([
-        endAll(lock, together ? put : undefined, [], []),
+        endAll(lock, joined, [], []),
         ...others.map((other) => endAll(other, undefined, [], [])),
       ]);
-      if (put && together) version = released;
+      if (joined) version = released;
     }
     return version;
   };
@@ -393,6 +448,34 @@ export function createRedisStore(
         Math.max(1, Math.ceil(ttlSeconds)),
       );
       return version === null ? undefined : Number(version);
+    },
+
+    async putAndRead(key, value, expectedVersion, ttlSeconds, read) {
+      const json = JSON.stringify(value);
+      const ttl = Math.max(1, Math.ceil(ttlSeconds));
+      const keys = [key, ...read].map((other) => names.value(other));
+      // A cluster's script keeps to one slot: there the write and each read on its own.
+      if (redis.isCluster) {
+        const [version, ...values] = await Promise.all([
+          commands.storePut(keys[0]!, expectedVersion, json, ttl),
+          ...keys.slice(1).map(async (name) => versioned(await redis.hmget(name, 'v', 'json'))),
+        ]);
+        return {
+          version: version === null ? undefined : Number(version),
+          read: values as (Versioned<unknown> | undefined)[],
+        };
+      }
+      const [version, ...pairs] = await commands.storePutRead(
+        keys.length,
+        ...keys,
+        expectedVersion,
+        json,
+        ttl,
+      );
+      return {
+        version: version == null ? undefined : Number(version),
+        read: read.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2) as (string | null)[])),
+      };
     },
 
     async set(key, value, ttlSeconds) {

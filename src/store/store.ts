@@ -13,12 +13,24 @@ export interface Versioned<T> {
   version: number;
 }
 
-/** A write whatever is stored (as `Store.set`), carried by another exchange. */
-export interface Write {
+/**
+ * A write whatever is stored (as `Store.set`), or a key's removal (as `Store.delete`),
+ * carried by another exchange.
+ */
+export type Write = Overwrite | Removal;
+
+export interface Overwrite {
   key: string;
   value: unknown;
   ttlSeconds: number;
 }
+
+export interface Removal {
+  key: string;
+  delete: true;
+}
+
+export const isRemoval = (write: Write): write is Removal => 'delete' in write;
 
 /**
  * What the exchange that releases a lock carries besides, so that the end of a piece of
@@ -27,6 +39,11 @@ export interface Write {
  */
 export interface Carried {
   writes?: Write[];
+  /**
+   * Writes made only with `putAndRelease`'s own write, when its version check passes (what
+   * follows from what is written, lost with it: a dropped turn's records).
+   */
+  ifWritten?: Write[];
   release?: Lock<unknown>[];
 }
 
@@ -113,6 +130,18 @@ export interface Store {
     expectedVersion: number,
     ttlSeconds: number,
   ): Promise<number | undefined>;
+
+  /**
+   * `put`, and the values under `read` (as `getMany` reads them, after the write), in one
+   * exchange: for a write that is made before knowing whether it will be kept.
+   */
+  putAndRead<T>(
+    key: string,
+    value: T,
+    expectedVersion: number,
+    ttlSeconds: number,
+    read: string[],
+  ): Promise<{ version: number | undefined; read: (Versioned<unknown> | undefined)[] }>;
 
   /**
    * Writes `value` whatever is stored (last writer wins), in one exchange; returns the

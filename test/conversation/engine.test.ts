@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookingMachine } from '#flows/booking/machine.js';
 import { createPartnerClient } from '#src/api/client.js';
 import { createCatalogService } from '#src/catalog/catalog-service.js';
-import { createEngine, type Engine } from '#src/conversation/engine.js';
+import { createEngine, type Engine, type EngineOptions } from '#src/conversation/engine.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
 import { createRedisStore } from '#src/store/redis-store.js';
-import type { Store } from '#src/store/store.js';
+import { conversationKey } from '#src/store/keys.js';
+import { LockTimeoutError, type Store } from '#src/store/store.js';
 import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let sandbox: TestSandbox;
@@ -30,7 +31,11 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-function engineOn(store: Store, liveConversations?: number): Engine {
+function engineOn(
+  store: Store,
+  liveConversations?: number,
+  onSettled?: EngineOptions['onSettled'],
+): Engine {
   const client = createPartnerClient({ baseUrl: sandbox.sandbox.url, apiKey: 'sandbox-key' });
   let carts = 0;
   return createEngine({
@@ -42,6 +47,7 @@ function engineOn(store: Store, liveConversations?: number): Engine {
     now: () => sandbox.sandbox.clock.now(),
     newCartId: () => `cart${String((carts += 1)).padStart(9, '0')}`,
     ...(liveConversations !== undefined ? { liveConversations } : {}),
+    ...(onSettled ? { onSettled } : {}),
   });
 }
 
@@ -160,6 +166,48 @@ describe.each([
     // conversation is (the tap reads the Spanish home's "English" button).
     expect((await one.handle(id, tap)).view.text).toMatch(/Hi!/);
     expect((await one.handle(id, tap)).view.text).toMatch(/Hola/);
+  });
+
+  it("writes a turn's after-turn records with its save, from what they read, and tells it saved", async () => {
+    const id = `c:${randomUUID()}`;
+    const record = `record:${id}`;
+    await store.set(record, ['es'], 60);
+    const told: string[] = [];
+    const engine = engineOn(store, undefined, (_id, before, after) =>
+      before.language === after.language
+        ? undefined
+        : {
+            reads: [record],
+            writes: ([current]) => [
+              {
+                key: record,
+                value: [...(current?.value as string[]), after.language],
+                ttlSeconds: 60,
+              },
+            ],
+            saved: () => told.push(after.language),
+          },
+    );
+    await engine.current(id);
+    expect(told).toEqual([]);
+    await engine.handle(id, { kind: 'choose', id: 'language' });
+    expect(told).toEqual(['en']);
+    expect((await store.get(record))?.value).toEqual(['es', 'en']);
+    // Not while it runs: the turn holds the conversation until saved, the record with it.
+    const other = engineOn(store, 0, () => ({
+      writes: () => [{ key: record, value: ['none'], ttlSeconds: 60 }],
+      run: async () => {
+        expect((await store.get(record))?.value).toEqual(['es', 'en']);
+        await expect(
+          store.lock(conversationKey(id), { ttlMs: 1_000, waitMs: 0 }),
+        ).rejects.toBeInstanceOf(LockTimeoutError);
+        told.push('ran');
+      },
+    }));
+    expect((await other.handle(id, { kind: 'choose', id: 'language' })).view.text).toMatch(/Hola/);
+    expect(told).toEqual(['en', 'ran']);
+    expect((await store.get(record))?.value).toEqual(['none']);
+    await (await store.lock(conversationKey(id), { ttlMs: 1_000, waitMs: 0 })).release();
   });
 
   it('bounds the running actors it keeps, and keeps none with 0', async () => {

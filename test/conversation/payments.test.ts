@@ -13,6 +13,7 @@ import {
   type PaymentSettings,
 } from '#src/conversation/actors/payments.js';
 import { checkPreCheckout, rememberInvoices } from '#src/conversation/invoices.js';
+import { doWork } from '#src/conversation/turn-work.js';
 import { createRefunds } from '#src/conversation/refunds.js';
 import { createEventBus, type BotEvents } from '#src/events.js';
 import { silentLogger } from '#src/log.js';
@@ -235,7 +236,7 @@ describe('the pre-checkout check', () => {
 
   it('accepts an open invoice of the same amount, in time', async () => {
     const store = createMemoryStore(() => NOW);
-    await rememberInvoices(store, () => new Date(NOW))('tg:42', closed, open())?.();
+    await doWork(store, rememberInvoices(() => new Date(NOW))('tg:42', closed, open()));
     expect(await checkPreCheckout(store, query, () => new Date(NOW))).toEqual({ ok: true });
   });
 
@@ -246,7 +247,7 @@ describe('the pre-checkout check', () => {
       ok: false,
       reason: expect.stringMatching(/ya no es válido/),
     });
-    await rememberInvoices(store, at(NOW))('tg:42', closed, open())?.();
+    await doWork(store, rememberInvoices(at(NOW))('tg:42', closed, open()));
     expect(await checkPreCheckout(store, { ...query, totalAmount: 2700 }, at(NOW))).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/amount of this order has changed/),
@@ -255,21 +256,24 @@ describe('the pre-checkout check', () => {
       await checkPreCheckout(store, query, at(Date.parse('2026-06-10T08:14:55Z'))),
     ).toMatchObject({ ok: false, reason: expect.stringMatching(/expired/), lapsed: 'tg:42' });
     // Paid: the invoice is closed by the turn that took the payment.
-    await rememberInvoices(store, at(NOW))(
-      'tg:42',
-      open(),
-      open({
-        payment: {
-          invoice,
-          expiresAt: reservation(2750).expiresAt,
-          paid: {
-            chargeId: 'c',
-            amount: 2750,
-            currency: 'EUR',
+    await doWork(
+      store,
+      rememberInvoices(at(NOW))(
+        'tg:42',
+        open(),
+        open({
+          payment: {
+            invoice,
+            expiresAt: reservation(2750).expiresAt,
+            paid: {
+              chargeId: 'c',
+              amount: 2750,
+              currency: 'EUR',
+            },
           },
-        },
-      }),
-    )?.();
+        }),
+      ),
+    );
     expect(await checkPreCheckout(store, query, at(NOW))).toMatchObject({ ok: false });
   });
 });

@@ -43,7 +43,7 @@ describe('watching reservations', () => {
     await watch('tg:1', base, {
       ...base,
       reservation: reservation('2026-12-01T10:15:00.000Z'),
-    })?.();
+    })?.run?.();
     expect(calls).toEqual([
       [
         'schedule',
@@ -69,7 +69,7 @@ describe('watching reservations', () => {
   it('does nothing when the reservation did not change', async () => {
     const { scheduler, calls } = recordingScheduler();
     const held = { ...base, reservation: reservation('2026-12-01T10:15:00.000Z') };
-    await watchReservations(scheduler, () => now)('tg:1', held, { ...held })?.();
+    await watchReservations(scheduler, () => now)('tg:1', held, { ...held })?.run?.();
     expect(calls).toEqual([]);
   });
 
@@ -79,7 +79,7 @@ describe('watching reservations', () => {
     await watchReservations(scheduler, () => now)('tg:1', before, {
       ...base,
       reservation: reservation('2026-12-01T10:30:00.000Z'),
-    })?.();
+    })?.run?.();
     expect(calls.map(([verb, job]) => [verb, typeof job === 'string' ? job : job.id])).toEqual([
       ['schedule', 'remind:tg:1'],
       ['schedule', 'expire:tg:1'],
@@ -91,7 +91,7 @@ describe('watching reservations', () => {
     await watchReservations(scheduler, () => now)('tg:1', base, {
       ...base,
       reservation: reservation('2026-12-01T10:01:00.000Z'),
-    })?.();
+    })?.run?.();
     expect(calls.map(([verb, job]) => [verb, typeof job === 'string' ? job : job.id])).toEqual([
       ['cancel', 'remind:tg:1'],
       ['schedule', 'expire:tg:1'],
@@ -108,7 +108,7 @@ describe('watching reservations', () => {
     await watchReservations(scheduler, () => now)('tg:1', before, {
       ...before,
       ...change,
-    } as BookingContext)?.();
+    } as BookingContext)?.run?.();
     expect(calls).toEqual([
       ['cancel', 'remind:tg:1'],
       ['cancel', 'expire:tg:1'],

@@ -19,6 +19,7 @@ import {
   type EffectKey,
   type EffectRecord,
 } from '#src/conversation/actors/effects.js';
+import { inTurn, TurnWrites } from '#src/conversation/turn-writes.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
 
 const ctx = { operation: 'cart-sale', requestId: 'r1' };
@@ -239,6 +240,126 @@ describe('effect records', () => {
       ),
     ).toBe('sold');
     expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'sold' });
+  });
+
+  it('in a turn, holds "done" back for the turn\'s end, seen by the turn, "started" in the store till then', async () => {
+    const { store, effects, counted, calls } = setup();
+    const turn = new TurnWrites();
+    const stored = () => store.get<EffectRecord<unknown>>(storeKey);
+    await inTurn(turn, async () => {
+      expect(
+        await effects.run(
+          key,
+          'f1',
+          counted(async () => 'sold'),
+        ),
+      ).toMatchObject({
+        kind: 'done',
+        result: 'sold',
+      });
+      // A crash now leaves "started": reconciled next time, never called blindly.
+      expect((await stored())?.value.status).toBe('started');
+      expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'sold' });
+      // Run again within the turn: the held record is written first, and replayed.
+      expect(
+        await effects.run(
+          key,
+          'f1',
+          counted(async () => 'again'),
+        ),
+      ).toMatchObject({
+        kind: 'done',
+        result: 'sold',
+        replayed: true,
+      });
+      expect((await stored())?.value).toMatchObject({ status: 'done', result: 'sold' });
+    });
+    expect(calls()).toBe(1);
+
+    const other: EffectKey = { ...key, attempt: 'other' };
+    const held = await inTurn(turn, async () => {
+      await effects.run(other, 'f1', async () => 'two');
+      return turn.close();
+    });
+    expect(held).toEqual([
+      {
+        key: 'effect:cart000000001:sale:other',
+        value: expect.objectContaining({ status: 'done', result: 'two' }),
+        ttlSeconds: EFFECT_TTL_SECONDS,
+      },
+    ]);
+    // Once the turn has taken its writes, a late outcome is written by its run itself.
+    const late = await inTurn(turn, async () => {
+      await effects.run({ ...key, attempt: 'late' }, 'f1', async () => 'three');
+      return turn.close();
+    });
+    expect(late).toEqual([]);
+    expect(await effects.read({ ...key, attempt: 'late' })).toMatchObject({ status: 'done' });
+  });
+
+  it('writes a fresh attempt\'s "started" in one exchange, reading only when a record is there', async () => {
+    const { store, effects } = setup();
+    let reads = 0;
+    const get = store.get.bind(store);
+    store.get = ((k: string) => {
+      reads += 1;
+      return get(k);
+    }) as typeof store.get;
+    await effects.run(key, 'f1', async () => 'one');
+    expect(reads).toBe(0);
+    await effects.run(key, 'f1', async () => 'two');
+    expect(reads).toBe(1);
+  });
+
+  it('checks the records that must allow an attempt with its "started": a check that throws removes it, calling nothing', async () => {
+    const { store, effects, counted, calls } = setup();
+    const mark: EffectKey = { ...key, operation: 'add', attempt: 'refused' };
+    let writes = 0;
+    const putAndRead = store.putAndRead.bind(store);
+    store.putAndRead = ((...args: Parameters<typeof store.putAndRead>) => {
+      writes += 1;
+      return putAndRead(...args);
+    }) as typeof store.putAndRead;
+    const before = {
+      keys: [mark],
+      check: ([found]: (EffectRecord<unknown> | undefined)[]) => {
+        if (found !== undefined) throw new Error('marked');
+      },
+    };
+    expect(
+      await effects.run(
+        key,
+        'f1',
+        counted(async () => 'one'),
+        { before },
+      ),
+    ).toMatchObject({
+      kind: 'done',
+      result: 'one',
+    });
+    expect(writes).toBe(1);
+    await store.set('effect:cart000000001:add:refused', { status: 'done' }, 60);
+    const other: EffectKey = { ...key, attempt: 'other' };
+    await expect(
+      effects.run(
+        other,
+        'f1',
+        counted(async () => 'two'),
+        { before },
+      ),
+    ).rejects.toThrow('marked');
+    expect(calls()).toBe(1);
+    expect(await effects.read(other)).toBeUndefined();
+    // An attempt already recorded is checked too, before its record is looked at.
+    await expect(
+      effects.run(
+        key,
+        'f1',
+        counted(async () => 'three'),
+        { before },
+      ),
+    ).rejects.toThrow('marked');
+    expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'one' });
   });
 
   it('keeps records for a week, longer than a conversation', async () => {

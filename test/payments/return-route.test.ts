@@ -8,6 +8,7 @@ import type { BookingContext, BookingEvent } from '#flows/booking/types.js';
 import type { Push } from '#src/conversation/outbox.js';
 import { silentLogger } from '#src/log.js';
 import { paymentReturnRoutes, rememberPaymentReturns } from '#src/payments/return-route.js';
+import { doWork } from '#src/conversation/turn-work.js';
 import { createReturnUrls, returnSecret } from '#src/payments/return-token.js';
 import { startHttpServer, type HttpServer } from '#src/server.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
@@ -48,7 +49,7 @@ const returnUrl = (partnerSaleId: string, outcome: 'ok' | 'ko') =>
 
 describe('payment return', () => {
   it('sends the outcome to the conversation waiting for that sale', async () => {
-    await rememberPaymentReturns(store, urls)('tg:42', context(), waiting('p1'))?.();
+    await doWork(store, rememberPaymentReturns(urls)('tg:42', context(), waiting('p1')));
     expect(urls.of('p1').ok).not.toContain('cart');
     const ok = await fetch(returnUrl('p1', 'ok'));
     expect(ok.status).toBe(200);
@@ -63,7 +64,7 @@ describe('payment return', () => {
   });
 
   it('makes one push of 100 repeated notifications, and answers each', async () => {
-    await rememberPaymentReturns(store, urls)('tg:43', context(), waiting('p2'))?.();
+    await doWork(store, rememberPaymentReturns(urls)('tg:43', context(), waiting('p2')));
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => fetch(returnUrl('p2', 'ko')).then((r) => r.status)),
     );
@@ -73,15 +74,16 @@ describe('payment return', () => {
   });
 
   it('answers 404 to a replayed token once the sale stopped waiting, and tells nobody', async () => {
-    const remember = rememberPaymentReturns(store, urls);
-    await remember('tg:44', context(), waiting('p3'))?.();
+    const remember = (...args: Parameters<ReturnType<typeof rememberPaymentReturns>>) =>
+      doWork(store, rememberPaymentReturns(urls)(...args));
+    await remember('tg:44', context(), waiting('p3'));
     // Paid: the tickets were loaded, the sale waits no more.
-    await remember('tg:44', waiting('p3'), context({ ...waiting('p3').sale!, activities: [] }))?.();
+    await remember('tg:44', waiting('p3'), context({ ...waiting('p3').sale!, activities: [] }));
     const replay = await fetch(returnUrl('p3', 'ok'));
     expect(replay.status).toBe(404);
     // A newer sale of the conversation replaces the older one's token too.
-    await remember('tg:45', context(), waiting('p4'))?.();
-    await remember('tg:45', waiting('p4'), waiting('p5'))?.();
+    await remember('tg:45', context(), waiting('p4'));
+    await remember('tg:45', waiting('p4'), waiting('p5'));
     expect((await fetch(returnUrl('p4', 'ok'))).status).toBe(404);
     expect((await fetch(returnUrl('p5', 'ok'))).status).toBe(200);
     await settle();
@@ -89,7 +91,7 @@ describe('payment return', () => {
   });
 
   it('answers 404 to a token signed with another secret', async () => {
-    await rememberPaymentReturns(store, urls)('tg:46', context(), waiting('p6'))?.();
+    await doWork(store, rememberPaymentReturns(urls)('tg:46', context(), waiting('p6')));
     const forger = createReturnUrls(server.url, 'another-secret-of-at-least-32-characters');
     const forged = await fetch(forger.of('p6').ok);
     expect(forged.status).toBe(404);

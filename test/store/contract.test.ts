@@ -77,6 +77,22 @@ describe.each(stores)('%s store', (name, store) => {
     ]);
   });
 
+  it('writes with a version check and reads other keys in one step', async () => {
+    const [k, a, b] = [key('put-read'), key('pr-a'), key('pr-b')];
+    await store.set(a, { n: 1 }, 60);
+    expect(await store.putAndRead(k, 'one', 0, 60, [a, b])).toEqual({
+      version: 1,
+      read: [{ value: { n: 1 }, version: 1 }, undefined],
+    });
+    // A stale version: nothing written, the reads made all the same.
+    expect(await store.putAndRead(k, 'stale', 0, 60, [b, a])).toEqual({
+      version: undefined,
+      read: [undefined, { value: { n: 1 }, version: 1 }],
+    });
+    expect(await store.get(k)).toEqual({ value: 'one', version: 1 });
+    expect(await store.putAndRead(k, 'two', 1, 60, [])).toEqual({ version: 2, read: [] });
+  });
+
   it('writes whatever is stored with set, last writer winning', async () => {
     const k = key('set');
     expect(await store.set(k, { step: 1 }, 60)).toBe(1);
@@ -325,6 +341,65 @@ describe.each(stores)('%s store', (name, store) => {
       LockTimeoutError,
     );
     await theirs.release();
+  });
+
+  it('carries removals with the writes that end a lock', async () => {
+    const [k, gone, kept] = [key('end-remove'), key('gone'), key('kept')];
+    await store.set(gone, 'old', 60);
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await held.putAndRelease(k, 'value', 0, 60, {
+        writes: [
+          { key: gone, delete: true },
+          { key: kept, value: 'new', ttlSeconds: 60 },
+          { key: key('never-there'), delete: true },
+        ],
+      }),
+    ).toBe(1);
+    expect(await store.getMany([k, gone, kept])).toEqual([
+      { value: 'value', version: 1 },
+      undefined,
+      { value: 'new', version: 1 },
+    ]);
+    // A removed key starts over: its next version-checked write expects nothing there.
+    expect(await store.put(gone, 'again', 0, 60)).toBe(1);
+    const plain = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    await plain.release({ writes: [{ key: gone, delete: true }] });
+    expect(await store.get(gone)).toBeUndefined();
+  });
+
+  it('carries writes made only when the write that releases the lock is made', async () => {
+    const [k, follows, always] = [key('end-if'), key('follows'), key('always')];
+    await store.set(follows, 'old', 60);
+    const first = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await first.putAndRelease(k, 'one', 0, 60, {
+        writes: [{ key: always, value: 1, ttlSeconds: 60 }],
+        ifWritten: [
+          { key: follows, value: 'new', ttlSeconds: 60 },
+          { key: key('follows-gone'), delete: true },
+        ],
+      }),
+    ).toBe(1);
+    expect((await store.get(follows))?.value).toBe('new');
+    // A stale write (the version moved on): the lock is released, the plain writes made,
+    // what follows from the write is not.
+    const stale = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await stale.putAndRelease(k, 'two', 0, 60, {
+        writes: [{ key: always, value: 2, ttlSeconds: 60 }],
+        ifWritten: [
+          { key: follows, value: 'dropped', ttlSeconds: 60 },
+          { key: always, delete: true },
+        ],
+      }),
+    ).toBeUndefined();
+    expect(await store.getMany([k, follows, always])).toEqual([
+      { value: 'one', version: 1 },
+      { value: 'new', version: 2 },
+      { value: 2, version: 2 },
+    ]);
+    await (await store.lock(k, { ttlMs: 1_000, waitMs: 0 })).release();
   });
 
   it('runs once, carrying the end of its work with the done mark, even when it throws', async () => {

@@ -11,7 +11,7 @@ import { PartnerEnvelopeError } from '#src/api/errors.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { AddToCartOutput, CartChange } from '#flows/booking/actors/cart.js';
 import type { Cart, CartLine } from '#flows/booking/types.js';
-import { unknownOutcome, type AddItems, type CartOps } from './cart-ops.js';
+import { RefusedCart, unknownOutcome, type AddItems, type CartOps } from './cart-ops.js';
 import { addRefusalOf } from './partner-failures.js';
 
 export interface AddLineInput {
@@ -32,8 +32,6 @@ export async function addLine(
   linesOf: (ids: string[]) => CartLine | readonly [CartLine, ...CartLine[]],
 ): Promise<AddToCartOutput> {
   let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
-  if (input.reserved) change = await ops.release(input.cart, input.language);
-  else await ops.assertNotSelling(input.cart, input.language);
 
   // A new cart with the lines we hold. The customer hears of it only when the old one
   // held lines ("a new cart with the same products" of an empty cart says nothing).
@@ -48,18 +46,35 @@ export async function addLine(
   };
   // A cart whose last Add was refused may hold that item all the same (a service that
   // took it and answered no): the next Add goes to a new cart, so that the item can
-  // never be bought twice.
-  if (await ops.addRefused(change.cart.shoppingCartId)) await startOver();
+  // never be bought twice. A cart a Sale may have sold is not changed at all. An
+  // unreserved cart is checked with the Add's own "started" (one exchange); a released
+  // one before the Add.
+  if (input.reserved) {
+    change = await ops.release(input.cart, input.language);
+    if (await ops.addRefused(change.cart.shoppingCartId)) await startOver();
+  }
 
-  const attempt = async (cart: Cart) => {
+  const attempt = async (cart: Cart, checked = false) => {
     try {
-      return await ops.addOnce(cart.shoppingCartId, cart.adds ?? 0, items);
+      return await ops.addOnce(
+        cart.shoppingCartId,
+        cart.adds ?? 0,
+        items,
+        checked ? ops.changeable(cart, input.language) : undefined,
+      );
     } catch (error) {
       if (error instanceof PartnerEnvelopeError) throw addRefusalOf(error, input.language);
       throw error;
     }
   };
-  let outcome = await attempt(change.cart);
+  let outcome;
+  try {
+    outcome = await attempt(change.cart, !input.reserved);
+  } catch (error) {
+    if (!(error instanceof RefusedCart)) throw error;
+    await startOver();
+    outcome = await attempt(change.cart);
+  }
   if (outcome.kind === 'unknown') {
     // The partner's cart may hold this item (or another we lost): start a new one.
     await startOver();

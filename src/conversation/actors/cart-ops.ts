@@ -32,7 +32,7 @@ import { Refusal } from '#flows/booking/problem.js';
 import type { CartChange } from '#flows/booking/actors/cart.js';
 import type { Cart, CartLine } from '#flows/booking/types.js';
 import { activityOfLine } from './cart-requests.js';
-import { fingerprintOf, type EffectOutcome, type Effects } from './effects.js';
+import { fingerprintOf, type EffectCheck, type EffectOutcome, type Effects } from './effects.js';
 import { localPackageId, packageRequest, partActivities, relinked } from './package-lines.js';
 
 const messages = defineMessages({
@@ -71,7 +71,12 @@ export interface CartOps {
    * The `seq`-th Add to a cart. A record of another request at `seq` is `unknown`; a
    * refusal (PartnerEnvelopeError, rethrown) marks the cart (`addRefused`).
    */
-  addOnce(shoppingCartId: string, seq: number, items: AddItems): Promise<EffectOutcome<AddResult>>;
+  addOnce(
+    shoppingCartId: string,
+    seq: number,
+    items: AddItems,
+    before?: EffectCheck,
+  ): Promise<EffectOutcome<AddResult>>;
   /** Whether an Add to this cart was refused: the cart may hold that item all the same. */
   addRefused(shoppingCartId: string): Promise<boolean>;
   /** The cart's lines (but `without`) added again under a new id. */
@@ -82,6 +87,17 @@ export interface CartOps {
   release(cart: Cart, language: Lang): Promise<CartChange>;
   /** Refuses to touch a cart a Sale may have sold. */
   assertNotSelling(cart: Cart, language: Lang): Promise<void>;
+  /**
+   * `assertNotSelling` and `addRefused` as a check of an Add or a Confirm to the cart, read
+   * with its "started" (Effects.run's `before`): a Sale's record throws the Refusal, an
+   * Add refused throws RefusedCart (the caller moves the lines to a new cart).
+   */
+  changeable(cart: Cart, language: Lang): EffectCheck;
+}
+
+/** The cart an Add or Confirm was checked for had an Add refused: a new cart, first. */
+export class RefusedCart extends Error {
+  override name = 'RefusedCart';
 }
 
 export interface CartOpsDeps {
@@ -138,15 +154,23 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
     return { ids };
   }
 
-  async function addOnce(shoppingCartId: string, seq: number, items: AddItems) {
+  async function addOnce(
+    shoppingCartId: string,
+    seq: number,
+    items: AddItems,
+    before?: EffectCheck,
+  ) {
     const fingerprint = addFingerprint(items);
     try {
       return await effects.run<AddResult>(
         { shoppingCartId, operation: 'add', attempt: String(seq) },
         fingerprint,
         () => send(shoppingCartId, seq, items),
-        // Another request recorded at the same position: the cart holds an item we lost.
-        { decide: (record) => (record.fingerprint === fingerprint ? 'reuse' : 'unknown') },
+        {
+          // Another request recorded at the same position: the cart holds an item we lost.
+          decide: (record) => (record.fingerprint === fingerprint ? 'reuse' : 'unknown'),
+          ...(before ? { before } : {}),
+        },
       );
     } catch (error) {
       if (error instanceof PartnerEnvelopeError)
@@ -193,6 +217,14 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
     }
   }
 
+  const changeable = (cart: Cart, language: Lang): EffectCheck => ({
+    keys: [saleKey(cart.shoppingCartId), refusedAddKey(cart.shoppingCartId)],
+    check: ([sale, refused]) => {
+      if (sale !== undefined) throw new Refusal(messages(language).saleUnderWay);
+      if (refused !== undefined) throw new RefusedCart('an Add to this cart was refused');
+    },
+  });
+
   async function cancelConfirm(cart: Cart): Promise<boolean> {
     try {
       await client.call(cartCancelConfirmOperation, { shoppingCartId: cart.shoppingCartId });
@@ -217,5 +249,6 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
     cancelConfirm,
     release,
     assertNotSelling,
+    changeable,
   };
 }

@@ -54,7 +54,7 @@ import { formatTime } from '#flows/booking/choosing/format.js';
 import type { Cart, CartLine, Reservation, RoomAgain } from '#flows/booking/types.js';
 import { addLine } from './add-line.js';
 import { newCartId as randomCartId } from './cart-id.js';
-import { createCartOps, unknownOutcome, type CartOps } from './cart-ops.js';
+import { createCartOps, RefusedCart, unknownOutcome, type CartOps } from './cart-ops.js';
 import {
   activityOf,
   activityOfLine,
@@ -305,9 +305,9 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
   async function reserve(input: ReserveInput): Promise<ReserveOutput> {
     const index = await catalog(input.language);
     // A cart sold in a sale whose payment failed is never touched again: its lines go to
-    // a new cart (below). Any other cart a Sale may have sold is left alone.
-    if (!input.rebuild) await ops.assertNotSelling(input.cart, input.language);
-    const confirm = async (cart: Cart) => {
+    // a new cart (below). Any other cart a Sale may have sold is left alone: checked with
+    // the Confirm's own "started" (`checked`), as is a refused Add (below).
+    const confirm = async (cart: Cart, checked = false) => {
       const fingerprint = fingerprintOf({
         items: cart.lines.map((line) => line.cartItemId),
         profiles: input.questionsProfiles,
@@ -337,6 +337,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
             Date.parse(record.result.expiresAt) > now().getTime()
               ? 'reuse'
               : 'again',
+          ...(checked ? { before: ops.changeable(cart, input.language) } : {}),
         },
       );
     };
@@ -344,13 +345,23 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     let change: CartChange = { cart: input.cart, rebuilt: false, released: false };
     // A cart an Add was refused by may hold that item all the same (a service that took it
     // and answered no): it is never reserved, and so never sold; its lines go to a new cart.
-    if (input.rebuild || (await ops.addRefused(input.cart.shoppingCartId))) {
+    const rebuilt = async () => {
       change = await ops.rebuild(input.cart, input.language);
       if (change.cart.lines.length === 0) throw unknownOutcome(input.language);
-    }
+    };
+    if (input.rebuild) await rebuilt();
+    const first = async () => {
+      try {
+        return await confirm(change.cart, !input.rebuild);
+      } catch (error) {
+        if (!(error instanceof RefusedCart)) throw error;
+      }
+      await rebuilt();
+      return confirm(change.cart);
+    };
     let outcome;
     try {
-      outcome = await confirm(change.cart);
+      outcome = await first();
     } catch (error) {
       // Reserving again after a lapse, the service may refuse that cart: a new one.
       if (!(input.renew && error instanceof PartnerEnvelopeError)) throw error;

@@ -4,7 +4,12 @@
  * call is ever repeated blindly.
  *
  * "started" is written (with a version check) before the call and "done" with its result
- * after. A record found "started" means a call whose outcome we never saw: the process
+ * after. A fresh attempt's "started" is one exchange: written if nothing is there, the
+ * record read only when something is, with the records that must allow the attempt read
+ * in that exchange too (`before`; the "started" removed again when they do not). Within a turn, "done" waits for the turn's end and
+ * goes with its snapshot (turn-writes.ts): lost with a crash before it, the record stays
+ * "started", which is safe (reconciled, never called again); reads within the turn see it.
+ * A record found "started" means a call whose outcome we never saw: the process
  * died during it, or the call failed ambiguously (timeout, dropped connection, 5xx; see
  * PartnerError.ambiguous). The caller must then reconcile (find out, or work around the
  * unknown) and must not call again as if nothing had happened. A call the service
@@ -19,6 +24,7 @@ import { PartnerRequestError } from '#src/api/client.js';
 import { PartnerError } from '#src/api/errors.js';
 import { effectKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
+import { heldBack } from '../turn-writes.js';
 
 export type EffectOperation = 'add' | 'confirm' | 'sale';
 
@@ -47,6 +53,24 @@ export type EffectOutcome<Result> =
   | { kind: 'unknown'; error?: unknown };
 
 export const EFFECT_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** What `run` decides about a "done" record found under its attempt. */
+export type Decide<Result> = (record: DoneRecord<Result>) => 'reuse' | 'again' | 'unknown';
+
+/**
+ * Records that must allow the attempt, read in the exchange that writes its "started"
+ * (they are seldom there): when `check` throws, the "started" is removed (no call was
+ * made) and its error rethrown.
+ */
+export interface EffectCheck {
+  keys: EffectKey[];
+  check(records: (EffectRecord<unknown> | undefined)[]): void;
+}
+
+export interface RunOptions<Result> {
+  decide?: Decide<Result>;
+  before?: EffectCheck;
+}
 
 /** A short, stable digest of a request: tells "the same call" from "another call". */
 export function fingerprintOf(value: unknown): string {
@@ -89,7 +113,7 @@ export interface Effects {
     key: EffectKey,
     fingerprint: string,
     call: () => Promise<Result>,
-    options?: { decide?: (record: DoneRecord<Result>) => 'reuse' | 'again' | 'unknown' },
+    options?: RunOptions<Result>,
   ): Promise<EffectOutcome<Result>>;
   /** Records the outcome found by reconciling (or by a call made after reconciling). */
   settle<Result>(key: EffectKey, fingerprint: string, result: Result): Promise<void>;
@@ -113,11 +137,22 @@ const keyOf = ({ shoppingCartId, operation, attempt }: EffectKey) =>
 export function createEffects(store: Store, now: () => Date = () => new Date()): Effects {
   const ttl = EFFECT_TTL_SECONDS;
 
+  /** A "done" held back for the turn's end is written now, before its key is used again. */
+  async function flush(storeKey: string) {
+    const held = heldBack()?.take(storeKey);
+    if (held) await store.set(held.key, held.value, held.ttlSeconds);
+  }
+
+  const heldRecord = <Result>(storeKey: string) =>
+    heldBack()?.peek(storeKey) as EffectRecord<Result> | undefined;
+
   async function read<Result>(key: EffectKey) {
-    return (await store.get<EffectRecord<Result>>(keyOf(key)))?.value;
+    const storeKey = keyOf(key);
+    return heldRecord<Result>(storeKey) ?? (await store.get<EffectRecord<Result>>(storeKey))?.value;
   }
 
   async function settle<Result>(key: EffectKey, fingerprint: string, result: Result) {
+    await flush(keyOf(key));
     // Last writer wins: a settled outcome replaces whatever was there, version by version.
     for (let tries = 0; tries < 5; tries += 1) {
       const current = await store.get<EffectRecord<Result>>(keyOf(key));
@@ -132,37 +167,70 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
     }
   }
 
+  /**
+   * Writes "started" for a new attempt: over nothing (one exchange with `before`'s reads,
+   * the usual case), or over a "done" record the caller's `decide` lets be tried again.
+   * Else the outcome to answer with (`replayed` when a done result stands); `before`'s
+   * error when its check throws.
+   */
+  async function start<Result>(
+    storeKey: string,
+    fingerprint: string,
+    { decide, before }: RunOptions<Result>,
+  ): Promise<{ version: number; startedAt: string } | EffectOutcome<Result>> {
+    const startedAt = now().toISOString();
+    const started: EffectRecord<Result> = { status: 'started', fingerprint, startedAt };
+    const checked = before?.keys.map(keyOf) ?? [];
+    const { version: fresh, read } = await store.putAndRead(storeKey, started, 0, ttl, checked);
+    if (before) {
+      try {
+        before.check(
+          checked.map(
+            (other, at) =>
+              heldRecord<unknown>(other) ?? (read[at]?.value as EffectRecord<unknown> | undefined),
+          ),
+        );
+      } catch (error) {
+        if (fresh !== undefined) await store.delete(storeKey);
+        throw error;
+      }
+    }
+    if (fresh !== undefined) return { version: fresh, startedAt };
+    const existing = await store.get<EffectRecord<Result>>(storeKey);
+    // Gone again meanwhile (another run of this attempt, refused clearly): not ours to
+    // know either, so unknown, as a "started" one.
+    if (existing === undefined || existing.value.status === 'started') return { kind: 'unknown' };
+    const record = existing.value;
+    const decision = (
+      decide ??
+      ((found: DoneRecord<Result>) => (found.fingerprint === fingerprint ? 'reuse' : 'again'))
+    )(record);
+    if (decision === 'unknown') return { kind: 'unknown' };
+    if (decision === 'reuse') {
+      return {
+        kind: 'done',
+        result: record.result,
+        replayed: true,
+        fingerprint: record.fingerprint,
+      };
+    }
+    const version = await store.put(storeKey, started, existing.version, ttl);
+    // Someone else started (or finished) this very attempt meanwhile: its outcome is not
+    // ours to know, so this is the unknown case too.
+    return version === undefined ? { kind: 'unknown' } : { version, startedAt };
+  }
+
   async function run<Result>(
     key: EffectKey,
     fingerprint: string,
     call: () => Promise<Result>,
-    options: { decide?: (record: DoneRecord<Result>) => 'reuse' | 'again' | 'unknown' } = {},
+    options: RunOptions<Result> = {},
   ): Promise<EffectOutcome<Result>> {
     const storeKey = keyOf(key);
-    const existing = await store.get<EffectRecord<Result>>(storeKey);
-    if (existing?.value.status === 'started') return { kind: 'unknown' };
-    if (existing?.value.status === 'done') {
-      const record = existing.value;
-      const decide =
-        options.decide ??
-        ((found: DoneRecord<Result>) => (found.fingerprint === fingerprint ? 'reuse' : 'again'));
-      const decision = decide(record);
-      if (decision === 'unknown') return { kind: 'unknown' };
-      if (decision === 'reuse') {
-        return {
-          kind: 'done',
-          result: record.result,
-          replayed: true,
-          fingerprint: record.fingerprint,
-        };
-      }
-    }
-    const startedAt = now().toISOString();
-    const started: EffectRecord<Result> = { status: 'started', fingerprint, startedAt };
-    const version = await store.put(storeKey, started, existing?.version ?? 0, ttl);
-    // Someone else started (or finished) this very attempt meanwhile: its outcome is not
-    // ours to know, so this is the unknown case too.
-    if (version === undefined) return { kind: 'unknown' };
+    await flush(storeKey);
+    const begun = await start(storeKey, fingerprint, options);
+    if ('kind' in begun) return begun;
+    const { version, startedAt } = begun;
 
     let result: Result;
     try {
@@ -179,7 +247,11 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
       doneAt: now().toISOString(),
       result,
     };
-    await store.put(storeKey, done, version, ttl);
+    // In a turn, with its snapshot (last writer wins: under the conversation's lease, no
+    // one else writes this attempt but a reconciler, which writes what we saw too).
+    const turn = heldBack();
+    if (turn) turn.hold({ key: storeKey, value: done, ttlSeconds: ttl });
+    else await store.put(storeKey, done, version, ttl);
     return { kind: 'done', result, replayed: false, fingerprint };
   }
 
@@ -188,6 +260,7 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
     fingerprint: string,
     call: () => Promise<Result>,
   ): Promise<Result> {
+    await flush(keyOf(key));
     let result: Result;
     try {
       result = await call();
@@ -199,7 +272,10 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
     return result;
   }
 
-  const forget = (key: EffectKey) => store.delete(keyOf(key));
+  const forget = async (key: EffectKey) => {
+    heldBack()?.take(keyOf(key));
+    await store.delete(keyOf(key));
+  };
 
   return { read, run, settle, callAgain, forget };
 }
