@@ -546,23 +546,26 @@ export function createEngine(options: EngineOptions): Engine {
       });
       if (also) also.got(lock.also ?? []);
       const writes = new TurnWrites();
-      try {
-        return await inTurn(writes, () =>
-          keepLease(lock, lockLeaseMs, () =>
+      return await keepLease(lock, lockLeaseMs, async () => {
+        try {
+          return await inTurn(writes, () =>
             turn(conversationId, input, turnOptions, lock.read, lock),
-          ),
-        );
-      } finally {
-        // A turn that failed before its end still writes what its actors held back (a
-        // partner call's outcome is kept whether or not the turn is).
-        const left = writes.close();
-        if (left.length > 0)
-          await lock
-            .release({ writes: left })
-            .catch((error: unknown) =>
-              logger.warn({ err: error, conversationId }, 'held-back writes not made'),
-            );
-      }
+          );
+        } finally {
+          // A turn that failed before its end (or a beside's ignored input) still writes
+          // what its actors held back (a partner call's outcome is kept whether or not the
+          // turn is), in the exchange that frees the conversation: never after it, when
+          // another turn could read the attempt as "started" or have settled it since.
+          // keepLease's own release then sends nothing.
+          const left = writes.close();
+          if (left.length > 0)
+            await lock
+              .release({ writes: left })
+              .catch((error: unknown) =>
+                logger.warn({ err: error, conversationId }, 'held-back writes not made'),
+              );
+        }
+      });
     } catch (error) {
       if (error instanceof LockTimeoutError) {
         const language = await savedLanguage(conversationId);

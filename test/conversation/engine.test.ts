@@ -9,11 +9,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { bookingMachine } from '#flows/booking/machine.js';
 import { createPartnerClient } from '#src/api/client.js';
 import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { fromPromise } from 'xstate';
+import type { MyBooking, MyBookingsInput } from '#flows/booking/actors/bookings.js';
+import { createEffects, type EffectKey } from '#src/conversation/actors/effects.js';
 import { createEngine, type Engine, type EngineOptions } from '#src/conversation/engine.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
 import { createRedisStore } from '#src/store/redis-store.js';
-import { conversationKey } from '#src/store/keys.js';
-import { LockTimeoutError, type Store } from '#src/store/store.js';
+import { conversationKey, effectKey } from '#src/store/keys.js';
+import { LockTimeoutError, type Lock, type Store } from '#src/store/store.js';
 import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 let sandbox: TestSandbox;
@@ -35,11 +38,12 @@ function engineOn(
   store: Store,
   liveConversations?: number,
   onSettled?: EngineOptions['onSettled'],
+  machine: EngineOptions['machine'] = bookingMachine,
 ): Engine {
   const client = createPartnerClient({ baseUrl: sandbox.sandbox.url, apiKey: 'sandbox-key' });
   let carts = 0;
   return createEngine({
-    machine: bookingMachine,
+    machine,
     store,
     catalog: createCatalogService(client),
     defaultLanguage: 'es',
@@ -208,6 +212,95 @@ describe.each([
     expect(told).toEqual(['en', 'ran']);
     expect((await store.get(record))?.value).toEqual(['none']);
     await (await store.lock(conversationKey(id), { ttlMs: 1_000, waitMs: 0 })).release();
+  });
+
+  /**
+   * The booking machine whose "my bookings" list first makes a partner call with its
+   * effect record (as an Add does), then does `meanwhile`, within the turn.
+   */
+  const callingMachine = (attempt: EffectKey, meanwhile: () => Promise<void> = async () => {}) =>
+    bookingMachine.provide({
+      actors: {
+        loadMyBookings: fromPromise<MyBooking[], MyBookingsInput>(async () => {
+          await createEffects(store).run(attempt, 'fingerprint', async () => 'added');
+          await meanwhile();
+          return [];
+        }),
+      },
+    });
+  const attemptOf = (id: string): EffectKey => ({
+    shoppingCartId: id,
+    operation: 'add',
+    attempt: '1',
+  });
+  /** The attempt's stored record's status (what another turn would read). */
+  const statusOf = async ({ shoppingCartId, operation, attempt }: EffectKey) =>
+    (await store.get<{ status: string }>(effectKey(shoppingCartId, operation, attempt)))?.value
+      .status;
+
+  it("writes a failing turn's held-back outcome in the exchange that frees the conversation", async () => {
+    const id = `c:${randomUUID()}`;
+    const attempt = attemptOf(id);
+    // What the attempt's record said as each exchange that frees the conversation ended.
+    const seen: (string | undefined)[] = [];
+    const watched: Store = {
+      ...store,
+      async lock<T>(key: string, options: Parameters<Store['lock']>[1]) {
+        const lock = await store.lock<T>(key, options);
+        let free = false;
+        const freed = async () => {
+          if (!free) seen.push(await statusOf(attempt));
+          free = true;
+        };
+        return {
+          ...lock,
+          async release(carried) {
+            await lock.release(carried);
+            await freed();
+          },
+          async putAndRelease(written, value, expected, ttl, carried) {
+            const version = await lock.putAndRelease(written, value, expected, ttl, carried);
+            await freed();
+            return version;
+          },
+        } satisfies Lock<T>;
+      },
+    };
+    const engine = engineOn(
+      watched,
+      0,
+      (_id, _before, after) => {
+        if (after.myBookings !== undefined) throw new Error('a bug after the partner call');
+        return undefined;
+      },
+      callingMachine(attempt),
+    );
+    await expect(engine.handle(id, { kind: 'text', text: 'mis reservas' })).rejects.toThrow(
+      'a bug after the partner call',
+    );
+    expect(seen).toEqual(['done']);
+    // The conversation is free.
+    await (await store.lock(conversationKey(id), { ttlMs: 1_000, waitMs: 0 })).release();
+  });
+
+  it("writes a turn's held-back outcome when its save is refused (the conversation written meanwhile)", async () => {
+    const id = `c:${randomUUID()}`;
+    const attempt = attemptOf(id);
+    await engineOn(store).current(id);
+    const engine = engineOn(
+      store,
+      0,
+      undefined,
+      callingMachine(attempt, async () => {
+        // Another instance's write (our lease had expired): this turn's save is refused.
+        const saved = await store.get(conversationKey(id));
+        await store.set(conversationKey(id), saved?.value, 60);
+      }),
+    );
+    const reply = await engine.handle(id, { kind: 'text', text: 'mis reservas' });
+    // The turn is dropped: the customer goes on from what is saved (home).
+    expect(reply.view.text).toMatch(/Hola/);
+    expect(await statusOf(attempt)).toBe('done');
   });
 
   it('bounds the running actors it keeps, and keeps none with 0', async () => {
