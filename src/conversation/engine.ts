@@ -42,7 +42,7 @@ import {
 } from '#src/store/store.js';
 import { normalize } from '#flows/understanding/text.js';
 import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
-import { heldBack, inTurn, TurnWrites } from './turn-writes.js';
+import { startTurn, TurnWrites } from './turn-writes.js';
 import type { TurnWork } from './turn-work.js';
 import type { Beside, BesideAnswer, Who } from './beside.js';
 import type { Notice, Reply, View } from '#flows/view.js';
@@ -260,7 +260,8 @@ export function createEngine(options: EngineOptions): Engine {
   /**
    * A turn under the conversation's lease `lock`, from `saved` (read when the lease was
    * taken). With no work to follow the turn, the snapshot is written and the lease
-   * released in one exchange; with it, the lease is kept until that work is done.
+   * released in one exchange; with it, the lease is kept until that work is done. The
+   * writes its actors hold back go to `writes` (turn-writes.ts), carried by that exchange.
    */
   async function turn(
     conversationId: string,
@@ -268,6 +269,7 @@ export function createEngine(options: EngineOptions): Engine {
     turnOptions: TurnOptions,
     saved: Versioned<Persisted> | undefined,
     lock: Lock<Persisted>,
+    writes: TurnWrites,
   ): Promise<Reply<unknown>> {
     const key = conversationKey(conversationId);
     const inputKey = turnOptions.key;
@@ -281,6 +283,8 @@ export function createEngine(options: EngineOptions): Engine {
     const reused = saved && takeLive(conversationId, saved.version);
     const actor = reused ?? (await restore(conversationId, saved?.value, notices));
     const listening = actor.on('notice', (event) => notices.push({ text: event.text }));
+    // Before any of the turn's events (a live actor too: it ran the turn before).
+    startTurn(actor.system, writes);
     if (!reused) actor.start();
     // Kept running for the next turn once its snapshot is written; else stopped.
     let kept = false;
@@ -298,7 +302,9 @@ export function createEngine(options: EngineOptions): Engine {
               ...(turnOptions.who ? { who: turnOptions.who } : {}),
             })
           : undefined;
-      if (aside) return await besideTurn(conversationId, aside, turnOptions, saved, lock, actor);
+      if (aside) {
+        return await besideTurn(conversationId, aside, turnOptions, saved, lock, writes, actor);
+      }
       // The language a message is written in (flows/booking/steps/language.ts: a new
       // conversation starts in it, else offered once, then followed); the message is then
       // read in the language the conversation is in now. Asking for a language ("in
@@ -323,7 +329,9 @@ export function createEngine(options: EngineOptions): Engine {
         if (beforeDeps === undefined && input.kind !== 'event') {
           // Nothing saved: the reply does not tell a language the conversation has not got.
           const reply = { notices, view: unavailableView(before.context.language) };
-          await lock.release({ writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] });
+          await lock.release({
+            writes: [...(turnOptions.writes?.(reply) ?? []), ...writes.close()],
+          });
           return reply;
         }
         const shown: BookingView =
@@ -414,7 +422,7 @@ export function createEngine(options: EngineOptions): Engine {
       const reads = work?.reads ?? [];
       const records = work?.writes?.(reads.length > 0 ? await store.getMany(reads) : []) ?? [];
       // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
-      const carried = { writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] };
+      const carried = { writes: [...(turnOptions.writes?.(reply) ?? []), ...writes.close()] };
       const version = work?.run
         ? await store.put(key, persisted, saved?.version ?? 0, ttlSeconds)
         : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, {
@@ -427,7 +435,7 @@ export function createEngine(options: EngineOptions): Engine {
         // result is dropped, and the customer is asked to go on from what is saved.
         logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
         const { key: _taken, ...rest } = turnOptions;
-        return turn(conversationId, undefined, rest, await store.get(key), lock);
+        return turn(conversationId, undefined, rest, await store.get(key), lock, writes);
       }
       if (liveConversations > 0) {
         keepLive(conversationId, actor, version);
@@ -459,6 +467,7 @@ export function createEngine(options: EngineOptions): Engine {
     turnOptions: TurnOptions,
     saved: Versioned<Persisted> | undefined,
     lock: Lock<Persisted>,
+    writes: TurnWrites,
     actor: ReturnType<typeof createActor<BookingMachine>>,
   ): Promise<Reply<unknown>> {
     const before = actor.getSnapshot();
@@ -495,18 +504,15 @@ export function createEngine(options: EngineOptions): Engine {
       } satisfies Persisted,
       saved?.version ?? 0,
       ttlSeconds,
-      { writes: [...(turnOptions.writes?.(reply) ?? []), ...held()] },
+      { writes: [...(turnOptions.writes?.(reply) ?? []), ...writes.close()] },
     );
     if (version === undefined) {
       logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
       const { key: _taken, ...rest } = turnOptions;
-      return turn(conversationId, undefined, rest, await store.get(key), lock);
+      return turn(conversationId, undefined, rest, await store.get(key), lock, writes);
     }
     return reply;
   }
-
-  /** The writes held back by the turn's actors until now (later ones are their own). */
-  const held = () => heldBack()?.close() ?? [];
 
   /** The saved conversation's language, whatever shape an older snapshot has. */
   const languageIn = (saved: Persisted | undefined): Lang | undefined => {
@@ -548,9 +554,7 @@ export function createEngine(options: EngineOptions): Engine {
       const writes = new TurnWrites();
       return await keepLease(lock, lockLeaseMs, async () => {
         try {
-          return await inTurn(writes, () =>
-            turn(conversationId, input, turnOptions, lock.read, lock),
-          );
+          return await turn(conversationId, input, turnOptions, lock.read, lock, writes);
         } finally {
           // A turn that failed before its end (or a beside's ignored input) still writes
           // what its actors held back (a partner call's outcome is kept whether or not the

@@ -5,13 +5,15 @@
  * effect record's "done": lost, the record stays "started" and the next attempt
  * reconciles), never an intent that must be durable before a partner call.
  *
- * The turn is found through the async context the engine runs it in: an actor invoked by
- * the turn's events runs in it (XState starts a promise actor synchronously as the event
- * is processed, and its continuation keeps the context). Once the engine has taken the
- * writes (`close`), or outside any turn, `heldBack()` is undefined and writers write
- * themselves.
+ * The turn is found through the actor system the engine runs it in (`startTurn`, each turn
+ * before its events: a live actor kept between turns is pointed at its new turn): an
+ * effectful actor takes its turn from its `system` as it starts (`turnOf`) and hands it
+ * to its effects. A module map, not an async context: AsyncLocalStorage turns on Node's
+ * promise hooks for the whole process, a cost on every promise of every turn. Once the
+ * engine has taken the writes (`close`), or outside any turn, writers write themselves: a
+ * late outcome keeps the turn it started in, closed by then.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AnyActorRef } from 'xstate';
 import type { Overwrite } from '#src/store/store.js';
 
 export class TurnWrites {
@@ -49,15 +51,17 @@ export class TurnWrites {
   }
 }
 
-const turns = new AsyncLocalStorage<TurnWrites>();
+/** An actor system (the booking machine's actor and every actor it invokes share one). */
+type ActorSystem = AnyActorRef['system'];
 
-/** Runs `fn` as a turn whose held-back writes go to `writes`. */
-export function inTurn<T>(writes: TurnWrites, fn: () => Promise<T>): Promise<T> {
-  return turns.run(writes, fn);
+const turns = new WeakMap<ActorSystem, TurnWrites>();
+
+/** Makes `writes` the turn of the actors of `system`, from now on (before its events). */
+export function startTurn(system: ActorSystem, writes: TurnWrites): void {
+  turns.set(system, writes);
 }
 
-/** The running turn's writes, while it still takes them; undefined outside a turn. */
-export function heldBack(): TurnWrites | undefined {
-  const writes = turns.getStore();
-  return writes?.open ? writes : undefined;
+/** The turn of the actors of `system` now (an effectful actor's, taken as it starts). */
+export function turnOf(system: ActorSystem): TurnWrites | undefined {
+  return turns.get(system);
 }

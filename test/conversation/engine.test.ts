@@ -13,6 +13,7 @@ import { fromPromise } from 'xstate';
 import type { MyBooking, MyBookingsInput } from '#flows/booking/actors/bookings.js';
 import { createEffects, type EffectKey } from '#src/conversation/actors/effects.js';
 import { createEngine, type Engine, type EngineOptions } from '#src/conversation/engine.js';
+import { turnOf } from '#src/conversation/turn-writes.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
 import { createRedisStore } from '#src/store/redis-store.js';
 import { conversationKey, effectKey } from '#src/store/keys.js';
@@ -221,8 +222,9 @@ describe.each([
   const callingMachine = (attempt: EffectKey, meanwhile: () => Promise<void> = async () => {}) =>
     bookingMachine.provide({
       actors: {
-        loadMyBookings: fromPromise<MyBooking[], MyBookingsInput>(async () => {
-          await createEffects(store).run(attempt, 'fingerprint', async () => 'added');
+        loadMyBookings: fromPromise<MyBooking[], MyBookingsInput>(async ({ system }) => {
+          const effects = createEffects(store, undefined, turnOf(system));
+          await effects.run(attempt, 'fingerprint', async () => 'added');
           await meanwhile();
           return [];
         }),
@@ -243,6 +245,7 @@ describe.each([
     const attempt = attemptOf(id);
     // What the attempt's record said as each exchange that frees the conversation ended.
     const seen: (string | undefined)[] = [];
+    let during: string | undefined;
     const watched: Store = {
       ...store,
       async lock<T>(key: string, options: Parameters<Store['lock']>[1]) {
@@ -273,11 +276,15 @@ describe.each([
         if (after.myBookings !== undefined) throw new Error('a bug after the partner call');
         return undefined;
       },
-      callingMachine(attempt),
+      callingMachine(attempt, async () => {
+        during = await statusOf(attempt);
+      }),
     );
     await expect(engine.handle(id, { kind: 'text', text: 'mis reservas' })).rejects.toThrow(
       'a bug after the partner call',
     );
+    // Held back within the turn, written as the conversation was freed.
+    expect(during).toBe('started');
     expect(seen).toEqual(['done']);
     // The conversation is free.
     await (await store.lock(conversationKey(id), { ttlMs: 1_000, waitMs: 0 })).release();

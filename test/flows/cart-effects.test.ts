@@ -19,7 +19,7 @@ import {
   type EffectKey,
   type EffectRecord,
 } from '#src/conversation/actors/effects.js';
-import { inTurn, TurnWrites } from '#src/conversation/turn-writes.js';
+import { TurnWrites } from '#src/conversation/turn-writes.js';
 import { createMemoryStore } from '#src/store/memory-store.js';
 
 const ctx = { operation: 'cart-sale', requestId: 'r1' };
@@ -243,44 +243,42 @@ describe('effect records', () => {
   });
 
   it('in a turn, holds "done" back for the turn\'s end, seen by the turn, "started" in the store till then', async () => {
-    const { store, effects, counted, calls } = setup();
+    const { store, clock, counted, calls } = setup();
     const turn = new TurnWrites();
+    // The effects of an actor started in the turn (it took the turn's writes as it started).
+    const effects = createEffects(store, () => new Date(clock.ms), turn);
     const stored = () => store.get<EffectRecord<unknown>>(storeKey);
-    await inTurn(turn, async () => {
-      expect(
-        await effects.run(
-          key,
-          'f1',
-          counted(async () => 'sold'),
-        ),
-      ).toMatchObject({
-        kind: 'done',
-        result: 'sold',
-      });
-      // A crash now leaves "started": reconciled next time, never called blindly.
-      expect((await stored())?.value.status).toBe('started');
-      expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'sold' });
-      // Run again within the turn: the held record is written first, and replayed.
-      expect(
-        await effects.run(
-          key,
-          'f1',
-          counted(async () => 'again'),
-        ),
-      ).toMatchObject({
-        kind: 'done',
-        result: 'sold',
-        replayed: true,
-      });
-      expect((await stored())?.value).toMatchObject({ status: 'done', result: 'sold' });
+    expect(
+      await effects.run(
+        key,
+        'f1',
+        counted(async () => 'sold'),
+      ),
+    ).toMatchObject({
+      kind: 'done',
+      result: 'sold',
     });
+    // A crash now leaves "started": reconciled next time, never called blindly.
+    expect((await stored())?.value.status).toBe('started');
+    expect(await effects.read(key)).toMatchObject({ status: 'done', result: 'sold' });
+    // Run again within the turn: the held record is written first, and replayed.
+    expect(
+      await effects.run(
+        key,
+        'f1',
+        counted(async () => 'again'),
+      ),
+    ).toMatchObject({
+      kind: 'done',
+      result: 'sold',
+      replayed: true,
+    });
+    expect((await stored())?.value).toMatchObject({ status: 'done', result: 'sold' });
     expect(calls()).toBe(1);
 
     const other: EffectKey = { ...key, attempt: 'other' };
-    const held = await inTurn(turn, async () => {
-      await effects.run(other, 'f1', async () => 'two');
-      return turn.close();
-    });
+    await effects.run(other, 'f1', async () => 'two');
+    const held = turn.close();
     expect(held).toEqual([
       {
         key: 'effect:cart000000001:sale:other',
@@ -289,11 +287,8 @@ describe('effect records', () => {
       },
     ]);
     // Once the turn has taken its writes, a late outcome is written by its run itself.
-    const late = await inTurn(turn, async () => {
-      await effects.run({ ...key, attempt: 'late' }, 'f1', async () => 'three');
-      return turn.close();
-    });
-    expect(late).toEqual([]);
+    await effects.run({ ...key, attempt: 'late' }, 'f1', async () => 'three');
+    expect(turn.close()).toEqual([]);
     expect(await effects.read({ ...key, attempt: 'late' })).toMatchObject({ status: 'done' });
   });
 

@@ -18,7 +18,7 @@
  * - A done Confirm is reused while it holds (same lines and answers, not expired):
  *   pressing "reserve" again after a lost turn does not reserve twice.
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, type AnyActorRef } from 'xstate';
 import {
   cartConfirmOperation,
   cartRemoveOperation,
@@ -63,6 +63,7 @@ import {
   lineOf,
 } from './cart-requests.js';
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
+import { turnOf } from '../turn-writes.js';
 import type { ActorDeps } from './index.js';
 import { typeDrafts } from '#flows/booking/choosing/types-split.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
@@ -78,27 +79,37 @@ export interface CartActorOptions {
   newCartId?: () => string;
 }
 
+/** The effect records and the cart operations on them, of one actor's run. */
+export interface CartCalls {
+  effects: Effects;
+  ops: CartOps;
+}
+
 /** What the cart and sale actors share. */
 export interface CartContext {
   client: PartnerClient;
-  effects: Effects;
-  ops: CartOps;
   catalog: (language: Lang) => Promise<CatalogIndex>;
   now: () => Date;
   newCartId: () => string;
+  /**
+   * The calls of an actor started by `system`'s actors: within the turn it runs in, whose
+   * writes are taken as it starts (turn-writes.ts).
+   */
+  calls(system: AnyActorRef['system']): CartCalls;
 }
 
 export function cartContextOf(deps: ActorDeps, options: CartActorOptions = {}): CartContext {
-  const effects = createEffects(deps.store, deps.now);
   const catalog = (language: Lang) => deps.catalog.get(language);
   const newCartId = options.newCartId ?? randomCartId;
   return {
     client: deps.client,
-    effects,
-    ops: createCartOps({ client: deps.client, effects, catalog, newCartId }),
     catalog,
     now: deps.now,
     newCartId,
+    calls(system) {
+      const effects = createEffects(deps.store, deps.now, turnOf(system));
+      return { effects, ops: createCartOps({ client: deps.client, effects, catalog, newCartId }) };
+    },
   };
 }
 
@@ -159,10 +170,10 @@ export function failureReason(error: unknown): string {
 
 export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}) {
   const context = cartContextOf(deps, options);
-  const { client, effects, ops, catalog, now } = context;
+  const { client, catalog, now } = context;
   const readRoom = createRoomReader(deps);
 
-  async function addToCart(input: AddToCartInput): Promise<AddToCartOutput> {
+  async function addToCart(input: AddToCartInput, { ops }: CartCalls): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
     // Ticket types chosen together: one activity (one cart line) per type, in one Add.
     const drafts = typeDrafts(input.draft);
@@ -175,7 +186,10 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     });
   }
 
-  async function removeFromCart(input: RemoveFromCartInput): Promise<RemoveFromCartOutput> {
+  async function removeFromCart(
+    input: RemoveFromCartInput,
+    { ops }: CartCalls,
+  ): Promise<RemoveFromCartOutput> {
     const removed = input.cart.lines.find((line) => line.cartItemId === input.cartItemId);
     if (removed === undefined) throw new Refusal(messages(input.language).noSuchLine);
     await ops.assertNotSelling(input.cart, input.language);
@@ -246,16 +260,16 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
    * A refused line moved where there is room, another session of its day or another
    * day: removed (reopening the reservation), then added through the one Add path.
    */
-  async function moveLine(input: MoveLineInput): Promise<MoveLineOutput> {
+  async function moveLine(input: MoveLineInput, calls: CartCalls): Promise<MoveLineOutput> {
     const line = input.cart.lines.find((candidate) => candidate.cartItemId === input.cartItemId);
     const moved = line && (await movedLine(line, input));
     if (moved === undefined) throw new Refusal(messages(input.language).noSuchLine);
     const { activity } = moved;
-    const removed = await removeFromCart(input);
+    const removed = await removeFromCart(input, calls);
     let added: AddToCartOutput;
     try {
       added = await addLine(
-        ops,
+        calls.ops,
         { cart: removed.cart, language: input.language, reserved: false },
         { activities: [activity] },
         (ids) => ({ ...moved.line, cartItemId: ids[0]! }),
@@ -267,7 +281,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
       // nothing in doubt is ever reserved or sold.
       const refused = failureText(input.language, error);
       if (error instanceof AddRefused) return { ...removed, refused };
-      const fresh = await ops.rebuild(removed.cart, input.language);
+      const fresh = await calls.ops.rebuild(removed.cart, input.language);
       return { ...fresh, rebuilt: true, removed: removed.removed, refused };
     }
     return {
@@ -302,7 +316,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     };
   }
 
-  async function reserve(input: ReserveInput): Promise<ReserveOutput> {
+  async function reserve(input: ReserveInput, { effects, ops }: CartCalls): Promise<ReserveOutput> {
     const index = await catalog(input.language);
     // A cart sold in a sale whose payment failed is never touched again: its lines go to
     // a new cart (below). Any other cart a Sale may have sold is left alone: checked with
@@ -376,21 +390,26 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     return { ...change, released: false, reservation: outcome.result };
   }
 
-  async function cancelReservation(input: CancelReservationInput): Promise<CartChange> {
+  async function cancelReservation(
+    input: CancelReservationInput,
+    { ops }: CartCalls,
+  ): Promise<CartChange> {
     return ops.release(input.cart, input.language);
   }
 
   return {
-    addToCart: fromPromise<AddToCartOutput, AddToCartInput>(({ input }) => addToCart(input)),
-    removeFromCart: fromPromise<RemoveFromCartOutput, RemoveFromCartInput>(({ input }) =>
-      removeFromCart(input),
+    addToCart: fromPromise<AddToCartOutput, AddToCartInput>(({ input, system }) =>
+      addToCart(input, context.calls(system)),
+    ),
+    removeFromCart: fromPromise<RemoveFromCartOutput, RemoveFromCartInput>(({ input, system }) =>
+      removeFromCart(input, context.calls(system)),
     ),
     quoteInsurance: fromPromise<QuoteInsuranceOutput, QuoteInsuranceInput>(({ input }) =>
       quoteInsurance(input),
     ),
-    reserve: fromPromise<ReserveOutput, ReserveInput>(async ({ input }) => {
+    reserve: fromPromise<ReserveOutput, ReserveInput>(async ({ input, system }) => {
       try {
-        const output = await reserve(input);
+        const output = await reserve(input, context.calls(system));
         if (output.reservation.failedProductIds.length > 0) {
           deps.events?.emit('reservation.failed', {
             shoppingCartId: output.cart.shoppingCartId,
@@ -407,9 +426,11 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
       }
     }),
     readRoom: fromPromise<RoomAgain[], ReadRoomInput>(({ input }) => readRoom(input)),
-    moveLine: fromPromise<MoveLineOutput, MoveLineInput>(({ input }) => moveLine(input)),
-    cancelReservation: fromPromise<CartChange, CancelReservationInput>(({ input }) =>
-      cancelReservation(input),
+    moveLine: fromPromise<MoveLineOutput, MoveLineInput>(({ input, system }) =>
+      moveLine(input, context.calls(system)),
+    ),
+    cancelReservation: fromPromise<CartChange, CancelReservationInput>(({ input, system }) =>
+      cancelReservation(input, context.calls(system)),
     ),
   };
 }

@@ -24,7 +24,7 @@ import { PartnerRequestError } from '#src/api/client.js';
 import { PartnerError } from '#src/api/errors.js';
 import { effectKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
-import { heldBack } from '../turn-writes.js';
+import type { TurnWrites } from '../turn-writes.js';
 
 export type EffectOperation = 'add' | 'confirm' | 'sale';
 
@@ -134,8 +134,17 @@ export interface Effects {
 const keyOf = ({ shoppingCartId, operation, attempt }: EffectKey) =>
   effectKey(shoppingCartId, operation, attempt);
 
-export function createEffects(store: Store, now: () => Date = () => new Date()): Effects {
+/**
+ * The effects of `store`; within a turn (`turn`, taken by the actor that runs them as it
+ * started), a "done" waits for the turn's end while the turn still takes writes.
+ */
+export function createEffects(
+  store: Store,
+  now: () => Date = () => new Date(),
+  turn?: TurnWrites,
+): Effects {
   const ttl = EFFECT_TTL_SECONDS;
+  const heldBack = () => (turn?.open ? turn : undefined);
 
   /** A "done" held back for the turn's end is written now, before its key is used again. */
   async function flush(storeKey: string) {
@@ -249,8 +258,8 @@ export function createEffects(store: Store, now: () => Date = () => new Date()):
     };
     // In a turn, with its snapshot (last writer wins: under the conversation's lease, no
     // one else writes this attempt but a reconciler, which writes what we saw too).
-    const turn = heldBack();
-    if (turn) turn.hold({ key: storeKey, value: done, ttlSeconds: ttl });
+    const holding = heldBack();
+    if (holding) holding.hold({ key: storeKey, value: done, ttlSeconds: ttl });
     else await store.put(storeKey, done, version, ttl);
     return { kind: 'done', result, replayed: false, fingerprint };
   }

@@ -34,7 +34,7 @@ import {
 } from '#flows/booking/steps/giftcards/products.js';
 import { productName } from '#flows/booking/choosing/offerable.js';
 import type { GiftCardCheck, GiftCardPurchase } from '#flows/booking/types.js';
-import { cartContextOf, type CartActorOptions } from './cart.js';
+import { cartContextOf, type CartActorOptions, type CartCalls } from './cart.js';
 import { addLine } from './add-line.js';
 import type { ActorDeps } from './index.js';
 
@@ -93,7 +93,8 @@ export function giftCardRequestOf(
 }
 
 export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions = {}) {
-  const { client, ops, catalog, now } = cartContextOf(deps, options);
+  const context = cartContextOf(deps, options);
+  const { client, catalog, now } = context;
 
   async function checkGiftCard(input: CheckGiftCardInput, signal: AbortSignal) {
     const m = messages(input.language);
@@ -141,7 +142,10 @@ export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions 
     return check;
   }
 
-  async function addGiftCard(input: AddGiftCardInput): Promise<AddToCartOutput> {
+  async function addGiftCard(
+    input: AddGiftCardInput,
+    { ops }: CartCalls,
+  ): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
     const { item, offers } = giftCardRequestOf(input.purchase, index, now(), input.language);
     const first = offers[0]!;
@@ -170,6 +174,8 @@ export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions 
     checkGiftCard: fromPromise<GiftCardCheck, CheckGiftCardInput>(({ input, signal }) =>
       checkGiftCard(input, signal),
     ),
-    addGiftCard: fromPromise<AddToCartOutput, AddGiftCardInput>(({ input }) => addGiftCard(input)),
+    addGiftCard: fromPromise<AddToCartOutput, AddGiftCardInput>(({ input, system }) =>
+      addGiftCard(input, context.calls(system)),
+    ),
   };
 }

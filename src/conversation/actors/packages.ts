@@ -59,7 +59,7 @@ import type {
   PackageSearch,
   PrepackageChoice,
 } from '#flows/booking/types.js';
-import { cartContextOf, type CartActorOptions } from './cart.js';
+import { cartContextOf, type CartActorOptions, type CartCalls } from './cart.js';
 import { addLine } from './add-line.js';
 import { insurableProduct } from './cart-requests.js';
 import type { ActorDeps } from './index.js';
@@ -137,7 +137,8 @@ export function filterOf(filters: Partial<Record<PackageFilterKind, string>>): P
 const euros = (amount: number): Money => ({ cents: toCents(amount), currency: 'EUR' });
 
 export function createPackageActors(deps: ActorDeps, options: CartActorOptions = {}) {
-  const { client, ops, catalog } = cartContextOf(deps, options);
+  const context = cartContextOf(deps, options);
+  const { client, catalog } = context;
 
   async function loadPrepackages(_input: LoadPrepackagesInput): Promise<PrepackageChoice[]> {
     const response = await client.call(prepackagesOperation, {});
@@ -238,7 +239,10 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
     };
   }
 
-  async function addPackageToCart(input: AddPackageInput): Promise<AddToCartOutput> {
+  async function addPackageToCart(
+    input: AddPackageInput,
+    { ops }: CartCalls,
+  ): Promise<AddToCartOutput> {
     const { search, quote } = input;
     const request: CartPackageGrouping = {
       echoToken: quote.echoToken,
@@ -346,7 +350,10 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
     return combinedUnit(input.language, input.productIds, input.date, entry);
   }
 
-  async function addCombinedToCart(input: AddCombinedInput): Promise<AddToCartOutput> {
+  async function addCombinedToCart(
+    input: AddCombinedInput,
+    { ops }: CartCalls,
+  ): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
     const { combined } = input;
     const product = combined.product;
@@ -396,15 +403,15 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
       searchPackages(input),
     ),
     pricePackage: fromPromise<PackageQuote, PricePackageInput>(({ input }) => pricePackage(input)),
-    addPackageToCart: fromPromise<AddToCartOutput, AddPackageInput>(({ input }) =>
-      addPackageToCart(input),
+    addPackageToCart: fromPromise<AddToCartOutput, AddPackageInput>(({ input, system }) =>
+      addPackageToCart(input, context.calls(system)),
     ),
     openCombined: fromPromise<NonNullable<CombinedDraft['product']>, OpenCombinedInput>(
       ({ input }) => openCombined(input),
     ),
     quoteCombined: fromPromise<Money, QuoteCombinedInput>(({ input }) => quoteCombined(input)),
-    addCombinedToCart: fromPromise<AddToCartOutput, AddCombinedInput>(({ input }) =>
-      addCombinedToCart(input),
+    addCombinedToCart: fromPromise<AddToCartOutput, AddCombinedInput>(({ input, system }) =>
+      addCombinedToCart(input, context.calls(system)),
     ),
   };
 }

@@ -37,7 +37,7 @@ import {
 import { Refusal } from '#flows/booking/problem.js';
 import type { SoldActivity, SoldStay } from '#flows/booking/types.js';
 import type { CartActorOptions } from './cart.js';
-import { cartContextOf, failureReason } from './cart.js';
+import { cartContextOf, failureReason, type CartCalls } from './cart.js';
 import { saleKey } from './cart-ops.js';
 import { fingerprintOf } from './effects.js';
 import type { ActorDeps } from './index.js';
@@ -80,7 +80,8 @@ export function soldStaysOf(sale: Sale): SoldStay[] {
 }
 
 export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}) {
-  const { client, effects, now, newCartId, catalog } = cartContextOf(deps, options);
+  const context = cartContextOf(deps, options);
+  const { client, now, newCartId, catalog } = context;
 
   /**
    * Our sale, and only ours: a sale whose PartnerSaleId is exactly ours. A service that
@@ -123,7 +124,7 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
     return error;
   }
 
-  async function sell(input: SellInput): Promise<SellOutput> {
+  async function sell(input: SellInput, { effects }: CartCalls): Promise<SellOutput> {
     const key = saleKey(input.shoppingCartId);
     const fingerprint = fingerprintOf({ partnerSaleId: input.partnerSaleId });
     const request = requestOf(input);
@@ -264,9 +265,9 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
   }
 
   return {
-    sell: fromPromise<SellOutput, SellInput>(async ({ input }) => {
+    sell: fromPromise<SellOutput, SellInput>(async ({ input, system }) => {
       try {
-        return await sell(input);
+        return await sell(input, context.calls(system));
       } catch (error) {
         deps.events?.emit('sale.failed', {
           partnerSaleId: input.partnerSaleId,
