@@ -417,20 +417,19 @@ export function createEngine(options: EngineOptions): Engine {
         ...(beside !== undefined ? { beside } : {}),
       } satisfies Persisted;
       // What follows the turn (turn-work.ts): its records ride the save, made only with it;
-      // its run (scheduling) keeps the lease until done, the release waiting for it.
+      // its run (scheduling) keeps the lease until done (the save keeps it: putAndKeep),
+      // the release waiting for it.
       const work = options.onSettled?.(conversationId, before.context, after.context);
       const reads = work?.reads ?? [];
       const records = work?.writes?.(reads.length > 0 ? await store.getMany(reads) : []) ?? [];
       // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
       const carried = { writes: [...(turnOptions.writes?.(reply) ?? []), ...writes.close()] };
+      const ending = { ...carried, ifWritten: records };
       const version = work?.run
-        ? await store.put(key, persisted, saved?.version ?? 0, ttlSeconds)
-        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, {
-            ...carried,
-            ifWritten: records,
-          });
+        ? await lock.putAndKeep(key, persisted, saved?.version ?? 0, ttlSeconds, ending)
+        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, ending);
       if (version === undefined) {
-        if (work?.run) await lock.release(carried);
+        if (work?.run) await lock.release();
         // Someone else wrote this conversation meanwhile (our lock had expired): our
         // result is dropped, and the customer is asked to go on from what is saved.
         logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
@@ -446,7 +445,7 @@ export function createEngine(options: EngineOptions): Engine {
         try {
           await work.run();
         } finally {
-          await lock.release({ writes: [...carried.writes, ...records] });
+          await lock.release();
         }
       }
       return reply;

@@ -93,6 +93,11 @@ export function createMemoryStore(now: () => number = Date.now): Store {
         release();
         return version;
       },
+      async putAndKeep(written, value, expectedVersion, ttlSeconds, carried) {
+        const version = put(written, value, expectedVersion, ttlSeconds);
+        carry(carried, version !== undefined);
+        return version;
+      },
       async extend(ttl) {
         const held = locks.get(key);
         if (held?.token !== token || held.expiresAt <= now()) return false;

@@ -56,8 +56,8 @@ return version`;
  * ARGV[2], json ARGV[3], ttl ARGV[4]); then ARGV[6] writes whatever is stored (SET) on
  * KEYS[3…] (json and ttl pairs from ARGV[7]; a ttl of 'del' removes the key, and one
  * prefixed 'if:' is only written when the PUT was made); then the release of the lock KEYS[2] (token
- * ARGV[5]) and of the other locks after the written keys (their tokens after the pairs),
- * each only if still ours. Returns PUT's new version, or false.
+ * ARGV[5]; an empty token keeps it) and of the other locks after the written keys (their
+ * tokens after the pairs), each only if still ours. Returns PUT's new version, or false.
  */
 const END = `
 local version = false
@@ -87,7 +87,7 @@ for i = 1, writes do
     redis.call('EXPIRE', key, ttl)
   end
 end
-if redis.call('GET', KEYS[2]) == ARGV[5] then redis.call('DEL', KEYS[2]) end
+if ARGV[5] ~= '' and redis.call('GET', KEYS[2]) == ARGV[5] then redis.call('DEL', KEYS[2]) end
 for i = 3 + writes, #KEYS do
   if redis.call('GET', KEYS[i]) == ARGV[4 + writes + i] then redis.call('DEL', KEYS[i]) end
 end
@@ -331,6 +331,7 @@ export function createRedisStore(
    * another slot than the lock's, or one with `ifWritten` writes) go first, each on its
    * own, all at once, then the `ifWritten` writes if the put was made; then, even if one
    * failed, the lock's release (with its put, when `together`) and the others', all at once.
+   * A lock with an empty token is kept (`putAndKeep`).
    */
   const end = async (
     lock: Named,
@@ -369,14 +370,22 @@ export function createRedisStore(
       if (version !== null && ifWritten.length > 0) await Promise.all(each(ifWritten));
     } finally {
       const joined = put && !apart ? put : undefined;
+      const own = joined || lock.token !== '' ? endAll(lock, joined, [], []) : null;
       const [released] = await Promise.all([
-        endAll(lock, joined, [], []),
+        own,
         ...others.map((other) => endAll(other, undefined, [], [])),
       ]);
-      if (joined) version = released;
+      if (joined) version = released ?? null;
     }
     return version;
   };
+
+  const putOf = (key: string, value: unknown, expected: number, ttlSeconds: number): Put => ({
+    name: names.value(key),
+    expected,
+    json: JSON.stringify(value),
+    ttl: ttlOf(ttlSeconds),
+  });
 
   /**
    * A lock of ours on `key` (named `name`, token `token`, taken with `read`), with what was
@@ -399,14 +408,15 @@ export function createRedisStore(
       },
       async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
         released = true;
-        const put = {
-          name: names.value(written),
-          expected: expectedVersion,
-          json: JSON.stringify(value),
-          ttl: ttlOf(ttlSeconds),
-        };
+        const put = putOf(written, value, expectedVersion, ttlSeconds);
         // In another slot of a cluster than the lock: the write, then the release.
         const version = await end(lock, put, names.together(key, read, written), carried);
+        return version === null ? undefined : Number(version);
+      },
+      async putAndKeep(written, value, expectedVersion, ttlSeconds, carried) {
+        const put = putOf(written, value, expectedVersion, ttlSeconds);
+        const kept = { ...lock, token: '' };
+        const version = await end(kept, put, names.together(key, read, written), carried);
         return version === null ? undefined : Number(version);
       },
       async extend(ttl) {

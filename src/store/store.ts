@@ -79,6 +79,17 @@ export interface Lock<T = unknown> {
     ttlSeconds: number,
     carried?: Carried,
   ): Promise<number | undefined>;
+  /**
+   * `putAndRelease` keeping the lock (still ours, to release later): the write and what it
+   * carries in one exchange, for work that must follow the write under the lock.
+   */
+  putAndKeep<V>(
+    key: string,
+    value: V,
+    expectedVersion: number,
+    ttlSeconds: number,
+    carried?: Carried,
+  ): Promise<number | undefined>;
   /** Makes the lock expire `ttlMs` from now if still held by us; false when it was lost. */
   extend(ttlMs: number): Promise<boolean>;
 }

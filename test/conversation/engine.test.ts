@@ -198,11 +198,11 @@ describe.each([
     await engine.handle(id, { kind: 'choose', id: 'language' });
     expect(told).toEqual(['en']);
     expect((await store.get(record))?.value).toEqual(['es', 'en']);
-    // Not while it runs: the turn holds the conversation until saved, the record with it.
+    // With work to run under the lease: the record rides the save, which keeps the lease.
     const other = engineOn(store, 0, () => ({
       writes: () => [{ key: record, value: ['none'], ttlSeconds: 60 }],
       run: async () => {
-        expect((await store.get(record))?.value).toEqual(['es', 'en']);
+        expect((await store.get(record))?.value).toEqual(['none']);
         await expect(
           store.lock(conversationKey(id), { ttlMs: 1_000, waitMs: 0 }),
         ).rejects.toBeInstanceOf(LockTimeoutError);
@@ -288,6 +288,27 @@ describe.each([
     expect(seen).toEqual(['done']);
     // The conversation is free.
     await (await store.lock(conversationKey(id), { ttlMs: 1_000, waitMs: 0 })).release();
+  });
+
+  it("writes a turn's held-back outcome with its save when work runs under the lease after it", async () => {
+    const id = `c:${randomUUID()}`;
+    const attempt = attemptOf(id);
+    let during: string | undefined;
+    const engine = engineOn(
+      store,
+      0,
+      (_id, _before, after) =>
+        after.myBookings === undefined
+          ? undefined
+          : {
+              run: async () => {
+                during = await statusOf(attempt);
+              },
+            },
+      callingMachine(attempt),
+    );
+    await engine.handle(id, { kind: 'text', text: 'mis reservas' });
+    expect(during).toBe('done');
   });
 
   it("writes a turn's held-back outcome when its save is refused (the conversation written meanwhile)", async () => {

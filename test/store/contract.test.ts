@@ -402,6 +402,42 @@ describe.each(stores)('%s store', (name, store) => {
     await (await store.lock(k, { ttlMs: 1_000, waitMs: 0 })).release();
   });
 
+  it('writes with a version check and carries writes keeping the lock, to release later', async () => {
+    const [k, other, follows, always] = [
+      key('keep'),
+      key('keep-other'),
+      key('follows'),
+      key('always'),
+    ];
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0 });
+    expect(
+      await held.putAndKeep(k, 'one', 0, 60, {
+        writes: [{ key: always, value: 1, ttlSeconds: 60 }],
+        ifWritten: [{ key: follows, value: 'new', ttlSeconds: 60 }],
+      }),
+    ).toBe(1);
+    // Another key (another slot of a cluster); a stale write makes only the plain writes.
+    expect(await held.putAndKeep(other, 'one', 0, 60)).toBe(1);
+    expect(
+      await held.putAndKeep(k, 'two', 0, 60, {
+        writes: [{ key: always, value: 2, ttlSeconds: 60 }],
+        ifWritten: [{ key: follows, value: 'dropped', ttlSeconds: 60 }],
+      }),
+    ).toBeUndefined();
+    expect(await store.getMany([k, other, follows, always])).toEqual([
+      { value: 'one', version: 1 },
+      { value: 'one', version: 1 },
+      { value: 'new', version: 1 },
+      { value: 2, version: 2 },
+    ]);
+    await expect(store.lock(k, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    expect(await held.extend(60_000)).toBe(true);
+    await held.release();
+    await (await store.lock(k, { ttlMs: 1_000, waitMs: 0 })).release();
+  });
+
   it('runs once, carrying the end of its work with the done mark, even when it throws', async () => {
     const [k, written] = [key('once-end'), key('once-written')];
     const options = { leaseMs: 1_000, doneTtlSeconds: 60 };
