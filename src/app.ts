@@ -6,7 +6,6 @@
  */
 import { bookingMachine } from '#flows/booking/machine.js';
 import type { BookingContext } from '#flows/booking/types.js';
-import { warmUpDateReading } from '#flows/understanding/dates.js';
 import {
   createPartnerClient,
   type PartnerClient,
@@ -275,8 +274,6 @@ export async function createApp(
         }
       : {}),
     async loadCatalog() {
-      // The date reader's patterns too: the first customer's messages do not compile them.
-      warmUpDateReading();
       const language = pickLang(config.partner.language);
       await catalog
         .get(language)

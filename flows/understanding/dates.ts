@@ -453,18 +453,6 @@ export function readDate(words: Words, today: IsoDate, original: string): Found 
 }
 
 /** What the readers above miss, as chrono-node reads it (Spanish, then British English). */
-/**
- * Runs chrono's parsers on a few messages once: its patterns are compiled on their first
- * runs, and the first messages with a number took 100-300 ms each (npm run bench, issue 18
- * item 4). Called at start, before updates are taken (app.loadCatalog).
- */
-export function warmUpDateReading(): void {
-  const reference = new Date(2026, 0, 1, 12);
-  for (const text of ['el sábado 2 entradas', 'two tickets on 15/08', 'Actividad 4'])
-    for (const parser of [chrono.es, chrono.en.GB])
-      parser.parse(text, reference, { forwardDate: true });
-}
-
 function byChrono(words: Words, today: IsoDate, original: string): Found | undefined {
   const [y, m, d] = today.split('-').map(Number) as [number, number, number];
   // Noon of today in the process's zone: chrono reads and answers in that zone, and the
