@@ -184,6 +184,14 @@ export function viewOf(snapshot: Snapshot, deps: ViewDeps): BookingView {
 const labelStartsWith = (label: string, word: string) =>
   normalize(label).startsWith(`${normalize(word)} `);
 
+/**
+ * What a turn's last exchange carries besides its own write: the channel's records drawn
+ * from the reply (`TurnOptions.writes`) and what the turn's actors held back, now closed.
+ */
+function endWrites(turnOptions: TurnOptions, reply: Reply<unknown>, writes: TurnWrites): Write[] {
+  return [...(turnOptions.writes?.(reply) ?? []), ...writes.close()];
+}
+
 export function createEngine(options: EngineOptions): Engine {
   const {
     machine,
@@ -329,9 +337,7 @@ export function createEngine(options: EngineOptions): Engine {
         if (beforeDeps === undefined && input.kind !== 'event') {
           // Nothing saved: the reply does not tell a language the conversation has not got.
           const reply = { notices, view: unavailableView(before.context.language) };
-          await lock.release({
-            writes: [...(turnOptions.writes?.(reply) ?? []), ...writes.close()],
-          });
+          await lock.release({ writes: endWrites(turnOptions, reply, writes) });
           return reply;
         }
         const shown: BookingView =
@@ -423,8 +429,7 @@ export function createEngine(options: EngineOptions): Engine {
       const reads = work?.reads ?? [];
       const records = work?.writes?.(reads.length > 0 ? await store.getMany(reads) : []) ?? [];
       // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
-      const carried = { writes: [...(turnOptions.writes?.(reply) ?? []), ...writes.close()] };
-      const ending = { ...carried, ifWritten: records };
+      const ending = { writes: endWrites(turnOptions, reply, writes), ifWritten: records };
       const version = work?.run
         ? await lock.putAndKeep(key, persisted, saved?.version ?? 0, ttlSeconds, ending)
         : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, ending);
@@ -503,7 +508,7 @@ export function createEngine(options: EngineOptions): Engine {
       } satisfies Persisted,
       saved?.version ?? 0,
       ttlSeconds,
-      { writes: [...(turnOptions.writes?.(reply) ?? []), ...writes.close()] },
+      { writes: endWrites(turnOptions, reply, writes) },
     );
     if (version === undefined) {
       logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
