@@ -9,6 +9,7 @@
 import MiniSearch from 'minisearch';
 import type { CombinedProduct } from '#src/api/catalog.js';
 import type { CatalogIndex, ProductEntry, SearchHit } from '#src/domain/catalog.js';
+import { commonQueryHits, commonWordRanker, type RankedDocuments } from './common-words.js';
 import { inSlices } from './slices.js';
 
 export interface ProductSearch {
@@ -145,6 +146,17 @@ interface Doc {
 
 const FIELDS = ['name', 'base', 'provider', 'place', 'tags', 'description', 'synonyms'] as const;
 
+/** How much a word found in each field weighs (MiniSearch's boosts, and common words'). */
+const BOOST: Record<(typeof FIELDS)[number], number> = {
+  name: 3,
+  tags: 2,
+  provider: 1.5,
+  base: 1.2,
+  place: 1.2,
+  synonyms: 1,
+  description: 0.5,
+};
+
 function productDocument({ provider, base, product }: ProductEntry): Doc {
   const texts = {
     name: [product.productName, product.suggestedSalesProductName].filter(Boolean).join(' '),
@@ -188,6 +200,13 @@ function combinedDocument(catalog: CatalogIndex, combined: CombinedProduct): Doc
   };
 }
 
+/** The catalog's documents in the order they are numbered (undefined: a combined product left out). */
+function* documentsOf(catalog: CatalogIndex): Generator<Doc | undefined> {
+  for (const entry of catalog.products()) yield productDocument(entry);
+  for (const combined of catalog.catalog.combinedProducts)
+    yield combinedDocument(catalog, combined);
+}
+
 /**
  * Queries whose hits a search keeps (per catalog version), and hits kept in all: a query
  * matching every product of a 50,000-product catalog is kept, a handful of them are not.
@@ -217,31 +236,21 @@ function withinEdits(a: string, b: string, edits: number): boolean {
 const fuzzy = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
 
 /**
- * The search of a catalog, filled one document at a time: `add` for each product in
- * catalog order, then each combined product, then `search()`.
+ * The search of a catalog, filled one document at a time: `add` for each of
+ * documentsOf(catalog), then, when the catalog has common words, `ranker()` fed the same
+ * documents again, then `search(ranked)`.
  */
-function searchBuilder(catalog: CatalogIndex) {
+function searchBuilder() {
   let documents = 0;
   // Words the catalog has: a word found as typed is not also read as a typo of another
   // ("vino" is wine, not one letter from "nino").
   // How many documents hold each word: a word most documents hold narrows nothing, and
   // scoring it costs a pass over all of them.
   const documentsWith = new Map<string, number>();
+  // Each field's length (its distinct words) summed over the documents.
+  const lengths = FIELDS.map(() => 0);
   const vocabulary = { has: (term: string) => documentsWith.has(term) };
   const isCommon = (term: string) => (documentsWith.get(term) ?? 0) > Math.max(50, documents / 5);
-  // The catalog's common words, listed at the first query (the catalog is whole by then).
-  let commonWords: string[] | undefined;
-  // A word the catalog lacks is read as a typo or the start of a word: of a common word
-  // ("actividd", "activ"), it narrows as little as that word does.
-  const common = (term: string): boolean => {
-    if (isCommon(term)) return true;
-    if (vocabulary.has(term)) return false;
-    commonWords ??= [...documentsWith.keys()].filter(isCommon);
-    const typos = fuzzy(term);
-    return commonWords.some(
-      (word) => (term.length >= 3 && word.startsWith(term)) || withinEdits(term, word, typos),
-    );
-  };
   // What a hit names, by document number: kept here, not as MiniSearch's stored fields
   // (an object per document) and with numbers for its ids (no id text per document).
   const documentsOf: DocumentsOf = { kinds: [], refs: [], providerIds: [] };
@@ -250,15 +259,7 @@ function searchBuilder(catalog: CatalogIndex) {
     tokenize,
     processTerm,
     searchOptions: {
-      boost: {
-        name: 3,
-        tags: 2,
-        provider: 1.5,
-        base: 1.2,
-        place: 1.2,
-        synonyms: 1,
-        description: 0.5,
-      },
+      boost: BOOST,
       fuzzy: (term) => (vocabulary.has(term) ? 0 : fuzzy(term)),
       prefix: (term) => term.length >= 3,
       combineWith: 'OR',
@@ -272,18 +273,60 @@ function searchBuilder(catalog: CatalogIndex) {
     documentsOf.providerIds.push(doc.providerId);
     documents += 1;
     const terms = new Set<string>();
-    for (const field of FIELDS)
-      for (const word of tokenize(doc[field as (typeof FIELDS)[number]])) {
+    FIELDS.forEach((field, at) => {
+      const words = tokenize(doc[field]);
+      lengths[at] = lengths[at]! + new Set(words).size;
+      for (const word of words) {
         const term = processTerm(word);
         if (term) terms.add(term);
       }
+    });
     for (const term of terms) documentsWith.set(term, (documentsWith.get(term) ?? 0) + 1);
     index.add(doc);
   };
+  // The catalog's common words with how many documents hold each, once it is whole.
+  const commonWords = () =>
+    new Map([...documentsWith].filter(([term]) => isCommon(term)).map(([term, n]) => [term, n]));
+  const ranker = () => {
+    const ranking = commonWordRanker({
+      words: commonWords(),
+      documents,
+      boosts: FIELDS.map((field) => BOOST[field]),
+      averageLengths: lengths.map((sum) => sum / Math.max(1, documents)),
+      tokenize,
+      processTerm,
+    });
+    let numbered = 0;
+    return {
+      add: (doc: Doc | undefined) => {
+        if (doc)
+          ranking.add(
+            numbered++,
+            FIELDS.map((field) => doc[field]),
+          );
+      },
+      ranked: ranking.ranked,
+    };
+  };
+  // The common words a word of a query stands for: itself, or, for a word the catalog
+  // lacks, the common words it is a typo or the start of ("actividd", "activ"): it narrows
+  // as little as they do. None for a telling word.
+  const standsFor =
+    (words: string[]) =>
+    (term: string): string[] => {
+      if (isCommon(term)) return [term];
+      if (vocabulary.has(term)) return [];
+      const typos = fuzzy(term);
+      return words.filter(
+        (word) => (term.length >= 3 && word.startsWith(term)) || withinEdits(term, word, typos),
+      );
+    };
   return {
-    product: (entry: ProductEntry) => add(productDocument(entry)),
-    combined: (combined: CombinedProduct) => add(combinedDocument(catalog, combined)),
-    search: () => searchOf(index, documentsOf, common),
+    add,
+    hasCommonWords: () => [...documentsWith.keys()].some(isCommon),
+    ranker,
+    search: (ranked: ReadonlyMap<string, RankedDocuments>) =>
+      searchOf(index, documentsOf, documents, standsFor([...ranked.keys()]), ranked),
   };
 }
 
@@ -297,7 +340,9 @@ interface DocumentsOf {
 function searchOf(
   index: MiniSearch<Doc>,
   { kinds, refs, providerIds }: DocumentsOf,
-  common: (term: string) => boolean,
+  documents: number,
+  standsFor: (term: string) => string[],
+  ranked: ReadonlyMap<string, RankedDocuments>,
 ): ProductSearch {
   const terms = (query: string) => [
     ...new Set(
@@ -308,18 +353,18 @@ function searchOf(
   ];
 
   // The hits of the last queries: a view drawn again (a page, Back to the results) asks
-  // the same, and a word most products hold ("actividad") costs a pass over all of them.
+  // the same, and a word most products hold ("actividad") has a hit per product.
   // Bounded by hits kept, not only by queries: one query can match every product.
   const recent = new Map<string, SearchHit[]>();
   let kept = 0;
-  const run = (searched: string): SearchHit[] => {
+  const run = (searched: string, hitsOf: () => SearchHit[]): SearchHit[] => {
     const known = recent.get(searched);
     if (known) {
       recent.delete(searched);
       recent.set(searched, known);
       return known;
     }
-    const hits = hitsOf(searched);
+    const hits = hitsOf();
     if (hits.length > RECENT_HITS) return hits;
     while (recent.size >= RECENT_QUERIES || kept + hits.length > RECENT_HITS) {
       const [oldest, dropped] = recent.entries().next().value!;
@@ -331,26 +376,40 @@ function searchOf(
     return hits;
   };
 
-  const hitsOf = (searched: string): SearchHit[] => {
+  const hit = (document: number, score: number, matched: number): SearchHit => ({
+    kind: kinds[document]!,
+    id: refs[document]!,
+    providerId: providerIds[document]!,
+    score,
+    matched,
+  });
+
+  // Words the catalog holds rarely enough to tell: MiniSearch scores the few documents
+  // holding them (typos and prefixes included).
+  const telling = (searched: string) => (): SearchHit[] => {
     const results = index.search(searched);
     // Words matched by each hit (a word can match by itself, a typo or a prefix). A loop
-    // and no set for a single word: a common word's search has a hit per product.
+    // and no set for a single word.
     const hits: SearchHit[] = [];
     let best = 0;
     for (const result of results) {
       const terms = result.queryTerms;
       const matched = terms.length <= 1 ? terms.length : new Set(terms).size;
       if (matched > best) best = matched;
-      const document = result.id as number;
-      hits.push({
-        kind: kinds[document]!,
-        id: refs[document]!,
-        providerId: providerIds[document]!,
-        score: result.score,
-        matched,
-      });
+      hits.push(hit(result.id as number, result.score, matched));
     }
-    return Object.freeze(hits.filter((hit) => hit.matched === best)) as SearchHit[];
+    return Object.freeze(hits.filter((found) => found.matched === best)) as SearchHit[];
+  };
+
+  // Common words only: their documents ranked ahead, when the catalog version was built
+  // (common-words.ts), not tens of thousands scored within the turn.
+  const common = (wanted: string[]) => (): SearchHit[] => {
+    const lists = wanted.map((term) => standsFor(term).map((word) => ranked.get(word)!));
+    const { ranked: best, matched } = commonQueryHits(lists, documents);
+    const hits: SearchHit[] = new Array(best.documents.length);
+    for (let i = 0; i < hits.length; i += 1)
+      hits[i] = hit(best.documents[i]!, best.scores[i]!, matched);
+    return Object.freeze(hits) as SearchHit[];
   };
 
   return {
@@ -359,8 +418,12 @@ function searchOf(
       const wanted = terms(query);
       if (wanted.length === 0) return [];
       // "actividad 4242" in a catalog of "Actividad N": the rarer words decide.
-      const telling = wanted.filter((term) => !common(term));
-      return run((telling.length > 0 ? telling : wanted).join(' '));
+      const rare = wanted.filter((term) => standsFor(term).length === 0);
+      if (rare.length > 0) {
+        const searched = rare.join(' ');
+        return run(searched, telling(searched));
+      }
+      return run(`common:${wanted.join(' ')}`, common(wanted));
     },
   };
 }
@@ -374,10 +437,15 @@ const built = new WeakMap<CatalogIndex, ProductSearch>();
 export function productSearch(catalog: CatalogIndex): ProductSearch {
   let search = built.get(catalog);
   if (!search) {
-    const builder = searchBuilder(catalog);
-    for (const entry of catalog.products()) builder.product(entry);
-    for (const combined of catalog.catalog.combinedProducts) builder.combined(combined);
-    search = builder.search();
+    const builder = searchBuilder();
+    for (const doc of documentsOf(catalog)) builder.add(doc);
+    const ranked = new Map<string, RankedDocuments>();
+    if (builder.hasCommonWords()) {
+      const ranker = builder.ranker();
+      for (const doc of documentsOf(catalog)) ranker.add(doc);
+      for (const [word, documents] of ranker.ranked()) ranked.set(word, documents);
+    }
+    search = builder.search(ranked);
     built.set(catalog, search);
   }
   return search;
@@ -385,15 +453,21 @@ export function productSearch(catalog: CatalogIndex): ProductSearch {
 
 /**
  * Builds the search of a catalog version ahead of its first query, in slices (the event
- * loop served between them): the catalog service does it before it serves the version.
+ * loop served between them), its common words' documents ranked too: the catalog service
+ * does it before it serves the version.
  */
 export async function buildProductSearch(catalog: CatalogIndex): Promise<ProductSearch> {
   const ready = built.get(catalog);
   if (ready) return ready;
-  const builder = searchBuilder(catalog);
-  await inSlices(catalog.products(), builder.product);
-  await inSlices(catalog.catalog.combinedProducts, builder.combined);
-  const search = builder.search();
+  const builder = searchBuilder();
+  await inSlices(documentsOf(catalog), builder.add);
+  const ranked = new Map<string, RankedDocuments>();
+  if (builder.hasCommonWords()) {
+    const ranker = builder.ranker();
+    await inSlices(documentsOf(catalog), ranker.add);
+    await inSlices(ranker.ranked(), ([word, documents]) => ranked.set(word, documents));
+  }
+  const search = builder.search(ranked);
   built.set(catalog, search);
   return search;
 }

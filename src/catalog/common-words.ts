@@ -1,0 +1,159 @@
+/**
+ * The documents of the catalog's common words (held by a large share of its documents),
+ * ranked once per catalog version, off the turn: MiniSearch scores every document holding
+ * a query's word, and for "actividad" in a catalog of 50,000 activities that was 150-550
+ * ms of one turn (issue 18 item 4: no event-loop stall over 30 ms). A common word tells
+ * little, but a query of common words only ("actividad", "museo" where most products are
+ * museums) still wants its products, and the same order as before: a product naming the
+ * word before one whose description does, a short name before a long one.
+ *
+ * The score is MiniSearch's (BM25+ per field, times the field's boost, summed over the
+ * fields; a word the document holds as the start of a longer one counts as MiniSearch's
+ * prefix match does), worked out from the documents' texts in a pass of its own, so that
+ * nothing here reads MiniSearch's private index.
+ */
+
+/** The documents holding a word, best first, with their scores. */
+export interface RankedDocuments {
+  documents: Uint32Array;
+  scores: Float32Array;
+}
+
+/** BM25+ as MiniSearch computes it (its defaults: k 1.2, b 0.7, d 0.5). */
+const K = 1.2;
+const B = 0.7;
+const D = 0.5;
+/** MiniSearch's weight of a prefix match ("museo" in "museos"). */
+const PREFIX_WEIGHT = 0.375;
+
+const bm25 = (frequency: number, length: number, averageLength: number) =>
+  D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * length) / averageLength));
+
+/**
+ * Ranks each common word's documents, fed every document's fields in document order
+ * (`add`), then `ranked()`. `words` with how many documents hold each; `boosts` and
+ * `averageLengths` by field (a field's length: its distinct words, as MiniSearch counts).
+ */
+export function commonWordRanker(options: {
+  words: ReadonlyMap<string, number>;
+  documents: number;
+  boosts: readonly number[];
+  averageLengths: readonly number[];
+  /** A text's words as typed (what a field's length counts). */
+  tokenize: (text: string) => string[];
+  /** A typed word as the search keeps it, or null for a word it ignores. */
+  processTerm: (word: string) => string | null;
+}) {
+  const { documents, boosts, averageLengths, tokenize, processTerm } = options;
+  const words = [...options.words.keys()];
+  const idf = words.map((word) => {
+    const holding = options.words.get(word)!;
+    return Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
+  });
+  const scores = words.map(() => new Float64Array(documents));
+  // Per field of one document: occurrences of each word, exact and as a prefix.
+  const exact = new Float64Array(words.length);
+  const prefix = new Float64Array(words.length);
+
+  const add = (document: number, fields: readonly string[]): void => {
+    for (let field = 0; field < fields.length; field += 1) {
+      const tokens = tokenize(fields[field]!);
+      if (tokens.length === 0) continue;
+      exact.fill(0);
+      prefix.fill(0);
+      let seen = false;
+      for (const token of tokens) {
+        const term = processTerm(token);
+        if (term === null) continue;
+        for (let w = 0; w < words.length; w += 1) {
+          const word = words[w]!;
+          if (term === word) exact[w] = exact[w]! + 1;
+          else if (word.length >= 3 && term.startsWith(word)) prefix[w] = prefix[w]! + 1;
+          else continue;
+          seen = true;
+        }
+      }
+      if (!seen) continue;
+      const length = new Set(tokens).size;
+      const average = averageLengths[field]! || 1;
+      for (let w = 0; w < words.length; w += 1) {
+        let score = 0;
+        if (exact[w]! > 0) score += bm25(exact[w]!, length, average);
+        if (prefix[w]! > 0) score += PREFIX_WEIGHT * bm25(prefix[w]!, length, average);
+        if (score > 0)
+          scores[w]![document] = scores[w]![document]! + boosts[field]! * idf[w]! * score;
+      }
+    }
+  };
+
+  /** Each word's documents, best first; one word at a time (`each` may yield between). */
+  const ranked = function* (): Generator<[string, RankedDocuments]> {
+    for (let w = 0; w < words.length; w += 1) yield [words[w]!, rankScored(scores[w]!)];
+  };
+
+  return { add, ranked };
+}
+
+/**
+ * The documents with a score above 0, best first, ties in document order. One native sort
+ * of numbers: each key is the score, rounded to a thousandth, above the document's
+ * number (a comparison function over 50,000 documents costs ten times as much).
+ */
+export function rankScored(scores: Float64Array): RankedDocuments {
+  let count = 0;
+  for (const score of scores) if (score > 0) count += 1;
+  const keys = new Float64Array(count);
+  let at = 0;
+  for (let document = 0; document < scores.length; document += 1) {
+    const score = scores[document]!;
+    if (score > 0) keys[at++] = (SCALE_TOP - Math.round(score * 1024)) * DOCUMENTS_TOP + document;
+  }
+  keys.sort();
+  const documents = new Uint32Array(count);
+  const ranked = new Float32Array(count);
+  for (let i = 0; i < count; i += 1) {
+    const document = keys[i]! % DOCUMENTS_TOP;
+    documents[i] = document;
+    ranked[i] = scores[document]!;
+  }
+  return { documents, scores: ranked };
+}
+
+/** Room in a key: 2^21 documents below 2^30 score steps (2^51, exact in a double). */
+const DOCUMENTS_TOP = 2 ** 21;
+const SCALE_TOP = 2 ** 30;
+
+/**
+ * The hits of a query whose words are all common: the documents holding the most of its
+ * words, best first. Each query word comes with the lists of the common words it stands
+ * for (itself, or those a typo or a start of one reads as), a document counting once per
+ * query word, with its best score among them; the scores of the words it holds are added
+ * and multiplied by how many it holds, as MiniSearch does.
+ */
+export function commonQueryHits(
+  terms: readonly (readonly RankedDocuments[])[],
+  documents: number,
+): { ranked: RankedDocuments; matched: number } {
+  if (terms.length === 1 && terms[0]!.length === 1) return { ranked: terms[0]![0]!, matched: 1 };
+  const total = new Float64Array(documents);
+  const matched = new Uint8Array(documents);
+  const best = new Float64Array(documents);
+  for (const lists of terms) {
+    best.fill(0);
+    for (const list of lists)
+      for (let i = 0; i < list.documents.length; i += 1) {
+        const document = list.documents[i]!;
+        if (list.scores[i]! > best[document]!) best[document] = list.scores[i]!;
+      }
+    for (let document = 0; document < documents; document += 1)
+      if (best[document]! > 0) {
+        total[document] = total[document]! + best[document]!;
+        matched[document] = matched[document]! + 1;
+      }
+  }
+  let most = 0;
+  for (const count of matched) if (count > most) most = count;
+  for (let document = 0; document < documents; document += 1)
+    total[document] = matched[document] === most ? total[document]! * most : 0;
+  return { ranked: rankScored(total), matched: most };
+}
