@@ -76,7 +76,7 @@ describe('the Bot API client’s HTTP calls (undici request)', () => {
     const response = await http.fetch(`${root}/botT/sendPhoto`, {
       method: 'POST',
       headers: { 'content-type': 'multipart/form-data; boundary=b' },
-      body: parts() as unknown as BodyInit,
+      body: parts() as unknown as RequestInit['body'],
     });
     expect(await response.json()).toMatchObject({ ok: true });
     expect(seen.at(-1)?.body).toBe(
