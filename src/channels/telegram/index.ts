@@ -14,6 +14,7 @@ import { Bot, GrammyError } from 'grammy';
 import type { Outbox } from '#src/conversation/outbox.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { Route } from '#src/server.js';
+import { createBotApiFetch, type BotApiFetch } from './bot-api-fetch.js';
 import { registerCommands } from './commands.js';
 import type { TelegramDeps, TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
@@ -51,9 +52,13 @@ export interface TelegramChannel {
 }
 
 /** The bot with its API root and retries, before any middleware. */
-export function createBot(deps: TelegramDeps): Bot<TgContext> {
+export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext> {
   const bot = new Bot<TgContext>(deps.config.token, {
-    client: { apiRoot: deps.config.apiRoot.replace(/\/+$/, ''), timeoutSeconds: 60 },
+    client: {
+      apiRoot: deps.config.apiRoot.replace(/\/+$/, ''),
+      timeoutSeconds: 60,
+      fetch: http.fetch,
+    },
   });
   bot.api.config.use(
     autoRetry({
@@ -80,10 +85,12 @@ export function createBot(deps: TelegramDeps): Bot<TgContext> {
 export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel> {
   const defaultLanguage = deps.defaultLanguage ?? 'es';
   const { logger, store } = deps;
-  const bot = createBot(deps);
+  const http = createBotApiFetch();
+  const bot = createBot(deps, http);
   try {
     await bot.init();
   } catch (error) {
+    await http.close();
     if (error instanceof GrammyError && error.error_code === 401) {
       throw new FatalChannelError(
         'TELEGRAM_BOT_TOKEN: Telegram refused the token (401 Unauthorized)',
@@ -196,6 +203,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     async stop() {
       await transport.stop();
       await inFlight.drain();
+      await http.close();
     },
   };
 }
