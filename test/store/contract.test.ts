@@ -291,6 +291,36 @@ describe.each(stores)('%s store', (name, store) => {
     await theirs.release();
   });
 
+  it('reads, for a lock taken with another, what that lock is taken with, once taken', async () => {
+    // A conversation's lease taken with an update's (its lock and its value under one name).
+    const [k, conversation] = [key('take-read'), key('take-read-conv')];
+    const lease = { key: conversation, read: conversation };
+    await store.put(conversation, 'saved', 0, 60);
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0, take: [lease] });
+    const taken = held.taken![0]!;
+    expect(taken.read).toEqual({ value: 'saved', version: 1 });
+    // The very lock its holder takes elsewhere with that read: held, written and freed so.
+    await expect(
+      store.lock(conversation, { ttlMs: 1_000, waitMs: 0, read: conversation }),
+    ).rejects.toBeInstanceOf(LockTimeoutError);
+    expect(await taken.putAndRelease(conversation, 'next', 1, 60)).toBe(2);
+    const again = await store.lock(conversation, { ttlMs: 60_000, waitMs: 0, read: conversation });
+    expect(again.read).toEqual({ value: 'next', version: 2 });
+    await held.release();
+    // Held by another: not taken, nothing read for it; a free one with nothing there.
+    const [free, absent] = [key('take-read-free'), key('take-read-absent')];
+    const theirs = await store.lock(k, {
+      ttlMs: 60_000,
+      waitMs: 0,
+      take: [lease, { key: free, read: absent }],
+    });
+    expect(theirs.taken?.[0]).toBeUndefined();
+    expect(theirs.taken?.[1]).toBeDefined();
+    expect(theirs.taken?.[1]?.read).toBeUndefined();
+    await theirs.release({ release: [theirs.taken![1]!] });
+    await again.release();
+  });
+
   it('spends a rate limit point in the exchange that takes a lock, in the limit window', async () => {
     const limit = store.rateLimit(`spend-${randomUUID()}`, 2, 600);
     const spend = { limit, key: 'chat-1' };
