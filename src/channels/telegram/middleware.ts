@@ -8,7 +8,9 @@
  *   confirmed; ids are not always increasing, so no "highest seen" shortcut). An update
  *   is taken by one instance at a time under a lease, and marked handled when done: one
  *   whose instance died mid-way is handled again when it comes again (the engine's
- *   input key makes that safe), instead of being lost for good;
+ *   input key makes that safe), instead of being lost for good. The exchange that takes
+ *   it takes, for an update that comes to a turn, the conversation's lease too
+ *   (turn-ahead.ts);
  * - the button gate: every callback query is answered at once, before waiting for the
  *   chat's turn, and forged, stale and repeated taps stop there.
  */
