@@ -2,7 +2,8 @@
  * Customer updates as conversation input, one handler per kind: typed text and
  * commands, button taps (already checked by the gate), a shared contact for phone
  * questions, documents and photos for file questions. Each turn goes to the engine under
- * the conversation `tg:<chat id>`, and its reply is rendered in the chat.
+ * the conversation `tg:<chat id>`, and its reply is rendered in the chat. Which updates
+ * come to a turn is told to the update's first exchange too (turn-ahead.ts, comesToTurn).
  */
 import type { Bot } from 'grammy';
 import { BusyError, type Engine } from '#src/conversation/engine.js';

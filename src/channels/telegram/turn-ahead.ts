@@ -85,7 +85,10 @@ export function createTurnsAhead(engine: Pick<Engine, 'turnBegins'>): TurnsAhead
   /** Each chat with an update in hand: how many, and the lease one of them holds unhanded. */
   const chats = new Map<number, { inHand: number; held?: Held }>();
 
-  /** Stops keeping `held` alive; it leaves the update's end (the turn or `free` frees it). */
+  /**
+   * Stops keeping `held` alive, and takes it out of what the update's end frees: the turn
+   * frees it now, or the update that went first.
+   */
   const keepNoMore = (held: Held) => {
     clearInterval(held.renew);
     const at = held.end.release.indexOf(held.lock);
@@ -125,7 +128,7 @@ export function createTurnsAhead(engine: Pick<Engine, 'turnBegins'>): TurnsAhead
       const chat = chatId === undefined ? undefined : chats.get(chatId);
       const held = chat?.held;
       if (chat && held) {
-        // Whoever holds it now enters first or after this one: no one frees it later.
+        // Freed only for the first update to get here: a later one waits behind it.
         delete chat.held;
         if (held !== ctx.ahead?.held) {
           keepNoMore(held);
