@@ -63,6 +63,8 @@ const engine: Engine = {
     timeEngine(() => app.engine.handle(conversationId, input, turnOptions)),
   current: (conversationId) => app.engine.current(conversationId),
   languageOf: (conversationId) => app.engine.languageOf(conversationId),
+  // The conversation's lease taken with the update, as the app's engine allows.
+  ...(app.engine.turnBegins ? { turnBegins: app.engine.turnBegins.bind(app.engine) } : {}),
 };
 const channel = await startTelegram({
   config: config.telegram!,

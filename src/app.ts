@@ -309,5 +309,6 @@ function timed(engine: Engine, metrics: Metrics): Engine {
     languageOf: (conversationId) => engine.languageOf(conversationId),
     ...(engine.earlierTap ? { earlierTap: engine.earlierTap.bind(engine) } : {}),
     ...(engine.live ? { live: engine.live.bind(engine) } : {}),
+    ...(engine.turnBegins ? { turnBegins: engine.turnBegins.bind(engine) } : {}),
   };
 }

@@ -107,8 +107,15 @@ export interface TurnOptions {
   /**
    * A channel's own keys, read with the conversation in the exchange that takes its lease
    * (`got` is given their values, in order): what the channel would read next otherwise.
+   * Not read with `begun` (the channel read them in its own exchange).
    */
   also?: { keys: string[]; got(values: (Versioned<unknown> | undefined)[]): void };
+  /**
+   * The conversation's lease, taken by the channel in an exchange of its own as
+   * `Engine.turnBegins` describes (free then), with the conversation read: the turn starts
+   * from it, without an exchange to take it, and frees it as its own.
+   */
+  begun?: Lock<unknown>;
   /**
    * A channel's own writes for the reply (its view's record), carried by the exchange that
    * saves the turn: written whatever is stored, even when the turn is dropped.
@@ -159,6 +166,13 @@ export interface Engine {
   earlierTap?(conversationId: string): Promise<{ language?: Lang; answer?: string }>;
   /** How many conversations' actors this process keeps running between turns now. */
   live?(): number;
+  /**
+   * The conversation's lease as a channel may take it for a turn to come, in an exchange of
+   * its own (a lock to take if free, `LockOptions.take`, with what it reads): handed to
+   * `handle` as `TurnOptions.begun`, the turn makes no exchange to begin. Taken but not
+   * handed on, it must be released by the channel.
+   */
+  turnBegins?(conversationId: string): { key: string; read: string };
 }
 
 /** The default of `liveConversations` (LIVE_CONVERSATIONS). */
@@ -539,7 +553,10 @@ export function createEngine(options: EngineOptions): Engine {
     return { ...(language ? { language } : {}), ...(answer !== undefined ? { answer } : {}) };
   }
 
-  /** A turn holding the conversation's lease, taken with the saved conversation read. */
+  /**
+   * A turn holding the conversation's lease, taken with the saved conversation read (here,
+   * or by the channel: `TurnOptions.begun`).
+   */
   const locked = async (
     conversationId: string,
     input: Input | undefined,
@@ -548,13 +565,16 @@ export function createEngine(options: EngineOptions): Engine {
     try {
       const key = conversationKey(conversationId);
       const also = turnOptions.also;
-      const lock = await store.lock<Persisted>(key, {
-        ttlMs: lockLeaseMs,
-        waitMs: turnTimeoutMs,
-        read: key,
-        ...(also ? { also: also.keys } : {}),
-      });
-      if (also) also.got(lock.also ?? []);
+      const begun = turnOptions.begun as Lock<Persisted> | undefined;
+      const lock =
+        begun ??
+        (await store.lock<Persisted>(key, {
+          ttlMs: lockLeaseMs,
+          waitMs: turnTimeoutMs,
+          read: key,
+          ...(also ? { also: also.keys } : {}),
+        }));
+      if (also && !begun) also.got(lock.also ?? []);
       const writes = new TurnWrites();
       return await keepLease(lock, lockLeaseMs, async () => {
         try {
@@ -589,6 +609,12 @@ export function createEngine(options: EngineOptions): Engine {
     languageOf: savedLanguage,
     earlierTap,
     live: () => live.size,
+    // Taken with the conversation read, named as `locked` takes it (a cluster names a lock
+    // by what it reads).
+    turnBegins: (conversationId) => {
+      const key = conversationKey(conversationId);
+      return { key, read: key };
+    },
   };
 }
 

@@ -155,9 +155,12 @@ export function createMemoryStore(now: () => number = Date.now): Store {
         await sleep(LOCK_POLL_MS);
       }
       const taken = take.map((named) => {
-        const other = typeof named === 'string' ? named : named.key;
+        const { key: other, read: reads } =
+          typeof named === 'string' ? { key: named, read: undefined } : named;
         const otherToken = randomUUID();
-        return tryLock(other, otherToken, ttlMs) ? held(other, otherToken, {}) : undefined;
+        if (!tryLock(other, otherToken, ttlMs)) return undefined;
+        const saved = reads === undefined ? undefined : get(reads);
+        return held(other, otherToken, saved ? { read: saved } : {});
       });
       const saved = read === undefined ? undefined : get<T>(read);
       const allowed = spend ? await spend.limit.take(spend.key) : undefined;

@@ -257,31 +257,51 @@ export function createRedisStore(
   };
 
   /**
-   * One attempt at the lock (with more locks or keys to read: those taken and the values
-   * read). On one server, one script. On a cluster a script keeps to one slot: the lock is
-   * taken with its `read` (the layout names it in that slot), then, once it is, the other
-   * locks and the other values, each on its own, all at once (the rate limit's point is
-   * then spent by the limiter itself: `window` is undefined there).
+   * One attempt at the lock (with more locks or keys to read: those taken, the values
+   * read, and what each other lock's `reads` holds). On one server, one script, every read
+   * made once every lock is taken. On a cluster a script keeps to one slot: the lock is
+   * taken with its `read` (the layout names it in that slot), then, once it is, each other
+   * lock with its own read (one script of that slot) and the other values, each on its
+   * own, all at once (the rate limit's point is then spent by the limiter itself: `window`
+   * is undefined there).
    */
   const take = async (
     lock: Named,
     ttlMs: number,
-    more: Named[],
+    more: (Named & { reads?: string })[],
     read: string | undefined,
     also: string[],
     window: { key: string; seconds: number; points: number } | undefined,
   ) => {
     const reads = read === undefined ? also : [read, ...also];
-    if (!redis.isCluster) return takeAll(lock, ttlMs, more, reads, window);
+    if (!redis.isCluster) {
+      // The other locks' reads after the lock's own, read once every lock is taken.
+      const theirs = more.flatMap((other) => (other.reads === undefined ? [] : [other.reads]));
+      const all = await takeAll(lock, ttlMs, more, [...reads, ...theirs], window);
+      if (!all) return undefined;
+      let at = reads.length;
+      return {
+        ...all,
+        values: all.values.slice(0, reads.length),
+        read: more.map((other) => (other.reads === undefined ? undefined : all.values[at++])),
+      };
+    }
     const first = await takeAll(lock, ttlMs, [], read === undefined ? [] : [read], undefined);
     if (!first) return undefined;
+    // Each other lock with its read, in one script of its slot: taken before it is read.
     const [taken, values] = await Promise.all([
       Promise.all(
-        more.map(async (other) => (await takeAll(other, ttlMs, [], [], undefined)) !== undefined),
+        more.map((other) =>
+          takeAll(other, ttlMs, [], other.reads === undefined ? [] : [other.reads], undefined),
+        ),
       ),
       Promise.all(also.map(async (name) => versioned(await redis.hmget(name, 'v', 'json')))),
     ]);
-    return { more: taken, values: [...first.values, ...values] };
+    return {
+      more: taken.map((other) => other !== undefined),
+      values: [...first.values, ...values],
+      read: taken.map((other) => other?.values[0]),
+    };
   };
 
   /** Our locks by what `lock` gave out: their name and token, for another lock's release. */
@@ -528,6 +548,7 @@ export function createRedisStore(
           read: otherRead,
           name: names.lock(otherKey, otherRead),
           token: randomUUID(),
+          ...(otherRead !== undefined ? { reads: names.value(otherRead) } : {}),
         };
       });
       const deadline = Date.now() + waitMs;
@@ -561,9 +582,11 @@ export function createRedisStore(
         ...(allowed !== undefined ? { allowed } : {}),
         ...(more.length > 0
           ? {
-              taken: more.map((other, at) =>
-                taken.more[at] ? held(other.key, other, other.read, {}) : undefined,
-              ),
+              taken: more.map((other, at) => {
+                if (!taken.more[at]) return undefined;
+                const saved = taken.read?.[at];
+                return held(other.key, other, other.read, saved ? { read: saved } : {});
+              }),
             }
           : {}),
       });

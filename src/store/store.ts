@@ -57,7 +57,8 @@ export interface Lock<T = unknown> {
   also?: (Versioned<unknown> | undefined)[];
   /**
    * With the lock's `take` option: those locks, in order, taken in that exchange with the
-   * same time to live, each if it was free (undefined: held by someone else).
+   * same time to live, each if it was free (undefined: held by someone else); one taken
+   * with a `read` has that value read too, once taken (its own `read`).
    */
   taken?: (Lock<unknown> | undefined)[];
   /** With the lock's `spend` option: whether the point was there to spend (`take`'s answer). */
@@ -117,7 +118,8 @@ export interface LockOptions {
   also?: string[];
   /**
    * Locks taken too, each if free: a key, or a key and the `read` that lock is taken with
-   * elsewhere (a lock is always taken with the same `read`: a cluster names it by that).
+   * elsewhere (a lock is always taken with the same `read`: a cluster names it by that),
+   * read with it as that lock's own `read` would be (what its holder finds there).
    */
   take?: (string | { key: string; read: string })[];
   /** One point spent of `limit` for `key`, in the same exchange, once the lock is taken. */

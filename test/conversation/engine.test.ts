@@ -158,6 +158,62 @@ describe.each([
     expect(later.view.text).toMatch(/Hola/);
   });
 
+  it('begins a turn from the lease a channel took in its own exchange, taking none itself, and frees it', async () => {
+    const id = `c:${randomUUID()}`;
+    const tap = { kind: 'choose', id: 'language' } as const;
+    let locks = 0;
+    const counted: Store = {
+      ...store,
+      lock: (key, options) => {
+        locks += 1;
+        return store.lock(key, options);
+      },
+    };
+    const engine = engineOn(counted);
+    expect((await engine.handle(id, tap)).view.text).toMatch(/Hi!/);
+    // The channel's exchange (an update's lease) takes the conversation's with it.
+    const channel = await store.lock(`update:${id}`, {
+      ttlMs: 60_000,
+      waitMs: 0,
+      take: [engine.turnBegins!(id)],
+    });
+    const lease = channel.taken![0]!;
+    expect(lease.read?.version).toBe(1);
+    locks = 0;
+    expect((await engine.handle(id, tap, { begun: lease })).view.text).toMatch(/Hola/);
+    expect(locks).toBe(0);
+    // Freed by the turn's write: the next turn takes it at once, and reads what it wrote.
+    const next = await store.lock(conversationKey(id), {
+      ttlMs: 1_000,
+      waitMs: 0,
+      read: conversationKey(id),
+    });
+    expect(next.read?.version).toBe(2);
+    await next.release();
+    await channel.release();
+  });
+
+  it('drops a turn begun from a lease lost before it (another turn wrote since) and goes on from what is saved', async () => {
+    const id = `c:${randomUUID()}`;
+    const engine = engineOn(store);
+    await engine.handle(id, { kind: 'choose', id: 'language' });
+    const channel = await store.lock(`update:${id}`, {
+      ttlMs: 60_000,
+      waitMs: 0,
+      take: [engine.turnBegins!(id)],
+    });
+    const lease = channel.taken![0]!;
+    // Lost, as an expired lease is: another instance's turn writes the conversation.
+    await lease.release();
+    await engineOn(store).handle(id, { kind: 'text', text: '/language' });
+    // The turn begun from what the lease read (the English home) is not written over it:
+    // the customer is shown where the conversation is (the language question).
+    const reply = await engine.handle(id, { kind: 'choose', id: 'language' }, { begun: lease });
+    expect(reply.view.options.map((option) => option.id)).toEqual(['lang:es', 'lang:en', 'back']);
+    expect(await engine.languageOf(id)).toBe('en');
+    await channel.release();
+  });
+
   it("keeps a conversation's actor running between turns until another instance writes it", async () => {
     const id = `c:${randomUUID()}`;
     const tap = { kind: 'choose', id: 'language' } as const;

@@ -291,6 +291,36 @@ describe.each(stores)('%s store', (name, store) => {
     await theirs.release();
   });
 
+  it('reads, for a lock taken with another, what that lock is taken with, once taken', async () => {
+    // A conversation's lease taken with an update's (its lock and its value under one name).
+    const [k, conversation] = [key('take-read'), key('take-read-conv')];
+    const lease = { key: conversation, read: conversation };
+    await store.put(conversation, 'saved', 0, 60);
+    const held = await store.lock(k, { ttlMs: 60_000, waitMs: 0, take: [lease] });
+    const taken = held.taken![0]!;
+    expect(taken.read).toEqual({ value: 'saved', version: 1 });
+    // The very lock its holder takes elsewhere with that read: held, written and freed so.
+    await expect(
+      store.lock(conversation, { ttlMs: 1_000, waitMs: 0, read: conversation }),
+    ).rejects.toBeInstanceOf(LockTimeoutError);
+    expect(await taken.putAndRelease(conversation, 'next', 1, 60)).toBe(2);
+    const again = await store.lock(conversation, { ttlMs: 60_000, waitMs: 0, read: conversation });
+    expect(again.read).toEqual({ value: 'next', version: 2 });
+    await held.release();
+    // Held by another: not taken, nothing read for it; a free one with nothing there.
+    const [free, absent] = [key('take-read-free'), key('take-read-absent')];
+    const theirs = await store.lock(k, {
+      ttlMs: 60_000,
+      waitMs: 0,
+      take: [lease, { key: free, read: absent }],
+    });
+    expect(theirs.taken?.[0]).toBeUndefined();
+    expect(theirs.taken?.[1]).toBeDefined();
+    expect(theirs.taken?.[1]?.read).toBeUndefined();
+    await theirs.release({ release: [theirs.taken![1]!] });
+    await again.release();
+  });
+
   it('spends a rate limit point in the exchange that takes a lock, in the limit window', async () => {
     const limit = store.rateLimit(`spend-${randomUUID()}`, 2, 600);
     const spend = { limit, key: 'chat-1' };
@@ -507,7 +537,7 @@ describe('the cluster layout', () => {
     expect(names.together(key, read, read)).toBe(true);
   });
 
-  it("keeps each script of a Telegram update's four exchanges in one slot", async () => {
+  it("keeps each script of a Telegram update's three exchanges in one slot", async () => {
     // Every multi-key script the cluster store sends, with its keys (numberOfKeys first).
     const sent: string[][] = [];
     const client = cluster.redis as unknown as Record<string, (...args: unknown[]) => unknown>;
@@ -530,43 +560,52 @@ describe('the cluster layout', () => {
         `tickets-pending:${id}`,
       ];
       await cluster.set(view, { chatId: 1 }, 60);
+      await cluster.set(conversation, { step: 0 }, 60);
       const limit = cluster.rateLimit(`slots-${id}`, 5, 60);
-      // (1) the update's lease, its done mark, the tap's reads and view's lease, the point;
+      // (1) the update's lease, its done mark, the tap's reads and view's lease, the point,
+      // the conversation's lease with the conversation, the chat's tickets and pointer;
       const outcome = await runOnce(
         cluster,
         update,
         {
           leaseMs: 10_000,
           doneTtlSeconds: 60,
-          also: [view, pointer],
-          take: [{ key: tap, read: pointer }],
+          also: [view, pointer, tickets, pointer],
+          take: [
+            { key: tap, read: pointer },
+            { key: conversation, read: conversation },
+          ],
           spend: { limit, key: id },
         },
         async (end, begun) => {
           expect(begun.also[0]?.value).toEqual({ chatId: 1 });
           expect(begun.taken[0]).toBeDefined();
           expect(begun.allowed).toBe(true);
-          // (2) the conversation's lease with it, the chat's tickets and pointer;
-          const lock = await cluster.lock(conversation, {
-            ttlMs: 10_000,
-            waitMs: 100,
-            read: conversation,
-            also: [tickets, pointer],
-          });
-          // (3) the snapshot, the new view's record, the release;
+          const lock = begun.taken[1]!;
+          expect(lock.read).toEqual({ value: { step: 0 }, version: 1 });
+          // The turn's now: not freed with the update.
+          end.release.splice(end.release.indexOf(lock), 1);
+          // (2) the snapshot, the new view's record, the release;
           expect(
-            await lock.putAndRelease(conversation, { step: 1 }, 0, 60, {
+            await lock.putAndRelease(conversation, { step: 1 }, 1, 60, {
               writes: [{ key: `tg:view:${id}:next`, value: { chatId: 1 }, ttlSeconds: 60 }],
             }),
-          ).toBe(1);
-          // (4) with the done mark: the pointer and the view's lease.
+          ).toBe(2);
+          // (3) with the done mark: the pointer and the view's lease.
           end.writes.push({ key: pointer, value: { stamp: 'next' }, ttlSeconds: 60 });
         },
       );
       expect(outcome).toBe('ran');
       expect(await cluster.get(`tg:view:${id}:next`)).toMatchObject({ value: { chatId: 1 } });
       expect(await cluster.get(pointer)).toMatchObject({ value: { stamp: 'next' } });
-      expect(await cluster.get(conversation)).toMatchObject({ value: { step: 1 }, version: 1 });
+      expect(await cluster.get(conversation)).toMatchObject({ value: { step: 1 }, version: 2 });
+      // The conversation is free for the next turn.
+      const next = await cluster.lock(conversation, {
+        ttlMs: 10_000,
+        waitMs: 0,
+        read: conversation,
+      });
+      await next.release();
       // The view's lease was freed with the done mark: a choice of it can be taken again.
       const again = await cluster.lock(tap, { ttlMs: 10_000, waitMs: 0, read: pointer });
       await again.release();

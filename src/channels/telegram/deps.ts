@@ -12,6 +12,7 @@ import type { Refunds } from '#src/conversation/refunds.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
 import type { EndOfRun, Store } from '#src/store/store.js';
+import type { Ahead } from './turn-ahead.js';
 import type { Tap, TapBegun } from './view-table.js';
 
 export type TelegramConfig = NonNullable<Config['telegram']>;
@@ -46,6 +47,8 @@ export type TgContext = Context & {
   tapBegun?: TapBegun;
   /** Whether the chat's rate limit had a point for this update (spent with the update). */
   allowed?: boolean;
+  /** The update's chat and the conversation's lease it took for its turn (turn-ahead.ts). */
+  ahead?: Ahead;
 };
 
 /** The conversation of a private chat. */

@@ -2,7 +2,8 @@
  * Customer updates as conversation input, one handler per kind: typed text and
  * commands, button taps (already checked by the gate), a shared contact for phone
  * questions, documents and photos for file questions. Each turn goes to the engine under
- * the conversation `tg:<chat id>`, and its reply is rendered in the chat.
+ * the conversation `tg:<chat id>`, and its reply is rendered in the chat. Which updates
+ * come to a turn is told to the update's first exchange too (turn-ahead.ts, comesToTurn).
  */
 import type { Bot } from 'grammy';
 import { BusyError, type Engine } from '#src/conversation/engine.js';
@@ -25,6 +26,7 @@ import {
 import { telegramMessages } from './messages.js';
 import { languageOf } from './middleware.js';
 import { deliveryReads, recordOf, type Renderer } from './render.js';
+import type { TurnsAhead } from './turn-ahead.js';
 import { getPointer, loadView, newStamp, viewWrite, type ChatPointer } from './view-table.js';
 
 export interface HandlerDeps {
@@ -34,6 +36,8 @@ export interface HandlerDeps {
   logger: Logger;
   defaultLanguage: Lang;
   files: { apiRoot: string; token: string };
+  /** The conversation's lease taken with the update, when it was (turn-ahead.ts). */
+  ahead?: TurnsAhead;
 }
 
 /** A shared contact's number as typed: Telegram omits the "+" of the country code. */
@@ -57,11 +61,13 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     const conversationId = conversationOf(chatId);
     // The input's identity for the conversation: one choice per view, one turn per update.
     const key = tapped ? `tg:view:${tapped.stamp}` : `tg:update:${ctx.update.update_id}`;
-    // The delivery's reads ride with the conversation's lease, and the new view's record
-    // with the turn's write: the turn's exchanges with the store do the delivery's too.
-    // (An engine that does not carry them leaves them to the delivery.)
+    // The delivery's reads ride with the conversation's lease (taken with the update, or
+    // by the engine), and the new view's record with the turn's write: the turn's
+    // exchanges with the store do the delivery's too. (An engine that does not carry them
+    // leaves them to the delivery.)
     const stamp = newStamp();
-    let read: (Versioned<unknown> | undefined)[] | undefined;
+    const begun = deps.ahead?.handOver(ctx);
+    let read: (Versioned<unknown> | undefined)[] | undefined = begun?.read;
     let written = false;
     let reply;
     try {
@@ -70,7 +76,9 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
         key,
         // Shown to staff when the customer asks for a person (never kept).
         ...(firstName ? { who: { firstName } } : {}),
-        also: { keys: deliveryReads(chatId), got: (values) => (read = values) },
+        ...(begun
+          ? { begun: begun.lock }
+          : { also: { keys: deliveryReads(chatId), got: (values) => (read = values) } }),
         writes: (drawn) => {
           written = true;
           return [viewWrite(stamp, recordOf(chatId, conversationId, drawn))];

@@ -5,7 +5,9 @@
  * outbox for `tg:` conversations on the push.
  *
  * Middleware order: in-flight tracking → error boundary → private chats → update
- * deduplication → button gate (answers every tap at once) → sequentialize per chat →
+ * deduplication (with the conversation's lease taken ahead: turn-ahead.ts) → button gate
+ * (answers every tap at once) → flood guard → a lease taken ahead by an update still on its
+ * way is freed for one that gets to the chat's order first → sequentialize per chat →
  * handlers. API calls go through auto-retry, which waits out 429 `retry_after`.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
@@ -32,6 +34,7 @@ import {
 import { registerPreCheckout, starsRefunder } from './payments.js';
 import { createRenderer } from './render.js';
 import { startPolling, startWebhook } from './transport.js';
+import { createTurnsAhead } from './turn-ahead.js';
 
 export type { TelegramDeps } from './deps.js';
 export { TELEGRAM_WEBHOOK_PATH } from './transport.js';
@@ -114,7 +117,8 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   bot.use(errorBoundary(logger));
   bot.use(privateChatsOnly);
   const chats = chatLimit(store, deps.config.chatLimit);
-  bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats));
+  const ahead = createTurnsAhead(deps.engine);
+  bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats, ahead));
   bot.use(callbackGate(store, deps.engine, defaultLanguage, logger));
   bot.use(
     floodGuard(
@@ -127,6 +131,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
       deps.onChatLimited,
     ),
   );
+  bot.use(ahead.inOrder);
   bot.use(sequentialize<TgContext>((ctx) => (ctx.chat ? String(ctx.chat.id) : undefined)));
   // Always answered (a query is never left to time out), even with payments off.
   registerPreCheckout(
@@ -146,6 +151,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     logger,
     defaultLanguage,
     files: { apiRoot: deps.config.apiRoot, token: deps.config.token },
+    ahead,
   });
   bot.catch((error) => {
     logger.error(describeApiError(error.error), 'telegram: update failed');

@@ -8,7 +8,9 @@
  *   confirmed; ids are not always increasing, so no "highest seen" shortcut). An update
  *   is taken by one instance at a time under a lease, and marked handled when done: one
  *   whose instance died mid-way is handled again when it comes again (the engine's
- *   input key makes that safe), instead of being lost for good;
+ *   input key makes that safe), instead of being lost for good. The exchange that takes
+ *   it takes, for an update that comes to a turn, the conversation's lease too
+ *   (turn-ahead.ts);
  * - the button gate: every callback query is answered at once, before waiting for the
  *   chat's turn, and forged, stale and repeated taps stop there.
  */
@@ -21,6 +23,7 @@ import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { conversationLanguage, userLanguage, type ConversationLanguages } from './language.js';
 import { telegramMessages } from './messages.js';
+import type { TurnsAhead } from './turn-ahead.js';
 import {
   HANDLING_LEASE_MS,
   resolveTap,
@@ -104,6 +107,7 @@ export function dedupeUpdates(
   botId: number,
   logger: Logger,
   chats?: RateLimit,
+  ahead?: TurnsAhead,
 ): MiddlewareFn<TgContext> {
   return async (ctx, next) => {
     const updateId = ctx.update.update_id;
@@ -117,23 +121,42 @@ export function dedupeUpdates(
     const limited = limitedChat(ctx);
     const spend =
       chats && limited !== undefined ? { spend: { limit: chats, key: String(limited) } } : {};
-    const outcome = await runOnce(
-      store,
-      telegramUpdateKey(botId, updateId),
-      { leaseMs: HANDLING_LEASE_MS, doneTtlSeconds: UPDATE_TTL_SECONDS, ...tap, ...spend },
-      (end, begun) => {
-        ctx.end = end;
-        if (begun.allowed !== undefined) ctx.allowed = begun.allowed;
-        if (tap) {
-          ctx.tapBegun = {
-            view: begun.also[0],
-            pointer: begun.also[1]?.value as ChatPointer | undefined,
-            ...(tap.take.length > 0 ? { lock: begun.taken[0] } : {}),
-          };
-        }
-        return next();
-      },
-    );
+    // And, for an update that comes to a turn, the conversation's lease with its reads.
+    const turn = ahead?.begin(ctx);
+    const take = [...(tap?.take ?? []), ...(turn ? [turn.take] : [])];
+    const also = [...(tap?.also ?? []), ...(turn?.also ?? [])];
+    let outcome;
+    try {
+      outcome = await runOnce(
+        store,
+        telegramUpdateKey(botId, updateId),
+        {
+          leaseMs: HANDLING_LEASE_MS,
+          doneTtlSeconds: UPDATE_TTL_SECONDS,
+          ...(take.length > 0 ? { take } : {}),
+          ...(also.length > 0 ? { also } : {}),
+          ...spend,
+        },
+        (end, begun) => {
+          ctx.end = end;
+          if (begun.allowed !== undefined) ctx.allowed = begun.allowed;
+          if (tap) {
+            ctx.tapBegun = {
+              view: begun.also[0],
+              pointer: begun.also[1]?.value as ChatPointer | undefined,
+              ...(tap.take.length > 0 ? { lock: begun.taken[0] } : {}),
+            };
+          }
+          if (turn) {
+            const reads = tap?.also.length ?? 0;
+            ahead!.taken(ctx, begun.taken.at(-1), begun.also.slice(reads), end);
+          }
+          return next();
+        },
+      );
+    } finally {
+      ahead?.done(ctx);
+    }
     if (outcome !== 'ran') logger.info({ updateId, outcome }, 'telegram: repeated update ignored');
   };
 }
