@@ -24,7 +24,7 @@ let fake: FakeTelegram;
 let store: Store;
 let channel: TelegramChannel;
 let inputs: Input[];
-let answer: (input: Input) => Reply<unknown> | Promise<Reply<unknown>>;
+let answer: (input: Input, conversationId: string) => Reply<unknown> | Promise<Reply<unknown>>;
 /** The conversation's language as the engine tells it (none: a new conversation). */
 let language: Lang | undefined;
 let ana: FakeUser;
@@ -38,25 +38,21 @@ const nav = [
   { id: 'home', label: '🏠 Home', event: {} },
 ];
 
-beforeEach(async () => {
-  fake = await startFakeTelegram();
-  store = createMemoryStore();
-  inputs = [];
-  answer = () => view({});
-  language = undefined;
+/** The channel on the scripted engine; `chatsAtOnce`: how many chats it handles at once. */
+function startChannel(chatsAtOnce?: number): Promise<TelegramChannel> {
   const engine: Engine = {
-    async handle(_conversationId, input) {
+    async handle(conversationId, input) {
       inputs.push(input);
-      return answer(input);
+      return answer(input, conversationId);
     },
-    async current() {
-      return answer({ kind: 'text', text: '' });
+    async current(conversationId) {
+      return answer({ kind: 'text', text: '' }, conversationId);
     },
     async languageOf() {
       return language;
     },
   };
-  channel = await startTelegram({
+  return startTelegram({
     config: {
       token: fake.token,
       apiRoot: fake.url,
@@ -68,10 +64,23 @@ beforeEach(async () => {
     logger: silentLogger,
     publicUrl: 'http://127.0.0.1:1',
     defaultLanguage: 'en',
+    ...(chatsAtOnce !== undefined ? { chatsAtOnce } : {}),
   });
+}
+
+beforeEach(async () => {
+  fake = await startFakeTelegram();
+  store = createMemoryStore();
+  inputs = [];
+  answer = () => view({});
+  language = undefined;
+  channel = await startChannel();
   ana = newCustomer();
 });
+/** Turns a test holds (updates at once): released before the channel stops. */
+const releases: (() => void)[] = [];
 afterEach(async () => {
+  for (const release of releases.splice(0)) release();
   await channel.stop();
   await fake.close();
 });
@@ -346,5 +355,76 @@ describe('customer input', () => {
     await act(() => fake.tapButton(ana, 'Go'));
     expect(inputs.filter((input) => input.kind === 'choose')).toHaveLength(3);
     expect(currentView(fake, ana.id).text).toBe('Gone');
+  });
+});
+
+describe('updates at once', () => {
+  /** A turn the engine holds until `release()` (released when the test ends, whatever happens). */
+  function hold() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    releases.push(release);
+    return { held, release };
+  }
+  const textOf = (input: Input) => (input.kind === 'text' ? input.text : input.kind);
+
+  it("handles another chat's update while one chat's turn runs, and keeps that chat's updates in order", async () => {
+    const bea = newCustomer();
+    const turn = hold();
+    const seen: string[] = [];
+    answer = async (input, conversationId) => {
+      const who = conversationId === `tg:${ana.id}` ? 'ana' : 'bea';
+      seen.push(`${who}: ${textOf(input)}`);
+      if (textOf(input) === 'first') await turn.held;
+      return view({ text: `Got ${textOf(input)}` });
+    };
+    const first = fake.text(ana, 'first');
+    await fake.until(() => seen.length === 1, 10_000, "Ana's first turn");
+    const second = fake.text(ana, 'second');
+    // Bea's update, made after Ana's second, is handled to its end while Ana's first runs.
+    await channel.whenHandled(fake.text(bea, 'hello'));
+    expect(currentView(fake, bea.id).text).toBe('Got hello');
+    // Ana's second waits for her first: the engine has not seen it.
+    expect(seen).toEqual(['ana: first', 'bea: hello']);
+    expect(fake.messages(ana.id)).toHaveLength(0);
+
+    turn.release();
+    await channel.whenHandled(first);
+    await channel.whenHandled(second);
+    await channel.idle();
+    expect(seen).toEqual(['ana: first', 'bea: hello', 'ana: second']);
+    expect(fake.messages(ana.id).map((message) => message.text)).toEqual([
+      'Got first',
+      'Got second',
+    ]);
+  });
+
+  it('takes no more chats at once than its limit; a chat in hand answers its taps meanwhile', async () => {
+    await channel.stop();
+    channel = await startChannel(1);
+    const bea = newCustomer();
+    const turn = hold();
+    const seen: string[] = [];
+    answer = async (input, conversationId) => {
+      const who = conversationId === `tg:${ana.id}` ? 'ana' : 'bea';
+      seen.push(`${who}: ${textOf(input)}`);
+      if (input.kind === 'choose') await turn.held;
+      return view({ text: 'Choose', options: [{ id: 'go', label: 'Go', event: {} }, ...nav] });
+    };
+    await act(() => fake.text(ana, 'hi'));
+    const tap = fake.tapButton(ana, 'Go');
+    await fake.until(() => seen.length === 2, 10_000, "Ana's choice");
+    const waiting = fake.text(bea, 'hello');
+    // Ana's second tap joins her chat, already in hand: answered at once, "on it".
+    await channel.whenHandled(fake.tapButton(ana, 'Go'));
+    expect(fake.callsOf('answerCallbackQuery').at(-1)!.params.text).toBe('One moment, I am on it.');
+    // Bea's update, made before that tap, waits for the one slot: the engine has not seen it.
+    expect(seen).toEqual(['ana: hi', 'ana: choose']);
+
+    turn.release();
+    await channel.whenHandled(tap);
+    await channel.whenHandled(waiting);
+    expect(seen).toEqual(['ana: hi', 'ana: choose', 'bea: hello']);
+    expect(currentView(fake, bea.id).text).toBe('Choose');
   });
 });

@@ -4,9 +4,9 @@
  * the webhook route to mount (POST /telegram/webhook), and registers the channel's
  * outbox for `tg:` conversations on the push.
  *
- * Middleware order: in-flight tracking → error boundary → private chats → update
- * deduplication → button gate (answers every tap at once) → sequentialize per chat →
- * handlers. API calls go through auto-retry, which waits out 429 `retry_after`.
+ * Middleware order: in-flight tracking → error boundary → private chats → chats at
+ * once (a bounded number of chats handled together) → update deduplication → button
+ * gate (answers every tap at once) → sequentialize per chat → handlers. API calls go through auto-retry, which waits out 429 `retry_after`.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
@@ -18,6 +18,7 @@ import { registerCommands } from './commands.js';
 import type { TelegramDeps, TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { registerHandlers } from './handlers.js';
+import { chatsAtOnce } from './chats-at-once.js';
 import { createInFlight } from './in-flight.js';
 import { conversationLanguage } from './language.js';
 import {
@@ -106,6 +107,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   bot.use(inFlight.middleware);
   bot.use(errorBoundary(logger));
   bot.use(privateChatsOnly);
+  bot.use(chatsAtOnce(deps.chatsAtOnce).middleware);
   const chats = chatLimit(store, deps.config.chatLimit);
   bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats));
   bot.use(callbackGate(store, deps.engine, defaultLanguage, logger));
