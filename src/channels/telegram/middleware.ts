@@ -27,6 +27,7 @@ import {
   tapBegins,
   withChoice,
   type ChatPointer,
+  type Tap,
 } from './view-table.js';
 
 /** Telegram keeps undelivered updates for 24 hours; remember ids for twice that. */
@@ -171,6 +172,22 @@ export function callbackGate(
         logger.debug(describeApiError(error), 'telegram: callback query not answered');
       }
     };
+    /**
+     * A choice's or a page's plain answer goes out while the tap is handled: it only stops
+     * the button's spinner, and the turn need not wait for Telegram to take it. Its
+     * outcome is awaited after (a customer who cannot be reached still ends the update
+     * as before), and never left unhandled.
+     */
+    const handleAnswering = async (chosen: Tap) => {
+      const answering = answer().then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+      ctx.tap = chosen;
+      await next();
+      const failed = await answering;
+      if (failed) throw failed.error;
+    };
     const chatId = ctx.chat?.id;
     const tap =
       chatId === undefined
@@ -208,9 +225,7 @@ export function callbackGate(
               await answer(await stale());
               return;
             }
-            await answer();
-            ctx.tap = tap;
-            await next();
+            await handleAnswering(tap);
           },
           ctx.end,
           ctx.tapBegun,
@@ -222,8 +237,6 @@ export function callbackGate(
       case 'month':
         break;
     }
-    await answer();
-    ctx.tap = tap;
-    await next();
+    await handleAnswering(tap);
   };
 }

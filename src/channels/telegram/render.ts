@@ -302,9 +302,15 @@ export function createRenderer(deps: {
       }
     }
 
-    if (pointer?.messageId !== undefined && pointer.inline) {
-      await retireButtons(chatId, pointer.messageId);
-    }
+    // The old view's buttons are removed while the new messages go out (taps on them are
+    // stale from the pointer anyway); awaited before the pointer moves, never unhandled.
+    const retiring =
+      pointer?.messageId !== undefined && pointer.inline
+        ? retireButtons(chatId, pointer.messageId).then(
+            () => undefined,
+            (error: unknown) => ({ error }),
+          )
+        : undefined;
     // The contact keyboard goes with the first message sent that can carry its removal.
     let removal = pointer?.replyKeyboard === true && !phone;
     const takeRemoval = () => {
@@ -342,6 +348,9 @@ export function createRenderer(deps: {
       messageId = sent.message.message_id;
       inline = sent.inline;
     }
+
+    const retired = await retiring;
+    if (retired) throw retired.error;
 
     // The pointer first: if media fail below, the buttons of this view still answer.
     // (With the update's end, it is written with the done mark, which is written even if
