@@ -101,7 +101,7 @@ describe('chats at once', () => {
     expect(started).toEqual(['ana', 'bea 1', 'bea 2', 'bea 3', 'carl']);
   });
 
-  it('counts each update without a chat on its own, and frees the slot of an update that failed', async () => {
+  it('never holds an update without a chat (a pre-checkout query), and frees the slot of an update that failed', async () => {
     const limiter = chatsAtOnce(1);
     const started: string[] = [];
     const failing = limiter.middleware(updateOf(1), async () => {
@@ -109,13 +109,12 @@ describe('chats at once', () => {
       await settle();
       throw new Error('the turn failed');
     });
-    const queries = [
-      limiter.middleware(updateOf(), async () => void started.push('query 1')),
-      limiter.middleware(updateOf(), async () => void started.push('query 2')),
-    ];
+    const waiting = limiter.middleware(updateOf(2), async () => void started.push('bea'));
+    await limiter.middleware(updateOf(), async () => void started.push('query'));
+    expect(started).toEqual(['fails', 'query']);
     await expect(failing).rejects.toThrow('the turn failed');
-    await Promise.all(queries);
-    expect(started).toEqual(['fails', 'query 1', 'query 2']);
+    await waiting;
+    expect(started).toEqual(['fails', 'query', 'bea']);
     expect(limiter.inHand()).toBe(0);
   });
 
