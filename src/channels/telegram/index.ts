@@ -6,7 +6,8 @@
  *
  * Middleware order: in-flight tracking → error boundary → private chats → chats at
  * once (a bounded number of chats handled together) → update deduplication → button
- * gate (answers every tap at once) → sequentialize per chat → handlers. API calls go through auto-retry, which waits out 429 `retry_after`.
+ * gate (answers every tap at once) → sequentialize per chat → handlers. API calls go
+ * through auto-retry, which waits out 429 `retry_after`.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
@@ -14,11 +15,11 @@ import { Bot, GrammyError } from 'grammy';
 import type { Outbox } from '#src/conversation/outbox.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { Route } from '#src/server.js';
+import { chatsAtOnce } from './chats-at-once.js';
 import { registerCommands } from './commands.js';
 import type { TelegramDeps, TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { registerHandlers } from './handlers.js';
-import { chatsAtOnce } from './chats-at-once.js';
 import { createInFlight } from './in-flight.js';
 import { conversationLanguage } from './language.js';
 import {
