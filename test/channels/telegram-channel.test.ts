@@ -427,4 +427,56 @@ describe('updates at once', () => {
     expect(seen).toEqual(['ana: hi', 'ana: choose', 'bea: hello']);
     expect(currentView(fake, bea.id).text).toBe('Choose');
   });
+
+  it("gives a choice to the conversation while the tap's answer is on its way; the update ends after it", async () => {
+    const choose = view({
+      text: 'Choose',
+      options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
+    });
+    answer = (input) => (input.kind === 'choose' ? view({ text: 'Chosen' }) : choose);
+    await act(() => fake.text(ana, 'hi'));
+    releases.push(() => fake.release());
+    fake.holdNext('answerCallbackQuery', 60_000);
+    const tap = fake.tapButton(ana, 'Go');
+    // The turn is taken and its view drawn while Telegram has not yet taken the answer.
+    await fake.until(
+      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Chosen',
+      10_000,
+      'the choice handled while its answer is held',
+    );
+    expect(inputs.at(-1)).toEqual({ kind: 'choose', id: 'go' });
+    let handled = false;
+    void channel.whenHandled(tap).then(() => (handled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(handled).toBe(false);
+
+    fake.release();
+    await channel.whenHandled(tap);
+    expect(fake.callsOf('answerCallbackQuery').at(-1)!.error).toBeUndefined();
+  });
+
+  it("sends the next view while the old view's buttons are being removed", async () => {
+    answer = (input) =>
+      view({
+        text: input.kind === 'text' && input.text === 'again' ? 'Second' : 'First',
+        options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
+      });
+    await act(() => fake.text(ana, 'hi'));
+    releases.push(() => fake.release());
+    fake.holdNext('editMessageReplyMarkup', 60_000);
+    const typed = fake.text(ana, 'again');
+    await fake.until(
+      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Second',
+      10_000,
+      'the new view sent while the old buttons are held',
+    );
+    fake.release();
+    await channel.whenHandled(typed);
+    await channel.idle();
+    // The old view lost its buttons; the new one has them.
+    expect(fake.messages(ana.id).map((message) => fake.buttons(message).length > 0)).toEqual([
+      false,
+      true,
+    ]);
+  });
 });
