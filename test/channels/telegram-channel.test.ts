@@ -480,3 +480,43 @@ describe('updates at once', () => {
     ]);
   });
 });
+
+describe('a view shown before its pointer is written', () => {
+  it('takes a tap on it (an instance that dies there, or a quick customer, is not left with dead buttons)', async () => {
+    answer = (input) =>
+      view({
+        text: input.kind === 'choose' ? `Chose ${input.id}` : 'First',
+        options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
+      });
+    await act(() => fake.text(ana, 'hi'));
+    releases.push(() => fake.release());
+    // The update that sends "Second" waits on the old view's buttons before its last
+    // exchange (the one that moves the chat's pointer): "Second" shows, unpointed.
+    fake.holdNext('editMessageReplyMarkup', 60_000);
+    answer = (input) =>
+      view({
+        text: input.kind === 'choose' ? `Chose ${input.id}` : 'Second',
+        options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
+      });
+    const typed = fake.text(ana, 'again');
+    await fake.until(
+      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Second',
+      10_000,
+      'the new view shown while its update has not ended',
+    );
+    const tap = fake.tapButton(ana, 'Go');
+    // Gone through the gate: a tap refused as stale is answered there and then.
+    await fake.until(
+      () => fake.callsOf('answerCallbackQuery').length > 0 || inputs.at(-1)?.kind === 'choose',
+      10_000,
+      'the tap at the gate',
+    );
+    fake.release();
+    await channel.whenHandled(typed);
+    await channel.whenHandled(tap);
+    await channel.idle();
+    expect(fake.callsOf('answerCallbackQuery').map((call) => call.params.text ?? '')).toEqual(['']);
+    expect(inputs.at(-1)).toEqual({ kind: 'choose', id: 'go' });
+    expect(currentView(fake, ana.id).text).toBe('Chose go');
+  });
+});

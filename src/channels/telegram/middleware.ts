@@ -23,6 +23,7 @@ import { conversationLanguage, userLanguage, type ConversationLanguages } from '
 import { telegramMessages } from './messages.js';
 import {
   HANDLING_LEASE_MS,
+  isCurrent,
   resolveTap,
   tapBegins,
   withChoice,
@@ -221,7 +222,7 @@ export function callbackGate(
           chatId!,
           async (pointer) => {
             // The choice handled just before this one may have moved the view on.
-            if (pointer?.stamp !== tap.stamp) {
+            if (!isCurrent(tap.stamp, tap.record, pointer)) {
               await answer(await stale());
               return;
             }

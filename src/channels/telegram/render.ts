@@ -99,15 +99,18 @@ export interface Renderer {
 const NO_PREVIEW = { link_preview_options: { is_disabled: true } };
 const REMOVE_KEYBOARD: ReplyKeyboardRemove = { remove_keyboard: true };
 
+/** The stored record of a view; `follows`: the chat's pointer when it was drawn. */
 export function recordOf(
   chatId: number,
   conversationId: string,
   reply: Reply<unknown>,
+  follows?: ChatPointer,
 ): ViewRecord {
   const { view } = reply;
   return {
     conversationId,
     chatId,
+    follows: follows?.stamp ?? '',
     options: view.options.map(({ id, label, day }) => ({ id, label, ...(day ? { day } : {}) })),
     expects: view.expects,
     ...calendarOf(view),
@@ -252,18 +255,18 @@ export function createRenderer(deps: {
       for (const notice of reply.notices) await say(chatId, notice.text);
       return;
     }
-    const record = recordOf(chatId, conversationId, reply);
     // What waits for the chat and its current view, in one exchange (sending the tickets
     // does not move the pointer), unless the turn read them.
     const prepared = options.prepared?.read;
     const [kept, current] = prepared
       ? [prepared.kept, undefined]
       : await store.getMany(deliveryReads(chatId));
+    const pointer = prepared ? prepared.pointer : (current?.value as ChatPointer | undefined);
+    const record = recordOf(chatId, conversationId, reply, pointer);
     // Tickets an earlier delivery could not send come first.
     await tickets.drain(chatId, { kept });
     const m = telegramMessages(options.lang);
     const stamp = options.prepared?.stamp ?? (await saveView(store, record));
-    const pointer = prepared ? prepared.pointer : (current?.value as ChatPointer | undefined);
     const phone = view.expects === 'phone';
     const parts = splitText(view.text);
 
