@@ -24,7 +24,7 @@ let fake: FakeTelegram;
 let store: Store;
 let channel: TelegramChannel;
 let inputs: Input[];
-let answer: (input: Input) => Reply<unknown> | Promise<Reply<unknown>>;
+let answer: (input: Input, conversationId: string) => Reply<unknown> | Promise<Reply<unknown>>;
 /** The conversation's language as the engine tells it (none: a new conversation). */
 let language: Lang | undefined;
 let ana: FakeUser;
@@ -38,25 +38,21 @@ const nav = [
   { id: 'home', label: '🏠 Home', event: {} },
 ];
 
-beforeEach(async () => {
-  fake = await startFakeTelegram();
-  store = createMemoryStore();
-  inputs = [];
-  answer = () => view({});
-  language = undefined;
+/** The channel on the scripted engine; `chatsAtOnce`: how many chats it handles at once. */
+function startChannel(chatsAtOnce?: number): Promise<TelegramChannel> {
   const engine: Engine = {
-    async handle(_conversationId, input) {
+    async handle(conversationId, input) {
       inputs.push(input);
-      return answer(input);
+      return answer(input, conversationId);
     },
-    async current() {
-      return answer({ kind: 'text', text: '' });
+    async current(conversationId) {
+      return answer({ kind: 'text', text: '' }, conversationId);
     },
     async languageOf() {
       return language;
     },
   };
-  channel = await startTelegram({
+  return startTelegram({
     config: {
       token: fake.token,
       apiRoot: fake.url,
@@ -68,10 +64,23 @@ beforeEach(async () => {
     logger: silentLogger,
     publicUrl: 'http://127.0.0.1:1',
     defaultLanguage: 'en',
+    ...(chatsAtOnce !== undefined ? { chatsAtOnce } : {}),
   });
+}
+
+beforeEach(async () => {
+  fake = await startFakeTelegram();
+  store = createMemoryStore();
+  inputs = [];
+  answer = () => view({});
+  language = undefined;
+  channel = await startChannel();
   ana = newCustomer();
 });
+/** Turns a test holds (updates at once): released before the channel stops. */
+const releases: (() => void)[] = [];
 afterEach(async () => {
+  for (const release of releases.splice(0)) release();
   await channel.stop();
   await fake.close();
 });
@@ -346,5 +355,168 @@ describe('customer input', () => {
     await act(() => fake.tapButton(ana, 'Go'));
     expect(inputs.filter((input) => input.kind === 'choose')).toHaveLength(3);
     expect(currentView(fake, ana.id).text).toBe('Gone');
+  });
+});
+
+describe('updates at once', () => {
+  /** A turn the engine holds until `release()` (released when the test ends, whatever happens). */
+  function hold() {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    releases.push(release);
+    return { held, release };
+  }
+  const textOf = (input: Input) => (input.kind === 'text' ? input.text : input.kind);
+
+  it("handles another chat's update while one chat's turn runs, and keeps that chat's updates in order", async () => {
+    const bea = newCustomer();
+    const turn = hold();
+    const seen: string[] = [];
+    answer = async (input, conversationId) => {
+      const who = conversationId === `tg:${ana.id}` ? 'ana' : 'bea';
+      seen.push(`${who}: ${textOf(input)}`);
+      if (textOf(input) === 'first') await turn.held;
+      return view({ text: `Got ${textOf(input)}` });
+    };
+    const first = fake.text(ana, 'first');
+    await fake.until(() => seen.length === 1, 10_000, "Ana's first turn");
+    const second = fake.text(ana, 'second');
+    // Bea's update, made after Ana's second, is handled to its end while Ana's first runs.
+    await channel.whenHandled(fake.text(bea, 'hello'));
+    expect(currentView(fake, bea.id).text).toBe('Got hello');
+    // Ana's second waits for her first: the engine has not seen it.
+    expect(seen).toEqual(['ana: first', 'bea: hello']);
+    expect(fake.messages(ana.id)).toHaveLength(0);
+
+    turn.release();
+    await channel.whenHandled(first);
+    await channel.whenHandled(second);
+    await channel.idle();
+    expect(seen).toEqual(['ana: first', 'bea: hello', 'ana: second']);
+    expect(fake.messages(ana.id).map((message) => message.text)).toEqual([
+      'Got first',
+      'Got second',
+    ]);
+  });
+
+  it('takes no more chats at once than its limit; a chat in hand answers its taps meanwhile', async () => {
+    await channel.stop();
+    channel = await startChannel(1);
+    const bea = newCustomer();
+    const turn = hold();
+    const seen: string[] = [];
+    answer = async (input, conversationId) => {
+      const who = conversationId === `tg:${ana.id}` ? 'ana' : 'bea';
+      seen.push(`${who}: ${textOf(input)}`);
+      if (input.kind === 'choose') await turn.held;
+      return view({ text: 'Choose', options: [{ id: 'go', label: 'Go', event: {} }, ...nav] });
+    };
+    await act(() => fake.text(ana, 'hi'));
+    const tap = fake.tapButton(ana, 'Go');
+    await fake.until(() => seen.length === 2, 10_000, "Ana's choice");
+    const waiting = fake.text(bea, 'hello');
+    // Ana's second tap joins her chat, already in hand: answered at once, "on it".
+    await channel.whenHandled(fake.tapButton(ana, 'Go'));
+    expect(fake.callsOf('answerCallbackQuery').at(-1)!.params.text).toBe('One moment, I am on it.');
+    // Bea's update, made before that tap, waits for the one slot: the engine has not seen it.
+    expect(seen).toEqual(['ana: hi', 'ana: choose']);
+
+    turn.release();
+    await channel.whenHandled(tap);
+    await channel.whenHandled(waiting);
+    expect(seen).toEqual(['ana: hi', 'ana: choose', 'bea: hello']);
+    expect(currentView(fake, bea.id).text).toBe('Choose');
+  });
+
+  it("gives a choice to the conversation while the tap's answer is on its way; the update ends after it", async () => {
+    const choose = view({
+      text: 'Choose',
+      options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
+    });
+    answer = (input) => (input.kind === 'choose' ? view({ text: 'Chosen' }) : choose);
+    await act(() => fake.text(ana, 'hi'));
+    releases.push(() => fake.release());
+    fake.holdNext('answerCallbackQuery', 60_000);
+    const tap = fake.tapButton(ana, 'Go');
+    // The turn is taken and its view drawn while Telegram has not yet taken the answer.
+    await fake.until(
+      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Chosen',
+      10_000,
+      'the choice handled while its answer is held',
+    );
+    expect(inputs.at(-1)).toEqual({ kind: 'choose', id: 'go' });
+    let handled = false;
+    void channel.whenHandled(tap).then(() => (handled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(handled).toBe(false);
+
+    fake.release();
+    await channel.whenHandled(tap);
+    expect(fake.callsOf('answerCallbackQuery').at(-1)!.error).toBeUndefined();
+  });
+
+  it("sends the next view while the old view's buttons are being removed", async () => {
+    answer = (input) =>
+      view({
+        text: input.kind === 'text' && input.text === 'again' ? 'Second' : 'First',
+        options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
+      });
+    await act(() => fake.text(ana, 'hi'));
+    releases.push(() => fake.release());
+    fake.holdNext('editMessageReplyMarkup', 60_000);
+    const typed = fake.text(ana, 'again');
+    await fake.until(
+      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Second',
+      10_000,
+      'the new view sent while the old buttons are held',
+    );
+    fake.release();
+    await channel.whenHandled(typed);
+    await channel.idle();
+    // The old view lost its buttons; the new one has them.
+    expect(fake.messages(ana.id).map((message) => fake.buttons(message).length > 0)).toEqual([
+      false,
+      true,
+    ]);
+  });
+});
+
+describe('a view shown before its pointer is written', () => {
+  it('takes a tap on it (an instance that dies there, or a quick customer, is not left with dead buttons)', async () => {
+    answer = (input) =>
+      view({
+        text: input.kind === 'choose' ? `Chose ${input.id}` : 'First',
+        options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
+      });
+    await act(() => fake.text(ana, 'hi'));
+    releases.push(() => fake.release());
+    // The update that sends "Second" waits on the old view's buttons before its last
+    // exchange (the one that moves the chat's pointer): "Second" shows, unpointed.
+    fake.holdNext('editMessageReplyMarkup', 60_000);
+    answer = (input) =>
+      view({
+        text: input.kind === 'choose' ? `Chose ${input.id}` : 'Second',
+        options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
+      });
+    const typed = fake.text(ana, 'again');
+    await fake.until(
+      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Second',
+      10_000,
+      'the new view shown while its update has not ended',
+    );
+    const tap = fake.tapButton(ana, 'Go');
+    // Gone through the gate: a tap refused as stale is answered there and then.
+    await fake.until(
+      () => fake.callsOf('answerCallbackQuery').length > 0 || inputs.at(-1)?.kind === 'choose',
+      10_000,
+      'the tap at the gate',
+    );
+    fake.release();
+    await channel.whenHandled(typed);
+    await channel.whenHandled(tap);
+    await channel.idle();
+    expect(fake.callsOf('answerCallbackQuery').map((call) => call.params.text ?? '')).toEqual(['']);
+    expect(inputs.at(-1)).toEqual({ kind: 'choose', id: 'go' });
+    expect(currentView(fake, ana.id).text).toBe('Chose go');
   });
 });

@@ -95,7 +95,15 @@ async function drive(chat: ChatWatch, steps: Step[], tally: Tally, killing: bool
         fake.redeliver(updateId);
         return updateId;
       }
-      return step.act(fake, chat.user);
+      try {
+        return step.act(fake, chat.user);
+      } catch (error) {
+        // The button is not on screen this moment: the instance that took the step over
+        // is between removing the old view's buttons and sending the next view. A person
+        // taps what shows next; the step is retried (or found resumed) on the next round.
+        if (error instanceof Error && error.message.startsWith('no button')) return -1;
+        throw error;
+      }
     };
     const ops = step.killOn.length > 0 ? step.killOn : [undefined];
     for (const [index, op] of ops.entries()) {

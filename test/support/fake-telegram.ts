@@ -166,6 +166,8 @@ export interface FakeTelegram {
    */
   holdNext(method: string, ms: number): void;
   holding(): number;
+  /** Lets every held call go on now. */
+  release(): void;
 
   /** Waits until `check` is true (polls), or fails after `timeoutMs`. */
   until(check: () => boolean, timeoutMs?: number, what?: string): Promise<void>;
@@ -263,6 +265,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
   const failures = new Map<string, { code: number; description: string; times: number }>();
   const holds = new Map<string, number>();
   let held = 0;
+  /** Ends the wait of each call held now. */
+  const releases = new Set<() => void>();
   /** Updates not yet confirmed (polling) or not yet acknowledged (webhook). */
   let pending: Json[] = [];
   const history = new Map<number, Json>();
@@ -528,7 +532,15 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
     if (hold !== undefined) {
       holds.delete(method);
       held += 1;
-      await new Promise((resolve) => setTimeout(resolve, hold));
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, hold);
+        function done() {
+          clearTimeout(timer);
+          releases.delete(done);
+          resolve();
+        }
+        releases.add(done);
+      });
       held -= 1;
       if (request.socket.destroyed) throw new ApiError(499, 'caller gone');
     }
@@ -1054,6 +1066,9 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       holds.set(method, ms);
     },
     holding: () => held,
+    release() {
+      for (const done of [...releases]) done();
+    },
     failNext(method, code, description, times = 1) {
       failures.set(method, { code, description, times });
     },

@@ -30,23 +30,39 @@ export function firstMonth(available: readonly string[]): string | undefined {
 
 const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 
+/**
+ * Made once per language: an Intl formatter costs far more to make than to use, and a
+ * calendar is drawn on every date question.
+ */
+const monthFormats = new Map<Lang, Intl.DateTimeFormat>();
+const weekdays = new Map<Lang, readonly string[]>();
+
 export function monthTitle(month: string, lang: Lang): string {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const title = new Intl.DateTimeFormat(locales[lang], {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year, monthNumber - 1, 1)));
-  return capitalize(title);
+  let format = monthFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales[lang], {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    monthFormats.set(lang, format);
+  }
+  return capitalize(format.format(new Date(Date.UTC(year, monthNumber - 1, 1))));
 }
 
 /** Monday to Sunday, one or two letters each, in the customer's language. */
 export function weekdayNames(lang: Lang): string[] {
-  const format = new Intl.DateTimeFormat(locales[lang], { weekday: 'narrow', timeZone: 'UTC' });
-  // 2024-01-01 was a Monday.
-  return Array.from({ length: 7 }, (_, day) =>
-    lang === 'es' && day === 2 ? 'X' : format.format(new Date(Date.UTC(2024, 0, 1 + day))),
-  );
+  let names = weekdays.get(lang);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(locales[lang], { weekday: 'narrow', timeZone: 'UTC' });
+    // 2024-01-01 was a Monday.
+    names = Array.from({ length: 7 }, (_, day) =>
+      lang === 'es' && day === 2 ? 'X' : format.format(new Date(Date.UTC(2024, 0, 1 + day))),
+    );
+    weekdays.set(lang, names);
+  }
+  return [...names];
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

@@ -34,6 +34,8 @@ export interface TelegramDeps {
   preCheckout?: (query: PreCheckoutQuery) => Promise<PreCheckoutAnswer>;
   /** Where the channel registers its Stars refunds. */
   refunds?: Refunds;
+  /** How many chats are handled at once (chats-at-once.ts; CHATS_AT_ONCE by default). */
+  chatsAtOnce?: number;
 }
 
 /**

@@ -27,7 +27,14 @@ import { telegramMessages } from './messages.js';
 import { languageOf } from './middleware.js';
 import { deliveryReads, recordOf, type Renderer } from './render.js';
 import type { TurnsAhead } from './turn-ahead.js';
-import { getPointer, loadView, newStamp, viewWrite, type ChatPointer } from './view-table.js';
+import {
+  getPointer,
+  isCurrent,
+  loadView,
+  newStamp,
+  viewWrite,
+  type ChatPointer,
+} from './view-table.js';
 
 export interface HandlerDeps {
   engine: Engine;
@@ -54,7 +61,8 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     ctx: TgContext,
     chatId: number,
     input: Input,
-    tapped?: { stamp: string; messageId?: number },
+    /** `follows`: the view the tapped one was drawn from (isCurrent). */
+    tapped?: { stamp: string; messageId?: number; follows?: string | undefined },
     /** Tries a busy conversation this many more times (a payment must not be dropped). */
     busyRetries = 0,
   ): Promise<void> {
@@ -81,7 +89,12 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
           : { also: { keys: deliveryReads(chatId), got: (values) => (read = values) } }),
         writes: (drawn) => {
           written = true;
-          return [viewWrite(stamp, recordOf(chatId, conversationId, drawn))];
+          // The pointer read with the lease: the view this one is drawn from. (Unread, it
+          // is not known: the record then names none and waits for its pointer.)
+          const from = read ? (read[1]?.value as ChatPointer | undefined) : undefined;
+          const record = recordOf(chatId, conversationId, drawn, from);
+          if (!read) delete record.follows;
+          return [viewWrite(stamp, record)];
         },
       });
     } catch (error) {
@@ -99,14 +112,30 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
       await renderer.say(chatId, telegramMessages(await lang(ctx)).failed);
       return;
     }
+    let pointer = read?.[1]?.value as ChatPointer | undefined;
+    if (
+      tapped?.messageId !== undefined &&
+      pointer?.stamp !== tapped.stamp &&
+      tapped.follows !== undefined &&
+      tapped.follows === (pointer?.stamp ?? '')
+    ) {
+      // The tapped view was shown but never pointed to (isCurrent): it is the one the
+      // chat shows, so its buttons are the ones to retire; never edited in place, since
+      // what came after it is not known.
+      pointer = {
+        stamp: tapped.stamp,
+        messageId: tapped.messageId,
+        inline: true,
+        replyKeyboard: pointer?.replyKeyboard ?? false,
+        covered: true,
+      };
+    }
     await renderer.deliver(chatId, conversationId, reply, {
       // The reply tells the conversation's language: no second read of it.
       lang: reply.language ?? (await lang(ctx)),
       prepared: {
         ...(written ? { stamp } : {}),
-        ...(read
-          ? { read: { kept: read[0], pointer: read[1]?.value as ChatPointer | undefined } }
-          : {}),
+        ...(read ? { read: { kept: read[0], pointer } } : {}),
       },
       ...(ctx.end ? { end: ctx.end } : {}),
       ...(tapped?.messageId !== undefined ? { tappedMessageId: tapped.messageId } : {}),
@@ -119,12 +148,16 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     const messageId = ctx.callbackQuery.message?.message_id;
     if (!tap || chatId === undefined) return;
     if (tap.kind === 'input') {
-      await turn(ctx, chatId, tap.input, { stamp: tap.stamp, ...(messageId ? { messageId } : {}) });
+      await turn(ctx, chatId, tap.input, {
+        stamp: tap.stamp,
+        ...(messageId ? { messageId } : {}),
+        follows: tap.record.follows,
+      });
       return;
     }
     if ((tap.kind === 'page' || tap.kind === 'month') && messageId !== undefined) {
       // The view may have moved on while this tap waited for its turn.
-      if ((await getPointer(store, chatId))?.stamp !== tap.stamp) return;
+      if (!isCurrent(tap.stamp, tap.record, await getPointer(store, chatId))) return;
       const position = tap.kind === 'page' ? { page: tap.page } : { month: tap.month };
       await renderer.redraw(chatId, messageId, tap.stamp, tap.record, position, await lang(ctx));
     }

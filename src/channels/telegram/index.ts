@@ -4,11 +4,12 @@
  * the webhook route to mount (POST /telegram/webhook), and registers the channel's
  * outbox for `tg:` conversations on the push.
  *
- * Middleware order: in-flight tracking → error boundary → private chats → update
- * deduplication (with the conversation's lease taken ahead: turn-ahead.ts) → button gate
- * (answers every tap at once) → flood guard → a lease taken ahead by an update still on its
- * way is freed for one that gets to the chat's order first → sequentialize per chat →
- * handlers. API calls go through auto-retry, which waits out 429 `retry_after`.
+ * Middleware order: in-flight tracking → error boundary → private chats → chats at once
+ * (a bounded number of chats handled together) → update deduplication (with the
+ * conversation's lease taken ahead: turn-ahead.ts) → button gate (answers every tap at
+ * once) → flood guard → a lease taken ahead by an update still on its way is freed for one
+ * that gets to the chat's order first → sequentialize per chat → handlers. API calls go
+ * through auto-retry, which waits out 429 `retry_after`.
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
@@ -17,6 +18,7 @@ import type { Outbox } from '#src/conversation/outbox.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { Route } from '#src/server.js';
 import { createBotApiFetch, type BotApiFetch } from './bot-api-fetch.js';
+import { chatsAtOnce } from './chats-at-once.js';
 import { registerCommands } from './commands.js';
 import type { TelegramDeps, TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
@@ -116,6 +118,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   bot.use(inFlight.middleware);
   bot.use(errorBoundary(logger));
   bot.use(privateChatsOnly);
+  bot.use(chatsAtOnce(deps.chatsAtOnce).middleware);
   const chats = chatLimit(store, deps.config.chatLimit);
   const ahead = createTurnsAhead(deps.engine);
   bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats, ahead));

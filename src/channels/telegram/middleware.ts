@@ -26,10 +26,12 @@ import { telegramMessages } from './messages.js';
 import type { TurnsAhead } from './turn-ahead.js';
 import {
   HANDLING_LEASE_MS,
+  isCurrent,
   resolveTap,
   tapBegins,
   withChoice,
   type ChatPointer,
+  type Tap,
 } from './view-table.js';
 
 /** Telegram keeps undelivered updates for 24 hours; remember ids for twice that. */
@@ -194,6 +196,22 @@ export function callbackGate(
         logger.debug(describeApiError(error), 'telegram: callback query not answered');
       }
     };
+    /**
+     * A choice's or a page's plain answer goes out while the tap is handled: it only stops
+     * the button's spinner, and the turn need not wait for Telegram to take it. Its
+     * outcome is awaited after (a customer who cannot be reached still ends the update
+     * as before), and never left unhandled.
+     */
+    const handleAnswering = async (chosen: Tap) => {
+      const answering = answer().then(
+        () => undefined,
+        (error: unknown) => ({ error }),
+      );
+      ctx.tap = chosen;
+      await next();
+      const failed = await answering;
+      if (failed) throw failed.error;
+    };
     const chatId = ctx.chat?.id;
     const tap =
       chatId === undefined
@@ -227,13 +245,11 @@ export function callbackGate(
           chatId!,
           async (pointer) => {
             // The choice handled just before this one may have moved the view on.
-            if (pointer?.stamp !== tap.stamp) {
+            if (!isCurrent(tap.stamp, tap.record, pointer)) {
               await answer(await stale());
               return;
             }
-            await answer();
-            ctx.tap = tap;
-            await next();
+            await handleAnswering(tap);
           },
           ctx.end,
           ctx.tapBegun,
@@ -245,8 +261,6 @@ export function callbackGate(
       case 'month':
         break;
     }
-    await answer();
-    ctx.tap = tap;
-    await next();
+    await handleAnswering(tap);
   };
 }

@@ -99,15 +99,18 @@ export interface Renderer {
 const NO_PREVIEW = { link_preview_options: { is_disabled: true } };
 const REMOVE_KEYBOARD: ReplyKeyboardRemove = { remove_keyboard: true };
 
+/** The stored record of a view; `follows`: the chat's pointer when it was drawn. */
 export function recordOf(
   chatId: number,
   conversationId: string,
   reply: Reply<unknown>,
+  follows?: ChatPointer,
 ): ViewRecord {
   const { view } = reply;
   return {
     conversationId,
     chatId,
+    follows: follows?.stamp ?? '',
     options: view.options.map(({ id, label, day }) => ({ id, label, ...(day ? { day } : {}) })),
     expects: view.expects,
     ...calendarOf(view),
@@ -252,18 +255,18 @@ export function createRenderer(deps: {
       for (const notice of reply.notices) await say(chatId, notice.text);
       return;
     }
-    const record = recordOf(chatId, conversationId, reply);
     // What waits for the chat and its current view, in one exchange (sending the tickets
     // does not move the pointer), unless the turn read them.
     const prepared = options.prepared?.read;
     const [kept, current] = prepared
       ? [prepared.kept, undefined]
       : await store.getMany(deliveryReads(chatId));
+    const pointer = prepared ? prepared.pointer : (current?.value as ChatPointer | undefined);
+    const record = recordOf(chatId, conversationId, reply, pointer);
     // Tickets an earlier delivery could not send come first.
     await tickets.drain(chatId, { kept });
     const m = telegramMessages(options.lang);
     const stamp = options.prepared?.stamp ?? (await saveView(store, record));
-    const pointer = prepared ? prepared.pointer : (current?.value as ChatPointer | undefined);
     const phone = view.expects === 'phone';
     const parts = splitText(view.text);
 
@@ -302,9 +305,15 @@ export function createRenderer(deps: {
       }
     }
 
-    if (pointer?.messageId !== undefined && pointer.inline) {
-      await retireButtons(chatId, pointer.messageId);
-    }
+    // The old view's buttons are removed while the new messages go out (taps on them are
+    // stale from the pointer anyway); awaited before the pointer moves, never unhandled.
+    const retiring =
+      pointer?.messageId !== undefined && pointer.inline
+        ? retireButtons(chatId, pointer.messageId).then(
+            () => undefined,
+            (error: unknown) => ({ error }),
+          )
+        : undefined;
     // The contact keyboard goes with the first message sent that can carry its removal.
     let removal = pointer?.replyKeyboard === true && !phone;
     const takeRemoval = () => {
@@ -342,6 +351,9 @@ export function createRenderer(deps: {
       messageId = sent.message.message_id;
       inline = sent.inline;
     }
+
+    const retired = await retiring;
+    if (retired) throw retired.error;
 
     // The pointer first: if media fail below, the buttons of this view still answer.
     // (With the update's end, it is written with the done mark, which is written even if

@@ -2,8 +2,9 @@
  * How updates reach the bot, and nothing else.
  *
  * - Long polling (no TELEGRAM_WEBHOOK_SECRET): @grammyjs/runner fetches updates and
- *   handles them concurrently; `sequentialize` (installed with the middleware) keeps one
- *   chat's updates in order. A webhook left over from webhook mode is deleted first
+ *   handles them concurrently, up to a bounded number of chats at once
+ *   (chats-at-once.ts); `sequentialize` (installed with the middleware) keeps one chat's
+ *   updates in order. A webhook left over from webhook mode is deleted first
  *   (Telegram refuses getUpdates while one is set).
  * - Webhook: `POST /telegram/webhook` on our one server. The secret header is compared
  *   in constant time; a good update is acknowledged with 200 at once and handled after.

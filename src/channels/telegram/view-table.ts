@@ -42,6 +42,12 @@ export interface ViewRecord {
   calendarFull?: string[];
   link?: { label: string; url: string };
   file?: { mimeTypes: string[]; maxBytes: number };
+  /**
+   * The stamp of the chat's current view when this one was drawn ('' when it had none):
+   * a view drawn from the pointed one stays tappable while the pointer has not moved to
+   * it (isCurrent).
+   */
+  follows?: string;
 }
 
 export interface ChatPointer {
@@ -68,6 +74,24 @@ export const VIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
  * redelivery, is handled by whichever instance gets it.
  */
 export const HANDLING_LEASE_MS = 4_000;
+
+/**
+ * Whether a tap on the view `stamp` is on the chat's current view: the pointed one, or
+ * one drawn from it whose pointer was never written. The pointer moves in the update's
+ * last exchange, after the view's messages: an instance that dies between them (or a
+ * customer who taps before that exchange) leaves a view on screen that the pointer does
+ * not name, and without this its buttons would be answered "from an earlier step" for
+ * good. A view the chat has moved past never follows the pointed one (stamps are never
+ * reused), and the engine still takes one choice per view and checks the option.
+ */
+export function isCurrent(
+  stamp: string,
+  record: ViewRecord,
+  pointer: ChatPointer | undefined,
+): boolean {
+  if (pointer?.stamp === stamp) return true;
+  return record.follows !== undefined && record.follows === (pointer?.stamp ?? '');
+}
 
 export function newStamp(): string {
   return randomBytes(12).toString('base64url');
@@ -233,6 +257,6 @@ export async function resolveTap(
       tap = { kind: 'month', stamp, record, month: action.month };
       break;
   }
-  if (pointer?.stamp !== stamp) return { kind: 'stale' };
+  if (!isCurrent(stamp, record, pointer)) return { kind: 'stale' };
   return tap;
 }
