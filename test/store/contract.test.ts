@@ -181,14 +181,18 @@ describe.each(stores)('%s store', (name, store) => {
   it('keeps a lease while its work runs, longer than the lease', async () => {
     const k = key('lease');
     let inside = false;
-    await withLease(store, k, { leaseMs: 40, waitMs: 100 }, async () => {
+    // On Redis the lease expires on the server's clock while the renewal runs on ours: a
+    // lease of a second, renewed every 250 ms, outlives any pause of a loaded machine's
+    // event loop, where one of 40 ms did not (the work lasts 2.5 leases either way).
+    const leaseMs = name === 'memory' ? 40 : 1_000;
+    await withLease(store, k, { leaseMs, waitMs: 100 }, async () => {
       if (name === 'memory') {
         // The renewal runs on the real clock; the memory store's expiry on its own.
         await new Promise((resolve) => setTimeout(resolve, 25));
         fakeNow += 30;
         await new Promise((resolve) => setTimeout(resolve, 25));
         fakeNow += 30;
-      } else await new Promise((resolve) => setTimeout(resolve, 150));
+      } else await new Promise((resolve) => setTimeout(resolve, 2.5 * leaseMs));
       await expect(store.lock(k, { ttlMs: 1_000, waitMs: 0 })).rejects.toBeInstanceOf(
         LockTimeoutError,
       );
