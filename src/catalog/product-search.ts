@@ -8,7 +8,13 @@
  */
 import MiniSearch from 'minisearch';
 import type { CombinedProduct } from '#src/api/catalog.js';
-import type { CatalogIndex, ProductEntry, SearchHit } from '#src/domain/catalog.js';
+import {
+  withColumns,
+  type CatalogIndex,
+  type ProductEntry,
+  type SearchHit,
+} from '#src/domain/catalog.js';
+import { lazyList } from '#src/domain/lazy-list.js';
 import { commonQueryHits, commonWordRanker, type RankedDocuments } from './common-words.js';
 import { inSlices } from './slices.js';
 
@@ -406,10 +412,13 @@ function searchOf(
   const common = (wanted: string[]) => (): SearchHit[] => {
     const lists = wanted.map((term) => standsFor(term).map((word) => ranked.get(word)!));
     const { ranked: best, matched } = commonQueryHits(lists, documents);
-    const hits: SearchHit[] = new Array(best.documents.length);
-    for (let i = 0; i < hits.length; i += 1)
-      hits[i] = hit(best.documents[i]!, best.scores[i]!, matched);
-    return Object.freeze(hits) as SearchHit[];
+    // A hit per product of the catalog, of which a turn reads a page: each made when read
+    // (lazy-list.ts), the finder and the browse list picking by the columns.
+    const order = best.documents;
+    return withColumns(
+      lazyList(order.length, (at) => hit(order[at]!, best.scores[at]!, matched)),
+      { kind: (at) => kinds[order[at]!]!, id: (at) => refs[order[at]!]! },
+    );
   };
 
   return {

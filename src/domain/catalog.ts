@@ -38,6 +38,36 @@ export interface SearchHit {
 }
 
 /**
+ * What a pass over a search's hits reads of each (its kind and id), without making the
+ * hit: a common word's hits are a lazy list (lazy-list.ts), a hit per product of the
+ * catalog, and the finder and the browse list only pick the offered ones from it.
+ */
+export interface HitColumns {
+  length: number;
+  kind(at: number): SearchHit['kind'];
+  id(at: number): string;
+}
+
+const columnsOf = new WeakMap<readonly SearchHit[], HitColumns>();
+
+/** Gives a search's (lazy) hits their columns; the same list back. */
+export function withColumns(hits: SearchHit[], columns: Omit<HitColumns, 'length'>): SearchHit[] {
+  columnsOf.set(hits, { length: hits.length, ...columns });
+  return hits;
+}
+
+/** The kind and id of each hit: read from its columns when it has them, else from it. */
+export function hitColumns(hits: readonly SearchHit[]): HitColumns {
+  return (
+    columnsOf.get(hits) ?? {
+      length: hits.length,
+      kind: (at) => hits[at]!.kind,
+      id: (at) => hits[at]!.id,
+    }
+  );
+}
+
+/**
  * The catalog's products laid out for working out what is on sale now (the booking's
  * offer): every entry in catalog order, each in a group of entries that are on sale at
  * the same moments (one zone, one saleTimingKey: src/domain/sale-window.ts), so that a

@@ -8,7 +8,10 @@ import { indexCatalog } from '#src/catalog/catalog-index.js';
 import { commonQueryHits, rankScored } from '#src/catalog/common-words.js';
 import { productSearch } from '#src/catalog/product-search.js';
 import { generatedCatalog } from '#src/sandbox/seed/index.js';
-import { TODAY } from '#test/flows/selection-harness.js';
+import { hitColumns } from '#src/domain/catalog.js';
+import { catalogFinder } from '#flows/booking/choosing/finder.js';
+import { offerable, offeredProduct, searchProducts } from '#flows/booking/choosing/offerable.js';
+import { NOW, TODAY } from '#test/flows/selection-harness.js';
 
 const ranked = (scores: number[]) => rankScored(Float64Array.from(scores));
 
@@ -78,5 +81,47 @@ describe('a search of common words', () => {
   it('still finds the product named by the other words first', () => {
     expect(names('actividad 123')[0]).toBe('Actividad 123');
     expect(names('actividad generada 77')[0]).toBe('Actividad 77');
+  });
+});
+
+describe("a common word's lists, made when read", () => {
+  const catalog = indexCatalog(
+    generatedCatalog({ today: TODAY, products: 500, seed: 3, language: 'es' }),
+  );
+  const offer = offerable(catalog, NOW);
+  // What the finder and the browse list gave before they were lazy: every offered hit.
+  const offeredHits = (query: string) =>
+    catalog.search(query).filter((hit) => offeredProduct(offer, hit.id) !== undefined);
+
+  it("reads each hit's kind and id from its columns, as the hit has them", () => {
+    const hits = catalog.search('actividad');
+    const columns = hitColumns(hits);
+    expect(columns.length).toBe(hits.length);
+    expect(hits.map((_, at) => [columns.kind(at), columns.id(at)])).toEqual(
+      hits.map((hit) => [hit.kind, hit.id]),
+    );
+  });
+
+  it('gives the finder the offered products in the order of the hits', () => {
+    const expected = offeredHits('actividad');
+    expect(expected.length).toBeGreaterThan(16);
+    const found = catalogFinder(catalog, NOW)('actividad');
+    expect(found).toHaveLength(expected.length);
+    const [first, second] = found;
+    expect([first!.id, first!.providerId, first!.score]).toEqual([
+      expected[0]!.id,
+      expected[0]!.providerId,
+      expected[0]!.score,
+    ]);
+    expect(second!.name).toBe(catalog.product(expected[1]!.id)!.product.productName);
+    expect(found.map((product) => product.id)).toEqual(expected.map((hit) => hit.id));
+  });
+
+  it("gives the browse list its first and later pages as the hits' order", () => {
+    const expected = offeredHits('actividad').map((hit) => hit.id);
+    const list = searchProducts(offer, 'actividad').map((entry) => entry.product.productId);
+    expect(list.slice(0, 8)).toEqual(expected.slice(0, 8));
+    expect(list.slice(8, 16)).toEqual(expected.slice(8, 16));
+    expect(list).toEqual(expected);
   });
 });

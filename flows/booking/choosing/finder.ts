@@ -8,7 +8,13 @@
  * product's name and ticket types are worked out when read, and the list of a query is
  * kept per offer (a message is read more than once in a turn, and again next minute).
  */
-import type { CatalogIndex, ProductEntry, SearchHit } from '#src/domain/catalog.js';
+import {
+  hitColumns,
+  type CatalogIndex,
+  type ProductEntry,
+  type SearchHit,
+} from '#src/domain/catalog.js';
+import { lazyList } from '#src/domain/lazy-list.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
 import type { FoundProduct, ProductFinder } from '#flows/understanding/understand.js';
 import { combinedDates } from '#flows/booking/steps/combined/offer.js';
@@ -80,20 +86,34 @@ export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
     found = new WeakMap();
     foundByOffer.set(offer, found);
   }
+  // One pass over the hits' columns picks the offered ones (a number each); a found
+  // product, and the hit it reads, is made when the reader reads it (lazy-list.ts): a
+  // common word's list has a product per product of the catalog and a turn reads a few.
   const find = (hits: readonly SearchHit[]): FoundProduct[] => {
-    const products: FoundProduct[] = [];
-    for (const hit of hits) {
-      if (hit.kind === 'product') {
-        const entry = offeredProduct(offer, hit.id);
-        if (entry) products.push(new FoundCatalogProduct(hit, entry));
+    const columns = hitColumns(hits);
+    const picked = new Uint32Array(columns.length);
+    const combinedFound: FoundProduct[] = []; // by place in the list; few
+    let count = 0;
+    for (let at = 0; at < columns.length; at += 1) {
+      if (columns.kind(at) === 'product') {
+        const entry = offeredProduct(offer, columns.id(at));
+        if (entry) picked[count++] = at;
         continue;
       }
+      const hit = hits[at]!;
       const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
       const dates = combined && combinedDates(catalog, combined.productIds, now);
-      if (combined && dates && dates.length > 0)
-        products.push({ ...hit, name: combined.combinedProductName });
+      if (combined && dates && dates.length > 0) {
+        combinedFound[count] = { ...hit, name: combined.combinedProductName };
+        picked[count++] = at;
+      }
     }
-    return products;
+    return lazyList(count, (index) => {
+      const kept = combinedFound[index];
+      if (kept) return kept;
+      const hit = hits[picked[index]!]!;
+      return new FoundCatalogProduct(hit, offeredProduct(offer, hit.id)!);
+    });
   };
   return (query) => {
     const hits = catalog.search(query);
@@ -102,7 +122,7 @@ export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
       const byMinute = hits.some((hit) => hit.kind === 'combined');
       kept = {
         ...(byMinute ? { minute } : {}),
-        products: Object.freeze(find(hits)) as FoundProduct[],
+        products: find(hits),
       };
       found.set(hits, kept);
     }

@@ -10,7 +10,13 @@
  * (npm run bench): now each group of products with the same sale timing is checked once.
  */
 import type { Product, ProductBase, Provider } from '#src/api/catalog.js';
-import type { CatalogIndex, ProductEntry, SaleLayout, SearchHit } from '#src/domain/catalog.js';
+import {
+  hitColumns,
+  type CatalogIndex,
+  type ProductEntry,
+  type SaleLayout,
+  type SearchHit,
+} from '#src/domain/catalog.js';
 import { soldAloneAt } from '#src/domain/sale-window.js';
 import { localNow, providerZone } from '#src/domain/time.js';
 import { normalize } from '#flows/understanding/text.js';
@@ -152,8 +158,11 @@ export function searchProducts(offer: Offerable, query: string): ProductEntry[] 
   let found = kept.get(hits);
   if (!found) {
     found = [];
-    for (const hit of hits) {
-      const entry = hit.kind === 'product' ? offeredProduct(offer, hit.id) : undefined;
+    // By the hits' columns: a common word's hits are made only when read (lazy-list.ts).
+    const columns = hitColumns(hits);
+    for (let at = 0; at < columns.length; at += 1) {
+      const entry =
+        columns.kind(at) === 'product' ? offeredProduct(offer, columns.id(at)) : undefined;
       if (entry) found.push(entry);
     }
     kept.set(hits, Object.freeze(found) as ProductEntry[]);

@@ -3,7 +3,7 @@
  * the catalog and share a day on sale now. Pure, over the local catalog.
  */
 import type { IsoDate } from '#src/api/schema.js';
-import type { CatalogIndex } from '#src/domain/catalog.js';
+import { hitColumns, type CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { sellableDates } from '#src/domain/sale-window.js';
 import { providerNow } from '#src/domain/time.js';
@@ -69,11 +69,14 @@ export const combinedOption = (entry: CombinedEntry, lang: Lang): Option<Booking
 /** Combined products on sale now that match a search (src/catalog/product-search.ts). */
 export function searchCombined(offer: Offerable, now: Date, query: string): CombinedEntry[] {
   const { catalog } = offer;
-  // A loop, not flatMap: a query can hit every product of 50,000, none of them combined.
+  // By the hits' columns: a query can hit every product of 50,000, none of them combined,
+  // and a common word's hits are made only when read (src/domain/lazy-list.ts).
   const found: CombinedEntry[] = [];
-  for (const hit of catalog.search(query)) {
-    if (hit.kind !== 'combined') continue;
-    const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
+  const columns = hitColumns(catalog.search(query));
+  for (let at = 0; at < columns.length; at += 1) {
+    if (columns.kind(at) !== 'combined') continue;
+    const id = columns.id(at);
+    const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === id);
     const dates = combined && combinedDates(catalog, combined.productIds, now);
     if (combined && dates && dates.length > 0)
       found.push({
