@@ -46,6 +46,8 @@ export interface HitColumns {
   length: number;
   kind(at: number): SearchHit['kind'];
   id(at: number): string;
+  /** The hit's place in the catalog's sale layout (-1 for none), when the search knows it. */
+  place?(at: number): number;
 }
 
 const columnsOf = new WeakMap<readonly SearchHit[], HitColumns>();

@@ -18,7 +18,7 @@ import { lazyList } from '#src/domain/lazy-list.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
 import type { FoundProduct, ProductFinder } from '#flows/understanding/understand.js';
 import { combinedDates } from '#flows/booking/steps/combined/offer.js';
-import { offerable, offeredProduct, productName, type Offerable } from './offerable.js';
+import { offerable, offeredHit, productName, type Offerable } from './offerable.js';
 
 /** A product hit, its name and ticket types read from the catalog when asked for. */
 class FoundCatalogProduct implements FoundProduct {
@@ -89,17 +89,20 @@ export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
   // One pass over the hits' columns picks the offered ones (a number each); a found
   // product, and the hit it reads, is made when the reader reads it (lazy-list.ts): a
   // common word's list has a product per product of the catalog and a turn reads a few.
-  const find = (hits: readonly SearchHit[]): FoundProduct[] => {
+  // byMinute: a combined product among the hits (on sale or not).
+  const find = (hits: readonly SearchHit[]): { products: FoundProduct[]; byMinute: boolean } => {
     const columns = hitColumns(hits);
+    const offered = offeredHit(offer, columns);
     const picked = new Uint32Array(columns.length);
     const combinedFound: FoundProduct[] = []; // by place in the list; few
     let count = 0;
+    let byMinute = false;
     for (let at = 0; at < columns.length; at += 1) {
       if (columns.kind(at) === 'product') {
-        const entry = offeredProduct(offer, columns.id(at));
-        if (entry) picked[count++] = at;
+        if (offered(at)) picked[count++] = at;
         continue;
       }
+      byMinute = true;
       const hit = hits[at]!;
       const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === hit.id);
       const dates = combined && combinedDates(catalog, combined.productIds, now);
@@ -108,22 +111,20 @@ export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
         picked[count++] = at;
       }
     }
-    return lazyList(count, (index) => {
+    const products = lazyList(count, (index) => {
       const kept = combinedFound[index];
       if (kept) return kept;
-      const hit = hits[picked[index]!]!;
-      return new FoundCatalogProduct(hit, offeredProduct(offer, hit.id)!);
+      const at = picked[index]!;
+      return new FoundCatalogProduct(hits[at]!, offered(at)!);
     });
+    return { products, byMinute };
   };
   return (query) => {
     const hits = catalog.search(query);
     let kept = found.get(hits);
     if (!kept || (kept.minute !== undefined && kept.minute !== minute)) {
-      const byMinute = hits.some((hit) => hit.kind === 'combined');
-      kept = {
-        ...(byMinute ? { minute } : {}),
-        products: find(hits),
-      };
+      const { products, byMinute } = find(hits);
+      kept = { ...(byMinute ? { minute } : {}), products };
       found.set(hits, kept);
     }
     return kept.products;

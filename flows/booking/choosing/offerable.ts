@@ -13,6 +13,7 @@ import type { Product, ProductBase, Provider } from '#src/api/catalog.js';
 import {
   hitColumns,
   type CatalogIndex,
+  type HitColumns,
   type ProductEntry,
   type SaleLayout,
   type SearchHit,
@@ -138,6 +139,26 @@ export function offeredProduct(offer: Offerable, productId: string): ProductEntr
   return at !== undefined && soldIn.get(offer)?.[at] === 1 ? layout.entries[at] : undefined;
 }
 
+/**
+ * The offered product at a place of the catalog's sale layout, or undefined (-1: none),
+ * for a pass over many hits: the offer's flags looked up once, no lookup by id.
+ */
+export function offeredAt(offer: Offerable): (place: number) => ProductEntry | undefined {
+  const sold = soldIn.get(offer);
+  const { entries } = offer.catalog.saleLayout;
+  return (place) => (place >= 0 && sold?.[place] === 1 ? entries[place] : undefined);
+}
+
+/** The offered product of hit `at`: by its place when the search gave it, else by id. */
+export function offeredHit(offer: Offerable, columns: HitColumns) {
+  const atPlace = offeredAt(offer);
+  const { place } = columns;
+  return (at: number): ProductEntry | undefined => {
+    if (columns.kind(at) !== 'product') return undefined;
+    return place ? atPlace(place(at)) : offeredProduct(offer, columns.id(at));
+  };
+}
+
 /** What a search's hits (a query's, kept by the search) found in an offer. */
 const foundByOffer = new WeakMap<Offerable, WeakMap<readonly SearchHit[], ProductEntry[]>>();
 
@@ -160,9 +181,9 @@ export function searchProducts(offer: Offerable, query: string): ProductEntry[] 
     found = [];
     // By the hits' columns: a common word's hits are made only when read (lazy-list.ts).
     const columns = hitColumns(hits);
+    const offered = offeredHit(offer, columns);
     for (let at = 0; at < columns.length; at += 1) {
-      const entry =
-        columns.kind(at) === 'product' ? offeredProduct(offer, columns.id(at)) : undefined;
+      const entry = offered(at);
       if (entry) found.push(entry);
     }
     kept.set(hits, Object.freeze(found) as ProductEntry[]);
