@@ -29,6 +29,7 @@ import { deliveryReads, recordOf, type Renderer } from './render.js';
 import type { TurnsAhead } from './turn-ahead.js';
 import {
   getPointer,
+  followsPointer,
   isCurrent,
   loadView,
   newStamp,
@@ -91,10 +92,8 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
           written = true;
           // The pointer read with the lease: the view this one is drawn from. (Unread, it
           // is not known: the record then names none and waits for its pointer.)
-          const from = read ? (read[1]?.value as ChatPointer | undefined) : undefined;
-          const record = recordOf(chatId, conversationId, drawn, from);
-          if (!read) delete record.follows;
-          return [viewWrite(stamp, record)];
+          const from = read && ((read[1]?.value as ChatPointer | undefined)?.stamp ?? '');
+          return [viewWrite(stamp, recordOf(chatId, conversationId, drawn, from))];
         },
       });
     } catch (error) {
@@ -116,8 +115,7 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     if (
       tapped?.messageId !== undefined &&
       pointer?.stamp !== tapped.stamp &&
-      tapped.follows !== undefined &&
-      tapped.follows === (pointer?.stamp ?? '')
+      followsPointer(tapped.follows, pointer)
     ) {
       // The tapped view was shown but never pointed to (isCurrent): it is the one the
       // chat shows, so its buttons are the ones to retire; never edited in place, since

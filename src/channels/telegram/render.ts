@@ -99,18 +99,22 @@ export interface Renderer {
 const NO_PREVIEW = { link_preview_options: { is_disabled: true } };
 const REMOVE_KEYBOARD: ReplyKeyboardRemove = { remove_keyboard: true };
 
-/** The stored record of a view; `follows`: the chat's pointer when it was drawn. */
+/**
+ * The stored record of a view; `drawnFrom`: the stamp the chat's pointer named when it was
+ * drawn ('' for none), left out when the pointer was not read (the record then waits for
+ * its own pointer: isCurrent).
+ */
 export function recordOf(
   chatId: number,
   conversationId: string,
   reply: Reply<unknown>,
-  follows?: ChatPointer,
+  drawnFrom?: string,
 ): ViewRecord {
   const { view } = reply;
   return {
     conversationId,
     chatId,
-    follows: follows?.stamp ?? '',
+    ...(drawnFrom !== undefined ? { follows: drawnFrom } : {}),
     options: view.options.map(({ id, label, day }) => ({ id, label, ...(day ? { day } : {}) })),
     expects: view.expects,
     ...calendarOf(view),
@@ -262,7 +266,7 @@ export function createRenderer(deps: {
       ? [prepared.kept, undefined]
       : await store.getMany(deliveryReads(chatId));
     const pointer = prepared ? prepared.pointer : (current?.value as ChatPointer | undefined);
-    const record = recordOf(chatId, conversationId, reply, pointer);
+    const record = recordOf(chatId, conversationId, reply, pointer?.stamp ?? '');
     // Tickets an earlier delivery could not send come first.
     await tickets.drain(chatId, { kept });
     const m = telegramMessages(options.lang);

@@ -89,8 +89,15 @@ export function isCurrent(
   record: ViewRecord,
   pointer: ChatPointer | undefined,
 ): boolean {
-  if (pointer?.stamp === stamp) return true;
-  return record.follows !== undefined && record.follows === (pointer?.stamp ?? '');
+  return pointer?.stamp === stamp || followsPointer(record.follows, pointer);
+}
+
+/** Whether a view drawn from `follows` ('' for none) was drawn from the pointed view. */
+export function followsPointer(
+  follows: string | undefined,
+  pointer: ChatPointer | undefined,
+): boolean {
+  return follows !== undefined && follows === (pointer?.stamp ?? '');
 }
 
 export function newStamp(): string {
