@@ -207,6 +207,19 @@ export async function withLease<T>(
 }
 
 /**
+ * Extends `lock` to `leaseMs` from now, four times a lease, until the returned function
+ * is called: a lost extension only lets the lease expire, as a dead holder's would.
+ */
+export function renewLease(lock: Lock<unknown>, leaseMs: number): () => void {
+  const renew = setInterval(
+    () => void lock.extend(leaseMs).catch(() => false),
+    Math.max(1, Math.floor(leaseMs / 4)),
+  );
+  renew.unref();
+  return () => clearInterval(renew);
+}
+
+/**
  * Runs `fn` with `lock` (taken for `leaseMs`) extended while it runs, then releases it;
  * with `end`, the release is handed to it (made by the exchange that ends a `runOnce`).
  */
@@ -216,15 +229,11 @@ export async function keepLease<T>(
   fn: () => Promise<T>,
   end?: EndOfRun,
 ): Promise<T> {
-  const renew = setInterval(
-    () => void lock.extend(leaseMs).catch(() => false),
-    Math.max(1, Math.floor(leaseMs / 4)),
-  );
-  renew.unref();
+  const stopRenewing = renewLease(lock, leaseMs);
   try {
     return await fn();
   } finally {
-    clearInterval(renew);
+    stopRenewing();
     if (!end) await lock.release();
     else if (!end.release.includes(lock)) end.release.push(lock);
   }

@@ -22,7 +22,7 @@
  */
 import type { MiddlewareFn } from 'grammy';
 import type { Engine } from '#src/conversation/engine.js';
-import type { EndOfRun, Lock, Versioned } from '#src/store/store.js';
+import { renewLease, type EndOfRun, type Lock, type Versioned } from '#src/store/store.js';
 import { decodeCallback } from './callback-data.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { deliveryReads } from './render.js';
@@ -42,7 +42,7 @@ export interface Ahead {
 
 interface Held extends TakenAhead {
   end: EndOfRun;
-  renew: ReturnType<typeof setInterval>;
+  stopRenewing: () => void;
   /** Freed for an update of the chat that went first: the turn takes its own. */
   freed?: boolean;
 }
@@ -90,7 +90,7 @@ export function createTurnsAhead(engine: Pick<Engine, 'turnBegins'>): TurnsAhead
    * frees it now, or the update that went first.
    */
   const keepNoMore = (held: Held) => {
-    clearInterval(held.renew);
+    held.stopRenewing();
     const at = held.end.release.indexOf(held.lock);
     if (at >= 0) held.end.release.splice(at, 1);
   };
@@ -115,12 +115,8 @@ export function createTurnsAhead(engine: Pick<Engine, 'turnBegins'>): TurnsAhead
       const ahead = ctx.ahead;
       const chat = ahead && chats.get(ahead.chatId);
       if (!lock || !ahead || !chat) return;
-      const renew = setInterval(
-        () => void lock.extend(HANDLING_LEASE_MS).catch(() => false),
-        HANDLING_LEASE_MS / 4,
-      );
-      renew.unref();
-      ahead.held = chat.held = { lock, read, end, renew };
+      const stopRenewing = renewLease(lock, HANDLING_LEASE_MS);
+      ahead.held = chat.held = { lock, read, end, stopRenewing };
     },
 
     async inOrder(ctx, next) {
@@ -156,7 +152,7 @@ export function createTurnsAhead(engine: Pick<Engine, 'turnBegins'>): TurnsAhead
       if (!ahead) return;
       const chat = chats.get(ahead.chatId);
       // Not handed on: freed by the update's end, with its own lease.
-      if (ahead.held) clearInterval(ahead.held.renew);
+      ahead.held?.stopRenewing();
       if (!chat) return;
       if (chat.held === ahead.held) delete chat.held;
       chat.inHand -= 1;
