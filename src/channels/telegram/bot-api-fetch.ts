@@ -16,7 +16,7 @@
  * images, documents: an async iterable of multipart parts) is sent as it is, chunked.
  * Timeouts and stopping are grammY's own: it aborts the signal it passes here.
  */
-import { Agent, request } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 
 export interface BotApiFetch {
   /** The `fetch` grammY's client calls (`ApiClientOptions.fetch`). */
@@ -25,11 +25,7 @@ export interface BotApiFetch {
   close(): Promise<void>;
 }
 
-type RequestBody = Parameters<typeof request>[1] extends infer O
-  ? O extends { body?: infer B }
-    ? B
-    : never
-  : never;
+type RequestBody = Dispatcher.RequestOptions['body'];
 
 export function createBotApiFetch(): BotApiFetch {
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
