@@ -12,6 +12,7 @@ import {
   type FakeUser,
 } from '#test/support/fake-telegram.js';
 import { book, nextMove, play, productButton, type Plan, type Sample } from './customer.js';
+import { hostSince, readHost, type HostFigures } from './host.js';
 import {
   startBotProcess,
   startSandboxProcess,
@@ -233,6 +234,8 @@ export interface LoadResult extends TurnFigures {
   /** Conversations whose running actor the bot kept at the level's end (ours only). */
   liveConversations?: number;
   redis: RedisPerTurn;
+  /** The whole machine over the level (Linux): whether the host, not the bot, is the limit. */
+  host?: HostFigures;
   /** Partner calls during the level, by operation. */
   partnerCalls: Record<string, number>;
   /**
@@ -259,6 +262,7 @@ export async function runLoad(
   const callsBefore: Calls = await rig.sandbox.calls();
   const redisBefore = await redisFigures(rig.redis.admin);
   const processBefore = await rig.bot.stats(true);
+  const hostBefore = readHost();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const enough = () =>
@@ -286,6 +290,7 @@ export async function runLoad(
   };
   await Promise.all(Array.from({ length: options.conversations }, (_, index) => customer(index)));
   const seconds = (performance.now() - started) / 1000;
+  const host = hostSince(hostBefore, samples.length);
   const process = await rig.bot.stats(true);
   const redis = await redisSince(rig.redis.admin, redisBefore);
   const calls = await rig.sandbox.callsSince(callsBefore);
@@ -301,6 +306,7 @@ export async function runLoad(
       ? { liveConversations: process.liveConversations }
       : {}),
     redis: redisPerTurn(redis, processBefore, process, samples.length),
+    ...(host ? { host } : {}),
     partnerCalls: calls,
     ...(options.maxBookings !== undefined
       ? { partnerCallsPerBooking: perUnit(calls, bookings) }
@@ -321,6 +327,8 @@ export interface ThroughputResult {
   cpuMsPerTurn: number;
   /** Each instance's CPU time ÷ the run's wall time (1: one core busy throughout). */
   cpuBusy: number[];
+  /** The whole machine over the run (Linux). */
+  host?: HostFigures;
 }
 
 /**
@@ -335,6 +343,7 @@ export async function runThroughput(
 ): Promise<ThroughputResult> {
   const samples: Sample[] = [];
   await Promise.all(rigs.map((rig) => rig.bot.stats(true)));
+  const hostBefore = readHost();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const enough = () => performance.now() >= deadline;
@@ -356,6 +365,7 @@ export async function runThroughput(
   };
   await Promise.all(Array.from({ length: options.conversations }, (_, index) => customer(index)));
   const seconds = (performance.now() - started) / 1000;
+  const host = hostSince(hostBefore, samples.length);
   const cpuMs = (await Promise.all(rigs.map((rig) => rig.bot.stats(true)))).map(
     (stats) => stats.cpuMs,
   );
@@ -367,6 +377,7 @@ export async function runThroughput(
     turnsPerSecond: samples.length / seconds,
     cpuMsPerTurn: sum(cpuMs) / samples.length,
     cpuBusy: cpuMs.map((ms) => ms / (seconds * 1000)),
+    ...(host ? { host } : {}),
   };
 }
 

@@ -3,6 +3,7 @@
  * our bot against the baseline on the small catalog, then the small catalog against
  * the large one, then what a booking costs in partner calls and Redis.
  */
+import type { HostFigures } from './host.js';
 import type { LoadFigures, BenchResults, BotResults } from './suite.js';
 import { targets } from './summary.js';
 
@@ -45,6 +46,12 @@ type WholeResults = BenchResults & { ours: BotResults };
 const level = (results: BotResults | undefined, conversations: number) =>
   results?.levels.find((item) => item.conversations === conversations);
 
+/** The machine's cores busy over a level, and what of it the bench process itself took. */
+const hostCell = (host: HostFigures | undefined) =>
+  host
+    ? `${number(host.busy * 100, 0)} % of ${host.cores} (${number(host.benchCpuMsPerTurn)})`
+    : '—';
+
 function comparisonRows(results: WholeResults): string[][] {
   const { ours, baseline } = results;
   const rows: string[][] = [];
@@ -63,6 +70,14 @@ function comparisonRows(results: WholeResults): string[][] {
       b ? `${number(b.turnsPerSecond, 0)} (${number(b.cpuMsPerTurn)})` : '—',
       ratio(b?.turnsPerSecond, a.turnsPerSecond),
     ]);
+    if (a.host || b?.host) {
+      rows.push([
+        `${plural(conversations)}: host cores busy (the bench's own CPU ms per turn)`,
+        hostCell(a.host),
+        hostCell(b?.host),
+        '',
+      ]);
+    }
     rows.push([
       `${plural(conversations)}: live actors kept (LIVE_CONVERSATIONS), RSS`,
       `${a.liveConversations ?? '—'}, ${number(a.rssBytes / 2 ** 20, 0)} MB`,
@@ -278,7 +293,7 @@ export function renderReport(all: BenchResults): string {
       shares.map((share) => `${number(share * 100, 0)} %`).join(' and ');
     lines.push('');
     lines.push(
-      `On a ${masters}-master Redis Cluster, ${number(one.conversations, 0)} conversations: one instance ${number(one.turnsPerSecond, 1)} turns per second (CPU ms per turn ${number(one.cpuMsPerTurn, 2)}, CPU busy ${busy(one.cpuBusy)}), two ${number(two.turnsPerSecond, 1)} (${number(two.cpuMsPerTurn, 2)}, ${busy(two.cpuBusy)}): ×${number(two.turnsPerSecond / one.turnsPerSecond, 2)}.`,
+      `On a ${masters}-master Redis Cluster, ${number(one.conversations, 0)} conversations: one instance ${number(one.turnsPerSecond, 1)} turns per second (CPU ms per turn ${number(one.cpuMsPerTurn, 2)}, CPU busy ${busy(one.cpuBusy)}), two ${number(two.turnsPerSecond, 1)} (${number(two.cpuMsPerTurn, 2)}, ${busy(two.cpuBusy)}): ×${number(two.turnsPerSecond / one.turnsPerSecond, 2)}; host cores busy ${hostCell(one.host)} and ${hostCell(two.host)} (the bench's own CPU ms per turn in brackets).`,
     );
   }
   const single = level(results.ours, 1) ?? results.ours.levels[0]!;
