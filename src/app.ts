@@ -6,6 +6,7 @@
  */
 import { bookingMachine } from '#flows/booking/machine.js';
 import type { BookingContext } from '#flows/booking/types.js';
+import { nameTypesAhead } from '#flows/booking/choosing/finder.js';
 import {
   createPartnerClient,
   type PartnerClient,
@@ -170,6 +171,8 @@ export async function createApp(
   const catalog = createCatalogService(client, {
     logger,
     load: workerLoader({ partner, logger, ...watch }),
+    // Each product name's ticket type, for messages naming one ("2 adult museum").
+    ahead: [nameTypesAhead],
   });
   const returnUrls = createReturnUrls(
     config.publicUrl,

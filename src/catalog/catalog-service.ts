@@ -18,6 +18,7 @@ import { indexCatalogInSlices } from './catalog-index.js';
 import { clientLoader, type CatalogLoader } from './catalog-loader.js';
 import { replaces, type CatalogVersion } from './catalog-version.js';
 import { buildProductSearch } from './product-search.js';
+import { inSlices } from './slices.js';
 
 export interface CatalogService {
   /** The catalog in `language`, fetched on first use (concurrent callers share one fetch). */
@@ -37,6 +38,11 @@ export function createCatalogService(
     logger?: Logger;
     /** Where catalogs come from; default: `client`, on this thread. */
     load?: CatalogLoader;
+    /**
+     * Work per catalog version of the layers above (what turns would otherwise work out
+     * within one), a step per item, run in slices before the version is served.
+     */
+    ahead?: readonly ((index: CatalogIndex) => Iterable<unknown>)[];
   } = {},
 ): CatalogService {
   const logger = options.logger ?? silentLogger;
@@ -59,6 +65,7 @@ export function createCatalogService(
     const taken = performance.now();
     const index = await indexCatalogInSlices(catalog);
     await buildProductSearch(index);
+    for (const work of options.ahead ?? []) await inSlices(work(index), () => {});
     versions.set(index, version);
     logger.info(
       {

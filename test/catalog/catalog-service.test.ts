@@ -133,6 +133,26 @@ describe('the local catalog', () => {
     expect(productSearch(next).search('museum').length).toBeGreaterThan(0);
   });
 
+  it("runs the layers' work per version (`ahead`) in slices before the version is served", async () => {
+    const catalog = demoCatalog({ today: TODAY, language: 'en' });
+    const worked: unknown[] = [];
+    let steps = 0;
+    const service = createCatalogService(serving(catalog).client, {
+      ahead: [
+        function* (index) {
+          for (const _entry of index.saleLayout.entries) {
+            steps += 1;
+            yield;
+          }
+          worked.push(index);
+        },
+      ],
+    });
+    const index = await service.get('en');
+    expect(worked).toEqual([index]);
+    expect(steps).toBe(index.saleLayout.entries.length);
+  });
+
   it('keeps the version in service when a refresh fails', async () => {
     const catalog = demoCatalog({ today: TODAY, language: 'en' });
     let fail = false;

@@ -3,10 +3,12 @@
  * product's sale depends on the minute (src/domain: its products' dates now).
  */
 import { describe, expect, it } from 'vitest';
-import { catalogFinder } from '#flows/booking/choosing/finder.js';
+import { catalogFinder, nameTypesAhead } from '#flows/booking/choosing/finder.js';
 import { offerable } from '#flows/booking/choosing/offerable.js';
+import { understand } from '#flows/understanding/understand.js';
+import { indexCatalog } from '#src/catalog/catalog-index.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
-import { NOW, demo } from '#test/flows/selection-harness.js';
+import { NOW, TODAY, demo } from '#test/flows/selection-harness.js';
 
 const NEXT_MINUTE = new Date(NOW.getTime() + 60_000);
 
@@ -27,5 +29,29 @@ describe('the product finder across minutes', () => {
     const next = catalogFinder(catalog, NEXT_MINUTE)('boat');
     expect(next).not.toBe(now);
     expect(next).toEqual(now);
+  });
+});
+
+describe("the names' ticket types worked out ahead (nameTypesAhead)", () => {
+  const TYPED = [
+    '2 entradas de adulto para el Museo del Mar el sábado',
+    '1 niño al museo',
+    'una entrada de jubilado para el museo',
+    '2 adultos al acuario',
+    '2 adultos vino',
+    'un adulto',
+  ];
+
+  it('gives the understanding the readings it gives without them', () => {
+    // A catalog of its own: the names' types are kept per catalog version.
+    const catalog = indexCatalog(demo('es').catalog);
+    const readings = () =>
+      TYPED.map((text) => understand(text, { today: TODAY, finder: catalogFinder(catalog, NOW) }));
+    const before = readings();
+    expect(before[0]!.slots.product?.value.id).toBe(demoIds.products.museumAdult);
+    let steps = 0;
+    for (const _ of nameTypesAhead(catalog)) steps += 1;
+    expect(steps).toBe(catalog.saleLayout.entries.length);
+    expect(readings()).toEqual(before);
   });
 });
