@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogFinder, nameTypesAhead } from '#flows/booking/choosing/finder.js';
-import { offerable } from '#flows/booking/choosing/offerable.js';
+import { offerAhead, offerable } from '#flows/booking/choosing/offerable.js';
 import { understand } from '#flows/understanding/understand.js';
 import { indexCatalog } from '#src/catalog/catalog-index.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
@@ -53,5 +53,20 @@ describe("the names' ticket types worked out ahead (nameTypesAhead)", () => {
     for (const _ of nameTypesAhead(catalog)) steps += 1;
     expect(steps).toBe(catalog.saleLayout.entries.length);
     expect(readings()).toEqual(before);
+  });
+});
+
+describe('the offer worked out ahead (offerAhead)', () => {
+  it('is the offer of that minute, kept for the first list of what is on sale', () => {
+    const catalog = indexCatalog(demo('en').catalog);
+    const steps = [...offerAhead(() => NOW)(catalog)];
+    expect(steps).toHaveLength(1);
+    const kept = offerable(catalog, NOW);
+    // The same object next minute (nothing changed), and what a catalog not worked ahead has.
+    expect(offerable(catalog, NEXT_MINUTE)).toBe(kept);
+    const ids = (offer: typeof kept) => offer.products.map((entry) => entry.product.productId);
+    const fresh = offerable(indexCatalog(demo('en').catalog), NOW);
+    expect(ids(kept)).toEqual(ids(fresh));
+    expect(ids(kept).length).toBeGreaterThan(0);
   });
 });
