@@ -5,10 +5,11 @@
  * out (real catalogs do), different content. Turns read it synchronously after the
  * first load.
  *
- * A refresh of an unchanged catalog ends before the catalog is taken in (catalog-version.ts).
- * A version is served only once it is whole: read (catalog-loader.ts), indexed and its
- * search built, each in slices that let turns run in between. Until then a refresh leaves
- * the version in service as it is, and the first load is what `get` waits for.
+ * A version is served only once it is whole: read (catalog-loader.ts), indexed, its
+ * search built and the layers' work per version done (`ahead`), each in slices that let
+ * turns run in between. Until then a refresh leaves the version in service as it is, and
+ * the first load is what `get` waits for. A refresh that finds the version in service
+ * ends before the catalog is taken in (catalog-version.ts).
  */
 import type { PartnerClient } from '#src/api/client.js';
 import type { Logger } from '#src/log.js';
