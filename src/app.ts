@@ -6,6 +6,8 @@
  */
 import { bookingMachine } from '#flows/booking/machine.js';
 import type { BookingContext } from '#flows/booking/types.js';
+import { nameTypesAhead } from '#flows/booking/choosing/finder.js';
+import { offerAhead } from '#flows/booking/choosing/offerable.js';
 import {
   createPartnerClient,
   type PartnerClient,
@@ -170,6 +172,9 @@ export async function createApp(
   const catalog = createCatalogService(client, {
     logger,
     load: workerLoader({ partner, logger, ...watch }),
+    // Each product name's ticket type, for messages naming one ("2 adult museum"), and
+    // what is on sale now (the first "Book tickets" of the version).
+    ahead: [nameTypesAhead, offerAhead(now)],
   });
   const returnUrls = createReturnUrls(
     config.publicUrl,

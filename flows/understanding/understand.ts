@@ -35,6 +35,49 @@ export interface FoundProduct {
   types?: Partial<Record<TicketType, string>>;
 }
 
+/**
+ * The one ticket type a product's name names ("Entrada adulto"), or undefined: none, or
+ * several ("Family pack (2 adults + 2 children)" is no one type's product).
+ */
+export function nameTicketType(name: string): TicketType | undefined {
+  let named: TicketType | undefined;
+  for (const word of foldWords(name)) {
+    const type = ticketType(word);
+    if (type === undefined || type === named) continue;
+    if (named !== undefined) return undefined;
+    named = type;
+  }
+  return named;
+}
+
+/**
+ * A finder's list may tell the ticket type each product's name names (null: none;
+ * undefined: read it from the name), worked out ahead, without the product being made: a
+ * message naming one type reads every hit's name, and a common word's list has 50,000
+ * products, made when read (src/domain/lazy-list.ts).
+ */
+type NameTypes = (at: number) => TicketType | null | undefined;
+const nameTypesOf = new WeakMap<readonly FoundProduct[], NameTypes>();
+
+/** `products`, telling each one's name type by `column` (the same list, for the finder). */
+export function withNameTypes(products: FoundProduct[], column: NameTypes): FoundProduct[] {
+  nameTypesOf.set(products, column);
+  return products;
+}
+
+/** The hits whose names name `type`, and it alone, in order. */
+function namingType(hits: FoundProduct[], type: TicketType): FoundProduct[] {
+  const column = nameTypesOf.get(hits);
+  if (!column) return hits.filter((hit) => nameTicketType(hit.name) === type);
+  const typed: FoundProduct[] = [];
+  for (let at = 0; at < hits.length; at += 1) {
+    const named = column(at);
+    if (named === type || (named === undefined && nameTicketType(hits[at]!.name) === type))
+      typed.push(hits[at]!);
+  }
+  return typed;
+}
+
 /** Searches the catalog's products by the words left of a message (best first). */
 export type ProductFinder = (query: string) => FoundProduct[];
 
@@ -97,10 +140,7 @@ function pickProduct(
   const types = tickets ? (Object.keys(tickets) as TicketType[]) : [];
   if (types.length === 1) {
     // Names of that type only: "Family pack (2 adults + 2 children)" is not the adults'.
-    const typed = hits.filter((hit) => {
-      const named = new Set(foldWords(hit.name).map(ticketType).filter(Boolean));
-      return named.size === 1 && named.has(types[0]);
-    });
+    const typed = namingType(hits, types[0]!);
     if (typed.length > 0) candidates = typed;
   }
   const [first, second] = candidates;

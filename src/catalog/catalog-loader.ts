@@ -4,10 +4,10 @@
  * up for more than a few milliseconds (issue 18: no event-loop stall over 30 ms at 50,000
  * products). In tests and tools: the client, on the calling thread.
  *
- * Either way the date lists come out shared (shared-dates.ts), and a catalog without
- * LastUpdatedDateTime comes with the digest of its content (how a refresh tells change).
+ * Either way the date lists come out shared (shared-dates.ts), and the catalog comes with
+ * its version (catalog-version.ts). Asked with the version in service (a refresh), a loader
+ * answers 'unchanged' for a catalog that would not replace it, before taking it in.
  */
-import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { catalogOperation, type Catalog } from '#src/api/catalog.js';
 import type { CallOutcome, PartnerClient } from '#src/api/client.js';
@@ -21,31 +21,36 @@ import {
   type MainMessage,
   type WorkerMessage,
 } from './catalog-transfer.js';
+import { replaces, versionOf, type CatalogVersion } from './catalog-version.js';
 import { createDateTable, shareProductDates } from './shared-dates.js';
 import { createValueTable, type ValueTable } from './shared-values.js';
 import { yieldToLoop } from './slices.js';
 
 export interface LoadedCatalog {
   catalog: Catalog;
-  /** The content's digest, when the catalog has no LastUpdatedDateTime. */
-  digest?: string;
+  version: CatalogVersion;
 }
 
-export type CatalogLoader = (language: string) => Promise<LoadedCatalog>;
+/**
+ * The catalog of `language`; given `known` (the version in service), 'unchanged' when the
+ * catalog read would not replace it (catalog-version.ts), without taking it in.
+ */
+export type CatalogLoader = (
+  language: string,
+  known?: CatalogVersion,
+) => Promise<LoadedCatalog | 'unchanged'>;
 
 /** The catalog through `client`, read on this thread (tests, tools, small catalogs). */
 export function clientLoader(client: PartnerClient): CatalogLoader {
-  return async (language) => {
+  return async (language, known) => {
     const catalog = await client.call(catalogOperation, { languageCode: language });
-    const digest =
-      catalog.lastUpdatedDateTime === undefined
-        ? createHash('sha256').update(JSON.stringify(catalog)).digest('hex')
-        : undefined;
+    const version = versionOf(catalog);
+    if (known && !replaces(version, known)) return 'unchanged';
     const table = createDateTable();
     for (const provider of catalog.providers)
       for (const base of provider.productBases)
         for (const product of base.products) shareProductDates(product, table);
-    return { catalog, ...(digest !== undefined ? { digest } : {}) };
+    return { catalog, version };
   };
 }
 
@@ -96,14 +101,15 @@ function relog(logger: Logger, line: string): void {
 
 /** The catalog through a worker thread of its own, taken in part by part. */
 export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
-  return (language) =>
-    new Promise<LoadedCatalog>((resolve, reject) => {
+  return (language, known) =>
+    new Promise<LoadedCatalog | 'unchanged'>((resolve, reject) => {
       const worker = startWorker({
         language,
         partner: options.partner,
         ...(options.logger ? { logLevel: options.logger.level } : {}),
+        ...(known ? { known } : {}),
       });
-      let loaded: { catalog: Catalog; dates: IsoDate[][]; digest?: string } | undefined;
+      let loaded: (LoadedCatalog & { dates: IsoDate[][] }) | undefined;
       let parts = 0;
       // Dropped once the catalog is whole: the worker's listener outlives the load.
       let values: ValueTable | undefined = createValueTable();
@@ -129,12 +135,11 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
           case 'failed':
             finish(() => reject(new CatalogLoadError(message.message, message.kind)));
             return;
+          case 'unchanged':
+            finish(() => resolve('unchanged'));
+            return;
           case 'head':
-            loaded = {
-              catalog: message.catalog,
-              dates: message.dates,
-              ...(message.digest !== undefined ? { digest: message.digest } : {}),
-            };
+            loaded = { catalog: message.catalog, version: message.version, dates: message.dates };
             parts = message.parts;
             break;
           case 'part':
@@ -148,8 +153,8 @@ export function workerLoader(options: WorkerLoaderOptions): CatalogLoader {
         }
         if (parts === 0) {
           values = undefined;
-          const { catalog, digest } = loaded!;
-          finish(() => resolve({ catalog, ...(digest !== undefined ? { digest } : {}) }));
+          const { catalog, version } = loaded!;
+          finish(() => resolve({ catalog, version }));
         } else void yieldToLoop().then(ask);
       });
       worker.on('error', (error) => finish(() => reject(error)));

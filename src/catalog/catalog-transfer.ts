@@ -8,6 +8,7 @@ import type { CallOutcome } from '#src/api/client.js';
 import type { Catalog, Provider } from '#src/api/catalog.js';
 import type { Departure } from '#src/api/departures.js';
 import type { IsoDate } from '#src/api/schema.js';
+import type { CatalogVersion } from './catalog-version.js';
 import type { DateTable } from './shared-dates.js';
 
 /** Products per part: copying them in stays well under a slice of the event loop. */
@@ -24,9 +25,14 @@ export interface CatalogWorkerInput {
   };
   /** The main thread's log level: the worker's client logs at it, through the main thread. */
   logLevel?: string;
+  /** The version in service (a refresh): an unchanged catalog is not sent. */
+  known?: CatalogVersion;
 }
 
-/** The worker's messages, in order: outcome, departures and log lines, then head, parts. */
+/**
+ * The worker's messages, in order: outcome, departures and log lines, then head, parts (or
+ * unchanged: the catalog read would not replace the version in service).
+ */
 export type WorkerMessage =
   | { type: 'outcome'; outcome: CallOutcome }
   | { type: 'departure'; operation: string; departure: Departure }
@@ -38,9 +44,9 @@ export type WorkerMessage =
       catalog: Catalog;
       dates: IsoDate[][];
       parts: number;
-      /** The content's digest, when the catalog has no LastUpdatedDateTime. */
-      digest?: string;
+      version: CatalogVersion;
     }
+  | { type: 'unchanged' }
   | { type: 'part'; providers: Provider[] }
   | { type: 'failed'; name: string; message: string; kind?: string };
 

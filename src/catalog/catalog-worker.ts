@@ -4,7 +4,6 @@
  * it to the main thread in parts, one each time the main thread asks (catalog-transfer.ts).
  * One worker per load: it ends with its load, and its memory with it.
  */
-import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { catalogOperation } from '#src/api/catalog.js';
@@ -18,6 +17,7 @@ import {
   type MainMessage,
   type WorkerMessage,
 } from './catalog-transfer.js';
+import { replaces, versionOf } from './catalog-version.js';
 import { createDateTable } from './shared-dates.js';
 
 const port = parentPort!;
@@ -44,10 +44,12 @@ async function load(): Promise<void> {
     departures: (operation, departure) => send({ type: 'departure', operation, departure }),
   });
   const catalog = await client.call(catalogOperation, { languageCode: input.language });
-  const digest =
-    catalog.lastUpdatedDateTime === undefined
-      ? createHash('sha256').update(JSON.stringify(catalog)).digest('hex')
-      : undefined;
+  const version = versionOf(catalog);
+  // A refresh of the version in service: nothing for the main thread to take in.
+  if (input.known && !replaces(version, input.known)) {
+    send({ type: 'unchanged' });
+    return;
+  }
   const table = createDateTable();
   numberDates(catalog.providers, table);
   const parts = partsOf(catalog.providers);
@@ -56,7 +58,7 @@ async function load(): Promise<void> {
     catalog: { ...catalog, providers: [] },
     dates: table.lists,
     parts: parts.length,
-    ...(digest !== undefined ? { digest } : {}),
+    version,
   });
   let next = 0;
   port.on('message', (message: MainMessage) => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOutcome } from '#src/api/client.js';
 import { createPartnerClient } from '#src/api/client.js';
 import type { Departure } from '#src/api/departures.js';
-import { clientLoader, workerLoader } from '#src/catalog/catalog-loader.js';
+import { clientLoader, workerLoader, type LoadedCatalog } from '#src/catalog/catalog-loader.js';
 import { createLogger } from '#src/log.js';
 import { catalogToWire, generatedCatalog } from '#src/sandbox/seed/index.js';
 
@@ -52,6 +52,12 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+/** A load's catalog (a first load is never 'unchanged'). */
+function whole(loaded: LoadedCatalog | 'unchanged'): LoadedCatalog {
+  if (loaded === 'unchanged') throw new Error('a catalog was expected');
+  return loaded;
+}
+
 const productIds = (providers: typeof catalog.providers) =>
   providers.flatMap((provider) =>
     provider.productBases.flatMap((base) => base.products.map((product) => product.productId)),
@@ -67,8 +73,8 @@ describe('the catalog read in a worker thread', () => {
       observe: (outcome) => outcomes.push(outcome),
       departures: (_operation, departure) => departures.push(departure),
     });
-    const viaWorker = await load('en');
-    const viaClient = await clientLoader(createPartnerClient(partner))('en');
+    const viaWorker = whole(await load('en'));
+    const viaClient = whole(await clientLoader(createPartnerClient(partner))('en'));
 
     expect(viaWorker.catalog).toEqual(viaClient.catalog);
     const ids = productIds(viaWorker.catalog.providers);
@@ -84,12 +90,39 @@ describe('the catalog read in a worker thread', () => {
     );
     expect(outcomes).toEqual([expect.objectContaining({ operation: 'catalog', result: 'ok' })]);
     // Dated: change is told by the date, no digest needed.
-    expect(viaWorker.digest).toBeUndefined();
+    expect(viaWorker.version).toEqual({ lastUpdated: catalog.lastUpdatedDateTime });
+    expect(viaClient.version).toEqual(viaWorker.version);
+  }, 60_000);
+
+  it('answers a refresh of the version in service unchanged, a newer catalog in full', async () => {
+    const partner = { baseUrl, apiKey: 'test-key' };
+    const inService = { lastUpdated: catalog.lastUpdatedDateTime! };
+    const older = { lastUpdated: '2000-01-01T00:00:00' };
+    for (const load of [workerLoader({ partner }), clientLoader(createPartnerClient(partner))]) {
+      expect(await load('en', inService)).toBe('unchanged');
+      const newer = whole(await load('en', older));
+      expect(productIds(newer.catalog.providers)).toHaveLength(PRODUCTS - 1);
+    }
+    // Undated: told by the content's digest, the same for either loader.
+    const { LastUpdatedDateTime: _dropped, ...undated } = answer;
+    answer = undated;
+    try {
+      const worker = workerLoader({ partner });
+      const first = whole(await worker('en'));
+      expect(first.version.digest).toMatch(/^[0-9a-f]{64}$/);
+      expect(whole(await clientLoader(createPartnerClient(partner))('en')).version).toEqual(
+        first.version,
+      );
+      expect(await worker('en', first.version)).toBe('unchanged');
+      expect(whole(await worker('en', { digest: 'another' })).version).toEqual(first.version);
+    } finally {
+      answer = wireBody();
+    }
   }, 60_000);
 
   it('shares each distinct date list between products', async () => {
-    const { catalog: read } = await workerLoader({ partner: { baseUrl, apiKey: 'test-key' } })(
-      'en',
+    const { catalog: read } = whole(
+      await workerLoader({ partner: { baseUrl, apiKey: 'test-key' } })('en'),
     );
     const lists = read.providers.flatMap((provider) =>
       provider.productBases.flatMap((base) =>

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '#src/api/catalog.js';
 import type { PartnerClient } from '#src/api/client.js';
-import type { LoadedCatalog } from '#src/catalog/catalog-loader.js';
+import { Writable } from 'node:stream';
+import { clientLoader, type LoadedCatalog } from '#src/catalog/catalog-loader.js';
 import { createCatalogService } from '#src/catalog/catalog-service.js';
+import type { CatalogVersion } from '#src/catalog/catalog-version.js';
+import { createLogger } from '#src/log.js';
 import { productSearch } from '#src/catalog/product-search.js';
 import { demoCatalog } from '#src/sandbox/seed/index.js';
 
@@ -65,6 +68,41 @@ describe('the local catalog', () => {
     expect(second.catalog.providers[0]!.providerName).toBe('A new name');
   });
 
+  it('takes in no catalog on a refresh that finds the version in service', async () => {
+    const catalog = demoCatalog({ today: TODAY, language: 'en' });
+    const partner = serving(catalog);
+    const asked: (CatalogVersion | undefined)[] = [];
+    const read = clientLoader(partner.client);
+    const loaded: unknown[] = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: new Writable({
+        write(line: Buffer, _encoding, done) {
+          const { msg } = JSON.parse(line.toString()) as { msg: string };
+          if (msg === 'catalog loaded') loaded.push(msg);
+          done();
+        },
+      }),
+    });
+    const service = createCatalogService(partner.client, {
+      logger,
+      load: (language, known) => {
+        asked.push(known);
+        return read(language, known);
+      },
+    });
+    const first = await service.get('en');
+    expect(await service.refresh('en')).toBe('unchanged');
+    expect(await service.get('en')).toBe(first);
+    // The loader was given the version in service, and nothing was indexed again.
+    expect(asked).toEqual([undefined, { lastUpdated: catalog.lastUpdatedDateTime }]);
+    expect(loaded).toHaveLength(1);
+    partner.serve({ ...catalog, lastUpdatedDateTime: '2026-06-10T07:00:00' });
+    expect(await service.refresh('en')).toBe('updated');
+    expect(loaded).toHaveLength(2);
+    expect(asked[2]).toEqual({ lastUpdated: catalog.lastUpdatedDateTime });
+  });
+
   it('serves the version in service while a refresh is read, then the new one, searchable', async () => {
     const catalog = demoCatalog({ today: TODAY, language: 'en' });
     const partner = serving(catalog);
@@ -74,7 +112,7 @@ describe('the local catalog', () => {
       load: () => new Promise((resolve) => pending.push(resolve)),
     });
     const first = service.get('en');
-    pending.shift()!({ catalog });
+    pending.shift()!({ catalog, version: { lastUpdated: catalog.lastUpdatedDateTime! } });
     const old = await first;
 
     const renamed = structuredClone(catalog);
@@ -85,7 +123,7 @@ describe('the local catalog', () => {
     expect(pending).toHaveLength(1);
     // Being read: every turn still gets the version in service.
     expect(await service.get('en')).toBe(old);
-    pending.shift()!({ catalog: renamed });
+    pending.shift()!({ catalog: renamed, version: { lastUpdated: renamed.lastUpdatedDateTime } });
     // Indexed and its search built before it is served.
     expect(await service.get('en')).toBe(old);
     expect(await refreshing).toBe('updated');
@@ -95,13 +133,33 @@ describe('the local catalog', () => {
     expect(productSearch(next).search('museum').length).toBeGreaterThan(0);
   });
 
+  it("runs the layers' work per version (`ahead`) in slices before the version is served", async () => {
+    const catalog = demoCatalog({ today: TODAY, language: 'en' });
+    const worked: unknown[] = [];
+    let steps = 0;
+    const service = createCatalogService(serving(catalog).client, {
+      ahead: [
+        function* (index) {
+          for (const _entry of index.saleLayout.entries) {
+            steps += 1;
+            yield;
+          }
+          worked.push(index);
+        },
+      ],
+    });
+    const index = await service.get('en');
+    expect(worked).toEqual([index]);
+    expect(steps).toBe(index.saleLayout.entries.length);
+  });
+
   it('keeps the version in service when a refresh fails', async () => {
     const catalog = demoCatalog({ today: TODAY, language: 'en' });
     let fail = false;
     const service = createCatalogService(serving(catalog).client, {
       load: async () => {
         if (fail) throw new Error('the partner is down');
-        return { catalog: structuredClone(catalog) };
+        return { catalog: structuredClone(catalog), version: {} };
       },
     });
     const old = await service.get('en');

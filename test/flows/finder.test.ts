@@ -3,10 +3,12 @@
  * product's sale depends on the minute (src/domain: its products' dates now).
  */
 import { describe, expect, it } from 'vitest';
-import { catalogFinder } from '#flows/booking/choosing/finder.js';
-import { offerable } from '#flows/booking/choosing/offerable.js';
+import { catalogFinder, nameTypesAhead } from '#flows/booking/choosing/finder.js';
+import { offerAhead, offerable } from '#flows/booking/choosing/offerable.js';
+import { understand } from '#flows/understanding/understand.js';
+import { indexCatalog } from '#src/catalog/catalog-index.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
-import { NOW, demo } from '#test/flows/selection-harness.js';
+import { NOW, TODAY, demo } from '#test/flows/selection-harness.js';
 
 const NEXT_MINUTE = new Date(NOW.getTime() + 60_000);
 
@@ -27,5 +29,44 @@ describe('the product finder across minutes', () => {
     const next = catalogFinder(catalog, NEXT_MINUTE)('boat');
     expect(next).not.toBe(now);
     expect(next).toEqual(now);
+  });
+});
+
+describe("the names' ticket types worked out ahead (nameTypesAhead)", () => {
+  const TYPED = [
+    '2 entradas de adulto para el Museo del Mar el sábado',
+    '1 niño al museo',
+    'una entrada de jubilado para el museo',
+    '2 adultos al acuario',
+    '2 adultos vino',
+    'un adulto',
+  ];
+
+  it('gives the understanding the readings it gives without them', () => {
+    // A catalog of its own: the names' types are kept per catalog version.
+    const catalog = indexCatalog(demo('es').catalog);
+    const readings = () =>
+      TYPED.map((text) => understand(text, { today: TODAY, finder: catalogFinder(catalog, NOW) }));
+    const before = readings();
+    expect(before[0]!.slots.product?.value.id).toBe(demoIds.products.museumAdult);
+    let steps = 0;
+    for (const _ of nameTypesAhead(catalog)) steps += 1;
+    expect(steps).toBe(catalog.saleLayout.entries.length);
+    expect(readings()).toEqual(before);
+  });
+});
+
+describe('the offer worked out ahead (offerAhead)', () => {
+  it('is the offer of that minute, kept for the first list of what is on sale', () => {
+    const catalog = indexCatalog(demo('en').catalog);
+    const steps = [...offerAhead(() => NOW)(catalog)];
+    expect(steps).toHaveLength(1);
+    const kept = offerable(catalog, NOW);
+    // The same object next minute (nothing changed), and what a catalog not worked ahead has.
+    expect(offerable(catalog, NEXT_MINUTE)).toBe(kept);
+    const ids = (offer: typeof kept) => offer.products.map((entry) => entry.product.productId);
+    const fresh = offerable(indexCatalog(demo('en').catalog), NOW);
+    expect(ids(kept)).toEqual(ids(fresh));
+    expect(ids(kept).length).toBeGreaterThan(0);
   });
 });

@@ -7,9 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { catalogFinder } from '#flows/booking/choosing/finder.js';
 import {
+  nameTicketType,
   understand,
   warmUp,
+  withNameTypes,
   WARM_UP_MESSAGES,
+  type FoundProduct,
   type Understanding,
 } from '#flows/understanding/understand.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
@@ -349,5 +352,43 @@ describe('warming the reading up before the first customer', () => {
     const before = understand('2 entradas para mañana', { today: TODAY });
     warmUp();
     expect(understand('2 entradas para mañana', { today: TODAY })).toEqual(before);
+  });
+});
+
+describe("a product name's ticket type", () => {
+  it('is the one type its words name, none when they name several or none', () => {
+    expect(nameTicketType('Entrada adulto')).toBe('adult');
+    expect(nameTicketType('Adultos y adultas')).toBe('adult');
+    expect(nameTicketType('Kids ticket')).toBe('child');
+    expect(nameTicketType('Family pack (2 adults + 2 children)')).toBeUndefined();
+    expect(nameTicketType('Museo del Mar')).toBeUndefined();
+  });
+
+  it("is read from a finder's column when the list has one, the names it tells unread", () => {
+    const product = (id: string, score: number, name: string): FoundProduct => ({
+      kind: 'product',
+      id,
+      providerId: 'place',
+      score,
+      get name(): string {
+        if (id === 'museum') throw new Error("the museum's name was read");
+        return name;
+      },
+    });
+    const found = [
+      product('museum', 9, 'Museum'),
+      product('adult', 8, 'Adult ticket'),
+      product('combo', 2, 'Adult combo'),
+    ];
+    // Told: the museum's name names none, the adults' ticket 'adult'; the combo's unknown.
+    const column = [null, 'adult', undefined] as const;
+    const finder = () => withNameTypes([...found], (at) => column[at]);
+    const reading = understand('2 adult tickets museum', { today: TODAY, finder });
+    // Of the adults' products (the combo's name read: adult), the ticket leads clearly.
+    expect(reading.slots.product?.value.id).toBe('adult');
+    // Without the column every name is read, the museum's too.
+    expect(() =>
+      understand('2 adult tickets museum', { today: TODAY, finder: () => found }),
+    ).toThrow("the museum's name was read");
   });
 });
