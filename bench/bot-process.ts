@@ -14,6 +14,7 @@ import { redisEnv } from '#src/store/redis-target.js';
 import {
   instrumentPartner,
   instrumentRedis,
+  heapSampling,
   instrumentTelegram,
   parent,
   processStats,
@@ -76,6 +77,8 @@ const channel = await startTelegram({
   defaultLanguage: 'en',
 });
 instrumentTelegram(channel.bot);
+const heap = heapSampling();
+await heap.start();
 traceUpdates(channel.bot, (turn) => ipc.send({ type: 'turn', turn }));
 ipc.send({
   type: 'ready',
@@ -88,6 +91,7 @@ ipc.on((request) => {
     ipc.send({ type: 'stats', id: request.id, stats: stats.read(request.reset) });
   } else if (request.type === 'stop') {
     void (async () => {
+      await heap.stop();
       await channel.stop();
       await app.close();
       ipc.send({ type: 'stopped' });

@@ -22,6 +22,8 @@
  *                       bookings, new minute), for catalog work
  *   BENCH_CALLERS       a file: each round trip of an update by caller  (unset)
  *   LIVE_CONVERSATIONS  the bot's live actors (0: restore every turn) (the default)
+ *   BENCH_HEAP_PROF     a file: our bot's sampling heap profile, objects  (unset)
+ *                       collected included (BENCH_HEAP_PROF_INTERVAL bytes a sample)
  */
 import { fileURLToPath } from 'node:url';
 

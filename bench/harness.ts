@@ -229,6 +229,8 @@ export interface LoadResult extends TurnFigures {
   turnsPerSecond: number;
   /** Bot process CPU (user + system) per turn. */
   cpuMsPerTurn: number;
+  /** Bytes the bot process allocated on its JavaScript heap per turn. */
+  allocatedBytesPerTurn: number;
   loopDelayMaxMs: number;
   rssBytes: number;
   /** Conversations whose running actor the bot kept at the level's end (ours only). */
@@ -300,6 +302,7 @@ export async function runLoad(
     seconds,
     turnsPerSecond: samples.length / seconds,
     cpuMsPerTurn: process.cpuMs / samples.length,
+    allocatedBytesPerTurn: process.allocatedBytes / samples.length,
     loopDelayMaxMs: process.loopDelayMaxMs,
     rssBytes: process.rssBytes,
     ...(process.liveConversations !== undefined

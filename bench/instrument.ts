@@ -13,7 +13,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { GCProfiler, getHeapStatistics } from 'node:v8';
 import type { Bot, Context } from 'grammy';
 import { Redis } from 'ioredis';
 
@@ -207,6 +209,35 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
 }
 
 /**
+ * Bytes the process allocated on the JavaScript heap: V8 keeps no running total, so it is
+ * worked out from the heap's used size around each collection (GCProfiler): what was used
+ * before a collection less what was left after the one before it, plus what has been
+ * used since the last one. Objects made and dropped between two collections count.
+ */
+function allocationMeter() {
+  let profiler = new GCProfiler();
+  profiler.start();
+  let lastUsed = getHeapStatistics().used_heap_size;
+  let bytes = 0;
+  return {
+    read(reset: boolean): number {
+      for (const gc of profiler.stop().statistics) {
+        bytes += gc.beforeGC.heapStatistics.usedHeapSize - lastUsed;
+        lastUsed = gc.afterGC.heapStatistics.usedHeapSize;
+      }
+      const used = getHeapStatistics().used_heap_size;
+      bytes += used - lastUsed;
+      lastUsed = used;
+      const total = bytes;
+      if (reset) bytes = 0;
+      profiler = new GCProfiler();
+      profiler.start();
+      return total;
+    },
+  };
+}
+
+/**
  * Memory, CPU and event-loop figures of this process, since the last reset; with `live`,
  * how many conversations keep a running actor.
  */
@@ -215,13 +246,16 @@ export function processStats(live?: () => number) {
   loop.enable();
   let cpu = process.cpuUsage();
   let at = performance.now();
+  const allocated = allocationMeter();
   return {
     read(reset: boolean): ProcessStats {
+      const allocatedBytes = allocated.read(reset);
       const memory = process.memoryUsage();
       const used = process.cpuUsage(cpu);
       const stats: ProcessStats = {
         rssBytes: memory.rss,
         heapUsedBytes: memory.heapUsed,
+        allocatedBytes,
         cpuMs: (used.user + used.system) / 1000,
         wallMs: performance.now() - at,
         loopDelayMaxMs: loop.max / 1e6,
@@ -238,6 +272,38 @@ export function processStats(live?: () => number) {
         at = performance.now();
       }
       return stats;
+    },
+  };
+}
+
+/**
+ * BENCH_HEAP_PROF=<file>: a sampling heap profile of the process from `start()` (after
+ * its start-up) to `stop()`, objects already collected included, written to <file> (a
+ * .heapprofile, for Chrome's DevTools or a script): where a turn's bytes are allocated.
+ * One sample every BENCH_HEAP_PROF_INTERVAL bytes (default 4096).
+ */
+export function heapSampling() {
+  const file = process.env.BENCH_HEAP_PROF;
+  const session = file ? new Session() : undefined;
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session!.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  return {
+    async start(): Promise<void> {
+      if (!session) return;
+      session.connect();
+      await post('HeapProfiler.startSampling', {
+        samplingInterval: Number(process.env.BENCH_HEAP_PROF_INTERVAL ?? 4096),
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    },
+    async stop(): Promise<void> {
+      if (!session || !file) return;
+      const { profile } = (await post('HeapProfiler.stopSampling')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
     },
   };
 }

@@ -22,6 +22,8 @@ export interface TurnRecord {
 export interface ProcessStats {
   rssBytes: number;
   heapUsedBytes: number;
+  /** Bytes allocated on the JavaScript heap since the last reset. */
+  allocatedBytes: number;
   /** CPU time (user + system) since the last reset. */
   cpuMs: number;
   wallMs: number;

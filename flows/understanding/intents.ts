@@ -5,7 +5,7 @@
  */
 import type { Lang } from '#src/domain/lang.js';
 import type { Span, Words } from './spans.js';
-import { closest } from './text.js';
+import { names } from './text.js';
 
 export type Intent =
   | 'book'
@@ -232,11 +232,13 @@ export interface IntentRead {
 }
 
 function matchAt(words: Words, at: number, phrase: Phrase): boolean {
-  return phrase.words.every((part, i) => {
+  for (let i = 0; i < phrase.words.length; i += 1) {
     const typed = words.free(at + i);
+    const part = phrase.words[i]!;
     if (typed === undefined) return false;
-    return typed === part || (part.length >= 5 && closest(typed, [part]) === part);
-  });
+    if (!(typed === part || (part.length >= 5 && names(typed, part)))) return false;
+  }
+  return true;
 }
 
 /** Reads the first intent phrase of the message (longest at each place); its words are taken. */

@@ -257,8 +257,12 @@ export function createEngine(options: EngineOptions): Engine {
     }
   };
 
-  const settle = (actor: ReturnType<typeof createActor<BookingMachine>>) =>
-    waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs });
+  // An actor at rest is not waited for: waitFor would arm (and clear) a timer and a
+  // subscription for it, three times a turn, to answer at once.
+  const settle = async (actor: ReturnType<typeof createActor<BookingMachine>>) => {
+    if (!actor.getSnapshot().hasTag('busy')) return;
+    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs });
+  };
 
   async function restore(conversationId: string, saved: Persisted | undefined, notices: Notice[]) {
     const input = {

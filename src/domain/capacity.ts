@@ -62,9 +62,11 @@ export function heldOnDay(
   productId: string,
   date: IsoDate | undefined,
 ): number {
-  return lines
-    .filter((line) => line.productId === productId && line.accessDate === date)
-    .reduce((sum, line) => sum + line.quantity, 0);
+  // A loop, not a filtered copy: the date step asks it of each of a product's days.
+  let held = 0;
+  for (const line of lines)
+    if (line.productId === productId && line.accessDate === date) held += line.quantity;
+  return held;
 }
 
 /** The units the lines hold in a session (shared by every product sold in it). */

@@ -95,7 +95,8 @@ export function isSellableOn(
  * The visit dates on sale at `now`, optionally within from..to (inclusive), sorted. The
  * dates are the price sets' own and the sale window does not depend on the visit, so
  * each date is checked for its cut-off and earliest moment only (checkSale's other
- * checks once): a product's hundreds of dates are listed on each opening.
+ * checks once), and those by the visits they allow (`firstNotTooLate`, `lastNotTooEarly`):
+ * a product's hundreds of dates are listed on each opening, compared as text.
  */
 export function sellableDates(
   product: SaleTimingProduct,
@@ -103,15 +104,21 @@ export function sellableDates(
   range: { from?: IsoDate; to?: IsoDate } = {},
 ): IsoDate[] {
   if (!inSaleWindow(product, now)) return [];
-  const dates = new Set(product.pricesAndDates.flatMap((set) => set.dates));
-  return [...dates]
-    .filter(
-      (date) =>
-        (range.from === undefined || date >= range.from) &&
-        (range.to === undefined || date <= range.to),
-    )
-    .filter((date) => checkTiming(product, date, now).ok)
-    .sort();
+  const last = lastNotTooEarly(product, now);
+  if (last === null) return [];
+  const first = firstNotTooLate(product, now);
+  const from = range.from !== undefined && range.from > first ? range.from : first;
+  const to = last === undefined || (range.to !== undefined && range.to < last) ? range.to : last;
+  const seen = new Set<IsoDate>();
+  const dates: IsoDate[] = [];
+  for (const set of product.pricesAndDates) {
+    for (const date of set.dates) {
+      if (date < from || (to !== undefined && date > to) || seen.has(date)) continue;
+      seen.add(date);
+      dates.push(date);
+    }
+  }
+  return dates.sort();
 }
 
 /**
@@ -126,12 +133,44 @@ export function canBeSoldAlone(
   if (product.canOnlyBeSoldAsPartOfCombinedProduct || product.isForPackaging) return false;
   // The first date on sale is enough: listing them all is what browsing 50,000 products
   // cannot afford (npm run bench). As in sellableDates, the window is checked once.
-  return (
-    inSaleWindow(product, now) &&
-    product.pricesAndDates.some((set) =>
-      set.dates.some((visit) => checkTiming(product, visit, now).ok),
-    )
+  if (!inSaleWindow(product, now)) return false;
+  const last = lastNotTooEarly(product, now);
+  if (last === null) return false;
+  const first = firstNotTooLate(product, now);
+  return product.pricesAndDates.some((set) =>
+    set.dates.some((visit) => visit >= first && (last === undefined || visit <= last)),
   );
+}
+
+/**
+ * The first visit whose cut-off is after `now`. A visit's cut-off moves forward with the
+ * visit, so the visits not too late are those from this one on; the search starts where
+ * the hours put it and `saleCutoff` decides each step (dates compare as text: the
+ * catalog's are yyyy-MM-dd).
+ */
+function firstNotTooLate(product: SaleTimingProduct, now: IsoDateTime): IsoDate {
+  const late = (date: IsoDate) => now >= saleCutoff(product, date);
+  let visit = dateOf(addHours(now, product.hoursInAdvanceOfPurchase ?? 0));
+  while (!late(addDays(visit, -1))) visit = addDays(visit, -1);
+  while (late(visit)) visit = addDays(visit, 1);
+  return visit;
+}
+
+/**
+ * The last visit whose earliest moment of sale is not after `now` (the earliest moment
+ * moves forward with the visit too): undefined when no visit is too early, null when
+ * every one is (a moment still ahead).
+ */
+function lastNotTooEarly(product: SaleTimingProduct, now: IsoDateTime): IsoDate | undefined | null {
+  const rule = product.maxHoursInAdvanceOfPurchase;
+  if (rule === undefined) return undefined;
+  if (rule.kind === 'moment') return now < rule.at ? null : undefined;
+  if (rule.hours <= 0) return undefined;
+  const early = (date: IsoDate) => now < earliestSaleMoment(product, date)!;
+  let visit = addDays(dateOf(addHours(now, rule.hours)), -1);
+  while (!early(addDays(visit, 1))) visit = addDays(visit, 1);
+  while (early(visit)) visit = addDays(visit, -1);
+  return visit;
 }
 
 type AloneProduct = SaleTimingProduct &
@@ -170,19 +209,16 @@ function firstFrom(dates: readonly IsoDate[], from: IsoDate): IsoDate | undefine
  */
 export function soldAloneAt(now: IsoDateTime): (product: AloneProduct) => boolean {
   // The first visit whose cut-off is after now, per HoursInAdvanceOfPurchase.
-  const firstNotTooLate = new Map<number, IsoDate>();
+  const firstByHours = new Map<number, IsoDate>();
   // The last visit whose earliest moment is not after now, per MaxHoursInAdvance (hours).
-  const lastNotTooEarly = new Map<number, IsoDate>();
+  const lastByHours = new Map<number, IsoDate | undefined | null>();
 
   const fromDate = (product: AloneProduct): IsoDate => {
     const hours = product.hoursInAdvanceOfPurchase ?? 0;
-    let visit = firstNotTooLate.get(hours);
+    let visit = firstByHours.get(hours);
     if (visit === undefined) {
-      const late = (date: IsoDate) => now >= saleCutoff(product, date);
-      visit = dateOf(addHours(now, hours));
-      while (!late(addDays(visit, -1))) visit = addDays(visit, -1);
-      while (late(visit)) visit = addDays(visit, 1);
-      firstNotTooLate.set(hours, visit);
+      visit = firstNotTooLate(product, now);
+      firstByHours.set(hours, visit);
     }
     return visit;
   };
@@ -190,18 +226,9 @@ export function soldAloneAt(now: IsoDateTime): (product: AloneProduct) => boolea
   // Undefined: no visit is too early; null: every visit is.
   const toDate = (product: AloneProduct): IsoDate | undefined | null => {
     const rule = product.maxHoursInAdvanceOfPurchase;
-    if (rule === undefined) return undefined;
-    if (rule.kind === 'moment') return now < rule.at ? null : undefined;
-    if (rule.hours <= 0) return undefined;
-    let visit = lastNotTooEarly.get(rule.hours);
-    if (visit === undefined) {
-      const early = (date: IsoDate) => now < earliestSaleMoment(product, date)!;
-      visit = addDays(dateOf(addHours(now, rule.hours)), -1);
-      while (!early(addDays(visit, 1))) visit = addDays(visit, 1);
-      while (early(visit)) visit = addDays(visit, -1);
-      lastNotTooEarly.set(rule.hours, visit);
-    }
-    return visit;
+    if (rule === undefined || rule.kind === 'moment') return lastNotTooEarly(product, now);
+    if (!lastByHours.has(rule.hours)) lastByHours.set(rule.hours, lastNotTooEarly(product, now));
+    return lastByHours.get(rule.hours);
   };
 
   return (product) => {

@@ -42,6 +42,7 @@ describe('the benchmark harness', () => {
       });
       expect(single!.turns).toBeGreaterThan(10);
       expect(single!.redis.sent).toBeGreaterThan(0);
+      expect(single!.allocatedBytesPerTurn).toBeGreaterThan(0);
       expect(double!.conversations).toBe(2);
       expect(double!.turns).toBeGreaterThan(0);
       expect(double!.partnerCallsPerBooking).toBeUndefined();

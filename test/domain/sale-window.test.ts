@@ -168,6 +168,8 @@ describe('sellableDates and canBeSoldAlone: checkSale date by date', () => {
     { maxHoursInAdvanceOfPurchase: '2024-08-10T12:00:00', hoursInAdvanceOfPurchase: 4 },
     { startIsActiveDate: '2024-08-10T09:00:00', endIsActiveDate: '2024-08-12T00:00:00' },
     { startIsActiveDate: '2024-08-11T00:00:00' },
+    { hoursInAdvanceOfPurchase: 4, maxHoursInAdvanceOfPurchase: 36 },
+    { hoursInAdvanceOfPurchase: 30, maxHoursInAdvanceOfPurchase: 120 },
   ];
   const nows = [
     '2024-07-31T23:59:59',
@@ -178,6 +180,15 @@ describe('sellableDates and canBeSoldAlone: checkSale date by date', () => {
     '2024-08-13T00:00:00',
     '2024-10-01T00:00:00',
   ] as IsoDateTime[];
+  // Both work the dates out from the first visit not too late and the last not too
+  // early: every hour around the dates, and the seconds either side of each midnight.
+  for (let day = 1; day <= 21; day += 1)
+    for (let hour = 0; hour < 24; hour += 1) {
+      const date = `2024-08-${String(day).padStart(2, '0')}`;
+      nows.push(`${date}T${String(hour).padStart(2, '0')}:00:00` as IsoDateTime);
+      if (hour === 0) nows.push(`${date}T00:00:01` as IsoDateTime);
+      if (hour === 23) nows.push(`${date}T23:59:59` as IsoDateTime);
+    }
 
   it.each(rules)('%j', (fields) => {
     const p = product({

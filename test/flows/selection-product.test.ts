@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { Refusal } from '#flows/booking/problem.js';
 import { productCard } from '#flows/booking/steps/product.js';
-import { fromPrice, priceByDay, unitOf } from '#flows/booking/choosing/prices.js';
+import { fromPrice, fromPriceSince, priceByDay, unitOf } from '#flows/booking/choosing/prices.js';
 import { openProductDraft } from '#flows/booking/choosing/product-rules.js';
 import type { CartLine, DraftProduct } from '#flows/booking/types.js';
+import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
 import {
@@ -220,6 +221,36 @@ describe('the product card', () => {
     expect(fromPrice(entry, all.dates)).toEqual({ cents: 1000, currency: 'EUR' }); // discounted set
     expect(fromPrice(entry, ['2026-06-13'])).toEqual({ cents: 1500, currency: 'EUR' }); // weekend
     expect(card(I.museumAdult)).toContain('💶 From €10.00');
+  });
+
+  it("gives a list's from price over the sets with a date from today on, as fromPrice of those dates", () => {
+    const entry = demo().product(I.museumAdult)!;
+    const sets = entry.product.pricesAndDates;
+    const days = [...new Set(sets.flatMap((set) => set.dates))].sort();
+    for (const today of [
+      days[0]!,
+      days[Math.floor(days.length / 2)]!,
+      days.at(-1)!,
+      '2999-01-01',
+    ]) {
+      const since = days.filter((day) => day >= today);
+      expect([today, fromPriceSince(entry, today as IsoDate)]).toEqual([
+        today,
+        fromPrice(entry, since),
+      ]);
+    }
+    // The cheaper set's dates all past: the list shows the other set's price.
+    const cheap = sets.find((set) => unitOf(entry, set).cents === 1000)!;
+    const past = { ...cheap, dates: ['2020-01-01' as IsoDate] };
+    const later = {
+      ...entry,
+      product: { ...entry.product, pricesAndDates: [past, ...sets.filter((set) => set !== cheap)] },
+    };
+    expect(fromPriceSince(later, '2026-01-01' as IsoDate)?.cents).toBeGreaterThan(1000);
+    expect(fromPriceSince(later, '2019-01-01' as IsoDate)).toEqual({
+      cents: 1000,
+      currency: 'EUR',
+    });
   });
 
   it('prices each day by the first price set that holds it, none for a day of none', () => {

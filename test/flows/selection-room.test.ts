@@ -1,6 +1,6 @@
 /** A full day, as the date view marks it and the date step refuses it (choosing/room.ts). */
 import { describe, expect, it } from 'vitest';
-import { dayIsFull, dayRoom, shownDates } from '#flows/booking/choosing/room.js';
+import { dayIsFull, dayRoom, roomyDates, shownDates } from '#flows/booking/choosing/room.js';
 import type { CartLine, DraftProduct } from '#flows/booking/types.js';
 import type { IsoDate } from '#src/api/schema.js';
 
@@ -55,5 +55,37 @@ describe('dayIsFull', () => {
         shownDates(draft).includes(date) && dayRoom(draft, date, lines) === 'full',
       );
     }
+  });
+});
+
+describe('shownDates and roomyDates', () => {
+  const plain = { ...draft, rules: { ...draft.rules!, soldOut: [] } };
+
+  it('shows the days on sale and the sold-out ones, in order, each once, from a day on', () => {
+    expect(shownDates(draft)).toEqual([
+      '2026-06-10',
+      '2026-06-11',
+      '2026-06-12',
+      '2026-06-13',
+      '2026-06-14',
+    ]);
+    expect(shownDates(draft, '2026-06-12')).toEqual(['2026-06-12', '2026-06-13', '2026-06-14']);
+    expect(shownDates(plain, '2026-06-12')).toEqual(['2026-06-12', '2026-06-13']);
+    // Dates out of order or twice (a draft saved by other code) are sorted and made unique.
+    const unsorted: DraftProduct = {
+      ...plain,
+      dates: ['2026-06-13', '2026-06-10', '2026-06-13', '2026-06-11'],
+    };
+    expect(shownDates(unsorted)).toEqual(['2026-06-10', '2026-06-11', '2026-06-13']);
+    expect(shownDates(unsorted, '2026-06-11')).toEqual(['2026-06-11', '2026-06-13']);
+    // The list is the caller's: changing it leaves the draft as it was.
+    shownDates(plain).pop();
+    expect(plain.dates).toHaveLength(4);
+  });
+
+  it('offers the days with room, from a day on', () => {
+    expect(roomyDates(draft, [])).toEqual(['2026-06-10', '2026-06-12', '2026-06-13']);
+    expect(roomyDates(draft, cart)).toEqual(['2026-06-10', '2026-06-13']);
+    expect(roomyDates(draft, [], '2026-06-11')).toEqual(['2026-06-12', '2026-06-13']);
   });
 });

@@ -17,9 +17,21 @@ export function unitOf(entry: ProductEntry, set: PricesAndDates): Money {
 /** The lowest unit price over the price sets that hold a sellable date. */
 export function fromPrice(entry: ProductEntry, dates: readonly string[]): Money | undefined {
   const sellable = new Set<string>(dates);
+  return lowestOf(entry, (set) => set.dates.some((date) => sellable.has(date)));
+}
+
+/**
+ * The lowest unit price over the price sets that hold a date from `today` on: a list's
+ * "from", asked of every product it shows, without gathering their hundreds of dates.
+ */
+export function fromPriceSince(entry: ProductEntry, today: IsoDate): Money | undefined {
+  return lowestOf(entry, (set) => set.dates.some((date) => date >= today));
+}
+
+function lowestOf(entry: ProductEntry, holds: (set: PricesAndDates) => boolean): Money | undefined {
   let lowest: Money | undefined;
   for (const set of entry.product.pricesAndDates) {
-    if (!set.dates.some((date) => sellable.has(date))) continue;
+    if (!holds(set)) continue;
     const unit = unitOf(entry, set);
     if (!lowest || unit.cents < lowest.cents) lowest = unit;
   }

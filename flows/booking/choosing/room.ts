@@ -44,13 +44,36 @@ export function dayRoom(product: DraftProduct, date: IsoDate, lines: readonly Ca
   return roomOf(dayPlaces(product, date, lines), product.minimumQuantity);
 }
 
-/** The days to show: on sale, full ones included (marked), in date order. */
-export const shownDates = (product: DraftProduct): IsoDate[] =>
-  [...new Set([...product.dates, ...(product.rules?.soldOut ?? [])])].sort();
+/**
+ * The days to show: on sale, full ones included (marked), in date order; with `from`,
+ * from that day on. A product opened with no sold-out day has its dates in order already
+ * (sellableDates): they are the list, without a set and a sort of its hundreds of days
+ * on every view of the card and the date step (issue 18).
+ */
+export function shownDates(product: DraftProduct, from?: IsoDate): IsoDate[] {
+  const soldOut = product.rules?.soldOut ?? [];
+  const all =
+    soldOut.length === 0 && inOrder(product.dates)
+      ? product.dates
+      : [...new Set([...product.dates, ...soldOut])].sort();
+  return all.filter((date) => from === undefined || date >= from);
+}
 
-/** The days that may be chosen: on sale and not full. */
-export const roomyDates = (product: DraftProduct, lines: readonly CartLine[]): IsoDate[] =>
-  product.dates.filter((date) => dayRoom(product, date, lines) !== 'full');
+/** Whether dates are in calendar order, each once. */
+function inOrder(dates: readonly IsoDate[]): boolean {
+  for (let i = 1; i < dates.length; i += 1) if (dates[i - 1]! >= dates[i]!) return false;
+  return true;
+}
+
+/** The days that may be chosen: on sale and not full; with `from`, from that day on. */
+export const roomyDates = (
+  product: DraftProduct,
+  lines: readonly CartLine[],
+  from?: IsoDate,
+): IsoDate[] =>
+  product.dates.filter(
+    (date) => (from === undefined || date >= from) && dayRoom(product, date, lines) !== 'full',
+  );
 
 /**
  * A day on sale (or sold out) that is full now. One of the shown days, asked without

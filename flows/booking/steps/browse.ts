@@ -35,7 +35,7 @@ import {
 } from '#flows/booking/choosing/wish.js';
 import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { formatPrice } from '#flows/booking/choosing/format.js';
-import { fromPrice } from '#flows/booking/choosing/prices.js';
+import { fromPriceSince } from '#flows/booking/choosing/prices.js';
 import {
   combinedOption,
   combinedOptions,
@@ -120,8 +120,7 @@ function levelOf(context: BookingContext, offer: Offerable, now: Date): Level {
 const productOption = (entry: ProductEntry, lang: Lang, now: Date): Option<BookingEvent> => {
   const { product, provider } = entry;
   const today = dateOf(providerNow(provider, now));
-  const dates = product.pricesAndDates.flatMap((set) => set.dates).filter((date) => date >= today);
-  const from = product.requiresRealTimePrice ? undefined : fromPrice(entry, dates);
+  const from = product.requiresRealTimePrice ? undefined : fromPriceSince(entry, today);
   const name = productName(product);
   return {
     id: `product:${product.productId}`,

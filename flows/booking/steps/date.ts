@@ -109,14 +109,14 @@ function todayOf(context: BookingContext, deps: ViewDeps): IsoDate {
 export function availableDates(context: BookingContext, deps: ViewDeps): IsoDate[] {
   const today = todayOf(context, deps);
   const product = context.draft?.product;
-  return product ? roomyDates(product, context.cart.lines).filter((date) => date >= today) : [];
+  return product ? roomyDates(product, context.cart.lines, today) : [];
 }
 
 /** The days shown as buttons from today on: those that may be chosen and the full ones. */
 export function shownFromToday(context: BookingContext, deps: ViewDeps): IsoDate[] {
   const today = todayOf(context, deps);
   const product = context.draft?.product;
-  return product ? shownDates(product).filter((date) => date >= today) : [];
+  return product ? shownDates(product, today) : [];
 }
 
 /** How full each day is, for the buttons' marks. */
@@ -189,8 +189,14 @@ export function dateOptions(
   // Also when the days shown cost more than the "from" price of the card: the customer
   // sees the real price before the quantity.
   const key = (price: Money | undefined) => (price ? `${price.cents}${price.currency}` : '');
-  const lowest = dates.map((date) => priceOf?.(date)).filter((price) => price !== undefined);
-  const from = lowest.sort((a, b) => a.cents - b.cents)[0];
+  // The lowest price of all the days (the first day of it), read day by day, no list.
+  let from: Money | undefined;
+  if (priceOf) {
+    for (const date of dates) {
+      const price = priceOf(date);
+      if (price !== undefined && (from === undefined || price.cents < from.cents)) from = price;
+    }
+  }
   const differ = new Set([...prices.map(key), key(from)].filter(Boolean)).size > 1;
   return shown.map((date, index) => {
     const price = prices[index];
