@@ -87,6 +87,18 @@ describe('the partner client’s HTTP calls (undici request)', () => {
     expect(server.seen[0]?.method).toBe('GET');
   });
 
+  it('decodes an answer sent in parts, a character split between them, and drops a BOM', async () => {
+    const bytes = Buffer.from('\uFEFF{"ProductName":"Año nuevo"}');
+    const split = bytes.indexOf(Buffer.from('ñ')) + 1; // between the two bytes of ñ
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write(bytes.subarray(0, split));
+      setTimeout(() => response.end(bytes.subarray(split)), 10);
+    });
+    const answer = await http.fetch(kyRequest('/activity/read', {}));
+    expect(await answer.text()).toBe('{"ProductName":"Año nuevo"}');
+  });
+
   it('stops waiting when the request’s signal aborts (ky’s time limit, the caller)', async () => {
     const controller = new AbortController();
     server.handle(() => controller.abort()); // never answers
