@@ -160,22 +160,36 @@ export function turnFigures(samples: readonly Sample[]): TurnFigures {
 /**
  * Median and longest bot-side time by step (search, product, date, …): the longest tells
  * which step a stall of the event loop came from (a turn's work runs without a break).
+ * And the step's median wait on the partner service, which bot-side leaves out.
  */
-export function byStep(
-  samples: readonly Sample[],
-): Record<string, { turns: number; botP50: number; botMax: number }> {
-  const steps = new Map<string, number[]>();
+export function byStep(samples: readonly Sample[]): Record<string, StepFigures> {
+  const steps = new Map<string, Sample[]>();
   for (const sample of samples) {
     const list = steps.get(sample.step) ?? [];
-    list.push(sample.ms - sample.partnerMs);
+    list.push(sample);
     steps.set(sample.step, list);
   }
   return Object.fromEntries(
-    [...steps].map(([step, values]) => [
-      step,
-      { turns: values.length, botP50: median(values), botMax: Math.max(...values) },
-    ]),
+    [...steps].map(([step, list]) => {
+      const bot = list.map((sample) => sample.ms - sample.partnerMs);
+      return [
+        step,
+        {
+          turns: list.length,
+          botP50: median(bot),
+          botMax: Math.max(...bot),
+          partnerP50: median(list.map((sample) => sample.partnerMs)),
+        },
+      ];
+    }),
   );
+}
+
+export interface StepFigures {
+  turns: number;
+  botP50: number;
+  botMax: number;
+  partnerP50: number;
 }
 
 export interface RedisPerTurn {
@@ -245,7 +259,7 @@ export interface LoadResult extends TurnFigures {
    * of bookings (a level cut by time ends with bookings half made).
    */
   partnerCallsPerBooking?: Record<string, number>;
-  steps: Record<string, { turns: number; botP50: number; botMax: number }>;
+  steps: Record<string, StepFigures>;
   samples: Sample[];
 }
 

@@ -1,17 +1,20 @@
 /**
  * Instruments a bot process for the benchmark, from outside its code: each Telegram
  * update runs in an AsyncLocalStorage trace, and the time the update spent waiting on
- * the partner service (global fetch to the partner's URL, until the whole body has
- * arrived) and on the Bot API (grammY's API transformer) is added to that trace. Both
- * waits are measured as the union of their intervals, so calls made in parallel are not
- * counted twice. Bot-side time = update time − partner time.
+ * the partner service (each HTTP request to the partner's origin, from its start until
+ * the whole answer has arrived) and on the Bot API (grammY's API transformer) is added
+ * to that trace. Both waits are measured as the union of their intervals, so calls made
+ * in parallel are not counted twice. Bot-side time = update time − partner time.
  *
- * Why fetch and not the client's `observe` hook: `observe` times the whole client call,
+ * Partner requests are seen on undici's diagnostics channels, which both the partner
+ * client's transport (undici's `request`) and Node's global `fetch` (undici inside)
+ * publish to: no wrapper around the client's HTTP, whose own CPU would be counted as
+ * waiting. Why not the client's `observe` hook: `observe` times the whole client call,
  * zod validation and parsing included, which is our CPU, not the partner's; and it
- * needs no hook in src/. grammY does not use the global fetch (node-fetch), so only
- * partner calls pass here.
+ * needs no hook in src/. The Bot API's requests (undici too) go to another origin.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { subscribe } from 'node:diagnostics_channel';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -123,31 +126,36 @@ export function instrumentRedis(): void {
 const outside = new Waits();
 const partnerPaths = new Map<string, number>();
 
-const urlOf = (input: Parameters<typeof fetch>[0]): string =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+/** What undici's request channels publish (`undici:request:*`): the request's target. */
+interface UndiciRequestMessage {
+  request: { origin?: string | URL; method?: string; path?: string };
+}
 
 export function instrumentPartner(partnerUrl: string): void {
-  const original = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const url = urlOf(input);
-    if (!url.startsWith(partnerUrl)) return original(input, init);
-    const path = new URL(url).pathname.toLowerCase();
+  const origin = new URL(partnerUrl).origin;
+  /** Requests under way, to the waits they count in (a request ends once: done or failed). */
+  const open = new WeakMap<object, Waits>();
+  subscribe('undici:request:create', (message) => {
+    const { request } = message as UndiciRequestMessage;
+    if (String(request.origin) !== origin) return;
+    const path = new URL(request.path ?? '/', origin).pathname.toLowerCase();
     partnerPaths.set(path, (partnerPaths.get(path) ?? 0) + 1);
+    // Published as the request is made, in the caller's async context: the update's trace.
     const waits = traces.getStore()?.partner ?? outside;
     waits.begin();
-    try {
-      const response = await original(input, init);
-      // The wait ends when the whole answer is here, not at its headers.
-      const body = await response.arrayBuffer();
-      return new Response(body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      });
-    } finally {
-      waits.end();
-    }
+    open.set(request, waits);
+  });
+  // The wait ends when the whole answer is here (its trailers: after the last byte of the
+  // body), not at its headers; or when the request failed or was aborted.
+  const end = (message: unknown) => {
+    const { request } = message as UndiciRequestMessage;
+    const waits = open.get(request);
+    if (!waits) return;
+    open.delete(request);
+    waits.end();
   };
+  subscribe('undici:request:trailers', end);
+  subscribe('undici:request:error', end);
 }
 
 /** Times every Bot API call made while an update is handled. */

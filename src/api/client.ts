@@ -1,8 +1,9 @@
 /**
- * The HTTP client of the partner service, on ky. One `call` runs any operation:
- * validates the request with the operation's schema, sends it (JSON body for POST, query
- * string for GET, lists repeated), reads the envelope, parses the response leniently,
- * and turns every failure into one PartnerError. Reads retry with backoff; writes never.
+ * The HTTP client of the partner service, on ky over undici (partner-fetch.ts). One
+ * `call` runs any operation: validates the request with the operation's schema, sends it
+ * (JSON body for POST, query string for GET, lists repeated), reads the envelope, parses
+ * the response leniently, and turns every failure into one PartnerError. Reads retry
+ * with backoff; writes never.
  */
 import { randomUUID } from 'node:crypto';
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
@@ -20,6 +21,7 @@ import {
 } from './errors.js';
 import type { Operation, RequestOf, ResponseOf } from './operation.js';
 import type { Departure } from './departures.js';
+import { createPartnerFetch } from './partner-fetch.js';
 import { readResponseWith } from './read-response.js';
 import { fromWire, toWire, wirePath } from './wire.js';
 
@@ -31,7 +33,7 @@ export interface PartnerClientOptions {
   timeoutMs?: Partial<Record<string, number>>;
   /** Retries of read operations: how many, and the first delay (doubling, with jitter). */
   retry?: { limit: number; delayMs: number };
-  /** For tests and embedding: a fetch other than the global one. */
+  /** For tests and embedding: a fetch other than the client's own (partner-fetch.ts). */
   fetch?: typeof fetch;
   /**
    * Told of every call's outcome: `ok`, `refused` (an error envelope: the service
@@ -99,7 +101,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       authorization: `ApiKey ${options.apiKey}`,
     },
     throwHttpErrors: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: options.fetch ?? createPartnerFetch().fetch,
   });
 
   // Each departure is logged once per operation and path (the metric counts them all),
