@@ -164,7 +164,10 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     }
     const wire = toWire(checked.data);
     const started = performance.now();
-    const log = logger.child({ requestId, operation: operation.name });
+    // A child logger serializes its bindings when made: made only for a call that has
+    // something to say (a retry, a failure, debug), not for each of a turn's calls.
+    let child: Logger | undefined;
+    const log = () => (child ??= logger.child({ requestId, operation: operation.name }));
 
     let status = 0;
     let text: string;
@@ -191,7 +194,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
         hooks: {
           beforeRetry: [
             ({ retryCount, error }) => {
-              log.warn({ retryCount, error: error.name }, 'partner call retried');
+              log().warn({ retryCount, error: error.name }, 'partner call retried');
             },
           ],
         },
@@ -202,7 +205,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       const elapsedMs = Math.round(performance.now() - started);
       const failure = await toPartnerError(error, context, timeoutMs);
       if (failure instanceof PartnerError) {
-        log.warn({ elapsedMs, kind: failure.kind }, 'partner call failed');
+        log().warn({ elapsedMs, kind: failure.kind }, 'partner call failed');
       }
       throw failure;
     }
@@ -212,24 +215,24 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     try {
       body = fromWire(JSON.parse(text));
     } catch (error) {
-      log.warn({ elapsedMs, status }, 'partner answered with malformed JSON');
+      log().warn({ elapsedMs, status }, 'partner answered with malformed JSON');
       throw new PartnerInvalidResponseError(context, '(root)', 'not JSON', { cause: error });
     }
     const failure = envelopeFailure(body);
     if (failure) {
-      log.info({ elapsedMs, status, codes: failure.codes }, 'partner refused');
+      log().info({ elapsedMs, status, codes: failure.codes }, 'partner refused');
       throw new PartnerEnvelopeError(context, { ...failure, status });
     }
     const read = readResponseWith(operation.response, body);
     reportDepartures(operation.name, read.departures);
     if (!read.ok) {
-      log.warn(
+      log().warn(
         { elapsedMs, status, path: read.path },
         'partner response does not match the schema',
       );
       throw new PartnerInvalidResponseError(context, read.path, read.message);
     }
-    log.debug({ elapsedMs, status }, 'partner call');
+    if (logger.isLevelEnabled('debug')) log().debug({ elapsedMs, status }, 'partner call');
     return read.value as ResponseOf<Op>;
   }
 
