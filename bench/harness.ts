@@ -133,6 +133,8 @@ export interface TurnFigures {
   /** Partner and Bot API waits per turn (median). */
   partnerP50: number;
   telegramP50: number;
+  /** The Bot API's wait while the engine was not running (median). */
+  telegramBesideEngineP50: number;
   /** As the customer waits: from the update's creation to the bot's report. */
   roundTripP50: number;
   roundTripP99: number;
@@ -151,29 +153,77 @@ export function turnFigures(samples: readonly Sample[]): TurnFigures {
     ...(engine.length > 0 ? { engineP50: median(engine) } : {}),
     partnerP50: median(samples.map((sample) => sample.partnerMs)),
     telegramP50: median(samples.map((sample) => sample.telegramMs)),
+    telegramBesideEngineP50: median(
+      samples.map((sample) => sample.telegramBesideEngineMs ?? sample.telegramMs),
+    ),
     roundTripP50: median(trip),
     roundTripP99: percentile(trip, 99),
   };
+}
+
+/** A step's figures: bot-side time, the Bot API's wait, and the calls its turns make. */
+export interface StepFigures {
+  turns: number;
+  botP50: number;
+  botMax: number;
+  /** Waiting on the Bot API (union of the calls' intervals), median. */
+  telegramP50: number;
+  /** The same, less the time the engine was running (the Bot API's wait on the path). */
+  telegramBesideEngineP50: number;
+  /**
+   * The most frequent sequence of Bot API calls of the step's turns, in the order they
+   * began: "a → b" when b began after a (and every call before it) had ended, "a ‖ b"
+   * when b began while an earlier one was still waiting; with its share of the turns.
+   */
+  calls: string;
+}
+
+/** An update's Bot API calls as a sequence (StepFigures' calls). */
+export function callSequence(calls: readonly { method: string; at: number; ms: number }[]) {
+  let ends = Number.NEGATIVE_INFINITY;
+  return calls
+    .map((call, index) => {
+      const joint = index === 0 ? '' : call.at < ends ? ' ‖ ' : ' → ';
+      ends = Math.max(ends, call.at + call.ms);
+      return `${joint}${call.method}`;
+    })
+    .join('');
 }
 
 /**
  * Median and longest bot-side time by step (search, product, date, …): the longest tells
  * which step a stall of the event loop came from (a turn's work runs without a break).
  */
-export function byStep(
-  samples: readonly Sample[],
-): Record<string, { turns: number; botP50: number; botMax: number }> {
-  const steps = new Map<string, number[]>();
+export function byStep(samples: readonly Sample[]): Record<string, StepFigures> {
+  const steps = new Map<string, Sample[]>();
   for (const sample of samples) {
     const list = steps.get(sample.step) ?? [];
-    list.push(sample.ms - sample.partnerMs);
+    list.push(sample);
     steps.set(sample.step, list);
   }
   return Object.fromEntries(
-    [...steps].map(([step, values]) => [
-      step,
-      { turns: values.length, botP50: median(values), botMax: Math.max(...values) },
-    ]),
+    [...steps].map(([step, list]) => {
+      const values = list.map((sample) => sample.ms - sample.partnerMs);
+      const sequences = new Map<string, number>();
+      for (const sample of list) {
+        const sequence = callSequence(sample.telegram ?? []);
+        sequences.set(sequence, (sequences.get(sequence) ?? 0) + 1);
+      }
+      const [common, count] = [...sequences].sort(([, a], [, b]) => b - a)[0]!;
+      return [
+        step,
+        {
+          turns: values.length,
+          botP50: median(values),
+          botMax: Math.max(...values),
+          telegramP50: median(list.map((sample) => sample.telegramMs)),
+          telegramBesideEngineP50: median(
+            list.map((sample) => sample.telegramBesideEngineMs ?? sample.telegramMs),
+          ),
+          calls: `${common} (${Math.round((count / list.length) * 100)} %)`,
+        },
+      ];
+    }),
   );
 }
 
@@ -240,7 +290,7 @@ export interface LoadResult extends TurnFigures {
    * of bookings (a level cut by time ends with bookings half made).
    */
   partnerCallsPerBooking?: Record<string, number>;
-  steps: Record<string, { turns: number; botP50: number; botMax: number }>;
+  steps: Record<string, StepFigures>;
   samples: Sample[];
 }
 
