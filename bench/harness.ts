@@ -134,6 +134,8 @@ export interface TurnFigures {
   /** Partner and Bot API waits per turn (median). */
   partnerP50: number;
   telegramP50: number;
+  /** The Bot API's wait while the engine was not running (median). */
+  telegramBesideEngineP50: number;
   /** As the customer waits: from the update's creation to the bot's report. */
   roundTripP50: number;
   roundTripP99: number;
@@ -152,9 +154,43 @@ export function turnFigures(samples: readonly Sample[]): TurnFigures {
     ...(engine.length > 0 ? { engineP50: median(engine) } : {}),
     partnerP50: median(samples.map((sample) => sample.partnerMs)),
     telegramP50: median(samples.map((sample) => sample.telegramMs)),
+    telegramBesideEngineP50: median(
+      samples.map((sample) => sample.telegramBesideEngineMs ?? sample.telegramMs),
+    ),
     roundTripP50: median(trip),
     roundTripP99: percentile(trip, 99),
   };
+}
+
+/** A step's figures: bot-side time, the Bot API's wait, and the calls its turns make. */
+export interface StepFigures {
+  turns: number;
+  botP50: number;
+  botMax: number;
+  /** Waiting on the partner service, median (bot-side leaves it out). */
+  partnerP50: number;
+  /** Waiting on the Bot API (union of the calls' intervals), median. */
+  telegramP50: number;
+  /** The same, less the time the engine was running (the Bot API's wait on the path). */
+  telegramBesideEngineP50: number;
+  /**
+   * The most frequent sequence of Bot API calls of the step's turns, in the order they
+   * began: "a → b" when b began after a (and every call before it) had ended, "a ‖ b"
+   * when b began while an earlier one was still waiting; with its share of the turns.
+   */
+  calls: string;
+}
+
+/** An update's Bot API calls as a sequence (StepFigures' calls). */
+export function callSequence(calls: readonly { method: string; at: number; ms: number }[]) {
+  let ends = Number.NEGATIVE_INFINITY;
+  return calls
+    .map((call, index) => {
+      const joint = index === 0 ? '' : call.at < ends ? ' ‖ ' : ' → ';
+      ends = Math.max(ends, call.at + call.ms);
+      return `${joint}${call.method}`;
+    })
+    .join('');
 }
 
 /**
@@ -171,25 +207,29 @@ export function byStep(samples: readonly Sample[]): Record<string, StepFigures> 
   }
   return Object.fromEntries(
     [...steps].map(([step, list]) => {
-      const bot = list.map((sample) => sample.ms - sample.partnerMs);
+      const values = list.map((sample) => sample.ms - sample.partnerMs);
+      const sequences = new Map<string, number>();
+      for (const sample of list) {
+        const sequence = callSequence(sample.telegram ?? []);
+        sequences.set(sequence, (sequences.get(sequence) ?? 0) + 1);
+      }
+      const [common, count] = [...sequences].sort(([, a], [, b]) => b - a)[0]!;
       return [
         step,
         {
-          turns: list.length,
-          botP50: median(bot),
-          botMax: Math.max(...bot),
+          turns: values.length,
+          botP50: median(values),
+          botMax: Math.max(...values),
           partnerP50: median(list.map((sample) => sample.partnerMs)),
+          telegramP50: median(list.map((sample) => sample.telegramMs)),
+          telegramBesideEngineP50: median(
+            list.map((sample) => sample.telegramBesideEngineMs ?? sample.telegramMs),
+          ),
+          calls: `${common} (${Math.round((count / list.length) * 100)} %)`,
         },
       ];
     }),
   );
-}
-
-export interface StepFigures {
-  turns: number;
-  botP50: number;
-  botMax: number;
-  partnerP50: number;
 }
 
 export interface RedisPerTurn {

@@ -24,7 +24,7 @@ import { Redis } from 'ioredis';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyBot = Bot<any>;
-import type { BotReport, BotRequest, ProcessStats, TurnRecord } from './protocol.js';
+import type { BotReport, BotRequest, ProcessStats, TelegramCall, TurnRecord } from './protocol.js';
 
 /** Time waited on one kind of I/O: the union of intervals, and a count of calls. */
 class Waits {
@@ -42,9 +42,14 @@ class Waits {
 }
 
 interface Trace {
+  started: number;
   partner: Waits;
   telegram: Waits;
+  /** Each Bot API call: its method, and when it began and ended (ms from the update's start). */
+  telegramCalls: TelegramCall[];
   engineMs: number;
+  /** When the engine ran: [from, to] (ms from the update's start). */
+  engineRuns: [number, number][];
   redisCommands: number;
   redisRoundTrips: number;
 }
@@ -161,12 +166,15 @@ export function instrumentPartner(partnerUrl: string): void {
 /** Times every Bot API call made while an update is handled. */
 export function instrumentTelegram(bot: AnyBot): void {
   (bot as Bot<Context>).api.config.use(async (previous, method, payload, signal) => {
-    const waits = traces.getStore()?.telegram;
-    waits?.begin();
+    const trace = traces.getStore();
+    trace?.telegram.begin();
+    const call = { method, at: performance.now() - (trace?.started ?? 0), ms: 0 };
     try {
       return await previous(method, payload, signal);
     } finally {
-      waits?.end();
+      trace?.telegram.end();
+      call.ms = performance.now() - (trace?.started ?? 0) - call.at;
+      trace?.telegramCalls.push(call);
     }
   });
 }
@@ -178,8 +186,43 @@ export async function timeEngine<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } finally {
     const trace = traces.getStore();
-    if (trace) trace.engineMs += performance.now() - started;
+    if (trace) {
+      const ended = performance.now();
+      trace.engineMs += ended - started;
+      trace.engineRuns.push([started - trace.started, ended - trace.started]);
+    }
   }
+}
+
+/**
+ * How long Bot API calls were waited on while the engine was not running: the union of
+ * the calls' intervals less the engine's. A tap's answer goes out as the engine starts,
+ * and its interval spans the engine's work (the answer is read when the loop is free):
+ * this is the Bot API's wait on the update's path.
+ */
+function besideEngine(calls: readonly TelegramCall[], engine: readonly [number, number][]): number {
+  const points = [
+    ...calls.flatMap((call) => [
+      [call.at, 1, 0],
+      [call.at + call.ms, -1, 0],
+    ]),
+    ...engine.flatMap(([from, to]) => [
+      [from, 0, 1],
+      [to, 0, -1],
+    ]),
+  ].sort((a, b) => a[0]! - b[0]!);
+  let calling = 0;
+  let running = 0;
+  let since = 0;
+  let total = 0;
+  for (const [at, call, run] of points) {
+    const waiting = calling > 0 && running === 0;
+    if (waiting) total += at! - since;
+    calling += call!;
+    running += run!;
+    since = at!;
+  }
+  return total;
 }
 
 /**
@@ -191,13 +234,16 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
   const original = target.handleUpdate.bind(target);
   target.handleUpdate = async (update, envelope) => {
     const trace: Trace = {
+      started: performance.now(),
       partner: new Waits(),
       telegram: new Waits(),
+      telegramCalls: [],
       engineMs: 0,
+      engineRuns: [],
       redisCommands: 0,
       redisRoundTrips: 0,
     };
-    const started = performance.now();
+    const { started } = trace;
     try {
       return await traces.run(trace, () => original(update, envelope));
     } finally {
@@ -208,7 +254,9 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
         partnerCalls: trace.partner.calls,
         telegramMs: trace.telegram.ms,
         telegramCalls: trace.telegram.calls,
+        telegram: trace.telegramCalls.sort((a, b) => a.at - b.at),
         engineMs: trace.engineMs,
+        telegramBesideEngineMs: besideEngine(trace.telegramCalls, trace.engineRuns),
         redisCommands: trace.redisCommands,
         redisRoundTrips: trace.redisRoundTrips,
       });

@@ -11,12 +11,24 @@ export interface TurnRecord {
   /** Waiting on the (fake) Bot API. */
   telegramMs: number;
   telegramCalls: number;
+  /** Waiting on the Bot API while the engine was not running (the update's path). */
+  telegramBesideEngineMs?: number;
+  /** Those calls in the order they began (our bot and the baseline alike). */
+  telegram?: TelegramCall[];
   /** Inside engine.handle (our bot only; 0 for the baseline). */
   engineMs: number;
   /** Commands sent to Redis while handling it (a pipeline's each counted). */
   redisCommands: number;
   /** Request/response exchanges with Redis while handling it (a pipeline or script: one). */
   redisRoundTrips: number;
+}
+
+/** One Bot API call of an update: its method, when it began and how long it took (ms). */
+export interface TelegramCall {
+  method: string;
+  /** From the update's start. */
+  at: number;
+  ms: number;
 }
 
 export interface ProcessStats {

@@ -247,6 +247,25 @@ function bigOnlyReport(results: BenchResults): string {
   ].join('\n');
 }
 
+const STEP_HEAD = [
+  'Our bot by step, 1 conversation',
+  'Turns',
+  'Bot-side ms p50',
+  'Bot API wait p50: beside the engine (all)',
+  "Bot API calls (the most frequent; '‖': beside the one before)",
+];
+
+/** Each step's figures, where a turn's Bot API calls are and what of them it waits on. */
+function stepRows(figures: LoadFigures): string[][] {
+  return Object.entries(figures.steps).map(([step, row]) => [
+    step,
+    number(row.turns, 0),
+    number(row.botP50),
+    `${number(row.telegramBesideEngineP50)} (${number(row.telegramP50)})`,
+    row.calls,
+  ]);
+}
+
 export function renderReport(all: BenchResults): string {
   if (!all.ours) return bigOnlyReport(all);
   const results = all as WholeResults;
@@ -275,6 +294,8 @@ export function renderReport(all: BenchResults): string {
       ),
     );
   }
+  lines.push('');
+  lines.push(...table(STEP_HEAD, stepRows(level(results.ours, 1) ?? results.ours.levels[0]!)));
   lines.push('');
   lines.push(
     ...table(

@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { benchConfig } from '#bench/config.js';
+import { callSequence } from '#bench/harness.js';
 import { renderReport } from '#bench/report.js';
 import { runBench } from '#bench/suite.js';
 import { testNow } from '#test/support/clock.js';
@@ -16,6 +17,18 @@ afterEach(() => {
 });
 
 describe('the benchmark harness', () => {
+  it("writes a turn's Bot API calls as a sequence: '→' after the calls before, '‖' beside one", () => {
+    expect(
+      callSequence([
+        { method: 'answerCallbackQuery', at: 1, ms: 5 },
+        { method: 'editMessageReplyMarkup', at: 7, ms: 2 },
+        { method: 'sendMessage', at: 7.5, ms: 1 },
+        { method: 'sendPhoto', at: 8.5, ms: 1 },
+        { method: 'sendPhoto', at: 9.5, ms: 1 },
+      ]),
+    ).toBe('answerCallbackQuery → editMessageReplyMarkup ‖ sendMessage ‖ sendPhoto → sendPhoto');
+  });
+
   it('runs every measurement on a tiny configuration', { timeout: 60_000 }, async () => {
     const config = benchConfig({
       BENCH_CONCURRENCY: '1,2',
@@ -51,6 +64,13 @@ describe('the benchmark harness', () => {
       expect(bot.idle.keys).toBeGreaterThan(0);
       expect(bot.start.firstTurn.botMs).toBeGreaterThan(0);
     }
+    // Each step of ours names the Bot API calls its turns made. (The baseline's are not
+    // seen: its conversations plugin calls the Bot API through an Api of its own, without
+    // the bot's transformers.)
+    const steps = results.ours!.levels[0]!.steps;
+    expect(steps.start!.calls).toMatch(/^sendMessage/);
+    expect(steps.book!.calls).toMatch(/^answerCallbackQuery (‖|→) editMessageText/);
+    expect(steps.start!.telegramBesideEngineP50).toBeGreaterThan(0);
     // The baseline's state is a replay log: it grows with every turn by the whole update.
     // Ours is the snapshot, which grows only by the keys of the inputs it took (one per
     // turn, the newest 32 kept: a redelivered update is answered once), far less.

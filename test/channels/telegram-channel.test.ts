@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTelegram, type TelegramChannel } from '#src/channels/telegram/index.js';
+import { ticketQr } from '#src/channels/telegram/tickets.js';
 import { BusyError, type Engine } from '#src/conversation/engine.js';
 import type { Input } from '#src/conversation/interpret.js';
 import type { Reply, View } from '#flows/view.js';
@@ -478,6 +479,30 @@ describe('updates at once', () => {
       false,
       true,
     ]);
+  });
+
+  it("sends a view's tickets after it, in order, their photos drawn while it is on its way", async () => {
+    const tickets = ['AC-1', 'AC-2', 'AC-3'].map((accessCode) => ({
+      accessCode,
+      title: `Ticket ${accessCode}`,
+      lines: [],
+    }));
+    answer = () => view({ text: 'Purchase confirmed', tickets });
+    releases.push(() => fake.release());
+    fake.holdNext('sendMessage', 60_000);
+    const typed = fake.text(ana, 'pay');
+    // The photos are drawn meanwhile (ticket-delivery.ts); none may go before the view.
+    await fake.until(() => fake.holding() === 1, 10_000, 'the view held');
+    fake.release();
+    await channel.whenHandled(typed);
+    const messages = fake.messages(ana.id);
+    expect(messages.map((message) => message.text ?? message.caption)).toEqual([
+      'Purchase confirmed',
+      ...tickets.map((ticket) => `Ticket ${ticket.accessCode}\nCode: ${ticket.accessCode}`),
+    ]);
+    for (const [index, ticket] of tickets.entries()) {
+      expect(messages[index + 1]!.photo!.bytes).toEqual(await ticketQr(ticket.accessCode));
+    }
   });
 });
 

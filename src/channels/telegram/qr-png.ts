@@ -33,7 +33,9 @@ function rowSide(size: number, options: QrPngOptions): number {
 
 /**
  * The image's rows, each a filter byte (0: none) and its pixels packed 8 to a byte, a
- * set bit white. Rows that show the same row of modules are one buffer, copied.
+ * set bit white. A row of modules is drawn once, white with its dark modules' spans of
+ * pixels cleared (a module's span: the pixels qrcode's arithmetic puts in it), and copied
+ * to the other pixel rows that show it; the margin's rows are white.
  */
 function pixelRows(size: number, data: Uint8Array, options: QrPngOptions): Buffer {
   const scale = scaleOf(size, options);
@@ -41,21 +43,34 @@ function pixelRows(size: number, data: Uint8Array, options: QrPngOptions): Buffe
   const margin = options.margin * scale;
   const inside = (at: number) => at >= margin && at < side - margin;
   const moduleAt = (at: number) => Math.floor((at - margin) / scale);
+  // Module i covers the pixels [starts[i], ends[i]) of a row, and the rows alike.
+  const starts = new Int32Array(size).fill(side);
+  const ends = new Int32Array(size);
+  for (let at = 0; at < side; at += 1) {
+    if (!inside(at)) continue;
+    const module = moduleAt(at);
+    starts[module] = Math.min(starts[module]!, at);
+    ends[module] = at + 1;
+  }
   const stride = 1 + Math.ceil(side / 8);
+  // A row of white pixels: the bits of the side set, the filter byte and the padding 0.
+  const white = Buffer.alloc(stride, 0xff);
+  white[0] = 0;
+  if (side % 8 !== 0) white[stride - 1] = (0xff << (8 - (side % 8))) & 0xff;
   const image = Buffer.alloc(stride * side);
-  const drawn = new Map<number, number>(); // module row → offset of a row drawn for it
   for (let y = 0; y < side; y += 1) {
     const offset = y * stride;
     const row = inside(y) ? moduleAt(y) : -1;
-    const earlier = drawn.get(row);
-    if (earlier !== undefined) {
-      image.copy(image, offset, earlier, earlier + stride);
+    if (row >= 0 && starts[row] !== y) {
+      image.copy(image, offset, starts[row]! * stride, (starts[row]! + 1) * stride);
       continue;
     }
-    drawn.set(row, offset);
-    for (let x = 0; x < side; x += 1) {
-      const dark = row >= 0 && inside(x) && Boolean(data[row * size + moduleAt(x)]);
-      if (!dark) image[offset + 1 + (x >> 3)]! |= 0x80 >> (x & 7);
+    white.copy(image, offset);
+    for (let column = 0; row >= 0 && column < size; column += 1) {
+      if (!data[row * size + column]) continue;
+      for (let x = starts[column]!; x < ends[column]!; x += 1) {
+        image[offset + 1 + (x >> 3)]! &= ~(0x80 >> (x & 7));
+      }
     }
   }
   return image;

@@ -326,6 +326,9 @@ export function createRenderer(deps: {
       return extra;
     };
 
+    // The tickets' photos are drawn while the first of these messages is on its way.
+    const drawn = (view.tickets ?? []).length > 0 ? tickets.draw(view.tickets!) : undefined;
+
     for (const notice of reply.notices) {
       for (const part of splitText(notice.text)) {
         await api.sendMessage(chatId, part, { ...NO_PREVIEW, ...takeRemoval() });
@@ -381,7 +384,7 @@ export function createRenderer(deps: {
         await sendInvoice(api, chatId, view.invoice, deps.providerToken);
       }
     }
-    await tickets.send(chatId, view.tickets ?? [], options.lang);
+    await tickets.send(chatId, view.tickets ?? [], options.lang, drawn);
   }
 
   async function say(chatId: number, text: string): Promise<void> {
