@@ -21,6 +21,7 @@ import {
   type IdleResult,
   type LengthResult,
   type LoadResult,
+  type NewMinuteFigures,
   type StartResult,
   type ThroughputResult,
 } from './harness.js';
@@ -45,7 +46,7 @@ export interface BigCatalogResults {
   /** Slowest turn of those bookings (a recomputation of what is on sale, if any). */
   maxTurnMs: number;
   /** The first list of what is on sale in a new minute (when measured). */
-  newMinute?: { botMs: number; loopDelayMaxMs: number };
+  newMinute?: NewMinuteFigures;
 }
 
 export interface ClusterResults {
