@@ -10,6 +10,7 @@ import { runTerminal } from './channels/console/terminal.js';
 import { FatalChannelError, keepTrying } from './channels/keep-trying.js';
 import { startSlack } from './channels/slack/index.js';
 import { startTelegram } from './channels/telegram/index.js';
+import { warmUpTickets } from './channels/telegram/tickets.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
 import type { SupportDesk } from './conversation/handoff/ports.js';
@@ -108,9 +109,11 @@ if (channels) {
     stops.push(() => Promise.resolve(retrying.stop()));
   };
   // Before any channel takes updates: the first customer does not wait for the catalog,
-  // nor for the reading of typed messages to compile (warmUp, while the catalog loads).
+  // nor for the reading of typed messages and the tickets' codes to compile (while the
+  // catalog loads).
   const catalogLoaded = app.loadCatalog();
   warmUp();
+  warmUpTickets();
   await catalogLoaded;
   if (config.slack) {
     const slackConfig = config.slack;

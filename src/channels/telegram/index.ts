@@ -35,7 +35,6 @@ import {
 } from './middleware.js';
 import { registerPreCheckout, starsRefunder } from './payments.js';
 import { createRenderer } from './render.js';
-import { warmUpTickets } from './tickets.js';
 import { startPolling, startWebhook } from './transport.js';
 import { createTurnsAhead } from './turn-ahead.js';
 
@@ -108,7 +107,6 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     throw error;
   }
 
-  warmUpTickets();
   const inFlight = createInFlight();
   const providerToken = deps.config.paymentProviderToken;
   const renderer = createRenderer({

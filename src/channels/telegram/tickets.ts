@@ -15,7 +15,7 @@ export async function ticketQr(accessCode: string): Promise<Buffer> {
 }
 
 /**
- * Draws a few codes before the channel takes updates: the first drawing in a process
+ * Draws a few codes before a channel takes updates (main.ts): the first drawing in a process
  * compiles the QR encoder and starts zlib (~17 ms, against ~1 ms once warm), which would
  * otherwise stall the first paying customer's turn and every chat waiting behind it.
  */
