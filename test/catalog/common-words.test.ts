@@ -13,7 +13,7 @@ import {
   rankScored,
   summedQueryHits,
 } from '#src/catalog/common-words.js';
-import { productSearch } from '#src/catalog/product-search.js';
+import { buildProductSearch, productSearch } from '#src/catalog/product-search.js';
 import { generatedCatalog } from '#src/sandbox/seed/index.js';
 import { hitColumns } from '#src/domain/catalog.js';
 import { catalogFinder } from '#flows/booking/choosing/finder.js';
@@ -150,6 +150,12 @@ describe('a rarer word that starts a common word', () => {
     expect(hits[0]!.matched).toBe(2);
     expect(ids('act generad').slice(0, 3)).toEqual([act, generad, activ]);
     expect(ids('act generad').slice(3)).toEqual(inOrder([act, generad, activ]));
+  });
+
+  it('finds the same when the search is built ahead, in slices', async () => {
+    const ahead = await buildProductSearch(indexCatalog(edited));
+    for (const query of ['act', 'act 123', 'act generad', 'actividad', 'actividad generada', '12'])
+      expect(ahead.search(query)).toEqual(search.search(query));
   });
 
   it('scores a common word it starts as MiniSearch weighs a prefix match', () => {
