@@ -11,12 +11,25 @@
  * fields; a word the document holds as the start of a longer one counts as MiniSearch's
  * prefix match does), worked out from the documents' texts in a pass of its own, so that
  * nothing here reads MiniSearch's private index.
+ *
+ * Common words are not in MiniSearch's index at all (their postings were its largest
+ * part, and a rare word starting one, "act" for "activity", had MiniSearch walk them all
+ * within the turn): each also keeps its documents' scores as the word itself, exactly as
+ * MiniSearch scored them (its idf per field), for a rarer query word that starts it.
  */
 
 /** The documents holding a word, best first, with their scores. */
 export interface RankedDocuments {
   documents: Uint32Array;
   scores: Float32Array;
+}
+
+/** What a common word keeps for the search. */
+export interface CommonWord {
+  /** Its documents, best first, as a query of the word finds them (its longer words too). */
+  ranked: RankedDocuments;
+  /** Those holding the word itself with MiniSearch's score of it, in document order. */
+  itself: RankedDocuments;
 }
 
 /** BM25+ as MiniSearch computes it (its defaults: k 1.2, b 0.7, d 0.5). */
@@ -51,6 +64,10 @@ export function commonWordRanker(options: {
     return Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
   });
   const scores = words.map(() => new Float64Array(documents));
+  // The word itself, per field: BM25+ without its idf (known once every document is
+  // counted: MiniSearch's idf is per field) by document, and the documents holding it.
+  const fieldParts = words.map(() => boosts.map((): Float32Array | undefined => undefined));
+  const fieldHolding = words.map(() => boosts.map(() => 0));
   // Per field of one document: occurrences of each word, exact and as a prefix.
   const exact = new Float64Array(words.length);
   const prefix = new Float64Array(words.length);
@@ -78,7 +95,13 @@ export function commonWordRanker(options: {
       const average = averageLengths[field]! || 1;
       for (let w = 0; w < words.length; w += 1) {
         let score = 0;
-        if (exact[w]! > 0) score += bm25(exact[w]!, length, average);
+        if (exact[w]! > 0) {
+          const part = bm25(exact[w]!, length, average);
+          score += part;
+          const parts = (fieldParts[w]![field] ??= new Float32Array(documents));
+          parts[document] = part;
+          fieldHolding[w]![field] = fieldHolding[w]![field]! + 1;
+        }
         if (prefix[w]! > 0) score += PREFIX_WEIGHT * bm25(prefix[w]!, length, average);
         if (score > 0)
           scores[w]![document] = scores[w]![document]! + boosts[field]! * idf[w]! * score;
@@ -86,9 +109,37 @@ export function commonWordRanker(options: {
     }
   };
 
-  /** Each word's documents, best first; one word at a time (`each` may yield between). */
-  const ranked = function* (): Generator<[string, RankedDocuments]> {
-    for (let w = 0; w < words.length; w += 1) yield [words[w]!, rankScored(scores[w]!)];
+  /**
+   * Each word's documents, best first, and those holding the word itself with its score
+   * alone, in document order; one word at a time (`each` may yield between).
+   */
+  const ranked = function* (): Generator<[string, CommonWord]> {
+    for (let w = 0; w < words.length; w += 1)
+      yield [words[w]!, { ranked: rankScored(scores[w]!), itself: itselfScored(w) }];
+  };
+
+  // MiniSearch's score of the word itself in each document: per field, its idf there
+  // times the field's boost times BM25+, summed over the fields.
+  const itselfScored = (w: number): RankedDocuments => {
+    const total = new Float64Array(documents);
+    fieldParts[w]!.forEach((parts, field) => {
+      if (!parts) return;
+      const holding = fieldHolding[w]![field]!;
+      const weight = boosts[field]! * Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
+      for (let document = 0; document < documents; document += 1)
+        if (parts[document]! > 0) total[document] = total[document]! + weight * parts[document]!;
+    });
+    fieldParts[w] = [];
+    let count = 0;
+    for (const score of total) if (score > 0) count += 1;
+    const held = { documents: new Uint32Array(count), scores: new Float32Array(count) };
+    let at = 0;
+    for (let document = 0; document < documents; document += 1)
+      if (total[document]! > 0) {
+        held.documents[at] = document;
+        held.scores[at++] = total[document]!;
+      }
+    return held;
   };
 
   return { add, ranked };
@@ -123,6 +174,13 @@ export function rankScored(scores: Float64Array): RankedDocuments {
 const DOCUMENTS_TOP = 2 ** 21;
 const SCALE_TOP = 2 ** 30;
 
+/** Scores of documents, each multiplied by `weight` (1 when none). */
+export interface WeightedDocuments {
+  documents: ArrayLike<number>;
+  scores: ArrayLike<number>;
+  weight?: number;
+}
+
 /**
  * The hits of a query whose words are all common: the documents holding the most of its
  * words, best first. Each query word comes with the lists of the common words it stands
@@ -135,19 +193,46 @@ export function commonQueryHits(
   documents: number,
 ): { ranked: RankedDocuments; matched: number } {
   if (terms.length === 1 && terms[0]!.length === 1) return { ranked: terms[0]![0]!, matched: 1 };
+  return queryHits(terms, documents, Math.max);
+}
+
+/**
+ * The hits of a query of rarer words as MiniSearch scores them: each query word comes with
+ * the documents MiniSearch found for it and the common words it starts ("act" for
+ * "activity"), each weighted as MiniSearch weighs a prefix match; a document's scores for
+ * one query word are added, then the words' as in commonQueryHits.
+ */
+export function summedQueryHits(
+  terms: readonly (readonly WeightedDocuments[])[],
+  documents: number,
+): { ranked: RankedDocuments; matched: number } {
+  return queryHits(terms, documents, (held, score) => held + score);
+}
+
+/** MiniSearch's weight of a prefix match of `word` by a query word `length` letters long. */
+export const prefixWeight = (word: string, length: number) =>
+  (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (word.length - length));
+
+function queryHits(
+  terms: readonly (readonly WeightedDocuments[])[],
+  documents: number,
+  combine: (held: number, score: number) => number,
+): { ranked: RankedDocuments; matched: number } {
   const total = new Float64Array(documents);
   const matched = new Uint8Array(documents);
-  const best = new Float64Array(documents);
+  const term = new Float64Array(documents);
   for (const lists of terms) {
-    best.fill(0);
-    for (const list of lists)
+    term.fill(0);
+    for (const list of lists) {
+      const weight = list.weight ?? 1;
       for (let i = 0; i < list.documents.length; i += 1) {
         const document = list.documents[i]!;
-        if (list.scores[i]! > best[document]!) best[document] = list.scores[i]!;
+        term[document] = combine(term[document]!, weight * list.scores[i]!);
       }
+    }
     for (let document = 0; document < documents; document += 1)
-      if (best[document]! > 0) {
-        total[document] = total[document]! + best[document]!;
+      if (term[document]! > 0) {
+        total[document] = total[document]! + term[document]!;
         matched[document] = matched[document]! + 1;
       }
   }

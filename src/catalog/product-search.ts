@@ -15,7 +15,14 @@ import {
   type SearchHit,
 } from '#src/domain/catalog.js';
 import { lazyList } from '#src/domain/lazy-list.js';
-import { commonQueryHits, commonWordRanker, type RankedDocuments } from './common-words.js';
+import {
+  commonQueryHits,
+  commonWordRanker,
+  prefixWeight,
+  summedQueryHits,
+  type CommonWord,
+  type RankedDocuments,
+} from './common-words.js';
 import { inSlices } from './slices.js';
 
 export interface ProductSearch {
@@ -242,9 +249,10 @@ function withinEdits(a: string, b: string, edits: number): boolean {
 const fuzzy = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
 
 /**
- * The search of a catalog, filled one document at a time: `add` for each of
- * documentsOf(catalog), then, when the catalog has common words, `ranker()` fed the same
- * documents again, then `search(ranked)`.
+ * The search of a catalog, filled one document at a time in two passes: `count` for each
+ * of documentsOf(catalog) (which words are common is known only once the catalog is
+ * whole), then `indexer()` fed the same documents again (MiniSearch's index without the
+ * common words, and the common words' lists), then `search(words)` with its `words()`.
  */
 function searchBuilder() {
   let documents = 0;
@@ -260,20 +268,8 @@ function searchBuilder() {
   // What a hit names, by document number: kept here, not as MiniSearch's stored fields
   // (an object per document) and with numbers for its ids (no id text per document).
   const documentsOf: DocumentsOf = { kinds: [], refs: [], providerIds: [] };
-  const index = new MiniSearch<Doc>({
-    fields: [...FIELDS],
-    tokenize,
-    processTerm,
-    searchOptions: {
-      boost: BOOST,
-      fuzzy: (term) => (vocabulary.has(term) ? 0 : fuzzy(term)),
-      prefix: (term) => term.length >= 3,
-      combineWith: 'OR',
-    },
-  });
-  const add = (doc: Doc | undefined): void => {
+  const count = (doc: Doc | undefined): void => {
     if (!doc) return;
-    doc.id = documents;
     documentsOf.kinds.push(doc.kind);
     documentsOf.refs.push(doc.ref);
     documentsOf.providerIds.push(doc.providerId);
@@ -288,30 +284,52 @@ function searchBuilder() {
       }
     });
     for (const term of terms) documentsWith.set(term, (documentsWith.get(term) ?? 0) + 1);
-    index.add(doc);
   };
-  // The catalog's common words with how many documents hold each, once it is whole.
-  const commonWords = () =>
-    new Map([...documentsWith].filter(([term]) => isCommon(term)).map(([term, n]) => [term, n]));
-  const ranker = () => {
-    const ranking = commonWordRanker({
-      words: commonWords(),
-      documents,
-      boosts: FIELDS.map((field) => BOOST[field]),
-      averageLengths: lengths.map((sum) => sum / Math.max(1, documents)),
+  // MiniSearch's index of the words that tell (a common word's documents are in its
+  // lists), and the common words' lists, from the documents fed again in the same order.
+  const indexer = () => {
+    const common = new Map([...documentsWith].filter(([term]) => isCommon(term)));
+    const index = new MiniSearch<Doc>({
+      fields: [...FIELDS],
       tokenize,
-      processTerm,
+      processTerm: (term) => {
+        const kept = processTerm(term);
+        return kept === null || common.has(kept) ? null : kept;
+      },
+      searchOptions: {
+        processTerm,
+        boost: BOOST,
+        fuzzy: (term) => (vocabulary.has(term) ? 0 : fuzzy(term)),
+        prefix: (term) => term.length >= 3,
+        combineWith: 'OR',
+      },
     });
+    const ranking =
+      common.size === 0
+        ? undefined
+        : commonWordRanker({
+            words: common,
+            documents,
+            boosts: FIELDS.map((field) => BOOST[field]),
+            averageLengths: lengths.map((sum) => sum / Math.max(1, documents)),
+            tokenize,
+            processTerm,
+          });
     let numbered = 0;
     return {
       add: (doc: Doc | undefined) => {
-        if (doc)
-          ranking.add(
-            numbered++,
-            FIELDS.map((field) => doc[field]),
-          );
+        if (!doc) return;
+        doc.id = numbered++;
+        index.add(doc);
+        ranking?.add(
+          doc.id,
+          FIELDS.map((field) => doc[field]),
+        );
       },
-      ranked: ranking.ranked,
+      /** The common words' lists, one word at a time, once every document is added. */
+      words: (): Iterable<[string, CommonWord]> => ranking?.ranked() ?? [],
+      search: (words: ReadonlyMap<string, CommonWord>, placeOf: PlaceOf) =>
+        searchOf(index, documentsOf, documents, standsFor([...words.keys()]), words, placeOf),
     };
   };
   // The common words a word of a query stands for: itself, or, for a word the catalog
@@ -327,13 +345,7 @@ function searchBuilder() {
         (word) => (term.length >= 3 && word.startsWith(term)) || withinEdits(term, word, typos),
       );
     };
-  return {
-    add,
-    hasCommonWords: () => [...documentsWith.keys()].some(isCommon),
-    ranker,
-    search: (ranked: ReadonlyMap<string, RankedDocuments>, placeOf: PlaceOf) =>
-      searchOf(index, documentsOf, documents, standsFor([...ranked.keys()]), ranked, placeOf),
-  };
+  return { count, indexer };
 }
 
 /** A product's place in the catalog's sale layout, -1 for none (a combined product). */
@@ -356,7 +368,7 @@ function searchOf(
   { kinds, refs, providerIds }: DocumentsOf,
   documents: number,
   standsFor: (term: string) => string[],
-  ranked: ReadonlyMap<string, RankedDocuments>,
+  words: ReadonlyMap<string, CommonWord>,
   placeOf: PlaceOf,
 ): ProductSearch {
   // Each document's place in the sale layout, worked out with the search: a pass over a
@@ -402,10 +414,49 @@ function searchOf(
     matched,
   });
 
+  // A hit per document of a ranked list, of which a turn reads a page: each made when
+  // read (lazy-list.ts), the finder and the browse list picking by the columns.
+  const listed = ({ documents: order, scores }: RankedDocuments, matched: number) =>
+    withColumns(
+      lazyList(order.length, (at) => hit(order[at]!, scores[at]!, matched)),
+      {
+        kind: (at) => kinds[order[at]!]!,
+        id: (at) => refs[order[at]!]!,
+        place: (at) => places[order[at]!]!,
+      },
+    );
+
+  // The common words a rarer query word starts ("act" when a product says "act", of
+  // "activity"), which MiniSearch would have found as prefix matches: they are not in its
+  // index. None reached by a typo: a word the catalog lacks that is one stands for them.
+  const started = (term: string): [string, CommonWord][] =>
+    term.length < 3
+      ? []
+      : [...words].filter(([word]) => word.length > term.length && word.startsWith(term));
+
   // Words the catalog holds rarely enough to tell: MiniSearch scores the few documents
-  // holding them (typos and prefixes included).
-  const telling = (searched: string) => (): SearchHit[] => {
-    const results = index.search(searched);
+  // holding them (typos and prefixes included), and a common word one of them starts
+  // adds its documents from its list, weighted as MiniSearch weighs a prefix match.
+  const telling = (rare: string[]) => (): SearchHit[] => {
+    const starting = rare.map(started);
+    if (starting.some((common) => common.length > 0)) {
+      const lists = rare.map((term, at) => {
+        const found = index.search(term);
+        return [
+          {
+            documents: found.map((result) => result.id as number),
+            scores: found.map((result) => result.score),
+          },
+          ...starting[at]!.map(([word, { itself }]) => ({
+            ...itself,
+            weight: prefixWeight(word, term.length),
+          })),
+        ];
+      });
+      const { ranked: best, matched } = summedQueryHits(lists, documents);
+      return listed(best, matched);
+    }
+    const results = index.search(rare.join(' '));
     // Words matched by each hit (a word can match by itself, a typo or a prefix). A loop
     // and no set for a single word.
     const hits: SearchHit[] = [];
@@ -422,19 +473,9 @@ function searchOf(
   // Common words only: their documents ranked ahead, when the catalog version was built
   // (common-words.ts), not tens of thousands scored within the turn.
   const common = (wanted: string[]) => (): SearchHit[] => {
-    const lists = wanted.map((term) => standsFor(term).map((word) => ranked.get(word)!));
+    const lists = wanted.map((term) => standsFor(term).map((word) => words.get(word)!.ranked));
     const { ranked: best, matched } = commonQueryHits(lists, documents);
-    // A hit per product of the catalog, of which a turn reads a page: each made when read
-    // (lazy-list.ts), the finder and the browse list picking by the columns.
-    const order = best.documents;
-    return withColumns(
-      lazyList(order.length, (at) => hit(order[at]!, best.scores[at]!, matched)),
-      {
-        kind: (at) => kinds[order[at]!]!,
-        id: (at) => refs[order[at]!]!,
-        place: (at) => places[order[at]!]!,
-      },
-    );
+    return listed(best, matched);
   };
 
   return {
@@ -444,10 +485,7 @@ function searchOf(
       if (wanted.length === 0) return [];
       // "actividad 4242" in a catalog of "Actividad N": the rarer words decide.
       const rare = wanted.filter((term) => standsFor(term).length === 0);
-      if (rare.length > 0) {
-        const searched = rare.join(' ');
-        return run(searched, telling(searched));
-      }
+      if (rare.length > 0) return run(rare.join(' '), telling(rare));
       return run(`common:${wanted.join(' ')}`, common(wanted));
     },
   };
@@ -463,14 +501,10 @@ export function productSearch(catalog: CatalogIndex): ProductSearch {
   let search = built.get(catalog);
   if (!search) {
     const builder = searchBuilder();
-    for (const doc of documentsOf(catalog)) builder.add(doc);
-    const ranked = new Map<string, RankedDocuments>();
-    if (builder.hasCommonWords()) {
-      const ranker = builder.ranker();
-      for (const doc of documentsOf(catalog)) ranker.add(doc);
-      for (const [word, documents] of ranker.ranked()) ranked.set(word, documents);
-    }
-    search = builder.search(ranked, layoutPlace(catalog));
+    for (const doc of documentsOf(catalog)) builder.count(doc);
+    const indexer = builder.indexer();
+    for (const doc of documentsOf(catalog)) indexer.add(doc);
+    search = indexer.search(new Map(indexer.words()), layoutPlace(catalog));
     built.set(catalog, search);
   }
   return search;
@@ -485,14 +519,12 @@ export async function buildProductSearch(catalog: CatalogIndex): Promise<Product
   const ready = built.get(catalog);
   if (ready) return ready;
   const builder = searchBuilder();
-  await inSlices(documentsOf(catalog), builder.add);
-  const ranked = new Map<string, RankedDocuments>();
-  if (builder.hasCommonWords()) {
-    const ranker = builder.ranker();
-    await inSlices(documentsOf(catalog), ranker.add);
-    await inSlices(ranker.ranked(), ([word, documents]) => ranked.set(word, documents));
-  }
-  const search = builder.search(ranked, layoutPlace(catalog));
+  await inSlices(documentsOf(catalog), builder.count);
+  const indexer = builder.indexer();
+  await inSlices(documentsOf(catalog), indexer.add);
+  const words = new Map<string, CommonWord>();
+  await inSlices(indexer.words(), ([word, common]) => words.set(word, common));
+  const search = indexer.search(words, layoutPlace(catalog));
   built.set(catalog, search);
   return search;
 }

@@ -3,10 +3,17 @@
  * their documents ranked when the catalog version was built (src/catalog/common-words.ts),
  * with the products MiniSearch found and the order a customer expects.
  */
+import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { indexCatalog } from '#src/catalog/catalog-index.js';
-import { commonQueryHits, rankScored } from '#src/catalog/common-words.js';
-import { productSearch } from '#src/catalog/product-search.js';
+import {
+  commonQueryHits,
+  commonWordRanker,
+  prefixWeight,
+  rankScored,
+  summedQueryHits,
+} from '#src/catalog/common-words.js';
+import { buildProductSearch, productSearch } from '#src/catalog/product-search.js';
 import { generatedCatalog } from '#src/sandbox/seed/index.js';
 import { hitColumns } from '#src/domain/catalog.js';
 import { catalogFinder } from '#flows/booking/choosing/finder.js';
@@ -37,6 +44,127 @@ describe('ranking by score', () => {
     expect(matched).toBe(1);
     expect([...hits.documents]).toEqual([0, 2, 1]);
     expect([...hits.scores]).toEqual([3, 2, 1]);
+  });
+});
+
+describe("a common word's own scores, as MiniSearch's", () => {
+  // 300 documents all named "Museo N"; one in three also says "museo" in its description.
+  const documents = Array.from({ length: 300 }, (_, i) => ({
+    id: i,
+    name: `Museo ${i + 1}`,
+    description: i % 3 === 0 ? `Museo de arte, museo ${i % 7} abierto` : 'Arte moderno',
+  }));
+  const tokenize = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const processTerm = (word: string) => (word.length < 2 ? null : word);
+  const boost = { name: 3, description: 0.5 };
+  const fields = ['name', 'description'] as const;
+  const reference = new MiniSearch({ fields: [...fields], tokenize, processTerm });
+  reference.addAll(documents);
+  const averageLengths = fields.map(
+    (field) =>
+      documents.reduce((sum, doc) => sum + new Set(tokenize(doc[field])).size, 0) /
+      documents.length,
+  );
+  const ranker = commonWordRanker({
+    words: new Map([['museo', 300]]),
+    documents: documents.length,
+    boosts: fields.map((field) => boost[field]),
+    averageLengths,
+    tokenize,
+    processTerm,
+  });
+  documents.forEach((doc) => ranker.add(doc.id, [doc.name, doc.description]));
+  const [word, { itself }] = [...ranker.ranked()][0]!;
+  const scoresOf = (list: { documents: ArrayLike<number>; scores: ArrayLike<number> }) =>
+    new Map(Array.from(list.documents, (document, at) => [document, list.scores[at]!]));
+
+  it('scores each document holding the word itself as MiniSearch does (its idf per field)', () => {
+    const expected = reference.search('museo', { boost, prefix: false, fuzzy: false });
+    const own = scoresOf(itself);
+    expect(word).toBe('museo');
+    expect([...itself.documents]).toEqual(documents.map((doc) => doc.id));
+    for (const result of expected) expect(own.get(result.id)).toBeCloseTo(result.score, 4);
+  });
+
+  it("weighs a rarer word's prefix match of it as MiniSearch does", () => {
+    const expected = reference.search('mus', { boost, prefix: true, fuzzy: false });
+    const own = scoresOf(itself);
+    expect(expected).toHaveLength(300);
+    for (const result of expected)
+      expect(own.get(result.id)! * prefixWeight('museo', 3)).toBeCloseTo(result.score, 4);
+  });
+
+  it("adds a query word's scores, then keeps the documents holding the most words", () => {
+    const act = [
+      { documents: [4], scores: [10] },
+      { documents: [0, 1, 4], scores: [1, 2, 1], weight: 0.5 },
+    ];
+    const generated = [{ documents: [1, 4], scores: [3, 3] }];
+    const { ranked: hits, matched } = summedQueryHits([act, generated], 5);
+    expect(matched).toBe(2);
+    expect([...hits.documents]).toEqual([4, 1]);
+    expect([...hits.scores]).toEqual([(10.5 + 3) * 2, (1 + 3) * 2]);
+  });
+});
+
+describe('a rarer word that starts a common word', () => {
+  // "act", "activ" and "generad" are each in one product; "actividad" and "generada" in all.
+  const edited = generatedCatalog({ today: TODAY, products: 500, seed: 3, language: 'es' });
+  const named = (provider: number, name: string) => {
+    const product = edited.providers[provider]!.productBases[0]!.products[0]!;
+    product.productName = name;
+    return product.productId;
+  };
+  const act = named(2, 'Ruta act');
+  const activ = named(4, 'Activ estudio');
+  const generad = named(6, 'Generad taller');
+  const catalog = indexCatalog(edited);
+  const search = productSearch(catalog);
+  const ids = (query: string) => search.search(query).map((hit) => hit.id);
+  const inOrder = (except: string[]) =>
+    [...catalog.products()]
+      .map((entry) => entry.product.productId)
+      .filter((id) => !except.includes(id));
+
+  it('finds the product saying it first, then those with longer words, then every product holding the common word', () => {
+    const hits = search.search('act');
+    // The product renamed "Generad taller" holds "actividad" in its description only.
+    expect(hits.map((hit) => hit.id)).toEqual([
+      act,
+      activ,
+      ...inOrder([act, activ, generad]),
+      generad,
+    ]);
+    expect(hits.every((hit) => hit.matched === 1)).toBe(true);
+    expect(hits[1]!.score).toBeLessThan(hits[0]!.score);
+    expect(hits[2]!.score).toBeLessThan(hits[1]!.score);
+  });
+
+  it('keeps the products holding the most of the rarer words', () => {
+    const hits = search.search('act 123');
+    expect(hits.map((hit) => hit.id)).toEqual([catalog.product(ids('123')[0]!)!.product.productId]);
+    expect(hits[0]!.matched).toBe(2);
+    expect(ids('act generad').slice(0, 3)).toEqual([act, generad, activ]);
+    expect(ids('act generad').slice(3)).toEqual(inOrder([act, generad, activ]));
+  });
+
+  it('finds the same when the search is built ahead, in slices', async () => {
+    const ahead = await buildProductSearch(indexCatalog(edited));
+    for (const query of ['act', 'act 123', 'act generad', 'actividad', 'actividad generada', '12'])
+      expect(ahead.search(query)).toEqual(search.search(query));
+  });
+
+  it('scores a common word it starts as MiniSearch weighs a prefix match', () => {
+    const hits = search.search('generad');
+    const everyOther = hits.filter((hit) => hit.id !== generad);
+    const common = search.search('generada').filter((hit) => hit.id !== generad);
+    expect(hits[0]!.id).toBe(generad);
+    expect(everyOther.map((hit) => hit.id)).toEqual(common.map((hit) => hit.id));
+    expect(everyOther[0]!.score).toBeCloseTo(common[0]!.score * prefixWeight('generada', 7), 4);
   });
 });
 
