@@ -3,7 +3,7 @@
  * cores). BENCH_QUICK=1 gives a run of well under a minute, for trying changes.
  *
  *   BENCH_CONCURRENCY   conversations at once, per load level      1,100,1000
- *   BENCH_BOOKINGS      bookings of the 1-conversation level        8
+ *   BENCH_BOOKINGS      bookings of the 1-conversation level        30
  *   BENCH_SECONDS       length of each level above 1 conversation   20
  *   BENCH_LONG_TURNS    turns of a long conversation                100
  *   BENCH_LONG_CONVERSATIONS  long conversations (medians across)  3
@@ -49,7 +49,7 @@ export interface BenchConfig {
 
 const FULL: BenchConfig = {
   concurrency: [1, 100, 1000],
-  bookings: 8,
+  bookings: 30,
   seconds: 20,
   longTurns: 100,
   longConversations: 3,
