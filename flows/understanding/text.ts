@@ -74,9 +74,7 @@ export function distance(a: string, b: string, max = 2): number {
 
 /** Whether `typed` names `known` as `closest(typed, [known])` reads it, without a list. */
 export function names(typed: string, known: string): boolean {
-  return (
-    typed === known || (typed.length >= 5 && known.length >= 4 && distance(typed, known, 1) <= 1)
-  );
+  return typed === known || (typed.length >= 5 && known.length >= 4 && oneTypo(typed, known));
 }
 
 /**
