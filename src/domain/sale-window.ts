@@ -103,10 +103,9 @@ export function sellableDates(
   now: IsoDateTime,
   range: { from?: IsoDate; to?: IsoDate } = {},
 ): IsoDate[] {
-  if (!inSaleWindow(product, now)) return [];
-  const last = lastNotTooEarly(product, now);
-  if (last === null) return [];
-  const first = firstNotTooLate(product, now);
+  const visits = visitsOnSale(product, now);
+  if (!visits) return [];
+  const { first, last } = visits;
   const from = range.from !== undefined && range.from > first ? range.from : first;
   const to = last === undefined || (range.to !== undefined && range.to < last) ? range.to : last;
   const seen = new Set<IsoDate>();
@@ -133,13 +132,28 @@ export function canBeSoldAlone(
   if (product.canOnlyBeSoldAsPartOfCombinedProduct || product.isForPackaging) return false;
   // The first date on sale is enough: listing them all is what browsing 50,000 products
   // cannot afford (npm run bench). As in sellableDates, the window is checked once.
-  if (!inSaleWindow(product, now)) return false;
-  const last = lastNotTooEarly(product, now);
-  if (last === null) return false;
-  const first = firstNotTooLate(product, now);
+  const visits = visitsOnSale(product, now);
+  if (!visits) return false;
+  const { first, last } = visits;
   return product.pricesAndDates.some((set) =>
     set.dates.some((visit) => visit >= first && (last === undefined || visit <= last)),
   );
+}
+
+/**
+ * The visits a product sells at `now`, as bounds (the sale window checked, then the
+ * first visit not too late and the last not too early; no last: none too early), or
+ * undefined when it sells none.
+ */
+function visitsOnSale(
+  product: SaleTimingProduct,
+  now: IsoDateTime,
+): { first: IsoDate; last?: IsoDate } | undefined {
+  if (!inSaleWindow(product, now)) return undefined;
+  const last = lastNotTooEarly(product, now);
+  if (last === null) return undefined;
+  const first = firstNotTooLate(product, now);
+  return last === undefined ? { first } : { first, last };
 }
 
 /**
