@@ -86,6 +86,16 @@ afterEach(async () => {
   await fake.close();
 });
 
+/** Holds the fake's next `method` call until released (by the test, or after it). */
+function holdNext(method: string): void {
+  releases.push(() => fake.release());
+  fake.holdNext(method, 60_000);
+}
+
+/** Waits until the one held call is waiting and the chat shows `text` (what: the wait's name). */
+const heldShowing = (chatId: number, text: string, what: string) =>
+  fake.until(() => fake.holding() === 1 && currentView(fake, chatId).text === text, 10_000, what);
+
 async function act(action: () => number): Promise<void> {
   const updateId = action();
   await channel.whenHandled(updateId);
@@ -436,15 +446,10 @@ describe('updates at once', () => {
     });
     answer = (input) => (input.kind === 'choose' ? view({ text: 'Chosen' }) : choose);
     await act(() => fake.text(ana, 'hi'));
-    releases.push(() => fake.release());
-    fake.holdNext('answerCallbackQuery', 60_000);
+    holdNext('answerCallbackQuery');
     const tap = fake.tapButton(ana, 'Go');
     // The turn is taken and its view drawn while Telegram has not yet taken the answer.
-    await fake.until(
-      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Chosen',
-      10_000,
-      'the choice handled while its answer is held',
-    );
+    await heldShowing(ana.id, 'Chosen', 'the choice handled while its answer is held');
     expect(inputs.at(-1)).toEqual({ kind: 'choose', id: 'go' });
     let handled = false;
     void channel.whenHandled(tap).then(() => (handled = true));
@@ -463,14 +468,9 @@ describe('updates at once', () => {
         options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
       });
     await act(() => fake.text(ana, 'hi'));
-    releases.push(() => fake.release());
-    fake.holdNext('editMessageReplyMarkup', 60_000);
+    holdNext('editMessageReplyMarkup');
     const typed = fake.text(ana, 'again');
-    await fake.until(
-      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Second',
-      10_000,
-      'the new view sent while the old buttons are held',
-    );
+    await heldShowing(ana.id, 'Second', 'the new view sent while the old buttons are held');
     fake.release();
     await channel.whenHandled(typed);
     await channel.idle();
@@ -488,8 +488,7 @@ describe('updates at once', () => {
       lines: [],
     }));
     answer = () => view({ text: 'Purchase confirmed', tickets });
-    releases.push(() => fake.release());
-    fake.holdNext('sendMessage', 60_000);
+    holdNext('sendMessage');
     const typed = fake.text(ana, 'pay');
     // The photos are drawn meanwhile (ticket-delivery.ts); none may go before the view.
     await fake.until(() => fake.holding() === 1, 10_000, 'the view held');
@@ -514,21 +513,16 @@ describe('a view shown before its pointer is written', () => {
         options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
       });
     await act(() => fake.text(ana, 'hi'));
-    releases.push(() => fake.release());
     // The update that sends "Second" waits on the old view's buttons before its last
     // exchange (the one that moves the chat's pointer): "Second" shows, unpointed.
-    fake.holdNext('editMessageReplyMarkup', 60_000);
+    holdNext('editMessageReplyMarkup');
     answer = (input) =>
       view({
         text: input.kind === 'choose' ? `Chose ${input.id}` : 'Second',
         options: [{ id: 'go', label: 'Go', event: {} }, ...nav],
       });
     const typed = fake.text(ana, 'again');
-    await fake.until(
-      () => fake.holding() === 1 && currentView(fake, ana.id).text === 'Second',
-      10_000,
-      'the new view shown while its update has not ended',
-    );
+    await heldShowing(ana.id, 'Second', 'the new view shown while its update has not ended');
     const tap = fake.tapButton(ana, 'Go');
     // Gone through the gate: a tap refused as stale is answered there and then.
     await fake.until(
