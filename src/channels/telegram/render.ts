@@ -327,7 +327,7 @@ export function createRenderer(deps: {
     };
 
     // The tickets' photos are drawn while the first of these messages is on its way.
-    const drawn = (view.tickets ?? []).length > 0 ? tickets.draw(view.tickets!) : undefined;
+    const drawn = view.tickets?.length ? tickets.draw(view.tickets) : undefined;
 
     for (const notice of reply.notices) {
       for (const part of splitText(notice.text)) {
