@@ -3,6 +3,7 @@
  * cores). BENCH_QUICK=1 gives a run of well under a minute, for trying changes.
  *
  *   BENCH_CONCURRENCY   conversations at once, per load level      1,100,1000
+ *   BENCH_WARM_UP       bookings each bot makes before it counts    90
  *   BENCH_BOOKINGS      bookings of the 1-conversation level        30
  *   BENCH_SECONDS       length of each level above 1 conversation   20
  *   BENCH_LONG_TURNS    turns of a long conversation                100
@@ -29,6 +30,8 @@ import { fileURLToPath } from 'node:url';
 
 export interface BenchConfig {
   concurrency: number[];
+  /** Bookings at 1 conversation before anything counts: until V8 has compiled the hot code. */
+  warmUp: number;
   bookings: number;
   seconds: number;
   longTurns: number;
@@ -49,6 +52,7 @@ export interface BenchConfig {
 
 const FULL: BenchConfig = {
   concurrency: [1, 100, 1000],
+  warmUp: 90,
   bookings: 30,
   seconds: 20,
   longTurns: 100,
@@ -66,6 +70,7 @@ const FULL: BenchConfig = {
 
 const QUICK: Partial<BenchConfig> = {
   concurrency: [1, 10],
+  warmUp: 5,
   bookings: 2,
   seconds: 3,
   longTurns: 20,
@@ -107,6 +112,7 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
   }
   return {
     concurrency,
+    warmUp: Math.max(1, count('BENCH_WARM_UP', env.BENCH_WARM_UP, base.warmUp)),
     bookings: Math.max(1, count('BENCH_BOOKINGS', env.BENCH_BOOKINGS, base.bookings)),
     seconds: Math.max(1, count('BENCH_SECONDS', env.BENCH_SECONDS, base.seconds)),
     longTurns: Math.max(12, count('BENCH_LONG_TURNS', env.BENCH_LONG_TURNS, base.longTurns)),

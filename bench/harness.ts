@@ -455,7 +455,7 @@ async function bookUntil(
   throw new Error(`the booking of ${plan.product} did not end in 60 moves`);
 }
 
-/** One booking, from /start, for warming up (JIT, catalog, connections). */
+/** Bookings from /start, for warming up (JIT, catalog, connections); not counted. */
 export async function warmUp(rig: Rig, bookings = 1): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (let round = 0; round < bookings; round += 1) {

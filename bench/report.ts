@@ -55,6 +55,14 @@ const hostCell = (host: HostFigures | undefined) =>
 function comparisonRows(results: WholeResults): string[][] {
   const { ours, baseline } = results;
   const rows: string[][] = [];
+  const warm = (bot: BotResults) =>
+    `${number(bot.warmUp.bookings, 0)} (${number(bot.warmUp.turns, 0)} turns), ${number(bot.warmUp.botP50)}`;
+  rows.push([
+    'Warm-up, not counted: bookings (turns), bot-side ms per turn p50',
+    warm(ours),
+    baseline ? warm(baseline) : '—',
+    '',
+  ]);
   for (const conversations of results.config.concurrency) {
     const a = level(ours, conversations)!;
     const b = level(baseline, conversations);

@@ -16,6 +16,7 @@ import {
   runLoad,
   runThroughput,
   startRig,
+  turnFigures,
   warmUp,
   type BotKind,
   type IdleResult,
@@ -31,8 +32,16 @@ import { summarize, type BenchSummary } from './summary.js';
 
 export type LoadFigures = Omit<LoadResult, 'samples'>;
 
+/** The bookings made before anything counts, and their turns' bot-side median. */
+export interface WarmUpFigures {
+  bookings: number;
+  turns: number;
+  botP50: number;
+}
+
 export interface BotResults {
   start: StartResult;
+  warmUp: WarmUpFigures;
   levels: LoadFigures[];
   length: LengthResult;
   idle: IdleResult;
@@ -97,7 +106,8 @@ async function benchBot(
   const rig = await startRig(kind, config.catalog, shared.redis, { sandbox: shared.sandbox });
   try {
     const start = await measureStart(rig);
-    await warmUp(rig);
+    const warm = turnFigures(await warmUp(rig, config.warmUp));
+    const warmed = { bookings: config.warmUp, turns: warm.turns, botP50: warm.botP50 };
     const levels: LoadFigures[] = [];
     for (const conversations of config.concurrency) {
       progress(`${kind}: ${conversations} conversation(s)`);
@@ -117,7 +127,7 @@ async function benchBot(
       conversations: config.idleConversations,
       seconds: config.idleSeconds,
     });
-    return { start, levels, length, idle };
+    return { start, warmUp: warmed, levels, length, idle };
   } finally {
     await rig.close();
   }
@@ -168,7 +178,7 @@ async function benchCluster(config: BenchConfig, progress: Progress): Promise<Cl
     for (let instance = 0; instance < 2; instance += 1) {
       const rig = await startRig('ours', config.catalog, redis, { sandbox });
       rigs.push(rig);
-      await warmUp(rig);
+      await warmUp(rig, config.warmUp);
     }
     const level = { conversations: config.cluster, seconds: config.seconds };
     progress(`ours on the cluster: ${config.cluster} conversation(s), one instance`);

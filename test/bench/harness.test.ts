@@ -32,6 +32,7 @@ describe('the benchmark harness', () => {
   it('runs every measurement on a tiny configuration', { timeout: 60_000 }, async () => {
     const config = benchConfig({
       BENCH_CONCURRENCY: '1,2',
+      BENCH_WARM_UP: '2',
       BENCH_BOOKINGS: '1',
       BENCH_SECONDS: '1',
       BENCH_LONG_TURNS: '12',
@@ -47,6 +48,9 @@ describe('the benchmark harness', () => {
 
     for (const bot of [results.ours!, results.baseline!]) {
       const [single, double] = bot.levels;
+      // Two bookings were made before anything counted, their turns beside the level's.
+      expect(bot.warmUp.bookings).toBe(2);
+      expect(bot.warmUp.turns).toBeGreaterThan(2 * 10);
       expect(single!.bookings).toBe(1);
       expect(single!.partnerCallsPerBooking).toMatchObject({
         'cart-add': 1,
@@ -82,6 +86,9 @@ describe('the benchmark harness', () => {
 
     const report = renderReport(results);
     expect(report).toContain('| 1 conversation: bot-side ms per turn, p50 / p99 |');
+    expect(report).toMatch(
+      /\| Warm-up, not counted: bookings \(turns\), bot-side ms per turn p50 \| 2 \(\d+ turns\)/,
+    );
     expect(report).toContain('| 2 conversations: turns per second (CPU ms per turn) |');
     expect(report).toMatch(/catalog calls per sale: 0\./);
 
