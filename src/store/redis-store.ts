@@ -10,6 +10,7 @@ import type { Cluster, Redis } from 'ioredis';
 import {
   isRemoval,
   LockTimeoutError,
+  storedValue,
   type Carried,
   type Lock,
   type LockOptions,
@@ -210,9 +211,7 @@ export function createRedisStore(
   const commands = redis as StoreRedis;
 
   const versioned = <T>([version, json]: (string | null)[]): Versioned<T> | undefined =>
-    version == null || json == null
-      ? undefined
-      : { value: JSON.parse(json) as T, version: Number(version) };
+    version == null || json == null ? undefined : storedValue<T>(json, Number(version));
 
   type Named = { name: string; token: string };
 
