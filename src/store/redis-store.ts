@@ -303,9 +303,6 @@ export function createRedisStore(
     };
   };
 
-  /** Our locks by what `lock` gave out: their name and token, for another lock's release. */
-  const ours = new WeakMap<Lock<unknown>, Named & { released(): void }>();
-
   type Put = { name: string; expected: number; json: string; ttl: number };
 
   /**
@@ -361,10 +358,9 @@ export function createRedisStore(
     const writes = carried?.writes ?? [];
     const ifWritten = put ? (carried?.ifWritten ?? []) : [];
     const others = (carried?.release ?? []).flatMap((other) => {
-      const own = ours.get(other);
-      if (!own) return [];
-      own.released();
-      return [own];
+      if (!(other instanceof Held)) return [];
+      other.released = true;
+      return [other];
     });
     if (!redis.isCluster) return endAll(lock, put, writes, others, ifWritten);
     const each = (list: Write[]) =>
@@ -408,44 +404,77 @@ export function createRedisStore(
 
   /**
    * A lock of ours on `key` (named `name`, token `token`, taken with `read`), with what was
-   * read as it was taken.
+   * read as it was taken. A class, not an object of closures: a turn takes two locks, and
+   * their methods are then shared; another lock's release knows ours by `instanceof`.
    */
+  class Held<T> implements Lock<T> {
+    read?: Versioned<T>;
+    also?: (Versioned<unknown> | undefined)[];
+    taken?: (Lock<unknown> | undefined)[];
+    allowed?: boolean;
+    /** Released by us: nothing more to send (a later release, an extend by the timer). */
+    released = false;
+
+    constructor(
+      readonly key: string,
+      readonly name: string,
+      readonly token: string,
+      private readonly reads: string | undefined,
+      fields: Pick<Lock<T>, 'read' | 'also' | 'taken' | 'allowed'>,
+    ) {
+      if (fields.read !== undefined) this.read = fields.read;
+      if (fields.also !== undefined) this.also = fields.also;
+      if (fields.taken !== undefined) this.taken = fields.taken;
+      if (fields.allowed !== undefined) this.allowed = fields.allowed;
+    }
+
+    async release(carried?: Carried): Promise<void> {
+      if (this.released && !carried?.writes?.length && !carried?.release?.length) return;
+      this.released = true;
+      await end(this, undefined, true, carried);
+    }
+
+    async putAndRelease<V>(
+      written: string,
+      value: V,
+      expectedVersion: number,
+      ttlSeconds: number,
+      carried?: Carried,
+    ): Promise<number | undefined> {
+      this.released = true;
+      const put = putOf(written, value, expectedVersion, ttlSeconds);
+      // In another slot of a cluster than the lock: the write, then the release.
+      const together = names.together(this.key, this.reads, written);
+      const version = await end(this, put, together, carried);
+      return version === null ? undefined : Number(version);
+    }
+
+    async putAndKeep<V>(
+      written: string,
+      value: V,
+      expectedVersion: number,
+      ttlSeconds: number,
+      carried?: Carried,
+    ): Promise<number | undefined> {
+      const put = putOf(written, value, expectedVersion, ttlSeconds);
+      const kept = { name: this.name, token: '' };
+      const together = names.together(this.key, this.reads, written);
+      const version = await end(kept, put, together, carried);
+      return version === null ? undefined : Number(version);
+    }
+
+    async extend(ttl: number): Promise<boolean> {
+      if (this.released) return false;
+      return (await commands.storeExtend(this.name, this.token, Math.max(1, ttl))) === 1;
+    }
+  }
+
   const held = <T>(
     key: string,
     lock: Named,
     read: string | undefined,
     fields: Pick<Lock<T>, 'read' | 'also' | 'taken' | 'allowed'>,
-  ): Lock<T> => {
-    // Released by us: nothing more to send (a later release, an extend by the timer).
-    let released = false;
-    const given: Lock<T> = {
-      ...fields,
-      async release(carried) {
-        if (released && !carried?.writes?.length && !carried?.release?.length) return;
-        released = true;
-        await end(lock, undefined, true, carried);
-      },
-      async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
-        released = true;
-        const put = putOf(written, value, expectedVersion, ttlSeconds);
-        // In another slot of a cluster than the lock: the write, then the release.
-        const version = await end(lock, put, names.together(key, read, written), carried);
-        return version === null ? undefined : Number(version);
-      },
-      async putAndKeep(written, value, expectedVersion, ttlSeconds, carried) {
-        const put = putOf(written, value, expectedVersion, ttlSeconds);
-        const kept = { ...lock, token: '' };
-        const version = await end(kept, put, names.together(key, read, written), carried);
-        return version === null ? undefined : Number(version);
-      },
-      async extend(ttl) {
-        if (released) return false;
-        return (await commands.storeExtend(lock.name, lock.token, Math.max(1, ttl))) === 1;
-      },
-    };
-    ours.set(given, { ...lock, released: () => (released = true) });
-    return given;
-  };
+  ): Lock<T> => new Held<T>(key, lock.name, lock.token, read, fields);
 
   return {
     redis,
