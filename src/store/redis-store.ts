@@ -171,8 +171,13 @@ export interface RedisStoreOptions {
 
 type StoreRedis = (Redis | Cluster) & {
   storePut(key: string, expected: number, json: string, ttl: number): Promise<number | null>;
-  storeEnd(...keysThenArgs: (string | number)[]): Promise<number | null>;
-  storeLockRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[] | null>;
+  /** The number of keys, the keys, then the arguments (lists flattened by ioredis). */
+  storeEnd(count: number, keys: string[], args: (string | number)[]): Promise<number | null>;
+  storeLockRead(
+    count: number,
+    keys: string[],
+    args: (string | number)[],
+  ): Promise<(string | number | null)[] | null>;
   storeSet(key: string, json: string, ttl: number): Promise<number>;
   storePutRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[]>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
@@ -210,8 +215,14 @@ export function createRedisStore(
   redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
 
-  const versioned = <T>([version, json]: (string | null)[]): Versioned<T> | undefined =>
-    version == null || json == null ? undefined : storedValue<T>(json, Number(version));
+  /** The value whose version and JSON are at `at` and after it in `fields` (HMGET v json). */
+  const versioned = <T>(fields: (string | number | null)[], at = 0): Versioned<T> | undefined => {
+    const version = fields[at];
+    const json = fields[at + 1];
+    return version == null || typeof json !== 'string'
+      ? undefined
+      : storedValue<T>(json, Number(version));
+  };
 
   type Named = { name: string; token: string };
 
@@ -231,27 +242,27 @@ export function createRedisStore(
       const acquired = await redis.set(lock.name, lock.token, 'PX', ttlMs, 'NX');
       return acquired === 'OK' ? { more: [] as boolean[], values: [] } : undefined;
     }
-    const keys = [
-      lock.name,
-      ...more.map((other) => other.name),
-      ...(window ? [window.key] : []),
-      ...reads,
-    ];
-    const args = [
+    // Built in place, as END's lists are (endAll).
+    const keys = [lock.name];
+    const args: (string | number)[] = [
       lock.token,
       ttlMs,
       more.length,
       window ? ttlOf(window.seconds) : 0,
-      ...more.map((other) => other.token),
     ];
-    const fields = await commands.storeLockRead(keys.length, ...keys, ...args);
+    for (const other of more) {
+      keys.push(other.name);
+      args.push(other.token);
+    }
+    if (window) keys.push(window.key);
+    for (const name of reads) keys.push(name);
+    const fields = await commands.storeLockRead(keys.length, keys, args);
     if (fields === null) return undefined;
-    const spent = window ? 1 : 0;
-    const pairs = fields.slice(more.length + spent) as (string | null)[];
+    const first = more.length + (window ? 1 : 0);
     return {
       more: fields.slice(0, more.length).map((taken) => Number(taken) === 1),
       ...(window ? { allowed: Number(fields[more.length]) <= window.points } : {}),
-      values: reads.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2))),
+      values: reads.map((_, at) => versioned(fields, first + 2 * at)),
     };
   };
 
@@ -316,29 +327,29 @@ export function createRedisStore(
     others: Named[],
     ifWritten: Write[] = [],
   ) => {
-    const all = [...writes, ...ifWritten];
-    const keys = [
-      put ? put.name : lock.name,
-      lock.name,
-      ...all.map((write) => names.value(write.key)),
-      ...others.map((other) => other.name),
-    ];
-    const args = [
+    // Built in place, once a turn or more: two lists, handed over as they are (flattened
+    // by the client), not copied through spreads and maps.
+    const keys = [put ? put.name : lock.name, lock.name];
+    const args: (string | number)[] = [
       put ? '1' : '0',
       put?.expected ?? 0,
       put?.json ?? '',
       put?.ttl ?? 0,
       lock.token,
-      all.length,
-      ...all.flatMap((write, at) => {
-        const when = at >= writes.length ? 'if:' : '';
-        return isRemoval(write)
-          ? ['', `${when}del`]
-          : [JSON.stringify(write.value), `${when}${ttlOf(write.ttlSeconds)}`];
-      }),
-      ...others.map((other) => other.token),
+      writes.length + ifWritten.length,
     ];
-    return commands.storeEnd(keys.length, ...keys, ...args);
+    const carry = (write: Write, when: '' | 'if:') => {
+      keys.push(names.value(write.key));
+      if (isRemoval(write)) args.push('', `${when}del`);
+      else args.push(JSON.stringify(write.value), `${when}${ttlOf(write.ttlSeconds)}`);
+    };
+    for (const write of writes) carry(write, '');
+    for (const write of ifWritten) carry(write, 'if:');
+    for (const other of others) {
+      keys.push(other.name);
+      args.push(other.token);
+    }
+    return commands.storeEnd(keys.length, keys, args);
   };
 
   /**
@@ -532,7 +543,7 @@ export function createRedisStore(
       );
       return {
         version: version == null ? undefined : Number(version),
-        read: read.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2) as (string | null)[])),
+        read: read.map((_, at) => versioned(pairs, 2 * at)),
       };
     },
 
