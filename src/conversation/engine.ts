@@ -92,6 +92,9 @@ interface Persisted {
   beside?: unknown;
 }
 
+/** What a conversation's record holds besides the machine's snapshot. */
+type Beyond = Omit<Persisted, 'snapshot'>;
+
 /** How many input keys a conversation remembers. */
 const HANDLED_KEYS = 32;
 
@@ -222,24 +225,29 @@ export function createEngine(options: EngineOptions): Engine {
   type Running = ReturnType<typeof createActor<BookingMachine>>;
   /**
    * The running actors of the latest conversations (least recent first), each with the
-   * version of the snapshot this process wrote from it. A turn reuses one only while the
-   * stored version is still that one: another instance's write (or an expired lease's)
-   * means the stored snapshot is newer, and the turn restores from it.
+   * version of the snapshot this process wrote from it and the rest of that record. A turn
+   * reuses one only while the stored version is still that one: another instance's write
+   * (or an expired lease's) means the stored snapshot is newer, and the turn restores from
+   * it. Reused, the stored record is what this process wrote: the turn takes its rest from
+   * here and never parses the one read (the store parses on first read).
    */
-  const live = new Map<string, { actor: Running; version: number }>();
+  const live = new Map<string, { actor: Running; version: number; beyond: Beyond }>();
 
   /** The running actor of `conversationId` if it is what version `version` holds. */
-  const takeLive = (conversationId: string, version: number): Running | undefined => {
+  const takeLive = (
+    conversationId: string,
+    version: number,
+  ): { actor: Running; beyond: Beyond } | undefined => {
     const entry = live.get(conversationId);
     if (!entry) return undefined;
     live.delete(conversationId);
-    if (entry.version === version) return entry.actor;
+    if (entry.version === version) return entry;
     entry.actor.stop();
     return undefined;
   };
 
-  const keepLive = (conversationId: string, actor: Running, version: number) => {
-    live.set(conversationId, { actor, version });
+  const keepLive = (conversationId: string, actor: Running, version: number, beyond: Beyond) => {
+    live.set(conversationId, { actor, version, beyond });
     for (const [oldest, entry] of live) {
       if (live.size <= liveConversations) break;
       live.delete(oldest);
@@ -299,15 +307,17 @@ export function createEngine(options: EngineOptions): Engine {
   ): Promise<Reply<unknown>> {
     const key = conversationKey(conversationId);
     const inputKey = turnOptions.key;
-    const handled = saved?.value.handled ?? [];
+    const reused = saved && takeLive(conversationId, saved.version);
+    // The saved record's rest: the live actor's copy of it, else the record read.
+    const beyond: Beyond | undefined = reused ? reused.beyond : saved?.value;
+    const handled = beyond?.handled ?? [];
     // Taken before (a redelivery, a retry after a crash): answered with where things are.
     const repeated = inputKey !== undefined && handled.includes(inputKey);
     const input = repeated ? undefined : received;
     if (repeated) logger.info({ conversationId }, 'input already taken; current view shown');
     const notices: Notice[] = [];
     let ignored = false;
-    const reused = saved && takeLive(conversationId, saved.version);
-    const actor = reused ?? (await restore(conversationId, saved?.value, notices));
+    const actor = reused?.actor ?? (await restore(conversationId, saved?.value, notices));
     const listening = actor.on('notice', (event) => notices.push({ text: event.text }));
     // Before any of the turn's events (a live actor too: it ran the turn before).
     startTurn(actor.system, writes);
@@ -322,14 +332,23 @@ export function createEngine(options: EngineOptions): Engine {
           ? await options.beside.take({
               conversationId,
               input,
-              state: saved?.value.beside,
+              state: beyond?.beside,
               context: before.context,
               step: before.value,
               ...(turnOptions.who ? { who: turnOptions.who } : {}),
             })
           : undefined;
       if (aside) {
-        return await besideTurn(conversationId, aside, turnOptions, saved, lock, writes, actor);
+        return await besideTurn(
+          conversationId,
+          aside,
+          turnOptions,
+          saved,
+          handled,
+          lock,
+          writes,
+          actor,
+        );
       }
       // The language a message is written in (flows/booking/steps/language.ts: a new
       // conversation starts in it, else offered once, then followed); the message is then
@@ -413,14 +432,14 @@ export function createEngine(options: EngineOptions): Engine {
               {
                 conversationId,
                 input,
-                state: saved?.value.beside,
+                state: beyond?.beside,
                 context: after.context,
                 step: after.value,
               },
               { notices, view: stepView },
               shownBefore,
             )
-          : saved?.value.beside;
+          : beyond?.beside;
       const view = options.beside
         ? options.beside.present(beside, stepView, {
             language: after.context.language,
@@ -460,7 +479,8 @@ export function createEngine(options: EngineOptions): Engine {
         return turn(conversationId, undefined, rest, await store.get(key), lock, writes);
       }
       if (liveConversations > 0) {
-        keepLive(conversationId, actor, version);
+        const { snapshot: _written, ...rest } = persisted;
+        keepLive(conversationId, actor, version, rest);
         kept = true;
       }
       work?.saved?.();
@@ -488,6 +508,7 @@ export function createEngine(options: EngineOptions): Engine {
     answer: BesideAnswer,
     turnOptions: TurnOptions,
     saved: Versioned<Persisted> | undefined,
+    handled: string[],
     lock: Lock<Persisted>,
     writes: TurnWrites,
     actor: ReturnType<typeof createActor<BookingMachine>>,
@@ -505,7 +526,6 @@ export function createEngine(options: EngineOptions): Engine {
     }
     const key = conversationKey(conversationId);
     const inputKey = turnOptions.key;
-    const handled = saved?.value.handled ?? [];
     // The reply is drawn before the write: the channel's writes for it ride with it.
     const stepDeps = await deps(language);
     const stepView = stepDeps === undefined ? unavailableView(language) : viewOf(before, stepDeps);

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   isRemoval,
   LockTimeoutError,
+  storedValue,
   type Carried,
   type Lock,
   type LockOptions,
@@ -48,7 +49,7 @@ export function createMemoryStore(now: () => number = Date.now): Store {
 
   const get = <T>(key: string): Versioned<T> | undefined => {
     const entry = live(key);
-    return entry ? { value: JSON.parse(entry.json) as T, version: entry.version } : undefined;
+    return entry ? storedValue<T>(entry.json, entry.version) : undefined;
   };
 
   const put = (key: string, value: unknown, expectedVersion: number, ttlSeconds: number) => {

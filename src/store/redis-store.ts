@@ -10,6 +10,7 @@ import type { Cluster, Redis } from 'ioredis';
 import {
   isRemoval,
   LockTimeoutError,
+  storedValue,
   type Carried,
   type Lock,
   type LockOptions,
@@ -170,8 +171,13 @@ export interface RedisStoreOptions {
 
 type StoreRedis = (Redis | Cluster) & {
   storePut(key: string, expected: number, json: string, ttl: number): Promise<number | null>;
-  storeEnd(...keysThenArgs: (string | number)[]): Promise<number | null>;
-  storeLockRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[] | null>;
+  /** The number of keys, the keys, then the arguments (lists flattened by ioredis). */
+  storeEnd(count: number, keys: string[], args: (string | number)[]): Promise<number | null>;
+  storeLockRead(
+    count: number,
+    keys: string[],
+    args: (string | number)[],
+  ): Promise<(string | number | null)[] | null>;
   storeSet(key: string, json: string, ttl: number): Promise<number>;
   storePutRead(...keysThenArgs: (string | number)[]): Promise<(string | number | null)[]>;
   storeExtend(key: string, token: string, ttlMs: number): Promise<number>;
@@ -209,10 +215,14 @@ export function createRedisStore(
   redis.defineCommand('storeExtend', { numberOfKeys: 1, lua: EXTEND });
   const commands = redis as StoreRedis;
 
-  const versioned = <T>([version, json]: (string | null)[]): Versioned<T> | undefined =>
-    version == null || json == null
+  /** The value whose version and JSON are at `at` and after it in `fields` (HMGET v json). */
+  const versioned = <T>(fields: (string | number | null)[], at = 0): Versioned<T> | undefined => {
+    const version = fields[at];
+    const json = fields[at + 1];
+    return version == null || typeof json !== 'string'
       ? undefined
-      : { value: JSON.parse(json) as T, version: Number(version) };
+      : storedValue<T>(json, Number(version));
+  };
 
   type Named = { name: string; token: string };
 
@@ -232,27 +242,27 @@ export function createRedisStore(
       const acquired = await redis.set(lock.name, lock.token, 'PX', ttlMs, 'NX');
       return acquired === 'OK' ? { more: [] as boolean[], values: [] } : undefined;
     }
-    const keys = [
-      lock.name,
-      ...more.map((other) => other.name),
-      ...(window ? [window.key] : []),
-      ...reads,
-    ];
-    const args = [
+    // Built in place, as END's lists are (endAll).
+    const keys = [lock.name];
+    const args: (string | number)[] = [
       lock.token,
       ttlMs,
       more.length,
       window ? ttlOf(window.seconds) : 0,
-      ...more.map((other) => other.token),
     ];
-    const fields = await commands.storeLockRead(keys.length, ...keys, ...args);
+    for (const other of more) {
+      keys.push(other.name);
+      args.push(other.token);
+    }
+    if (window) keys.push(window.key);
+    for (const name of reads) keys.push(name);
+    const fields = await commands.storeLockRead(keys.length, keys, args);
     if (fields === null) return undefined;
-    const spent = window ? 1 : 0;
-    const pairs = fields.slice(more.length + spent) as (string | null)[];
+    const first = more.length + (window ? 1 : 0);
     return {
       more: fields.slice(0, more.length).map((taken) => Number(taken) === 1),
       ...(window ? { allowed: Number(fields[more.length]) <= window.points } : {}),
-      values: reads.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2))),
+      values: reads.map((_, at) => versioned(fields, first + 2 * at)),
     };
   };
 
@@ -304,9 +314,6 @@ export function createRedisStore(
     };
   };
 
-  /** Our locks by what `lock` gave out: their name and token, for another lock's release. */
-  const ours = new WeakMap<Lock<unknown>, Named & { released(): void }>();
-
   type Put = { name: string; expected: number; json: string; ttl: number };
 
   /**
@@ -320,29 +327,29 @@ export function createRedisStore(
     others: Named[],
     ifWritten: Write[] = [],
   ) => {
-    const all = [...writes, ...ifWritten];
-    const keys = [
-      put ? put.name : lock.name,
-      lock.name,
-      ...all.map((write) => names.value(write.key)),
-      ...others.map((other) => other.name),
-    ];
-    const args = [
+    // Built in place, once a turn or more: two lists, handed over as they are (flattened
+    // by the client), not copied through spreads and maps.
+    const keys = [put ? put.name : lock.name, lock.name];
+    const args: (string | number)[] = [
       put ? '1' : '0',
       put?.expected ?? 0,
       put?.json ?? '',
       put?.ttl ?? 0,
       lock.token,
-      all.length,
-      ...all.flatMap((write, at) => {
-        const when = at >= writes.length ? 'if:' : '';
-        return isRemoval(write)
-          ? ['', `${when}del`]
-          : [JSON.stringify(write.value), `${when}${ttlOf(write.ttlSeconds)}`];
-      }),
-      ...others.map((other) => other.token),
+      writes.length + ifWritten.length,
     ];
-    return commands.storeEnd(keys.length, ...keys, ...args);
+    const carry = (write: Write, when: '' | 'if:') => {
+      keys.push(names.value(write.key));
+      if (isRemoval(write)) args.push('', `${when}del`);
+      else args.push(JSON.stringify(write.value), `${when}${ttlOf(write.ttlSeconds)}`);
+    };
+    for (const write of writes) carry(write, '');
+    for (const write of ifWritten) carry(write, 'if:');
+    for (const other of others) {
+      keys.push(other.name);
+      args.push(other.token);
+    }
+    return commands.storeEnd(keys.length, keys, args);
   };
 
   /**
@@ -362,10 +369,9 @@ export function createRedisStore(
     const writes = carried?.writes ?? [];
     const ifWritten = put ? (carried?.ifWritten ?? []) : [];
     const others = (carried?.release ?? []).flatMap((other) => {
-      const own = ours.get(other);
-      if (!own) return [];
-      own.released();
-      return [own];
+      if (!(other instanceof Held)) return [];
+      other.released = true;
+      return [other];
     });
     if (!redis.isCluster) return endAll(lock, put, writes, others, ifWritten);
     const each = (list: Write[]) =>
@@ -409,44 +415,77 @@ export function createRedisStore(
 
   /**
    * A lock of ours on `key` (named `name`, token `token`, taken with `read`), with what was
-   * read as it was taken.
+   * read as it was taken. A class, not an object of closures: a turn takes two locks, and
+   * their methods are then shared; another lock's release knows ours by `instanceof`.
    */
+  class Held<T> implements Lock<T> {
+    read?: Versioned<T>;
+    also?: (Versioned<unknown> | undefined)[];
+    taken?: (Lock<unknown> | undefined)[];
+    allowed?: boolean;
+    /** Released by us: nothing more to send (a later release, an extend by the timer). */
+    released = false;
+
+    constructor(
+      readonly key: string,
+      readonly name: string,
+      readonly token: string,
+      private readonly reads: string | undefined,
+      fields: Pick<Lock<T>, 'read' | 'also' | 'taken' | 'allowed'>,
+    ) {
+      if (fields.read !== undefined) this.read = fields.read;
+      if (fields.also !== undefined) this.also = fields.also;
+      if (fields.taken !== undefined) this.taken = fields.taken;
+      if (fields.allowed !== undefined) this.allowed = fields.allowed;
+    }
+
+    async release(carried?: Carried): Promise<void> {
+      if (this.released && !carried?.writes?.length && !carried?.release?.length) return;
+      this.released = true;
+      await end(this, undefined, true, carried);
+    }
+
+    async putAndRelease<V>(
+      written: string,
+      value: V,
+      expectedVersion: number,
+      ttlSeconds: number,
+      carried?: Carried,
+    ): Promise<number | undefined> {
+      this.released = true;
+      const put = putOf(written, value, expectedVersion, ttlSeconds);
+      // In another slot of a cluster than the lock: the write, then the release.
+      const together = names.together(this.key, this.reads, written);
+      const version = await end(this, put, together, carried);
+      return version === null ? undefined : Number(version);
+    }
+
+    async putAndKeep<V>(
+      written: string,
+      value: V,
+      expectedVersion: number,
+      ttlSeconds: number,
+      carried?: Carried,
+    ): Promise<number | undefined> {
+      const put = putOf(written, value, expectedVersion, ttlSeconds);
+      const kept = { name: this.name, token: '' };
+      const together = names.together(this.key, this.reads, written);
+      const version = await end(kept, put, together, carried);
+      return version === null ? undefined : Number(version);
+    }
+
+    async extend(ttl: number): Promise<boolean> {
+      if (this.released) return false;
+      return (await commands.storeExtend(this.name, this.token, Math.max(1, ttl))) === 1;
+    }
+  }
+
   const held = <T>(
     key: string,
     lock: Named,
     read: string | undefined,
     fields: Pick<Lock<T>, 'read' | 'also' | 'taken' | 'allowed'>,
-  ): Lock<T> => {
-    // Released by us: nothing more to send (a later release, an extend by the timer).
-    let released = false;
-    const given: Lock<T> = {
-      ...fields,
-      async release(carried) {
-        if (released && !carried?.writes?.length && !carried?.release?.length) return;
-        released = true;
-        await end(lock, undefined, true, carried);
-      },
-      async putAndRelease(written, value, expectedVersion, ttlSeconds, carried) {
-        released = true;
-        const put = putOf(written, value, expectedVersion, ttlSeconds);
-        // In another slot of a cluster than the lock: the write, then the release.
-        const version = await end(lock, put, names.together(key, read, written), carried);
-        return version === null ? undefined : Number(version);
-      },
-      async putAndKeep(written, value, expectedVersion, ttlSeconds, carried) {
-        const put = putOf(written, value, expectedVersion, ttlSeconds);
-        const kept = { ...lock, token: '' };
-        const version = await end(kept, put, names.together(key, read, written), carried);
-        return version === null ? undefined : Number(version);
-      },
-      async extend(ttl) {
-        if (released) return false;
-        return (await commands.storeExtend(lock.name, lock.token, Math.max(1, ttl))) === 1;
-      },
-    };
-    ours.set(given, { ...lock, released: () => (released = true) });
-    return given;
-  };
+  ): Lock<T> => new Held<T>(key, lock.name, lock.token, read, fields);
 
   return {
     redis,
@@ -504,7 +543,7 @@ export function createRedisStore(
       );
       return {
         version: version == null ? undefined : Number(version),
-        read: read.map((_, at) => versioned(pairs.slice(2 * at, 2 * at + 2) as (string | null)[])),
+        read: read.map((_, at) => versioned(pairs, 2 * at)),
       };
     },
 

@@ -14,6 +14,22 @@ export interface Versioned<T> {
 }
 
 /**
+ * A stored value as read: its JSON parsed the first time `value` is read, not before. A
+ * reader that already holds what was written there (the engine's live actor, whose
+ * version is the stored one) never pays for the parse nor for the objects it makes.
+ */
+export function storedValue<T>(json: string, version: number): Versioned<T> {
+  let parsed: { value: T } | undefined;
+  return {
+    version,
+    get value() {
+      parsed ??= { value: JSON.parse(json) as T };
+      return parsed.value;
+    },
+  };
+}
+
+/**
  * A write whatever is stored (as `Store.set`), or a key's removal (as `Store.delete`),
  * carried by another exchange.
  */

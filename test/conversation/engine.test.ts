@@ -229,6 +229,40 @@ describe.each([
     expect((await one.handle(id, tap)).view.text).toMatch(/Hola/);
   });
 
+  it("leaves the stored record unread on its live actor's turn (the version is ours), an input still taken once", async () => {
+    const id = `c:${randomUUID()}`;
+    const tap = { kind: 'choose', id: 'language' } as const;
+    // Each read of the record's value the lease's exchange brought, counted.
+    let reads = 0;
+    const watched: Store = {
+      ...store,
+      lock: async <T>(key: string, options: Parameters<Store['lock']>[1]) => {
+        const lock = await store.lock<T>(key, options);
+        const read = lock.read;
+        if (read)
+          lock.read = {
+            version: read.version,
+            get value() {
+              reads += 1;
+              return read.value;
+            },
+          };
+        return lock;
+      },
+    };
+    const one = engineOn(watched);
+    expect((await one.handle(id, tap, { key: 'view:1' })).view.text).toMatch(/Hi!/);
+    expect((await one.handle(id, tap, { key: 'view:2' })).view.text).toMatch(/Hola/);
+    // A repeat is known from the keys the live actor's record kept, not from the one read.
+    const again = await one.handle(id, tap, { key: 'view:2' });
+    expect(again.view.text).toMatch(/Hola/);
+    expect(reads).toBe(0);
+    // Another instance writes: the stored record is newer than the live actor, and read.
+    expect((await engineOn(store).handle(id, tap, { key: 'view:3' })).view.text).toMatch(/Hi!/);
+    expect((await one.handle(id, tap, { key: 'view:3' })).view.text).toMatch(/Hi!/);
+    expect(reads).toBeGreaterThan(0);
+  });
+
   it("writes a turn's after-turn records with its save, from what they read, and tells it saved", async () => {
     const id = `c:${randomUUID()}`;
     const record = `record:${id}`;

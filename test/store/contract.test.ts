@@ -548,8 +548,10 @@ describe('the cluster layout', () => {
     const originals = { storeLockRead: client.storeLockRead!, storeEnd: client.storeEnd! };
     for (const [command, original] of Object.entries(originals)) {
       client[command] = (...args: unknown[]) => {
-        const count = Number(args[0]);
-        sent.push(args.slice(1, 1 + count).map(String));
+        // Lists among the arguments are flattened by the client: the keys follow their count.
+        const flat = args.flat();
+        const count = Number(flat[0]);
+        sent.push(flat.slice(1, 1 + count).map(String));
         return original.apply(cluster.redis, args);
       };
     }
