@@ -216,6 +216,7 @@ describe('grammY’s client on it (createBot)', () => {
     server = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
+        if (req.url?.endsWith('/getUpdates')) return; // a long poll with nothing to give
         const refused = req.url?.endsWith('/sendPhoto');
         res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
         res.end(
@@ -255,5 +256,18 @@ describe('grammY’s client on it (createBot)', () => {
     expect(warned).toEqual([]);
     await expect(bot.api.getUpdates({ timeout: 0 })).rejects.toBeInstanceOf(HttpError);
     expect(warned).toEqual(['telegram: fetching updates failed; retrying']);
+  });
+
+  it('stops a long poll when the runner aborts it, without logging it as a failure', async () => {
+    const bot = botOn(root);
+    warned.length = 0;
+    const runner = new AbortController();
+    const polling = bot.api.getUpdates({ timeout: 30 }, runner.signal);
+    // The call is on its way (grammY's own signal, linked to this one, is what reaches
+    // the transport) when it is stopped.
+    await new Promise((resolve) => setImmediate(resolve));
+    runner.abort();
+    await expect(polling).rejects.toBeInstanceOf(HttpError);
+    expect(warned).toEqual([]);
   });
 });
