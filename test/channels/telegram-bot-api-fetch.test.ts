@@ -262,7 +262,11 @@ describe('grammY’s client on it (createBot)', () => {
     const bot = botOn(root);
     warned.length = 0;
     const runner = new AbortController();
-    const polling = bot.api.getUpdates({ timeout: 30 }, runner.signal);
+    const polling = bot.api.getUpdates(
+      { timeout: 30 },
+      // grammY types its signal as its polyfill's; the runner passes Node's, as here.
+      runner.signal as Parameters<typeof bot.api.getUpdates>[1],
+    );
     // The call is on its way (grammY's own signal, linked to this one, is what reaches
     // the transport) when it is stopped.
     await new Promise((resolve) => setImmediate(resolve));

@@ -147,7 +147,10 @@ export function createBotApiFetch(): BotApiFetch {
       if (signal?.aborted) throw reasonOf(signal);
       dispatcher.dispatch(
         {
-          ...target,
+          // Named one by one: a spread of the target made undici's handling of the
+          // options allocate ~1 KB more a call (measured in isolation).
+          origin: target.origin,
+          path: target.path,
           method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
           headers: (init.headers as Record<string, string> | undefined) ?? null,
           body,
