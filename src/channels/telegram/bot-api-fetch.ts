@@ -16,9 +16,9 @@
  * undici's `request` would wrap each call in an async resource and its answer in a
  * readable stream, read back whole anyway (docs/decisions.md, "The Bot API's calls,
  * leaner"). A body grammY builds for an upload (ticket images, documents: a stream of
- * multipart parts, a dozen of them for a photo) is read whole and sent with its length:
- * undici writes each part of a stream with a syscall of its own, and the tickets are a few
- * kilobytes each.
+ * multipart parts, about ten for a photo) is read whole and sent with its length: undici
+ * writes each part of a stream with a syscall of its own, and a ticket's whole body is
+ * about a kilobyte.
  *
  * Timeouts and stopping are grammY's own: it aborts the signal it passes here, on its
  * `timeoutSeconds` (every call, the long poll's included) or when the bot stops. undici's
