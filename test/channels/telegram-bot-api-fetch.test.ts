@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GrammyError, HttpError } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotApiFetch } from '#src/channels/telegram/bot-api-fetch.js';
+import { createBot, type TelegramDeps } from '#src/channels/telegram/index.js';
+import type { Logger } from '#src/log.js';
 
 interface Seen {
   method: string;
@@ -10,7 +13,7 @@ interface Seen {
   body: string;
 }
 
-describe('the Bot API client’s HTTP calls (undici request)', () => {
+describe('the Bot API client’s HTTP calls (undici’s dispatcher)', () => {
   let server: Server;
   let root: string;
   const seen: Seen[] = [];
@@ -24,6 +27,31 @@ describe('the Bot API client’s HTTP calls (undici request)', () => {
         const body = Buffer.concat(chunks).toString();
         seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
         if (req.url?.endsWith('/hang')) return; // never answers: the caller aborts
+        if (req.url?.endsWith('/getUpdates')) {
+          // A long answer, written in pieces: read whole before it is parsed.
+          const updates = Array.from({ length: 100 }, (_, at) => ({
+            update_id: at + 1,
+            message: { message_id: at, text: `¿Mañana? ${'✓'.repeat(400)}` },
+          }));
+          const text = JSON.stringify({ ok: true, result: updates });
+          res.writeHead(200, { 'content-type': 'application/json' });
+          const third = Math.ceil(text.length / 3);
+          res.write(text.slice(0, third));
+          setImmediate(() => {
+            res.write(text.slice(third, 2 * third));
+            setImmediate(() => res.end(text.slice(2 * third)));
+          });
+          return;
+        }
+        if (req.url?.endsWith('/early')) {
+          // An informational answer first (103 Early Hints), then the real one.
+          res.writeEarlyHints({ link: '</x>; rel=preload' });
+        }
+        if (req.url?.endsWith('/broken')) {
+          res.writeHead(502, { 'content-type': 'text/html' });
+          res.end('<html>Bad gateway</html>');
+          return;
+        }
         const refused = req.url?.endsWith('/refused');
         res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
         res.end(
@@ -66,7 +94,7 @@ describe('the Bot API client’s HTTP calls (undici request)', () => {
     expect(await response.json()).toMatchObject({ ok: false, error_code: 400 });
   });
 
-  it('streams an upload grammY builds as an async iterable of parts', async () => {
+  it('sends an upload grammY builds as a stream of parts in one piece, with its length', async () => {
     async function* parts() {
       yield new TextEncoder().encode(
         '--b\r\ncontent-disposition: form-data; name="chat_id"\r\n\r\n7',
@@ -79,9 +107,86 @@ describe('the Bot API client’s HTTP calls (undici request)', () => {
       body: parts() as unknown as RequestInit['body'],
     });
     expect(await response.json()).toMatchObject({ ok: true });
-    expect(seen.at(-1)?.body).toBe(
-      '--b\r\ncontent-disposition: form-data; name="chat_id"\r\n\r\n7\r\n--b--\r\n',
-    );
+    const sent = '--b\r\ncontent-disposition: form-data; name="chat_id"\r\n\r\n7\r\n--b--\r\n';
+    expect(seen.at(-1)?.body).toBe(sent);
+    // Not chunked: one write of the whole request, not one per part.
+    expect(seen.at(-1)?.headers['transfer-encoding']).toBeUndefined();
+    expect(seen.at(-1)?.headers['content-length']).toBe(String(Buffer.byteLength(sent)));
+  });
+
+  it('does not send an upload whose parts failed (grammY aborts it)', async () => {
+    const before = seen.length;
+    const controller = new AbortController();
+    async function* parts() {
+      yield new TextEncoder().encode('--b\r\n');
+      // grammY's parts end quietly when one fails, and its call aborts the signal.
+      controller.abort();
+    }
+    await expect(
+      http.fetch(`${root}/botT/sendPhoto`, {
+        method: 'POST',
+        body: parts() as unknown as RequestInit['body'],
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow();
+    await (await http.fetch(`${root}/botT/sendMessage`, { method: 'POST', body: '{}' })).json();
+    expect(seen.length).toBe(before + 1);
+  });
+
+  it('reads an answer that comes in pieces whole (a long poll’s hundred updates)', async () => {
+    const response = await http.fetch(`${root}/botT/getUpdates`, { method: 'POST', body: '{}' });
+    const answer = (await response.json()) as { result: { message: { text: string } }[] };
+    expect(answer.result).toHaveLength(100);
+    expect(answer.result[99]!.message.text).toBe(`¿Mañana? ${'✓'.repeat(400)}`);
+  });
+
+  it('takes the status of the real answer, not of an informational one before it', async () => {
+    const response = await http.fetch(`${root}/botT/early`, { method: 'POST', body: '{}' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ ok: true });
+  });
+
+  it('lets grammY see an answer that is not JSON as a failed call', async () => {
+    const response = await http.fetch(`${root}/botT/broken`, { method: 'POST', body: '{}' });
+    expect(response.ok).toBe(false);
+    expect(response.status).toBe(502);
+    await expect(response.json()).rejects.toThrow(SyntaxError);
+  });
+
+  it('keeps its connections open for calls made one after another', async () => {
+    const ports = new Set<number>();
+    const note = (request: IncomingMessage) => ports.add(request.socket.remotePort!);
+    server.on('request', note);
+    try {
+      for (let call = 0; call < 6; call += 1) {
+        const response = await http.fetch(`${root}/botT/sendMessage`, {
+          method: 'POST',
+          body: '{}',
+        });
+        await response.json();
+      }
+    } finally {
+      server.off('request', note);
+    }
+    // undici's pool may open a second one (the first is not yet free when the next call
+    // comes, in the same turn of the loop as the answer), then goes back and forth.
+    expect(ports.size).toBeLessThan(6);
+  });
+
+  it('sends nothing for a call whose signal was aborted before it began', async () => {
+    const before = seen.length;
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      http.fetch(`${root}/botT/sendMessage`, {
+        method: 'POST',
+        body: '{}',
+        signal: controller.signal,
+      }),
+    ).rejects.toThrow();
+    // A call after it is answered, and it is the only one the server saw.
+    await (await http.fetch(`${root}/botT/sendMessage`, { method: 'POST', body: '{}' })).json();
+    expect(seen.length).toBe(before + 1);
   });
 
   it('stops waiting when grammY aborts the call (its timeout, or the bot stopping)', async () => {
@@ -93,5 +198,80 @@ describe('the Bot API client’s HTTP calls (undici request)', () => {
     });
     controller.abort();
     await expect(pending).rejects.toThrow();
+  });
+});
+
+describe('grammY’s client on it (createBot)', () => {
+  const http = createBotApiFetch();
+  let server: Server;
+  let root: string;
+  const warned: string[] = [];
+  const logger = {
+    warn: (_details: unknown, message: string) => warned.push(message),
+  } as unknown as Logger;
+  const botOn = (apiRoot: string) =>
+    createBot({ config: { token: '7:T', apiRoot }, logger } as unknown as TelegramDeps, http);
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.url?.endsWith('/getUpdates')) return; // a long poll with nothing to give
+        const refused = req.url?.endsWith('/sendPhoto');
+        res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify(
+            refused
+              ? { ok: false, error_code: 400, description: 'Bad Request: chat not found' }
+              : { ok: true, result: { message_id: 5, date: 0, chat: { id: 7, type: 'private' } } },
+          ),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await http.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('gives a call’s result, and a refusal as Telegram’s error', async () => {
+    const bot = botOn(root);
+    await expect(bot.api.sendMessage(7, 'Hola')).resolves.toMatchObject({ message_id: 5 });
+    await expect(bot.api.sendPhoto(7, 'file-id')).rejects.toBeInstanceOf(GrammyError);
+  });
+
+  it('logs a failed fetch of updates, and leaves other calls’ failures to their callers', async () => {
+    // A port nothing listens on: every call fails to connect.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const bot = botOn(`http://127.0.0.1:${port}`);
+    warned.length = 0;
+    await expect(bot.api.sendMessage(7, 'Hola')).rejects.toBeInstanceOf(HttpError);
+    expect(warned).toEqual([]);
+    await expect(bot.api.getUpdates({ timeout: 0 })).rejects.toBeInstanceOf(HttpError);
+    expect(warned).toEqual(['telegram: fetching updates failed; retrying']);
+  });
+
+  it('stops a long poll when the runner aborts it, without logging it as a failure', async () => {
+    const bot = botOn(root);
+    warned.length = 0;
+    const runner = new AbortController();
+    const polling = bot.api.getUpdates(
+      { timeout: 30 },
+      // grammY types its signal as its polyfill's; the runner passes Node's, as here.
+      runner.signal as Parameters<typeof bot.api.getUpdates>[1],
+    );
+    // The call is on its way (grammY's own signal, linked to this one, is what reaches
+    // the transport) when it is stopped.
+    await new Promise((resolve) => setImmediate(resolve));
+    runner.abort();
+    await expect(polling).rejects.toBeInstanceOf(HttpError);
+    expect(warned).toEqual([]);
   });
 });

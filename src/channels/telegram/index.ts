@@ -74,15 +74,16 @@ export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext>
       rethrowHttpErrors: true,
     }),
   );
-  bot.api.config.use(async (previous, method, payload, signal) => {
-    try {
-      return await previous(method, payload, signal);
-    } catch (error) {
-      if (method === 'getUpdates' && !signal?.aborted) {
+  // Only the long poll's failures are logged here (the runner retries them quietly); every
+  // other call passes straight through, without a frame of its own.
+  bot.api.config.use((previous, method, payload, signal) => {
+    if (method !== 'getUpdates') return previous(method, payload, signal);
+    return previous(method, payload, signal).catch((error: unknown) => {
+      if (!signal?.aborted) {
         deps.logger.warn(describeApiError(error), 'telegram: fetching updates failed; retrying');
       }
       throw error;
-    }
+    });
   });
   return bot;
 }
