@@ -36,8 +36,8 @@ export function lazyList<T>(length: number, make: (at: number) => T): T[] {
   };
   return new Proxy(made, {
     get(target, key, receiver) {
-      if (isIndex(key, length)) return have(Number(key));
       if (key === 'length') return length;
+      if (isIndex(key, length)) return have(Number(key));
       return Reflect.get(target, key, receiver) as unknown;
     },
     has(target, key) {
