@@ -6,7 +6,7 @@
  */
 import { bookingMachine } from '#flows/booking/machine.js';
 import type { BookingContext } from '#flows/booking/types.js';
-import { nameTypesAhead } from '#flows/booking/choosing/finder.js';
+import { commonSearchesAhead, nameTypesAhead } from '#flows/booking/choosing/finder.js';
 import { offerAhead } from '#flows/booking/choosing/offerable.js';
 import {
   createPartnerClient,
@@ -173,8 +173,9 @@ export async function createApp(
     logger,
     load: workerLoader({ partner, logger, ...watch }),
     // Each product name's ticket type, for messages naming one ("2 adult museum"), and
-    // what is on sale now (the first "Book tickets" of the version).
-    ahead: [nameTypesAhead, offerAhead(now)],
+    // what is on sale now (the first "Book tickets" of the version), and the first search
+    // of each word most products hold in it.
+    ahead: [nameTypesAhead, offerAhead(now), commonSearchesAhead(now)],
   });
   const returnUrls = createReturnUrls(
     config.publicUrl,

@@ -80,6 +80,7 @@ function indexer(catalog: Catalog) {
       },
       search: (query) => productSearch(built).search(query),
       searchTerms: (query) => productSearch(built).terms(query),
+      commonWords: () => productSearch(built).commonWords(),
     };
     return built;
   };

@@ -33,6 +33,11 @@ export interface ProductSearch {
   search(query: string): SearchHit[];
   /** The words of a query that carry meaning (what the search looks for). */
   terms(query: string): string[];
+  /**
+   * The catalog's common words (held by a large share of its documents): a query of one
+   * finds most of the catalog, and its hits are kept for the version (see search).
+   */
+  commonWords(): string[];
 }
 
 /** Lower case, accents dropped: how indexed and typed words compare. */
@@ -471,22 +476,44 @@ function searchOf(
   };
 
   // Common words only: their documents ranked ahead, when the catalog version was built
-  // (common-words.ts), not tens of thousands scored within the turn.
-  const common = (wanted: string[]) => (): SearchHit[] => {
-    const lists = wanted.map((term) => standsFor(term).map((word) => words.get(word)!.ranked));
+  // (common-words.ts), not tens of thousands scored within the turn. Each query word comes
+  // with the common words it stands for.
+  const common = (standing: string[][]) => (): SearchHit[] => {
+    const lists = standing.map((stands) => stands.map((word) => words.get(word)!.ranked));
     const { ranked: best, matched } = commonQueryHits(lists, documents);
     return listed(best, matched);
   };
 
+  // The hits of each common word searched alone ("Activity 4", "actividd"), kept for the
+  // version, not among the recent queries: a list is the word's own ranked lists (nothing
+  // copied), and the layers above keep what they work out of it by the list (the
+  // finder's and the browse list's picks per offer), made ahead with the offer.
+  const wordHits = new Map<string, SearchHit[]>();
+  const hitsOfWord = (word: string): SearchHit[] => {
+    let hits = wordHits.get(word);
+    if (!hits) {
+      hits = listed(words.get(word)!.ranked, 1);
+      wordHits.set(word, hits);
+    }
+    return hits;
+  };
+
   return {
     terms,
+    commonWords: () => [...words.keys()],
     search(query) {
       const wanted = terms(query);
       if (wanted.length === 0) return [];
+      const standing = wanted.map(standsFor);
       // "actividad 4242" in a catalog of "Actividad N": the rarer words decide.
-      const rare = wanted.filter((term) => standsFor(term).length === 0);
+      const rare = wanted.filter((_, at) => standing[at]!.length === 0);
       if (rare.length > 0) return run(rare.join(' '), telling(rare));
-      return run(`common:${wanted.join(' ')}`, common(wanted));
+      // Named by the common words they stand for: "actividd" finds what "actividad" does.
+      if (standing.length === 1 && standing[0]!.length === 1) return hitsOfWord(standing[0]![0]!);
+      return run(
+        `common:${standing.map((stands) => stands.join('|')).join(' ')}`,
+        common(standing),
+      );
     },
   };
 }

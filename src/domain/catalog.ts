@@ -99,4 +99,9 @@ export interface CatalogIndex {
   search(query: string): SearchHit[];
   /** The words of a query that carry meaning (what the search looks for). */
   searchTerms(query: string): string[];
+  /**
+   * The words most of the catalog holds ("activity" in a catalog of activities): a search
+   * of one finds most products, which the layers above work out ahead per version.
+   */
+  commonWords(): readonly string[];
 }

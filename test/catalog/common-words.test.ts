@@ -200,6 +200,25 @@ describe('a search of common words', () => {
     expect(hits[1]!.score).toBeLessThan(hits[0]!.score);
   });
 
+  it('names its common words, and a small catalog has none', () => {
+    expect(catalog.commonWords()).toEqual(expect.arrayContaining(['actividad', 'generada']));
+    expect(catalog.commonWords()).not.toContain('123');
+    const small = indexCatalog(
+      generatedCatalog({ today: TODAY, products: 40, seed: 3, language: 'es' }),
+    );
+    expect(small.commonWords()).toEqual([]);
+  });
+
+  it('keeps the hits of a common word searched alone for the version, under the word it stands for', () => {
+    const kept = search.search('actividad');
+    // A typo, a start of it, or a word too short to tell beside it: the same list.
+    for (const query of ['actividd', 'Actividad 4', 'ACTIVIDAD'])
+      expect(search.search(query)).toBe(kept);
+    // Kept past many other queries (the recent ones are forgotten past 200).
+    for (let n = 1000; n < 1300; n += 1) search.search(`actividad ${n}`);
+    expect(search.search('actividad')).toBe(kept);
+  });
+
   it('keeps the products holding the most of its words', () => {
     const both = search.search('actividad generada');
     expect(both).toHaveLength(500);

@@ -78,6 +78,15 @@ describe('product search', () => {
     expect(combined(lang, query)).toEqual([MARITIME]);
   });
 
+  it("finds a combined product by its products' dates at each search, the same list searched again", () => {
+    const catalog = demo('en');
+    expect(combined('en', 'boat')).toEqual([MARITIME]);
+    // Years on, its products have no date on sale: the same query's hits, nothing offered.
+    const later = new Date(NOW.getTime() + 5 * 365 * 86_400_000);
+    expect(searchCombined(offerable(catalog, later), later, 'boat')).toEqual([]);
+    expect(combined('en', 'boat')).toEqual([MARITIME]);
+  });
+
   it('never lists the parts of a combined product on their own', () => {
     expect(found('es', 'barco')).toEqual([]);
     expect(found('en', 'boat')).toEqual([]);

@@ -28,6 +28,16 @@ describe('a lazy list', () => {
     expect(made).toEqual([0, 1, 16, 17, 18, 19, 20, 21, 22, 23, 2, 3]);
   });
 
+  it('tells its length before and after items far apart are read (the rest never made)', () => {
+    const { list, made } = counted(50_000);
+    expect(list.at(-1)).toEqual({ at: 49_999 });
+    expect(list[40_000]).toEqual({ at: 40_000 });
+    expect(list).toHaveLength(50_000);
+    expect(Object.getOwnPropertyDescriptor(list, 'length')?.value).toBe(50_000);
+    expect(list.slice(-2).map((item) => item.at)).toEqual([49_998, 49_999]);
+    expect(made).toEqual([49_999, 40_000, 49_998]);
+  });
+
   it('reads as the array of its items to the array methods and to equality', () => {
     const { list } = counted(3);
     expect(Array.isArray(list)).toBe(true);

@@ -3,11 +3,15 @@
  * product's sale depends on the minute (src/domain: its products' dates now).
  */
 import { describe, expect, it } from 'vitest';
-import { catalogFinder, nameTypesAhead } from '#flows/booking/choosing/finder.js';
-import { offerAhead, offerable } from '#flows/booking/choosing/offerable.js';
+import {
+  catalogFinder,
+  commonSearchesAhead,
+  nameTypesAhead,
+} from '#flows/booking/choosing/finder.js';
+import { offerAhead, offerable, searchProducts } from '#flows/booking/choosing/offerable.js';
 import { understand } from '#flows/understanding/understand.js';
 import { indexCatalog } from '#src/catalog/catalog-index.js';
-import { demoIds } from '#src/sandbox/seed/index.js';
+import { demoIds, generatedCatalog } from '#src/sandbox/seed/index.js';
 import { NOW, TODAY, demo } from '#test/flows/selection-harness.js';
 
 const NEXT_MINUTE = new Date(NOW.getTime() + 60_000);
@@ -68,5 +72,35 @@ describe('the offer worked out ahead (offerAhead)', () => {
     const fresh = offerable(indexCatalog(demo('en').catalog), NOW);
     expect(ids(kept)).toEqual(ids(fresh));
     expect(ids(kept).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the first search of each common word worked out ahead (commonSearchesAhead)', () => {
+  // 500 products "Actividad N": "actividad", "generada", … are held by every product.
+  const generated = () =>
+    indexCatalog(generatedCatalog({ today: TODAY, products: 500, seed: 3, language: 'es' }));
+
+  it('keeps for the offer the lists a catalog not worked ahead gives', () => {
+    const catalog = generated();
+    const words = catalog.commonWords();
+    expect(words).toContain('actividad');
+    const steps = [...commonSearchesAhead(() => NOW)(catalog)];
+    expect(steps).toHaveLength(2 * words.length);
+    const offer = offerable(catalog, NOW);
+    const ahead = words.map((word) => [
+      catalogFinder(catalog, NOW)(word),
+      searchProducts(offer, word),
+    ]);
+    // What a turn asks afterwards is what was made ahead: the same lists, not made again.
+    expect(catalogFinder(catalog, NOW)('Actividad 4')).toBe(ahead[words.indexOf('actividad')]![0]);
+    expect(searchProducts(offer, 'actividd')).toBe(ahead[words.indexOf('actividad')]![1]);
+    const fresh = generated();
+    const freshOffer = offerable(fresh, NOW);
+    const ids = (lists: { id?: string; product?: { productId: string } }[][]) =>
+      lists.map((list) => list.map((item) => item.id ?? item.product!.productId));
+    words.forEach((word, at) => {
+      expect(ids([ahead[at]![0]!])).toEqual(ids([catalogFinder(fresh, NOW)(word)]));
+      expect(ids([ahead[at]![1]!])).toEqual(ids([searchProducts(freshOffer, word)]));
+    });
   });
 });

@@ -170,7 +170,12 @@ export const browseView: ViewFn = (context, deps): BookingView => {
     case 'search': {
       const found = level.items.length + level.combined.length;
       text = found === 0 ? m.noResults(level.query) : m.results(level.query, found);
-      items = [...level.combined.map((entry) => combinedOption(entry, lang)), ...level.items];
+      // The search's list as it is when no combined product is found (a common word's has
+      // 50,000 products: no copy of it at each view of its pages).
+      items =
+        level.combined.length === 0
+          ? level.items
+          : [...level.combined.map((entry) => combinedOption(entry, lang)), ...level.items];
       break;
     }
   }

@@ -3,7 +3,7 @@
  * the catalog and share a day on sale now. Pure, over the local catalog.
  */
 import type { IsoDate } from '#src/api/schema.js';
-import { hitColumns, type CatalogIndex } from '#src/domain/catalog.js';
+import { hitColumns, type CatalogIndex, type SearchHit } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { sellableDates } from '#src/domain/sale-window.js';
 import { providerNow } from '#src/domain/time.js';
@@ -66,15 +66,32 @@ export const combinedOption = (entry: CombinedEntry, lang: Lang): Option<Booking
   event: { type: 'combined.pick', combinedProductId: entry.combinedProductId },
 });
 
+/**
+ * Where a search's hits (a query's, kept by the search) have combined products: a few
+ * among a common word's 50,000, found once per list, not at each view of its results.
+ */
+const combinedPlaces = new WeakMap<readonly SearchHit[], number[]>();
+
+function combinedAmong(hits: readonly SearchHit[]): number[] {
+  let places = combinedPlaces.get(hits);
+  if (!places) {
+    // By the hits' columns: a common word's hits are made only when read (lazy-list.ts).
+    const columns = hitColumns(hits);
+    places = [];
+    for (let at = 0; at < columns.length; at += 1)
+      if (columns.kind(at) === 'combined') places.push(at);
+    combinedPlaces.set(hits, places);
+  }
+  return places;
+}
+
 /** Combined products on sale now that match a search (src/catalog/product-search.ts). */
 export function searchCombined(offer: Offerable, now: Date, query: string): CombinedEntry[] {
   const { catalog } = offer;
-  // By the hits' columns: a query can hit every product of 50,000, none of them combined,
-  // and a common word's hits are made only when read (src/domain/lazy-list.ts).
+  const hits = catalog.search(query);
+  const columns = hitColumns(hits);
   const found: CombinedEntry[] = [];
-  const columns = hitColumns(catalog.search(query));
-  for (let at = 0; at < columns.length; at += 1) {
-    if (columns.kind(at) !== 'combined') continue;
+  for (const at of combinedAmong(hits)) {
     const id = columns.id(at);
     const combined = catalog.catalog.combinedProducts.find((c) => c.combinedProductId === id);
     const dates = combined && combinedDates(catalog, combined.productIds, now);
