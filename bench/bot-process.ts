@@ -8,6 +8,7 @@ import { warmUp } from '#flows/understanding/understand.js';
 import { createApp } from '#src/app.js';
 import { startTelegram } from '#src/channels/telegram/index.js';
 import { warmUpTickets } from '#src/channels/telegram/tickets.js';
+import { warmUpLocales } from '#src/domain/lang.js';
 import { parseConfig } from '#src/config.js';
 import type { Engine } from '#src/conversation/engine.js';
 import { createLogger } from '#src/log.js';
@@ -51,11 +52,12 @@ const config = parseConfig({
 });
 const logger = createLogger({ level: process.env.LOG_LEVEL ?? 'info' });
 const app = await createApp(config, logger);
-// As main.ts does: the catalog loaded, the reading of messages and the tickets' codes warmed up
-// before the channel takes updates.
+// As main.ts does: the catalog loaded, the reading of messages, the tickets' codes and the
+// languages' number and date data warmed up before the channel takes updates.
 const catalogLoaded = app.loadCatalog();
 warmUp();
 warmUpTickets();
+warmUpLocales();
 await catalogLoaded;
 live = () => app.engine.live?.() ?? 0;
 const appMs = performance.now();

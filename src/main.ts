@@ -16,7 +16,7 @@ import { BusyError } from './conversation/engine.js';
 import type { SupportDesk } from './conversation/handoff/ports.js';
 import { createStaffLookups } from './conversation/staff/lookups.js';
 import { createHealth } from './health.js';
-import { pickLang } from './domain/lang.js';
+import { pickLang, warmUpLocales } from './domain/lang.js';
 import { createLogger } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
 import { startHttpServer, type Route } from './server.js';
@@ -109,11 +109,12 @@ if (channels) {
     stops.push(() => Promise.resolve(retrying.stop()));
   };
   // Before any channel takes updates: the first customer does not wait for the catalog,
-  // nor for the reading of typed messages and the tickets' codes to compile (while the
-  // catalog loads).
+  // nor for the reading of typed messages and the tickets' codes to compile, nor for the
+  // languages' number and date data (while the catalog loads).
   const catalogLoaded = app.loadCatalog();
   warmUp();
   warmUpTickets();
+  warmUpLocales();
   await catalogLoaded;
   if (config.slack) {
     const slackConfig = config.slack;
