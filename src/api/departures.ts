@@ -122,34 +122,43 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * A field's wire path under its parent's, made once per pair: a response is walked on
- * every call, and its paths are the same few each time. Bounded, as wire.ts's names.
+ * A field's wire path under its parent's, and a list's elements' path (`Sales[]`), each
+ * made once: a response is walked on every call, and its paths are the same few each
+ * time. At most PATHS are kept, in case a service ever sends data as keys.
  */
-const joined = new Map<string, Map<string, string>>();
+const PATHS = 10_000;
+let pathsKept = 0;
+const fields = new Map<string, Map<string, string>>();
+const elements = new Map<string, string>();
+
 function join(path: string, name: string): string {
-  let names = joined.get(path);
+  let names = fields.get(path);
   if (names === undefined) {
     names = new Map();
-    if (joined.size < 10_000) joined.set(path, names);
+    if (pathsKept < PATHS) fields.set(path, names);
   }
   let full = names.get(name);
   if (full === undefined) {
     const wire = name.charAt(0).toUpperCase() + name.slice(1);
     full = path ? `${path}.${wire}` : wire;
-    names.set(name, full);
+    if (pathsKept < PATHS) {
+      names.set(name, full);
+      pathsKept += 1;
+    }
   }
   return full;
 }
 
-/** A list's elements' path, indices generalized: `Sales[]`. */
-const listed = new Map<string, string>();
-function itemsOf(path: string): string {
-  let items = listed.get(path);
-  if (items === undefined) {
-    items = `${path}[]`;
-    if (listed.size < 10_000) listed.set(path, items);
+function elementsOf(path: string): string {
+  let full = elements.get(path);
+  if (full === undefined) {
+    full = `${path}[]`;
+    if (pathsKept < PATHS) {
+      elements.set(path, full);
+      pathsKept += 1;
+    }
   }
-  return items;
+  return full;
 }
 
 function walk(input: unknown, output: unknown, path: string, state: Reading, note: Note): void {
@@ -158,7 +167,7 @@ function walk(input: unknown, output: unknown, path: string, state: Reading, not
     if (!Array.isArray(input)) note(path, 'coerced');
     const items: unknown[] = Array.isArray(input) ? input : [input];
     const skipped = typeof input === 'object' ? state.skipped.get(input) : undefined;
-    const itemPath = itemsOf(path);
+    const itemPath = elementsOf(path);
     if (skipped && skipped.length > 0) note(itemPath, 'skipped', skipped.length);
     const kept = skipped ? items.filter((_, index) => !skipped.includes(index)) : items;
     const length = Math.min(kept.length, output.length, SAMPLE);
