@@ -6,7 +6,7 @@
  * with backoff; writes never.
  */
 import { randomUUID } from 'node:crypto';
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
 import type { Logger } from '#src/log.js';
 import { silentLogger } from '#src/log.js';
@@ -21,7 +21,12 @@ import {
 } from './errors.js';
 import type { Operation, RequestOf, ResponseOf } from './operation.js';
 import type { Departure } from './departures.js';
-import { createPartnerFetch } from './partner-fetch.js';
+import {
+  createPartnerFetch,
+  SIDE_BODY,
+  withBodyInside,
+  type SideOptions,
+} from './partner-fetch.js';
 import { readResponseWith } from './read-response.js';
 import { fromWire, toWire, wirePath } from './wire.js';
 
@@ -86,6 +91,15 @@ function firstIssue(error: z.ZodError): { path: string; message: string } {
   return { path: wirePath(issue?.path ?? []), message: issue?.message ?? 'invalid' };
 }
 
+/** An operation's path as ky's `prefixUrl` wants it: without its leading slash. */
+const pathOf = (operation: Operation): string =>
+  operation.path.startsWith('/') ? operation.path.slice(1) : operation.path;
+
+/** What a call hands ky's hooks (`Options.context`): its logger, made when first asked. */
+interface CallContext {
+  log: () => Logger;
+}
+
 export class PartnerRequestError extends Error {
   override name = 'PartnerRequestError';
 }
@@ -93,7 +107,7 @@ export class PartnerRequestError extends Error {
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
   const logger = options.logger ?? silentLogger;
   const retry = options.retry ?? { limit: 2, delayMs: 300 };
-  const http: KyInstance = ky.create({
+  const http = ky.create({
     prefixUrl: options.baseUrl,
     headers: {
       accept: 'application/json',
@@ -101,8 +115,30 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       authorization: `ApiKey ${options.apiKey}`,
     },
     throwHttpErrors: true,
-    fetch: options.fetch ?? createPartnerFetch().fetch,
+    fetch: options.fetch ? withBodyInside(options.fetch) : createPartnerFetch().fetch,
   });
+  // ky's options for reads and for writes, merged once here, not on every call: a call
+  // adds only its own (method, time limit, signal, body, the logger its retries tell).
+  const reads: KyInstance = http.extend({
+    retry: {
+      limit: retry.limit,
+      methods: ['get', 'post'],
+      statusCodes: [408, 429, 500, 502, 503, 504],
+      retryOnTimeout: true,
+      delay: (attempt) => retry.delayMs * 2 ** (attempt - 1),
+      jitter: true,
+    },
+    hooks: {
+      beforeRetry: [
+        ({ options: { context }, retryCount, error }) => {
+          const log = context.log as CallContext['log'];
+          log().warn({ retryCount, error: error.name }, 'partner call retried');
+        },
+      ],
+    },
+  });
+  // Add, Confirm, Sale and every other write: one attempt, whatever happens (see errors.ts).
+  const writes: KyInstance = http.extend({ retry: { limit: 0 } });
 
   // Each departure is logged once per operation and path (the metric counts them all),
   // so an operator learns the day the service changes without a line per call.
@@ -172,33 +208,23 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     let status = 0;
     let text: string;
     try {
-      const response = await http(operation.path.replace(/^\//, ''), {
+      const kyOptions: Options & SideOptions = {
         method: operation.method,
-        ...(operation.method === 'GET' ? { searchParams: toQuery(wire) } : { json: wire }),
-        ...(callOptions.adminPartnerUserId
-          ? { headers: { AdminPartnerUserId: callOptions.adminPartnerUserId } }
-          : {}),
         timeout: timeoutMs,
-        signal: callOptions.signal,
-        retry:
-          operation.effect === 'read'
-            ? {
-                limit: retry.limit,
-                methods: ['get', 'post'],
-                statusCodes: [408, 429, 500, 502, 503, 504],
-                retryOnTimeout: true,
-                delay: (attempt) => retry.delayMs * 2 ** (attempt - 1),
-                jitter: true,
-              }
-            : { limit: 0 },
-        hooks: {
-          beforeRetry: [
-            ({ retryCount, error }) => {
-              log().warn({ retryCount, error: error.name }, 'partner call retried');
-            },
-          ],
-        },
-      });
+        context: { log } satisfies CallContext,
+      };
+      if (callOptions.signal) kyOptions.signal = callOptions.signal;
+      if (callOptions.adminPartnerUserId)
+        kyOptions.headers = { AdminPartnerUserId: callOptions.adminPartnerUserId };
+      // A GET's query is written into its path here, not given to ky as `searchParams`,
+      // which makes ky build its `Request` twice; a POST's JSON goes beside the `Request`
+      // (partner-fetch.ts).
+      let path = pathOf(operation);
+      if (operation.method === 'GET') {
+        const query = toQuery(wire).toString();
+        if (query) path += `?${query}`;
+      } else kyOptions[SIDE_BODY] = JSON.stringify(wire);
+      const response = await (operation.effect === 'read' ? reads : writes)(path, kyOptions);
       status = response.status;
       text = await response.text();
     } catch (error) {

@@ -121,40 +121,78 @@ type Note = (path: string, kind: DepartureKind, count?: number) => void;
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+/**
+ * A field's wire path under its parent's, and a list's elements' path (`Sales[]`), each
+ * made once: a response is walked on every call, and its paths are the same few each
+ * time. At most PATHS are kept, in case a service ever sends data as keys.
+ */
+const PATHS = 10_000;
+let pathsKept = 0;
+const fields = new Map<string, Map<string, string>>();
+const elements = new Map<string, string>();
+
+function join(path: string, name: string): string {
+  let names = fields.get(path);
+  if (names === undefined) {
+    names = new Map();
+    if (pathsKept < PATHS) fields.set(path, names);
+  }
+  let full = names.get(name);
+  if (full === undefined) {
+    const wire = name.charAt(0).toUpperCase() + name.slice(1);
+    full = path ? `${path}.${wire}` : wire;
+    if (pathsKept < PATHS) {
+      names.set(name, full);
+      pathsKept += 1;
+    }
+  }
+  return full;
+}
+
+function elementsOf(path: string): string {
+  let full = elements.get(path);
+  if (full === undefined) {
+    full = `${path}[]`;
+    if (pathsKept < PATHS) {
+      elements.set(path, full);
+      pathsKept += 1;
+    }
+  }
+  return full;
+}
 
 function walk(input: unknown, output: unknown, path: string, state: Reading, note: Note): void {
   if (Array.isArray(output)) {
     if (input === null || input === undefined) return;
     if (!Array.isArray(input)) note(path, 'coerced');
-    const items = Array.isArray(input) ? input : [input];
+    const items: unknown[] = Array.isArray(input) ? input : [input];
     const skipped = typeof input === 'object' ? state.skipped.get(input) : undefined;
-    if (skipped && skipped.length > 0) note(`${path}[]`, 'skipped', skipped.length);
+    const itemPath = elementsOf(path);
+    if (skipped && skipped.length > 0) note(itemPath, 'skipped', skipped.length);
     const kept = skipped ? items.filter((_, index) => !skipped.includes(index)) : items;
     const length = Math.min(kept.length, output.length, SAMPLE);
     for (let index = 0; index < length; index += 1) {
-      walk(kept[index], output[index], `${path}[]`, state, note);
+      walk(kept[index], output[index], itemPath, state, note);
     }
     return;
   }
   if (isRecord(output)) {
     if (!isRecord(input)) return;
-    const aliases = state.aliases.get(input) ?? {};
-    const readFrom = new Set(Object.values(aliases));
-    const join = (name: string) => (path ? `${path}.${upperFirst(name)}` : upperFirst(name));
-    for (const [name, value] of Object.entries(output)) {
-      const source = aliases[name] ?? name;
+    const aliases = state.aliases.get(input);
+    for (const name in output) {
+      const value = output[name];
+      const source = aliases?.[name] ?? name;
       if (!(source in input)) {
-        if (value !== undefined) note(join(name), 'missing');
+        if (value !== undefined) note(join(path, name), 'missing');
         continue;
       }
       // Named as sent: the operator compares the path with what is on the wire.
-      walk(input[source], value, join(source), state, note);
+      walk(input[source], value, join(path, source), state, note);
     }
-    for (const name of Object.keys(input)) {
-      if (name in output || readFrom.has(name)) continue;
+    for (const name in input) {
+      if (name in output || (aliases && Object.values(aliases).includes(name))) continue;
       if (path === '' && state.readElsewhere.has(name)) continue;
-      note(join(name), 'unknown');
+      note(join(path, name), 'unknown');
     }
     return;
   }

@@ -18,6 +18,12 @@ export const envelopeFields = z.object({
   errorEntityBreakDown: list(entity),
 });
 
+/** What `boolean` (schema.ts) reads as false. */
+const FALSE: ReadonlySet<unknown> = new Set([false, 'false', 'False']);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object';
+
 export interface EnvelopeFailure {
   codes: string[];
   messages: string[];
@@ -29,6 +35,9 @@ export interface EnvelopeFailure {
  * when Success is false, undefined otherwise. A body that is not an object is no envelope.
  */
 export function envelopeFailure(body: unknown): EnvelopeFailure | undefined {
+  // Most answers say Success true or nothing: only a Success that reads as false (as
+  // `boolean` reads it) is worth the envelope's parse.
+  if (!isObject(body) || !FALSE.has(body.success)) return undefined;
   const parsed = envelopeFields.safeParse(body);
   if (!parsed.success || parsed.data.success !== false) return undefined;
   const { errors, errorMessage, errorCodes, errorEntityBreakDown } = parsed.data;

@@ -16,32 +16,46 @@ export type IsoDateTime = `${number}-${number}-${number}T${number}:${number}:${n
 const DATE =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,7})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 
+/** Whether yyyy-MM-dd (as DATE matched it) names a day of the calendar. */
 function isRealDate(date: string): boolean {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
   const probe = new Date(Date.UTC(y, m - 1, d));
   return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
+}
+
+/** DATE's match of a real date, or undefined: matched once, by the one step that reads it. */
+function dateMatch(value: string): RegExpExecArray | undefined {
+  const match = DATE.exec(value);
+  return match !== null && isRealDate(match[1]!) ? match : undefined;
 }
 
 /** A date; a time part, if sent, is dropped. */
 export const isoDate = z
   .string()
   .trim()
-  .refine((value) => {
-    const match = DATE.exec(value);
-    return match !== null && isRealDate(match[1]!);
-  }, 'expected a date yyyy-MM-dd')
-  .transform((value) => DATE.exec(value)![1] as IsoDate);
+  .transform((value, ctx) => {
+    const match = dateMatch(value);
+    if (match) return match[1] as IsoDate;
+    ctx.addIssue({ code: 'custom', message: 'expected a date yyyy-MM-dd', input: value });
+    return z.NEVER;
+  });
 
 /** A date and time; a bare date means its midnight; fractional seconds are dropped. */
 export const isoDateTime = z
   .string()
   .trim()
-  .refine((value) => {
-    const match = DATE.exec(value);
-    return match !== null && isRealDate(match[1]!);
-  }, 'expected a date-time yyyy-MM-ddThh:mm:ss')
-  .transform((value) => {
-    const match = DATE.exec(value)!;
+  .transform((value, ctx) => {
+    const match = dateMatch(value);
+    if (!match) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected a date-time yyyy-MM-ddThh:mm:ss',
+        input: value,
+      });
+      return z.NEVER;
+    }
     const time = match[2] ?? '00:00:00';
     return `${match[1]}T${time.length === 5 ? `${time}:00` : time}` as IsoDateTime;
   });
@@ -99,25 +113,22 @@ export function optional<T extends z.ZodType>(schema: T) {
  * are read exactly.
  */
 export function list<T extends z.ZodType>(item: T) {
-  // Boxed so that an absent field is read too (as an empty list): zod takes a field of
-  // z.unknown() as optional and would leave it out.
-  return z
-    .preprocess((value) => ({ value }), z.object({ value: z.unknown() }))
-    .transform(({ value }, ctx) => {
-      const items =
-        value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
-      const lenient = readingLeniently() && typeof value === 'object' && value !== null;
-      const read: z.output<T>[] = [];
-      items.forEach((element, index) => {
-        const parsed = item.safeParse(element);
-        if (parsed.success) read.push(parsed.data);
-        else if (lenient) noteSkipped(value, index);
-        else
-          for (const issue of parsed.error.issues)
-            ctx.addIssue({ code: 'custom', message: issue.message, path: [index, ...issue.path] });
-      });
-      return read;
-    });
+  // One transform, which zod runs for an absent field too (as undefined: an empty list).
+  return z.transform((value: unknown, ctx) => {
+    const items =
+      value === null || value === undefined ? [] : Array.isArray(value) ? value : [value];
+    const lenient = readingLeniently() && typeof value === 'object' && value !== null;
+    const read: z.output<T>[] = [];
+    for (let index = 0; index < items.length; index += 1) {
+      const parsed = item.safeParse(items[index]);
+      if (parsed.success) read.push(parsed.data);
+      else if (lenient) noteSkipped(value, index);
+      else
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [index, ...issue.path] });
+    }
+    return read;
+  });
 }
 
 /** A comma-separated list of dates in one string ("2024-08-15,2024-08-16"). */

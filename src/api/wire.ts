@@ -10,16 +10,35 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 function mapKeys(value: unknown, rename: (key: string) => string): unknown {
   if (Array.isArray(value)) return value.map((item) => mapKeys(item, rename));
   if (value === null || typeof value !== 'object') return value;
+  const source = value as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
+  for (const key in source) {
+    const item = source[key];
     if (item === undefined) continue;
     out[rename(key)] = mapKeys(item, rename);
   }
   return out;
 }
 
-const lowerFirst = (key: string): string => key.charAt(0).toLowerCase() + key.slice(1);
-const upperFirst = (key: string): string => key.charAt(0).toUpperCase() + key.slice(1);
+/**
+ * Each name renamed once: the same few hundred names come in every response, and a
+ * name's new spelling is a new string each time it is made. Bounded, in case a service
+ * ever sends data as keys.
+ */
+function remembered(rename: (key: string) => string): (key: string) => string {
+  const names = new Map<string, string>();
+  return (key) => {
+    let renamed = names.get(key);
+    if (renamed === undefined) {
+      renamed = rename(key);
+      if (names.size < 10_000) names.set(key, renamed);
+    }
+    return renamed;
+  };
+}
+
+const lowerFirst = remembered((key) => key.charAt(0).toLowerCase() + key.slice(1));
+const upperFirst = remembered((key) => key.charAt(0).toUpperCase() + key.slice(1));
 
 /** Wire (PascalCase) JSON to camelCase keys, deeply. Values are untouched. */
 export function fromWire(value: unknown): unknown {

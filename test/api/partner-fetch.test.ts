@@ -9,7 +9,8 @@ import {
 import { createPartnerClient, type PartnerClient } from '#src/api/client.js';
 import { PartnerError } from '#src/api/errors.js';
 import { defineOperation, type Operation } from '#src/api/operation.js';
-import { createPartnerFetch } from '#src/api/partner-fetch.js';
+import { createPartnerFetch, SIDE_BODY, withBodyInside } from '#src/api/partner-fetch.js';
+import { salesOperation } from '#src/api/sales.js';
 import { optional, text } from '#src/api/schema.js';
 import { json, startTestServer, type TestServer } from '#test/support/http-server.js';
 
@@ -74,6 +75,28 @@ describe('the partner client’s HTTP calls (undici request)', () => {
     expect(seen?.headers.authorization).toBe('ApiKey k');
     expect(seen?.headers['content-type']).toBe('application/json');
     expect(seen?.headers['content-length']).toBe('18');
+  });
+
+  it('sends the body the client hands beside a bodiless Request, as its content', async () => {
+    serve((_request, response) => json(response, 200, { Success: true }));
+    const bodiless = new Request(`${server.url}/activity/read`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    const send = http.fetch as (input: Request, side: object) => Promise<Response>;
+    await send(bodiless, { [SIDE_BODY]: '{"ProductId":"pé"}' });
+    const [seen] = server.seen;
+    expect(seen).toMatchObject({ method: 'POST', body: '{"ProductId":"pé"}' });
+    expect(seen?.headers['content-length']).toBe('19');
+  });
+
+  it('gives the body beside the Request to another fetch inside it, as any fetch reads it', async () => {
+    serve((_request, response) => json(response, 200, { Success: true }));
+    const other = withBodyInside(fetch) as (input: Request, side?: object) => Promise<Response>;
+    const bodiless = new Request(`${server.url}/activity/read`, { method: 'POST' });
+    const answer = await other(bodiless, { [SIDE_BODY]: '{"ProductId":"p1"}' });
+    expect(answer.status).toBe(200);
+    expect(server.seen[0]).toMatchObject({ method: 'POST', body: '{"ProductId":"p1"}' });
   });
 
   it('gives a refusal’s status and envelope to ky and the client', async () => {
@@ -144,6 +167,19 @@ describe('the partner client over it: what is retried, what never is', () => {
     expect(JSON.parse(server.seen[0]?.body ?? '')).toEqual({ ProductId: 'p1' });
   });
 
+  it('sends a call’s JSON and a GET’s query through another fetch given to the client', async () => {
+    const other = createPartnerClient({ baseUrl: server.url, apiKey: 'k', fetch });
+    serve((_request, response) => json(response, 200, { Success: true, ProductId: 'p1' }));
+    expect(await other.call(read, { productId: 'p1' })).toEqual({ productId: 'p1' });
+    expect(await other.call(salesOperation, { partnerSaleId: 'PS-1' })).toMatchObject({
+      sales: [],
+    });
+    expect(server.seen.map((seen) => [seen.method, seen.url.search, seen.body])).toEqual([
+      ['POST', '', '{"ProductId":"p1"}'],
+      ['GET', '?PartnerSaleId=PS-1', ''],
+    ]);
+  });
+
   it('retries a read whose connection dropped, on a new connection', async () => {
     let calls = 0;
     serve((_request, response) => {
@@ -151,8 +187,12 @@ describe('the partner client over it: what is retried, what never is', () => {
       if (calls === 1) response.socket?.destroy();
       else json(response, 200, { Success: true, ProductId: 'p1' });
     });
-    expect(await client.call(read, {})).toEqual({ productId: 'p1' });
-    expect(server.seen).toHaveLength(2);
+    expect(await client.call(read, { productId: 'p1' })).toEqual({ productId: 'p1' });
+    // The retry sends the body again: it goes beside ky's Request on every attempt.
+    expect(server.seen.map((seen) => seen.body)).toEqual([
+      '{"ProductId":"p1"}',
+      '{"ProductId":"p1"}',
+    ]);
   });
 
   it('retries a read that timed out, then gives up with a timeout', async () => {
