@@ -453,11 +453,7 @@ export function createRedisStore(
       carried?: Carried,
     ): Promise<number | undefined> {
       this.released = true;
-      const put = putOf(written, value, expectedVersion, ttlSeconds);
-      // In another slot of a cluster than the lock: the write, then the release.
-      const together = names.together(this.key, this.reads, written);
-      const version = await end(this, put, together, carried);
-      return version === null ? undefined : Number(version);
+      return this.endWith(this, written, value, expectedVersion, ttlSeconds, carried);
     }
 
     async putAndKeep<V>(
@@ -467,10 +463,23 @@ export function createRedisStore(
       ttlSeconds: number,
       carried?: Carried,
     ): Promise<number | undefined> {
-      const put = putOf(written, value, expectedVersion, ttlSeconds);
       const kept = { name: this.name, token: '' };
+      return this.endWith(kept, written, value, expectedVersion, ttlSeconds, carried);
+    }
+
+    /** The put of `written` ended with `lock` (this one released, or kept: no token). */
+    private async endWith(
+      lock: Named,
+      written: string,
+      value: unknown,
+      expectedVersion: number,
+      ttlSeconds: number,
+      carried: Carried | undefined,
+    ): Promise<number | undefined> {
+      const put = putOf(written, value, expectedVersion, ttlSeconds);
+      // In another slot of a cluster than the lock: the write, then the release.
       const together = names.together(this.key, this.reads, written);
-      const version = await end(kept, put, together, carried);
+      const version = await end(lock, put, together, carried);
       return version === null ? undefined : Number(version);
     }
 
