@@ -1,10 +1,42 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GrammyError, HttpError } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotApiFetch } from '#src/channels/telegram/bot-api-fetch.js';
 import { createBot, type TelegramDeps } from '#src/channels/telegram/index.js';
 import type { Logger } from '#src/log.js';
+
+/** A server on a free loopback port, answering with `handler`. */
+async function serve(handler: RequestListener): Promise<{ server: Server; root: string }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, root: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/** The client's pool and the server, closed. */
+async function closeBoth(http: { close(): Promise<void> }, server: Server): Promise<void> {
+  await http.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/** A Bot API answer: `result`, or a refusal (400, chat not found). */
+function answer(res: ServerResponse, refused: boolean, result: unknown): void {
+  res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
+  res.end(
+    JSON.stringify(
+      refused
+        ? { ok: false, error_code: 400, description: 'Bad Request: chat not found' }
+        : { ok: true, result },
+    ),
+  );
+}
 
 interface Seen {
   method: string;
@@ -20,7 +52,7 @@ describe('the Bot API client’s HTTP calls (undici’s dispatcher)', () => {
   const http = createBotApiFetch();
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    ({ server, root } = await serve((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -52,26 +84,12 @@ describe('the Bot API client’s HTTP calls (undici’s dispatcher)', () => {
           res.end('<html>Bad gateway</html>');
           return;
         }
-        const refused = req.url?.endsWith('/refused');
-        res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify(
-            refused
-              ? { ok: false, error_code: 400, description: 'Bad Request: chat not found' }
-              : { ok: true, result: { echoed: body.length } },
-          ),
-        );
+        answer(res, req.url?.endsWith('/refused') ?? false, { echoed: body.length });
       });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
   });
 
-  afterAll(async () => {
-    await http.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => closeBoth(http, server));
 
   it('posts a JSON call with its headers and reads the answer', async () => {
     const payload = JSON.stringify({ chat_id: 7, text: 'Hola' });
@@ -213,30 +231,20 @@ describe('grammY’s client on it (createBot)', () => {
     createBot({ config: { token: '7:T', apiRoot }, logger } as unknown as TelegramDeps, http);
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    ({ server, root } = await serve((req, res) => {
       req.resume();
       req.on('end', () => {
         if (req.url?.endsWith('/getUpdates')) return; // a long poll with nothing to give
-        const refused = req.url?.endsWith('/sendPhoto');
-        res.writeHead(refused ? 400 : 200, { 'content-type': 'application/json' });
-        res.end(
-          JSON.stringify(
-            refused
-              ? { ok: false, error_code: 400, description: 'Bad Request: chat not found' }
-              : { ok: true, result: { message_id: 5, date: 0, chat: { id: 7, type: 'private' } } },
-          ),
-        );
+        answer(res, req.url?.endsWith('/sendPhoto') ?? false, {
+          message_id: 5,
+          date: 0,
+          chat: { id: 7, type: 'private' },
+        });
       });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    }));
   });
 
-  afterAll(async () => {
-    await http.close();
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => closeBoth(http, server));
 
   it('gives a call’s result, and a refusal as Telegram’s error', async () => {
     const bot = botOn(root);
@@ -246,11 +254,9 @@ describe('grammY’s client on it (createBot)', () => {
 
   it('logs a failed fetch of updates, and leaves other calls’ failures to their callers', async () => {
     // A port nothing listens on: every call fails to connect.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const bot = botOn(`http://127.0.0.1:${port}`);
+    const closed = await serve(() => {});
+    await new Promise((resolve) => closed.server.close(resolve));
+    const bot = botOn(closed.root);
     warned.length = 0;
     await expect(bot.api.sendMessage(7, 'Hola')).rejects.toBeInstanceOf(HttpError);
     expect(warned).toEqual([]);
