@@ -42,6 +42,7 @@ const config = parseConfig({
   ...redisEnv(options.redisCluster ? { cluster: options.redisCluster } : options.redisUrl),
   TELEGRAM_BOT_TOKEN: options.telegramToken,
   RATE_LIMIT_CHAT_MESSAGES: '1000',
+  RATE_LIMIT_CHAT_SECONDS: process.env.RATE_LIMIT_CHAT_SECONDS,
   // Unset: the default; 0 measures every turn restoring its conversation (issue 18 item 2).
   LIVE_CONVERSATIONS: process.env.LIVE_CONVERSATIONS,
   TELEGRAM_API_ROOT: options.telegramApiRoot,
