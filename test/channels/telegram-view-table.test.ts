@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeCallback } from '#src/channels/telegram/callback-data.js';
 import {
   HANDLING_LEASE_MS,
+  newStamp,
   resolveTap,
   saveView,
   setPointer,
@@ -40,6 +41,12 @@ describe('resolving taps', () => {
   it('gives the stored view, with a random stamp short enough for button data', async () => {
     expect(stamp).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(await saveView(store, view)).not.toBe(stamp);
+  });
+
+  it('draws every stamp anew, across the random bytes drawn for many at once', () => {
+    const stamps = Array.from({ length: 1_000 }, () => newStamp());
+    for (const each of stamps) expect(each).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(new Set(stamps).size).toBe(stamps.length);
   });
 
   it('turns an option into the choice of its id', async () => {
