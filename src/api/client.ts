@@ -107,15 +107,19 @@ export class PartnerRequestError extends Error {
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
   const logger = options.logger ?? silentLogger;
   const retry = options.retry ?? { limit: 2, delayMs: 300 };
+  // The service's headers go to the transport, not to ky, which would copy them into
+  // new `Headers` four times a call (partner-fetch.ts).
+  const headers = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    authorization: `ApiKey ${options.apiKey}`,
+  };
   const http = ky.create({
     prefixUrl: options.baseUrl,
-    headers: {
-      accept: 'application/json',
-      'content-type': 'application/json',
-      authorization: `ApiKey ${options.apiKey}`,
-    },
     throwHttpErrors: true,
-    fetch: options.fetch ? withBodyInside(options.fetch) : createPartnerFetch().fetch,
+    fetch: options.fetch
+      ? withBodyInside(options.fetch, headers)
+      : createPartnerFetch(headers).fetch,
   });
   // ky's options for reads and for writes, merged once here, not on every call: a call
   // adds only its own (method, time limit, signal, body, the logger its retries tell).

@@ -18,6 +18,14 @@
  * know and so passes to its `fetch`), not inside it: a body inside a `Request` is a web
  * stream, which ky tees for its retries and cancels after, and which this file would read
  * back to text, a few hundred µs of CPU a call for a string the client already had.
+ *
+ * The service's own headers, the same on every call (the API key, the JSON types), are
+ * given here once (`createPartnerFetch(headers)`) and added to each request's, not kept
+ * in ky's options: ky copies its headers into a new WHATWG `Headers` four times a call
+ * (merging its defaults, its options, the `Request` and its clone), each copy checking
+ * every name and value: ~7 KB of a call's ~110 allocated, ~3 % of its CPU (measured). A
+ * call's own header (`AdminPartnerUserId`) still comes in ky's `Request`, and wins over
+ * these.
  */
 import { Agent, request, type Dispatcher } from 'undici';
 
@@ -51,7 +59,11 @@ export interface PartnerAnswer {
 
 type RequestBody = Dispatcher.RequestOptions['body'];
 
-export function createPartnerFetch(): PartnerFetch {
+/** Header names and values, the names in lower case. */
+export type FixedHeaders = Readonly<Record<string, string>>;
+
+/** `headers`: the service's, sent with every request (see above). */
+export function createPartnerFetch(headers: FixedHeaders = {}): PartnerFetch {
   const dispatcher = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
   const send = async (
     input: string | URL | Request,
@@ -59,10 +71,14 @@ export function createPartnerFetch(): PartnerFetch {
   ): Promise<PartnerAnswer> => {
     if (!(input instanceof Request)) throw new TypeError('ky passes a Request');
     const body = side?.[SIDE_BODY] ?? (input.body ? await input.text() : null);
+    const sent: Record<string, string> = { ...headers };
+    input.headers.forEach((value, name) => {
+      sent[name] = value;
+    });
     const answer = await request(input.url, {
       dispatcher,
       method: input.method as Dispatcher.HttpMethod,
-      headers: input.headers as Iterable<[string, string]>,
+      headers: sent,
       body: body as RequestBody,
       signal: input.signal,
     });
@@ -107,13 +123,17 @@ function headerOf(headers: Dispatcher.ResponseData['headers'], name: string): st
 }
 
 /**
- * Another `fetch` (`PartnerClientOptions.fetch`: tests, embedding), given the body inside
- * the `Request` as any `fetch` expects it.
+ * Another `fetch` (`PartnerClientOptions.fetch`: tests, embedding), given the body and
+ * the service's headers inside the `Request` as any `fetch` expects them.
  */
-export function withBodyInside(other: typeof fetch): typeof fetch {
+export function withBodyInside(other: typeof fetch, headers: FixedHeaders = {}): typeof fetch {
   const send = (input: Request, side?: SideOptions) => {
+    const all = new Headers(headers);
+    input.headers.forEach((value, name) => all.set(name, value));
     const body = side?.[SIDE_BODY];
-    return other(body === undefined ? input : new Request(input, { body }));
+    return other(
+      new Request(input, body === undefined ? { headers: all } : { body, headers: all }),
+    );
   };
   return send as typeof fetch;
 }

@@ -90,13 +90,35 @@ describe('the partner client’s HTTP calls (undici request)', () => {
     expect(seen?.headers['content-length']).toBe('19');
   });
 
+  it('adds the service’s headers given once to each request’s own, which win', async () => {
+    serve((_request, response) => json(response, 200, { Success: true }));
+    const own = createPartnerFetch({ authorization: 'ApiKey k', accept: 'application/json' });
+    const staff = new Request(`${server.url}/Sale`, {
+      headers: { AdminPartnerUserId: 'staff-7', accept: 'text/plain' },
+    });
+    await own.fetch(staff);
+    await own.close();
+    expect(server.seen[0]?.headers).toMatchObject({
+      authorization: 'ApiKey k',
+      accept: 'text/plain',
+      adminpartneruserid: 'staff-7',
+    });
+  });
+
   it('gives the body beside the Request to another fetch inside it, as any fetch reads it', async () => {
     serve((_request, response) => json(response, 200, { Success: true }));
-    const other = withBodyInside(fetch) as (input: Request, side?: object) => Promise<Response>;
+    const other = withBodyInside(fetch, { authorization: 'ApiKey k' }) as (
+      input: Request,
+      side?: object,
+    ) => Promise<Response>;
     const bodiless = new Request(`${server.url}/activity/read`, { method: 'POST' });
     const answer = await other(bodiless, { [SIDE_BODY]: '{"ProductId":"p1"}' });
     expect(answer.status).toBe(200);
     expect(server.seen[0]).toMatchObject({ method: 'POST', body: '{"ProductId":"p1"}' });
+    expect(server.seen[0]?.headers.authorization).toBe('ApiKey k');
+    await other(new Request(`${server.url}/Sale`));
+    expect(server.seen[1]).toMatchObject({ method: 'GET', body: '' });
+    expect(server.seen[1]?.headers.authorization).toBe('ApiKey k');
   });
 
   it('gives a refusal’s status and envelope to ky and the client', async () => {
