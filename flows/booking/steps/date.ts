@@ -180,7 +180,7 @@ function readDate(
 export function dateOptions(
   dates: readonly IsoDate[],
   lang: Lang,
-  priceOf?: (date: IsoDate) => Money | undefined,
+  priceOf?: (date: IsoDate) => Readonly<Money> | undefined,
   roomOf?: (date: IsoDate) => { room: Room; left?: number },
 ) {
   const m = messages(lang);
