@@ -258,7 +258,22 @@ export function totalQuantity(slots: Slots): number | undefined {
  * The command a whole message says in words ("cancelar", "menú", "start over", "hola",
  * "en inglés por favor"), or undefined when the message says more than a command.
  */
-export function readCommand(text: string): { intent: Intent; to?: Lang } | undefined {
+export function readCommand(text: string): Command | undefined {
+  // A turn asks this of the same message up to four times (the engine: a language asked
+  // for, a greeting or a "cancelar" to ask about; the interpreter: a command in words);
+  // the answer is the text's alone, so the last one is kept.
+  if (text !== lastCommand.text) lastCommand = { text, read: commandIn(text) };
+  return lastCommand.read;
+}
+
+type Command = Readonly<{ intent: Intent; to?: Lang }>;
+
+let lastCommand: { text: string | undefined; read: Command | undefined } = {
+  text: undefined,
+  read: undefined,
+};
+
+function commandIn(text: string): Command | undefined {
   const words = new Words(foldWords(text));
   const span = readIntent(words);
   if (

@@ -98,6 +98,13 @@ type Beyond = Omit<Persisted, 'snapshot'>;
 /** How many input keys a conversation remembers. */
 const HANDLED_KEYS = 32;
 
+/** The input keys remembered once `key` is taken: the latest HANDLED_KEYS, in one copy. */
+function remembered(handled: readonly string[], key: string): string[] {
+  const kept = handled.slice(Math.max(0, handled.length - HANDLED_KEYS + 1));
+  kept.push(key);
+  return kept;
+}
+
 export interface TurnOptions {
   /**
    * The input's identity at the channel (e.g. `tg:update:<id>`, or the stamp of the
@@ -266,11 +273,11 @@ export function createEngine(options: EngineOptions): Engine {
   };
 
   // An actor at rest is not waited for: waitFor would arm (and clear) a timer and a
-  // subscription for it, three times a turn, to answer at once.
-  const settle = async (actor: ReturnType<typeof createActor<BookingMachine>>) => {
-    if (!actor.getSnapshot().hasTag('busy')) return;
-    await waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs });
-  };
+  // subscription for it, three times a turn, to answer at once; and the turn awaits
+  // nothing then (`busy(actor) && (await settled(actor))`): an await costs a promise.
+  const busy = (actor: Running) => actor.getSnapshot().hasTag('busy');
+  const settled = (actor: Running) =>
+    waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs });
 
   async function restore(conversationId: string, saved: Persisted | undefined, notices: Notice[]) {
     const input = {
@@ -325,7 +332,7 @@ export function createEngine(options: EngineOptions): Engine {
     // Kept running for the next turn once its snapshot is written; else stopped.
     let kept = false;
     try {
-      await settle(actor);
+      if (busy(actor)) await settled(actor);
       let before = actor.getSnapshot();
       const aside =
         input && options.beside
@@ -362,7 +369,7 @@ export function createEngine(options: EngineOptions): Engine {
       const noticed = spoken && { type: 'language.noticed' as const, ...spoken };
       if (noticed && before.can(noticed)) {
         actor.send(noticed);
-        await settle(actor);
+        if (busy(actor)) await settled(actor);
         before = actor.getSnapshot();
       }
       let shownBefore: View | undefined;
@@ -417,7 +424,7 @@ export function createEngine(options: EngineOptions): Engine {
         } else {
           notices.push({ text: notUnderstoodText(shown, before.context.language) });
         }
-        await settle(actor);
+        if (busy(actor)) await settled(actor);
       }
       const after = actor.getSnapshot();
       // The reply is drawn before the write: the channel's writes for it ride with it.
@@ -453,10 +460,7 @@ export function createEngine(options: EngineOptions): Engine {
         : { notices, view, language };
       const persisted = {
         snapshot: actor.getPersistedSnapshot(),
-        handled:
-          inputKey !== undefined && !repeated
-            ? [...handled, inputKey].slice(-HANDLED_KEYS)
-            : handled,
+        handled: inputKey !== undefined && !repeated ? remembered(handled, inputKey) : handled,
         ...(beside !== undefined ? { beside } : {}),
       } satisfies Persisted;
       // What follows the turn (turn-work.ts): its records ride the save, made only with it;
@@ -541,7 +545,7 @@ export function createEngine(options: EngineOptions): Engine {
       key,
       {
         snapshot: actor.getPersistedSnapshot(),
-        handled: inputKey !== undefined ? [...handled, inputKey].slice(-HANDLED_KEYS) : handled,
+        handled: inputKey !== undefined ? remembered(handled, inputKey) : handled,
         beside: answer.state,
       } satisfies Persisted,
       saved?.version ?? 0,

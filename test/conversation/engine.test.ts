@@ -158,6 +158,23 @@ describe.each([
     expect(later.view.text).toMatch(/Hola/);
   });
 
+  it('remembers the keys of the latest 32 inputs, the oldest forgotten', async () => {
+    const id = `c:${randomUUID()}`;
+    const engine = engineOn(store);
+    const keys = Array.from({ length: 40 }, (_, i) => `view:${i + 1}`);
+    for (const key of keys) await engine.handle(id, { kind: 'choose', id: 'language' }, { key });
+    const saved = await store.get<{ handled: string[] }>(conversationKey(id));
+    expect(saved?.value.handled).toEqual(keys.slice(-32));
+    // A remembered key shows where things are; a forgotten one is a new input.
+    const shown = (await engine.current(id)).view.text;
+    expect(
+      (await engine.handle(id, { kind: 'choose', id: 'language' }, { key: 'view:9' })).view.text,
+    ).toBe(shown);
+    expect(
+      (await engine.handle(id, { kind: 'choose', id: 'language' }, { key: 'view:8' })).view.text,
+    ).not.toBe(shown);
+  });
+
   it('begins a turn from the lease a channel took in its own exchange, taking none itself, and frees it', async () => {
     const id = `c:${randomUUID()}`;
     const tap = { kind: 'choose', id: 'language' } as const;

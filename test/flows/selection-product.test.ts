@@ -273,6 +273,28 @@ describe('the product card', () => {
     expect(priceByDay(twice)(day)).toEqual(unitOf(entry, other));
   });
 
+  it("keeps the latest products' day prices, shared and unchangeable, and lets the oldest go", () => {
+    const entry = demo().product(I.museumAdult)!;
+    const price = priceByDay(entry);
+    expect(priceByDay(entry)).toBe(price);
+    const day = entry.product.pricesAndDates[0]!.dates[0]!;
+    expect(Object.isFrozen(price(day))).toBe(true);
+    // Another catalog's entry of the same product (a refresh) is priced from its own sets.
+    const sets = entry.product.pricesAndDates;
+    const other = sets.find((set) => unitOf(entry, set).cents !== price(day)!.cents)!;
+    const refreshed = {
+      ...entry,
+      product: { ...entry.product, pricesAndDates: [{ ...other, dates: [day] }, ...sets] },
+    };
+    expect(priceByDay(refreshed)(day)).toEqual(unitOf(entry, other));
+    expect(price(day)).toEqual(unitOf(entry, sets[0]!));
+    // Many other products priced since: the first is priced again, to the same prices.
+    for (let i = 0; i < 100; i += 1) priceByDay({ ...entry });
+    const again = priceByDay(entry);
+    expect(again).not.toBe(price);
+    expect(again(day)).toEqual(price(day));
+  });
+
   it('says the price is on request for real-time prices', () => {
     expect(card(I.parkAdult)).toContain('Price on request');
     expect(card(I.parkAdult, 'es')).toContain('Precio a consultar');

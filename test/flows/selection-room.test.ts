@@ -78,8 +78,11 @@ describe('shownDates and roomyDates', () => {
     };
     expect(shownDates(unsorted)).toEqual(['2026-06-10', '2026-06-11', '2026-06-13']);
     expect(shownDates(unsorted, '2026-06-11')).toEqual(['2026-06-11', '2026-06-13']);
-    // The list is the caller's: changing it leaves the draft as it was.
-    shownDates(plain).pop();
+    // In order already and from its first day: the draft's own list, read-only (its type
+    // says so), not a copy of its hundreds of days; cut later, a copy of its end.
+    expect(shownDates(plain)).toBe(plain.dates);
+    expect(shownDates(plain, '2026-06-10')).toBe(plain.dates);
+    expect(shownDates(plain, '2026-06-12')).not.toBe(plain.dates);
     expect(plain.dates).toHaveLength(4);
   });
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogFinder } from '#flows/booking/choosing/finder.js';
 import {
   nameTicketType,
+  readCommand,
   understand,
   warmUp,
   withNameTypes,
@@ -390,5 +391,21 @@ describe("a product name's ticket type", () => {
     expect(() =>
       understand('2 adult tickets museum', { today: TODAY, finder: () => found }),
     ).toThrow("the museum's name was read");
+  });
+});
+
+describe('a command read again (the last message read is remembered)', () => {
+  it('answers each message as it says, whatever was read before it', () => {
+    const cases: [string, ReturnType<typeof readCommand>][] = [
+      ['cancelar', { intent: 'cancel' }],
+      ['cancelar', { intent: 'cancel' }],
+      ['en inglés por favor', { intent: 'language', to: 'en' }],
+      ['Ana García', undefined],
+      ['Ana García', undefined],
+      ['cancelar', { intent: 'cancel' }],
+      ['', undefined],
+      ['hola', { intent: 'greeting' }],
+    ];
+    for (const [text, read] of cases) expect(readCommand(text), text).toEqual(read);
   });
 });

@@ -41,9 +41,33 @@ function lowestOf(entry: ProductEntry, holds: (set: PricesAndDates) => boolean):
 /**
  * The unit price on each day: the first price set that holds it. A date view asks it of
  * every day on sale (its "from" and its buttons), so the days' sets are found in one map
- * and each set is priced once, not once per day (issue 18).
+ * and each set is priced once, not once per day (issue 18). The answer is shared: read it,
+ * never change it.
+ *
+ * Kept for the products priced latest (`PRICED_PRODUCTS`): a turn draws its view before
+ * and after the input, and the next turn again, so the same product's map of hundreds of
+ * days was built several times a turn (issue 18, session 10). A product of another catalog
+ * (a refresh) is another entry; the oldest are let go, so the memory stays bounded at any
+ * catalog size.
  */
-export function priceByDay(entry: ProductEntry): (date: IsoDate) => Money | undefined {
+export function priceByDay(entry: ProductEntry): (date: IsoDate) => Readonly<Money> | undefined {
+  let priced = pricedProducts.get(entry);
+  if (priced) pricedProducts.delete(entry);
+  else priced = pricesOfDays(entry);
+  pricedProducts.set(entry, priced);
+  if (pricedProducts.size > PRICED_PRODUCTS) {
+    pricedProducts.delete(pricedProducts.keys().next().value!);
+  }
+  return priced;
+}
+
+/** How many products' day prices `priceByDay` keeps (each a map of its days). */
+const PRICED_PRODUCTS = 64;
+
+/** The products priced latest, least recent first. */
+const pricedProducts = new Map<ProductEntry, (date: IsoDate) => Readonly<Money> | undefined>();
+
+function pricesOfDays(entry: ProductEntry): (date: IsoDate) => Readonly<Money> | undefined {
   const setOf = new Map<string, PricesAndDates>();
   for (const set of entry.product.pricesAndDates) {
     for (const date of set.dates) if (!setOf.has(date)) setOf.set(date, set);
@@ -54,9 +78,9 @@ export function priceByDay(entry: ProductEntry): (date: IsoDate) => Money | unde
     if (set === undefined) return undefined;
     let unit = units.get(set);
     if (unit === undefined) {
-      unit = unitOf(entry, set);
+      unit = Object.freeze(unitOf(entry, set));
       units.set(set, unit);
     }
-    return { ...unit };
+    return unit;
   };
 }

@@ -50,13 +50,17 @@ export function dayRoom(product: DraftProduct, date: IsoDate, lines: readonly Ca
  * (sellableDates): they are the list, without a set and a sort of its hundreds of days
  * on every view of the card and the date step (issue 18).
  */
-export function shownDates(product: DraftProduct, from?: IsoDate): IsoDate[] {
+export function shownDates(product: DraftProduct, from?: IsoDate): readonly IsoDate[] {
   const soldOut = product.rules?.soldOut ?? [];
   const all =
     soldOut.length === 0 && inOrder(product.dates)
       ? product.dates
       : [...new Set([...product.dates, ...soldOut])].sort();
-  return all.filter((date) => from === undefined || date >= from);
+  // In order, each once: the days from `from` on are the list's end, cut where it starts
+  // (the whole list when it starts there), not filtered day by day into a copy.
+  let at = 0;
+  if (from !== undefined) while (at < all.length && all[at]! < from) at += 1;
+  return at === 0 ? all : all.slice(at);
 }
 
 /** Whether dates are in calendar order, each once. */

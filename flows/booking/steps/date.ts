@@ -113,7 +113,7 @@ export function availableDates(context: BookingContext, deps: ViewDeps): IsoDate
 }
 
 /** The days shown as buttons from today on: those that may be chosen and the full ones. */
-export function shownFromToday(context: BookingContext, deps: ViewDeps): IsoDate[] {
+export function shownFromToday(context: BookingContext, deps: ViewDeps): readonly IsoDate[] {
   const today = todayOf(context, deps);
   const product = context.draft?.product;
   return product ? shownDates(product, today) : [];
@@ -180,7 +180,7 @@ function readDate(
 export function dateOptions(
   dates: readonly IsoDate[],
   lang: Lang,
-  priceOf?: (date: IsoDate) => Money | undefined,
+  priceOf?: (date: IsoDate) => Readonly<Money> | undefined,
   roomOf?: (date: IsoDate) => { room: Room; left?: number },
 ) {
   const m = messages(lang);
@@ -243,7 +243,11 @@ export const dateView: ViewFn = (context, deps): BookingView => {
   const today = todayOf(context, deps);
   const full = (date: IsoDate) =>
     context.draft !== undefined && dayIsFull(context.draft.product, date, context.cart.lines);
-  const fullShown = shown.filter(full);
+  // The days shown are the product's (on sale or sold out): only their room is asked.
+  const draft = context.draft;
+  const fullShown = draft
+    ? shown.filter((date) => dayRoom(draft.product, date, context.cart.lines) === 'full')
+    : [];
   return {
     text: lines.join('\n'),
     options,
