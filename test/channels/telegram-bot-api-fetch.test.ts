@@ -265,7 +265,7 @@ describe('grammY’s client on it (createBot)', () => {
           );
           return;
         }
-        answer(res, req.url?.endsWith('/sendPhoto') && !body.startsWith('--'), {
+        answer(res, (req.url?.endsWith('/sendPhoto') ?? false) && !body.startsWith('--'), {
           message_id: 5,
           date: 0,
           chat: { id: 7, type: 'private' },
@@ -360,7 +360,7 @@ describe('grammY’s client on it (createBot)', () => {
     const bot = botOn(root);
     floodWaits = 1;
     const before = seen.length;
-    await expect(bot.api.sendDice(7)).resolves.toMatchObject({ message_id: 5 });
+    await expect(bot.api.sendDice(7, '🎲')).resolves.toMatchObject({ message_id: 5 });
     const sent = seen.slice(before).filter((call) => !call.url.endsWith('/getUpdates'));
     expect(sent.map((call) => call.url)).toEqual(['/bot7:T/sendDice', '/bot7:T/sendDice']);
   });
