@@ -6,7 +6,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GrammyError, HttpError } from 'grammy';
+import { Bot, GrammyError, HttpError, InputFile } from 'grammy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotApiFetch } from '#src/channels/telegram/bot-api-fetch.js';
 import { createBot, type TelegramDeps } from '#src/channels/telegram/index.js';
@@ -230,12 +230,42 @@ describe('grammY’s client on it (createBot)', () => {
   const botOn = (apiRoot: string) =>
     createBot({ config: { token: '7:T', apiRoot }, logger } as unknown as TelegramDeps, http);
 
+  /** The calls the server saw, and how many refusals of a flood wait it has left to give. */
+  const seen: Seen[] = [];
+  let floodWaits = 0;
+  /** Calls left unanswered whose connection the client closed, by path. */
+  const cuts = new Map<string, () => void>();
+  const cut = (path: string) => cuts.get(path)?.();
+  const whenCut = (path: string) =>
+    new Promise<void>((resolve) => cuts.set(path, resolve)).finally(() => cuts.delete(path));
+
   beforeAll(async () => {
     ({ server, root } = await serve((req, res) => {
-      req.resume();
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        if (req.url?.endsWith('/getUpdates')) return; // a long poll with nothing to give
-        answer(res, req.url?.endsWith('/sendPhoto') ?? false, {
+        const body = Buffer.concat(chunks).toString();
+        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        if (req.url?.endsWith('/getUpdates') || req.url?.endsWith('/getChat')) {
+          // A long poll with nothing to give; a call never answered (it times out). Either
+          // is cut by the client: its connection closed.
+          res.on('close', () => cut(req.url!));
+          return;
+        }
+        if (req.url?.endsWith('/sendDice') && floodWaits > 0) {
+          floodWaits -= 1;
+          res.writeHead(429, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              ok: false,
+              error_code: 429,
+              description: 'Too Many Requests: retry after 0',
+              parameters: { retry_after: 0 },
+            }),
+          );
+          return;
+        }
+        answer(res, (req.url?.endsWith('/sendPhoto') ?? false) && !body.startsWith('--'), {
           message_id: 5,
           date: 0,
           chat: { id: 7, type: 'private' },
@@ -268,6 +298,7 @@ describe('grammY’s client on it (createBot)', () => {
     const bot = botOn(root);
     warned.length = 0;
     const runner = new AbortController();
+    const cutOff = whenCut('/bot7:T/getUpdates');
     const polling = bot.api.getUpdates(
       { timeout: 30 },
       // grammY types its signal as its polyfill's; the runner passes Node's, as here.
@@ -279,5 +310,82 @@ describe('grammY’s client on it (createBot)', () => {
     runner.abort();
     await expect(polling).rejects.toBeInstanceOf(HttpError);
     expect(warned).toEqual([]);
+    // Not only given up on: the request is aborted, its connection closed.
+    await cutOff;
+  });
+
+  it('sends a JSON call as grammY’s own client does, null fields left out', async () => {
+    const own = new Bot('7:T', { client: { apiRoot: root, fetch: http.fetch } });
+    const calls = async (bot: Bot) => {
+      const before = seen.length;
+      const keyboard = { inline_keyboard: [[{ text: 'Sí ✓', callback_data: 'v:a:1' }]] };
+      await bot.api.sendMessage(7, '¿Mañana a las 10?', {
+        reply_markup: keyboard,
+        // A null field, at the top and deeper down: left out of the JSON.
+        message_thread_id: null as unknown as undefined,
+        link_preview_options: { is_disabled: true, url: null as unknown as undefined },
+      });
+      await bot.api.getMe();
+      // (A long poll of a test before may reach the server meanwhile.)
+      const made = seen.slice(before).filter((call) => !call.url.endsWith('/getUpdates'));
+      return made.map(({ method, url, headers, body }) => ({
+        method,
+        url,
+        type: headers['content-type'],
+        body,
+      }));
+    };
+    const made = await calls(botOn(root) as unknown as Bot);
+    expect(made).toEqual(await calls(own));
+    expect(JSON.parse(made[0]!.body)).toEqual({
+      chat_id: 7,
+      text: '¿Mañana a las 10?',
+      reply_markup: { inline_keyboard: [[{ text: 'Sí ✓', callback_data: 'v:a:1' }]] },
+      link_preview_options: { is_disabled: true },
+    });
+  });
+
+  it('leaves an upload to grammY’s client (multipart)', async () => {
+    const bot = botOn(root);
+    const before = seen.length;
+    await expect(
+      bot.api.sendPhoto(7, new InputFile(Buffer.from('PNG'), 'ticket.png')),
+    ).resolves.toMatchObject({ message_id: 5 });
+    expect(seen.slice(before).filter((call) => call.url.endsWith('/sendPhoto'))).toHaveLength(1);
+    expect(seen.at(-1)?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(seen.at(-1)?.body).toContain('filename=ticket.png');
+  });
+
+  it('has each call retried by auto-retry after a flood wait (429), as before', async () => {
+    const bot = botOn(root);
+    floodWaits = 1;
+    const before = seen.length;
+    await expect(bot.api.sendDice(7, '🎲')).resolves.toMatchObject({ message_id: 5 });
+    const sent = seen.slice(before).filter((call) => !call.url.endsWith('/getUpdates'));
+    expect(sent.map((call) => call.url)).toEqual(['/bot7:T/sendDice', '/bot7:T/sendDice']);
+  });
+
+  it('times a call out as grammY’s client does: its seconds, its error', async () => {
+    const calls = http.calls({ apiRoot: root, token: '7:T', timeoutSeconds: 0.05 });
+    const own = new Bot('7:T', {
+      client: { apiRoot: root, fetch: http.fetch, timeoutSeconds: 0.05 },
+    });
+    const bot = new Bot('7:T', {
+      client: { apiRoot: root, fetch: http.fetch, timeoutSeconds: 0.05 },
+    });
+    bot.api.config.use(calls);
+    const failure = async (api: Bot['api']) => {
+      const error = (await api.getChat(7).catch((caught: unknown) => caught)) as HttpError;
+      expect(error).toBeInstanceOf(HttpError);
+      return { message: error.message, cause: (error.error as Error).message };
+    };
+    const cutOff = whenCut('/bot7:T/getChat');
+    const ours = await failure(bot.api);
+    await cutOff; // the request aborted, its connection closed
+    expect(ours).toEqual(await failure(own.api));
+    expect(await failure(bot.api)).toEqual({
+      message: "Network request for 'getChat' failed!",
+      cause: "Request to 'getChat' timed out after 0.05 seconds",
+    });
   });
 });

@@ -58,13 +58,17 @@ export interface TelegramChannel {
 
 /** The bot with its API root and retries, before any middleware. */
 export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext> {
+  const client = {
+    apiRoot: deps.config.apiRoot.replace(/\/+$/, ''),
+    token: deps.config.token,
+    timeoutSeconds: 60,
+  };
   const bot = new Bot<TgContext>(deps.config.token, {
-    client: {
-      apiRoot: deps.config.apiRoot.replace(/\/+$/, ''),
-      timeoutSeconds: 60,
-      fetch: http.fetch,
-    },
+    client: { apiRoot: client.apiRoot, timeoutSeconds: client.timeoutSeconds, fetch: http.fetch },
   });
+  // First, so next to grammY's client: its JSON calls are made there (bot-api-fetch.ts),
+  // each one retried by auto-retry as before; uploads go on to the client.
+  bot.api.config.use(http.calls(client));
   bot.api.config.use(
     autoRetry({
       maxRetryAttempts: 3,
