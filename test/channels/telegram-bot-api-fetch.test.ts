@@ -45,6 +45,22 @@ interface Seen {
   body: string;
 }
 
+/** A server's handler that reads each request whole, records it in `seen`, then answers. */
+function recording(
+  seen: Seen[],
+  handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+): RequestListener {
+  return (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString();
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      handler(req, res, body);
+    });
+  };
+}
+
 describe('the Bot API client’s HTTP calls (undici’s dispatcher)', () => {
   let server: Server;
   let root: string;
@@ -52,12 +68,8 @@ describe('the Bot API client’s HTTP calls (undici’s dispatcher)', () => {
   const http = createBotApiFetch();
 
   beforeAll(async () => {
-    ({ server, root } = await serve((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks).toString();
-        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    ({ server, root } = await serve(
+      recording(seen, (req, res, body) => {
         if (req.url?.endsWith('/hang')) return; // never answers: the caller aborts
         if (req.url?.endsWith('/getUpdates')) {
           // A long answer, written in pieces: read whole before it is parsed.
@@ -85,8 +97,8 @@ describe('the Bot API client’s HTTP calls (undici’s dispatcher)', () => {
           return;
         }
         answer(res, req.url?.endsWith('/refused') ?? false, { echoed: body.length });
-      });
-    }));
+      }),
+    ));
   });
 
   afterAll(() => closeBoth(http, server));
@@ -240,12 +252,8 @@ describe('grammY’s client on it (createBot)', () => {
     new Promise<void>((resolve) => cuts.set(path, resolve)).finally(() => cuts.delete(path));
 
   beforeAll(async () => {
-    ({ server, root } = await serve((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks).toString();
-        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    ({ server, root } = await serve(
+      recording(seen, (req, res, body) => {
         if (req.url?.endsWith('/getUpdates') || req.url?.endsWith('/getChat')) {
           // A long poll with nothing to give; a call never answered (it times out). Either
           // is cut by the client: its connection closed.
@@ -270,8 +278,8 @@ describe('grammY’s client on it (createBot)', () => {
           date: 0,
           chat: { id: 7, type: 'private' },
         });
-      });
-    }));
+      }),
+    ));
   });
 
   afterAll(() => closeBoth(http, server));
