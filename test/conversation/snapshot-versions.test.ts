@@ -14,6 +14,9 @@ import { BOOKING_MACHINE_VERSION, bookingMachine } from '#flows/booking/machine.
 import { UNVERSIONED } from '#flows/booking/migrations.js';
 import type { BookingContext } from '#flows/booking/types.js';
 import type { ConversationRecord } from '#src/conversation/restore.js';
+import { createCatalogService } from '#src/catalog/catalog-service.js';
+import { newCartId } from '#src/conversation/actors/cart-id.js';
+import { createEngine } from '#src/conversation/engine.js';
 import { common } from '#src/i18n/common.js';
 import { conversationKey } from '#src/store/keys.js';
 import { createRedisStore, serverLayout } from '#src/store/redis-store.js';
@@ -360,6 +363,42 @@ describe('a conversation the current machine cannot restore', () => {
     const after = (await recordOf(conversationId))!;
     expect(after.machineVersion).toBe(BOOKING_MACHINE_VERSION);
     expect(pathOf((after.snapshot as StoredSnapshot).value)).toBe('home');
+  });
+
+  it('fails the turn, not the process, when the machine fails in it (an action throws)', async () => {
+    const uncaught: unknown[] = [];
+    const listen = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', listen);
+    process.on('unhandledRejection', listen);
+    try {
+      const failing = createEngine({
+        machine: bookingMachine.provide({
+          actions: {
+            notify: () => {
+              throw new Error('an action that throws');
+            },
+          },
+        }),
+        store: chat.app.store,
+        catalog: createCatalogService(chat.app.client),
+        defaultLanguage: 'en',
+        now: chat.app.now,
+        newCartId,
+      });
+      const conversationId = `test:${randomUUID()}`;
+      await failing.current(conversationId);
+      await expect(failing.handle(conversationId, { kind: 'text', text: '/help' })).rejects.toThrow(
+        'the booking machine failed',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(uncaught).toEqual([]);
+      // Nothing of the failed turn was saved: the bot goes on from before it.
+      const next = await chat.app.engine.handle(conversationId, { kind: 'text', text: '/help' });
+      expect(next.notices.map((notice) => notice.text).join('\n')).toMatch(/help|book/i);
+    } finally {
+      process.off('uncaughtException', listen);
+      process.off('unhandledRejection', listen);
+    }
   });
 
   it('restores a snapshot stored before versions were stored when it is valid', async () => {
