@@ -165,3 +165,11 @@ export const bookingMachine = booking.createMachine({
 });
 
 export type BookingMachine = typeof bookingMachine;
+
+/**
+ * The machine's version, stored with every conversation's snapshot. A release that
+ * changes what a stored snapshot means (a state renamed, moved or removed, a context field
+ * changed) bumps it and adds a migration from the previous version (migrations.ts), or
+ * leaves none: older snapshots are then reset, keeping the order.
+ */
+export const BOOKING_MACHINE_VERSION = 1;

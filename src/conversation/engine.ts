@@ -15,8 +15,9 @@
  * (redelivered after a crash, or taken by two instances) then changes nothing: the turn
  * answers with the current view, whether or not the first handling got to answer.
  */
-import { createActor, waitFor, type SnapshotFrom } from 'xstate';
-import type { BookingMachine } from '#flows/booking/machine.js';
+import { waitFor, type createActor, type SnapshotFrom } from 'xstate';
+import { BOOKING_MACHINE_VERSION, type BookingMachine } from '#flows/booking/machine.js';
+import { bookingMigrations } from '#flows/booking/migrations.js';
 import type { BookingContext } from '#flows/booking/types.js';
 import {
   notUnderstoodText,
@@ -45,6 +46,12 @@ import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
 import { startTurn, TurnWrites } from './turn-writes.js';
 import type { TurnWork } from './turn-work.js';
 import type { Beside, BesideAnswer, Who } from './beside.js';
+import {
+  readRecord,
+  restoreConversation,
+  type ConversationRecord,
+  type Versioning,
+} from './restore.js';
 import type { Notice, Reply, View } from '#flows/view.js';
 
 export interface EngineOptions {
@@ -82,15 +89,14 @@ export interface EngineOptions {
   ) => TurnWork | undefined;
   /** What sits beside the machine (the handoff to a person, issue 19). */
   beside?: Beside;
+  /**
+   * The machine's version written with every snapshot and the migrations of older ones
+   * (default: the booking machine's, flows/booking/migrations.ts).
+   */
+  versioning?: Versioning;
 }
 
-interface Persisted {
-  snapshot: unknown;
-  /** Keys of the latest inputs this snapshot has taken (newest last). */
-  handled?: string[];
-  /** The state of what sits beside the machine (EngineOptions.beside). */
-  beside?: unknown;
-}
+type Persisted = ConversationRecord;
 
 /** What a conversation's record holds besides the machine's snapshot. */
 type Beyond = Omit<Persisted, 'snapshot'>;
@@ -227,6 +233,7 @@ export function createEngine(options: EngineOptions): Engine {
     lockLeaseMs = 4_000,
     logger = silentLogger,
     liveConversations = LIVE_CONVERSATIONS,
+    versioning = { version: BOOKING_MACHINE_VERSION, migrations: bookingMigrations },
   } = options;
 
   type Running = ReturnType<typeof createActor<BookingMachine>>;
@@ -279,24 +286,48 @@ export function createEngine(options: EngineOptions): Engine {
   const settled = (actor: Running) =>
     waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs });
 
-  async function restore(conversationId: string, saved: Persisted | undefined, notices: Notice[]) {
+  /**
+   * The conversation's actor from what is stored (restore.ts): restored, or started over
+   * keeping the order, the customer told once (the reset is saved with the turn). Not
+   * started; an error the actor meets later is the turn's, never the process's.
+   */
+  async function restore(
+    conversationId: string,
+    saved: ReturnType<typeof readRecord>,
+    notices: Notice[],
+  ): Promise<Running> {
     const input = {
       language: options.defaultLanguage,
       userKey: conversationId,
       shoppingCartId: options.newCartId(),
     };
-    const fresh = () => createActor(machine, { input });
-    if (!saved) return fresh();
-    try {
-      // `input` is ignored when a snapshot is given; the types want it anyway.
-      return createActor(machine, { snapshot: saved.snapshot as never, input });
-    } catch (error) {
-      // A snapshot from an older machine that no longer fits: start over, say so.
-      logger.warn({ conversationId, err: error }, 'conversation snapshot could not be restored');
-      notices.push({ text: common(options.defaultLanguage).cancelled });
-      return fresh();
+    // A snapshot restored is one whose view can be drawn (without the catalog, that is
+    // left to the turn, which then shows the service down).
+    const viewDeps = saved.record && (await deps(languageIn(saved.record) ?? input.language));
+    const drawable = (snapshot: Snapshot) => void (viewDeps && viewOf(snapshot, viewDeps));
+    const restored = restoreConversation(machine, saved, input, versioning, drawable);
+    const { actor } = restored;
+    if (restored.reset !== undefined) {
+      logger.warn(
+        { conversationId, reason: restored.reset, err: restored.error },
+        'conversation could not be restored; started over, order kept',
+      );
+      notices.push({ text: common(actor.getSnapshot().context.language).startedOver });
     }
+    // XState throws an error no observer takes outside of everything (a timer): taken here,
+    // the turn that meets it fails (`failedMachine`) and the process goes on.
+    actor.subscribe({
+      error: (error) => logger.error({ conversationId, err: error }, 'booking machine failed'),
+    });
+    return actor;
   }
+
+  /** A machine that failed (an action threw): its turn fails, nothing of it is saved. */
+  const failedMachine = (actor: Running) => {
+    const snapshot = actor.getSnapshot();
+    if (snapshot.status !== 'error') return;
+    throw new Error('the booking machine failed', { cause: snapshot.error });
+  };
 
   /**
    * A turn under the conversation's lease `lock`, from `saved` (read when the lease was
@@ -316,7 +347,8 @@ export function createEngine(options: EngineOptions): Engine {
     const inputKey = turnOptions.key;
     const reused = saved && takeLive(conversationId, saved.version);
     // The saved record's rest: the live actor's copy of it, else the record read.
-    const beyond: Beyond | undefined = reused ? reused.beyond : saved?.value;
+    const stored = reused ? undefined : readRecord(saved);
+    const beyond: Beyond | undefined = reused ? reused.beyond : stored?.record;
     const handled = beyond?.handled ?? [];
     // Taken before (a redelivery, a retry after a crash): answered with where things are.
     const repeated = inputKey !== undefined && handled.includes(inputKey);
@@ -324,7 +356,7 @@ export function createEngine(options: EngineOptions): Engine {
     if (repeated) logger.info({ conversationId }, 'input already taken; current view shown');
     const notices: Notice[] = [];
     let ignored = false;
-    const actor = reused?.actor ?? (await restore(conversationId, saved?.value, notices));
+    const actor = reused?.actor ?? (await restore(conversationId, stored!, notices));
     const listening = actor.on('notice', (event) => notices.push({ text: event.text }));
     // Before any of the turn's events (a live actor too: it ran the turn before).
     startTurn(actor.system, writes);
@@ -332,6 +364,7 @@ export function createEngine(options: EngineOptions): Engine {
     // Kept running for the next turn once its snapshot is written; else stopped.
     let kept = false;
     try {
+      failedMachine(actor);
       if (busy(actor)) await settled(actor);
       let before = actor.getSnapshot();
       const aside =
@@ -426,6 +459,7 @@ export function createEngine(options: EngineOptions): Engine {
         }
         if (busy(actor)) await settled(actor);
       }
+      failedMachine(actor);
       const after = actor.getSnapshot();
       // The reply is drawn before the write: the channel's writes for it ride with it.
       const afterDeps = await deps(after.context.language);
@@ -459,6 +493,7 @@ export function createEngine(options: EngineOptions): Engine {
         ? { notices, view, ignored, language }
         : { notices, view, language };
       const persisted = {
+        machineVersion: versioning.version,
         snapshot: actor.getPersistedSnapshot(),
         handled: inputKey !== undefined && !repeated ? remembered(handled, inputKey) : handled,
         ...(beside !== undefined ? { beside } : {}),
@@ -544,6 +579,7 @@ export function createEngine(options: EngineOptions): Engine {
     const version = await lock.putAndRelease(
       key,
       {
+        machineVersion: versioning.version,
         snapshot: actor.getPersistedSnapshot(),
         handled: inputKey !== undefined ? remembered(handled, inputKey) : handled,
         beside: answer.state,
@@ -562,17 +598,21 @@ export function createEngine(options: EngineOptions): Engine {
 
   /** The saved conversation's language, whatever shape an older snapshot has. */
   const languageIn = (saved: Persisted | undefined): Lang | undefined => {
-    const snapshot = saved?.snapshot as { context?: { language?: unknown } } | undefined;
+    const snapshot = saved?.snapshot as { context?: { language?: unknown } } | null | undefined;
     const language = snapshot?.context?.language;
     return language === 'es' || language === 'en' ? language : undefined;
   };
 
+  /** The saved conversation's record, if it is one. */
+  const savedRecord = async (conversationId: string) =>
+    readRecord(await store.get<unknown>(conversationKey(conversationId))).record;
+
   async function savedLanguage(conversationId: string): Promise<Lang | undefined> {
-    return languageIn((await store.get<Persisted>(conversationKey(conversationId)))?.value);
+    return languageIn(await savedRecord(conversationId));
   }
 
   async function earlierTap(conversationId: string): Promise<{ language?: Lang; answer?: string }> {
-    const saved = (await store.get<Persisted>(conversationKey(conversationId)))?.value;
+    const saved = await savedRecord(conversationId);
     const language = languageIn(saved);
     const answer =
       saved?.beside !== undefined

@@ -25,6 +25,9 @@ export const common = defineMessages({
     helpOrWord: (slash: string, word: string) => `${slash} o «${word}»`,
     languageChanged: 'Idioma cambiado a español.',
     cancelled: 'Hecho, empezamos de nuevo. Tu carrito se mantiene.',
+    /** A conversation an update of the assistant could not carry on: back home, order kept. */
+    startedOver:
+      'He cambiado desde tu último mensaje y he tenido que volver al inicio. Disculpa las molestias: tu carrito, tu reserva y tus compras se mantienen.',
     greeting: '¡Hola! Seguimos donde lo dejamos.',
     noPerson:
       'Lo siento: desde aquí no puedo pasarte con una persona. Sigo ayudándote yo; escribe /help para ver qué puedo hacer.',
@@ -59,6 +62,8 @@ export const common = defineMessages({
     helpOrWord: (slash: string, word: string) => `${slash} or "${word}"`,
     languageChanged: 'Language changed to English.',
     cancelled: 'Done, starting over. Your cart is kept.',
+    startedOver:
+      'I have been updated since your last message and had to go back to the start. Sorry about that: your cart, your reservation and your purchases are kept.',
     greeting: 'Hi! We carry on where we left off.',
     noPerson:
       "Sorry: nobody can be reached from here. I'll keep helping you; type /help to see what I can do.",

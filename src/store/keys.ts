@@ -23,7 +23,8 @@
 // The conversation (conversation/engine.ts and what follows its turns).
 
 /**
- * A conversation's saved snapshot and the input keys it has taken; its turns' lock is
+ * A conversation's saved snapshot with the machine version that wrote it, and the input
+ * keys it has taken (conversation/restore.ts, `ConversationRecord`); its turns' lock is
  * taken on the same name. TTL: DATA_TTL_HOURS (the engine's `ttlSeconds`), from its last
  * turn. Personal data: yes (names, contacts, the order).
  */
