@@ -3,11 +3,43 @@
  * their variable, and the unknown-variable warning at every level a mode may choose.
  */
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { describe, expect, inject, it } from 'vitest';
 import { createLogger } from '#src/log.js';
-import { listenFailure, warnUnknownVariables } from '#src/start-checks.js';
+import {
+  checkRedis,
+  listenFailure,
+  StartFailure,
+  warnUnknownVariables,
+} from '#src/start-checks.js';
 
 const failed = (code: string) => Object.assign(new Error(`listen ${code}`), { code });
+
+describe('Redis at start', () => {
+  it('passes when the server or the cluster answers', async () => {
+    await expect(checkRedis(inject('redisUrl'))).resolves.toBeUndefined();
+    await expect(checkRedis({ cluster: inject('redisCluster') })).resolves.toBeUndefined();
+  });
+
+  it('fails with one line naming the variable when nothing answers as Redis', async () => {
+    // A listener that hangs up on every connection.
+    const server = createServer((socket) => socket.destroy());
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const { port } = server.address() as { port: number };
+    try {
+      const single = checkRedis(`redis://:secret@127.0.0.1:${port}`);
+      await expect(single).rejects.toBeInstanceOf(StartFailure);
+      await expect(single).rejects.toThrow(
+        new RegExp(`^REDIS_URL: Redis at 127\\.0\\.0\\.1:${port} is unreachable \\([^\\n]+\\)$`),
+      );
+      await expect(checkRedis({ cluster: [`127.0.0.1:${port}`] })).rejects.toThrow(
+        /^REDIS_CLUSTER_NODES: Redis at the cluster nodes 127\.0\.0\.1:\d+ is unreachable/,
+      );
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
+  });
+});
 
 describe('a listener that cannot open', () => {
   it('names the variable to change, and why', () => {
