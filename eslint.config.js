@@ -50,7 +50,14 @@ const rule = (...patterns) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'bench/results.json', 'journeys/results.json', 'coverage/', '.tmp/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'bench/results.json',
+      'journeys/results.json',
+      'coverage/',
+      '.tmp/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

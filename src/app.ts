@@ -41,7 +41,7 @@ import { createEventBus, type BotEventBus } from './events.js';
 import type { Logger } from './log.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { rememberPaymentReturns } from './payments/return-route.js';
-import { createReturnUrls, returnSecret, type ReturnUrls } from './payments/return-token.js';
+import { createReturnUrls, returnKeys, type ReturnUrls } from './payments/return-token.js';
 import { createBullmqScheduler } from './scheduler/bullmq-scheduler.js';
 import { createMemoryScheduler } from './scheduler/memory-scheduler.js';
 import type { Scheduler } from './scheduler/scheduler.js';
@@ -179,7 +179,10 @@ export async function createApp(
   });
   const returnUrls = createReturnUrls(
     config.publicUrl,
-    await returnSecret(store, config.payments.returnSecret),
+    await returnKeys(store, {
+      current: config.payments.returnSecret,
+      previous: config.payments.previousReturnSecret,
+    }),
   );
   const refunds = createRefunds();
   warnUnpayable(config, logger);

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { distance } from '#flows/understanding/text.js';
 import { HoursError, parseHours, type SupportHours } from './conversation/handoff/hours.js';
 import type { RedisTarget } from './store/redis-target.js';
 
@@ -86,6 +87,10 @@ const schema = z.object({
   PAYMENT_RETURN_SECRET: optionalText.pipe(
     z.string().min(32, 'at least 32 characters (or unset to have one generated)').optional(),
   ),
+  // The key before the current one, while rotating: its tokens still verify, none is made.
+  PAYMENT_RETURN_SECRET_PREVIOUS: optionalText.pipe(
+    z.string().min(32, 'at least 32 characters (or unset)').optional(),
+  ),
   SLACK_BOT_TOKEN: optionalText,
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_APP_TOKEN: optionalText,
@@ -159,6 +164,13 @@ const schema = z.object({
     .min(0, 'a whole number of proxies from 0 to 10')
     .max(10, 'a whole number of proxies from 0 to 10')
     .default(0),
+  LOG_LEVEL: optionalText.pipe(
+    z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .optional(),
+  ),
   CUSTOMER_TTL_DAYS: z.coerce
     .number({ error: 'a whole number of days from 1 to 3650' })
     .int('a whole number of days from 1 to 3650')
@@ -182,7 +194,40 @@ export const SECRET_VARIABLES = [
   'SLACK_SIGNING_SECRET',
   'SLACK_APP_TOKEN',
   'PAYMENT_RETURN_SECRET',
+  'PAYMENT_RETURN_SECRET_PREVIOUS',
 ] as const;
+
+/** Every variable the configuration reads. */
+export const KNOWN_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
+/** Prefixes of the configuration's families: a name with one of them is meant for us. */
+const OUR_PREFIXES = ['TELEGRAM_', 'SLACK_', 'PARTNER_', 'PAYMENT_', 'REDIS_'];
+
+export interface UnknownVariable {
+  name: string;
+  /** The known variable of the same family whose name is the fewest edits away. */
+  nearest: string;
+}
+
+/**
+ * Variables set with one of our prefixes that the configuration does not read: a typo
+ * such as TELEGRAM_TOKEN would otherwise be ignored without a word.
+ */
+export function unknownVariables(env: Record<string, string | undefined>): UnknownVariable[] {
+  const unknown: UnknownVariable[] = [];
+  for (const name of Object.keys(env).sort()) {
+    const prefix = OUR_PREFIXES.find((candidate) => name.startsWith(candidate));
+    if (prefix === undefined || KNOWN_VARIABLES.includes(name)) continue;
+    let nearest = '';
+    let best = Infinity;
+    for (const known of KNOWN_VARIABLES.filter((candidate) => candidate.startsWith(prefix))) {
+      const edits = distance(name, known, Math.max(name.length, known.length));
+      if (edits < best) [nearest, best] = [known, edits];
+    }
+    unknown.push({ name, nearest });
+  }
+  return unknown;
+}
 
 /** The values of the secret variables set in an environment. */
 export function secretValues(env: Record<string, string | undefined>): string[] {
@@ -192,6 +237,8 @@ export function secretValues(env: Record<string, string | undefined>): string[] 
 export type Config = ReturnType<typeof toConfig> & {
   /** Values the logger must mask (`secretValues`). */
   secrets: string[];
+  /** Set with our prefixes but not read: reported at start (`unknownVariables`). */
+  unknownVariables: UnknownVariable[];
 };
 
 /** A cluster's nodes, when set, instead of REDIS_URL's one server. */
@@ -256,6 +303,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
       onAccount: env.PAYMENT_MODE === 'on-account',
       /** Signs the payment page's return tokens (return-token.ts); unset: kept in the store. */
       returnSecret: env.PAYMENT_RETURN_SECRET,
+      /** The key before it: tokens it signed (payments in flight) still verify. */
+      previousReturnSecret: env.PAYMENT_RETURN_SECRET_PREVIOUS,
     },
     publicUrl: env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`,
     port: env.PORT,
@@ -282,6 +331,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
     liveConversations: env.LIVE_CONVERSATIONS,
     /** How long a customer's details are remembered, with their consent. */
     customerTtlSeconds: env.CUSTOMER_TTL_DAYS * 86_400,
+    /** The logs' level; unset: main.ts picks one for the mode it runs in. */
+    logLevel: env.LOG_LEVEL,
   };
 }
 
@@ -334,7 +385,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!(error instanceof HoursError)) throw error;
     throw new ConfigError(`SUPPORT_HOURS: expected ${error.message}`);
   }
-  return { ...toConfig(result.data, hours), secrets: secretValues(env) };
+  return {
+    ...toConfig(result.data, hours),
+    secrets: secretValues(env),
+    unknownVariables: unknownVariables(env),
+  };
 }
 
 /**

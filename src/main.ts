@@ -20,6 +20,7 @@ import { pickLang, warmUpLocales } from './domain/lang.js';
 import { createLogger } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
 import { startHttpServer, type Route } from './server.js';
+import { checkRedis, listenFailed, startFailed, warnUnknownVariables } from './start-checks.js';
 import { addressRateLimit } from './store/keys.js';
 
 const { values } = parseArgs({
@@ -32,9 +33,11 @@ const { values } = parseArgs({
 const config = loadConfig();
 const channels = Boolean(config.telegram || config.slack);
 const logger = createLogger({
-  level: process.env.LOG_LEVEL ?? (channels ? 'info' : values.jsonl ? 'warn' : 'error'),
+  level: config.logLevel ?? (channels ? 'info' : values.jsonl ? 'warn' : 'error'),
   secrets: config.secrets,
 });
+warnUnknownVariables(config.unknownVariables, logger, config.logLevel !== undefined);
+if (config.redis) await checkRedis(config.redis).catch(startFailed(logger));
 const app = await createApp(config, logger);
 const stops: (() => Promise<void>)[] = [];
 
@@ -47,7 +50,7 @@ if (channels) {
     host: config.metrics.host,
     routes: [app.metrics.route, health.detailRoute],
     logger,
-  });
+  }).catch(listenFailed(logger, 'METRICS_PORT', config.metrics.port));
   stops.push(() => metricsServer.close());
   // The server first: Telegram's setWebhook and Slack's checks may call back at once.
   const server = await startHttpServer({
@@ -69,7 +72,7 @@ if (channels) {
       proxyHops: config.addressLimit.proxyHops,
     },
     onRefused: (reason) => app.metrics.refused(reason),
-  });
+  }).catch(listenFailed(logger, 'PORT', config.port));
   stops.push(() => server.close());
   /** Reports a channel's link to its API in the detailed health and the metrics. */
   const report = (name: string) => (status: 'up' | 'down') => {

@@ -51,8 +51,11 @@ export function rememberPaymentReturns(urls: ReturnUrls) {
     // its lease, write its sales' records).
     return {
       writes: () => [
+        // Under every key: a record written before the key's rotation goes too.
         ...(was !== undefined
-          ? [{ key: paymentReturnKey(urls.tokenOf(was)), delete: true as const }]
+          ? urls
+              .tokensOf(was)
+              .map((token) => ({ key: paymentReturnKey(token), delete: true as const }))
           : []),
         ...(now !== undefined
           ? [

@@ -1,5 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '#src/config.js';
+import {
+  ConfigError,
+  KNOWN_VARIABLES,
+  parseConfig,
+  SECRET_VARIABLES,
+  unknownVariables,
+} from '#src/config.js';
 
 describe('configuration', () => {
   it('runs with nothing configured: sandbox, memory store, no channels', () => {
@@ -179,5 +187,74 @@ describe('the limit per client address', () => {
     expect(() => parseConfig({ TRUSTED_PROXY_HOPS: 'all' })).toThrow(
       /^TRUSTED_PROXY_HOPS: expected a whole number of proxies/,
     );
+  });
+});
+
+describe('variables nobody reads', () => {
+  it('are those with our prefixes the configuration does not know, each with the nearest', () => {
+    expect(
+      unknownVariables({
+        TELEGRAM_TOKEN: '1:abc',
+        SLACK_SIGNING_SECRT: 'x',
+        PARTNER_API_URI: 'https://partner.example',
+        PAYMENT_RETURN_SECRET_OLD: 'x',
+        REDIS_HOST: 'localhost',
+        TELEGRAM_BOT_TOKEN: '1:abc',
+        // Other families are not ours to judge.
+        HOME: '/root',
+        NODE_ENV: 'production',
+      }),
+    ).toEqual([
+      { name: 'PARTNER_API_URI', nearest: 'PARTNER_API_URL' },
+      { name: 'PAYMENT_RETURN_SECRET_OLD', nearest: 'PAYMENT_RETURN_SECRET' },
+      { name: 'REDIS_HOST', nearest: 'REDIS_URL' },
+      { name: 'SLACK_SIGNING_SECRT', nearest: 'SLACK_SIGNING_SECRET' },
+      { name: 'TELEGRAM_TOKEN', nearest: 'TELEGRAM_BOT_TOKEN' },
+    ]);
+    expect(parseConfig({ TELEGRAM_TOKEN: '1:abc' }).unknownVariables).toEqual([
+      { name: 'TELEGRAM_TOKEN', nearest: 'TELEGRAM_BOT_TOKEN' },
+    ]);
+    expect(parseConfig({}).unknownVariables).toEqual([]);
+  });
+});
+
+describe('LOG_LEVEL', () => {
+  it('is a pino level, or unset for the mode to choose', () => {
+    expect(parseConfig({}).logLevel).toBeUndefined();
+    expect(parseConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(() => parseConfig({ LOG_LEVEL: 'loud' })).toThrow(
+      'LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent',
+    );
+  });
+});
+
+describe('PAYMENT_RETURN_SECRET_PREVIOUS', () => {
+  it('is the key before the current one, a secret of 32 characters or more', () => {
+    const config = parseConfig({
+      PAYMENT_RETURN_SECRET: 'the-new-key-of-at-least-32-characters!',
+      PAYMENT_RETURN_SECRET_PREVIOUS: 'the-old-key-of-at-least-32-characters!',
+    });
+    expect(config.payments.returnSecret).toBe('the-new-key-of-at-least-32-characters!');
+    expect(config.payments.previousReturnSecret).toBe('the-old-key-of-at-least-32-characters!');
+    expect(config.secrets).toContain('the-old-key-of-at-least-32-characters!');
+    expect(SECRET_VARIABLES).toContain('PAYMENT_RETURN_SECRET_PREVIOUS');
+    expect(() => parseConfig({ PAYMENT_RETURN_SECRET_PREVIOUS: 'short' })).toThrow(
+      'PAYMENT_RETURN_SECRET_PREVIOUS: expected at least 32 characters (or unset)',
+    );
+  });
+});
+
+describe("README's configuration table", () => {
+  it('names every variable the configuration reads, and no other', () => {
+    const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
+    const section = readme.split(/^## Configuration$/m)[1]!.split(/^## /m)[0]!;
+    const named = new Set(
+      section
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)])
+        .map((match) => match[1]!),
+    );
+    expect([...named].sort()).toEqual([...KNOWN_VARIABLES].sort());
   });
 });

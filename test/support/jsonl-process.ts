@@ -27,14 +27,37 @@ export interface JsonlBot {
   stderr(): string;
 }
 
-export function startJsonlBot(env: Record<string, string>, conversationId: string): JsonlBot {
+/**
+ * How the bot is run: by default its sources through tsx, from the project with the
+ * test's environment; the package test runs the build with node alone, from elsewhere,
+ * with nothing of the test's environment but `env`.
+ */
+export interface JsonlLaunch {
+  /** node's arguments before `--jsonl`: its options and the entry. */
+  args: string[];
+  cwd: string;
+  /** The environment the bot's variables are added to. */
+  baseEnv: Record<string, string | undefined>;
+}
+
+const fromSources: JsonlLaunch = {
+  args: ['--import', 'tsx', 'src/main.ts'],
+  cwd: root,
+  baseEnv: process.env,
+};
+
+export function startJsonlBot(
+  env: Record<string, string>,
+  conversationId: string,
+  launch: JsonlLaunch = fromSources,
+): JsonlBot {
   const child: ChildProcessWithoutNullStreams = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main.ts', '--jsonl', '--conversation', conversationId],
+    [...launch.args, '--jsonl', '--conversation', conversationId],
     {
-      cwd: root,
+      cwd: launch.cwd,
       // The suite's pinned "now", for the bot and its built-in sandbox alike.
-      env: { ...process.env, LOG_LEVEL: 'warn', CLOCK_START: testNow().toISOString(), ...env },
+      env: { ...launch.baseEnv, LOG_LEVEL: 'warn', CLOCK_START: testNow().toISOString(), ...env },
       stdio: 'pipe',
     },
   );
