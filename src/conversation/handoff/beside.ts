@@ -16,6 +16,7 @@ import { cartMessages, cartTotal, formatAmounts, lineText } from '#flows/booking
 import type { BookingContext } from '#flows/booking/types.js';
 import { readCommand } from '#flows/understanding/understand.js';
 import type { Option, View } from '#flows/view.js';
+import { plainText } from '#src/domain/plain-text.js';
 import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
 import { supportThreadKey, supportTimeoutJobId } from '#src/store/keys.js';
@@ -249,8 +250,10 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       return { ignored: true, outcome: 'closed' };
     switch (event.type) {
       case 'support.staff': {
-        const name = event.staff.name;
-        const said = m.staffSaid(name, event.text);
+        // Whatever the desk: what staff wrote, and their name, reach the customer plain
+        // (no control or bidi characters to make them read otherwise).
+        const name = plainText(event.staff.name).trim() || m.staffName;
+        const said = m.staffSaid(name, plainText(event.text).trim());
         await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
         await link(handoff.threadId, turn.conversationId);
         const next = withLines({ ...state, handoff: { ...handoff, staff: name } }, [
