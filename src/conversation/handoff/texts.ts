@@ -52,6 +52,8 @@ export const handoffMessages = defineMessages({
 /** What the bot writes in the thread (for staff: English). */
 export const deskNotes = {
   customerLeft: 'The customer went back to the bot.',
+  customerForgot:
+    'The customer asked the bot to erase their details (/forget) and went back to the bot.',
   timedOut: (minutes: number) =>
     `No staff reply in ${minutes} min: the customer was offered the bot back.`,
 };
