@@ -8,6 +8,7 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BotOptions, BotReport, ProcessStats, ReadyTimings, TurnRecord } from './protocol.js';
+import { defaultSandboxOptions } from '#src/sandbox/context.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const LOG_DIR = join(here, '..', '.tmp', 'bench');
@@ -77,7 +78,9 @@ export async function startSandboxProcess(products: number): Promise<SandboxProc
     (message as { type?: string }).type === 'ready' ? (message as { url: string }).url : undefined,
   );
   const calls = async (): Promise<Calls> => {
-    const response = await fetch(`${url}/__sandbox/stats`);
+    const response = await fetch(`${url}/__sandbox/stats`, {
+      headers: { authorization: `ApiKey ${defaultSandboxOptions.apiKey}` },
+    });
     return ((await response.json()) as { calls: Calls }).calls;
   };
   return {

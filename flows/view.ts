@@ -99,6 +99,11 @@ export interface Reply<Event = unknown> {
   keepView?: boolean;
   /** What a turn of the bot's own came to, for whoever asked for it (never shown). */
   outcome?: string;
+  /**
+   * The customer asked to be forgotten in this turn (/forget): the conversation kept
+   * nothing of them; a channel erases what it keeps of its own (its views' records).
+   */
+  forgotten?: boolean;
 }
 
 /** The view as it leaves the process (JSON-lines chat): options without their events. */

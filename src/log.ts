@@ -58,6 +58,8 @@ function serializeError(error: unknown) {
 
 /** A Bot API path carries the bot's token: `https://api.telegram.org/bot<token>/sendMessage`. */
 const BOT_PATH = /\/bot[^/\s"'\\]+\//g;
+/** Slack's tokens (bot, user, app-level), whether or not they are this process's. */
+const SLACK_TOKEN = /\bx(?:ox[a-z]|app)-[A-Za-z0-9-]+/g;
 
 /** Shorter values would mask ordinary words; no real secret is this short. */
 const MIN_SECRET_LENGTH = 6;
@@ -65,7 +67,7 @@ const MIN_SECRET_LENGTH = 6;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Masks every secret value, and every Bot API path, in a finished log line. It works on
+ * Masks every secret value, every Bot API path and Slack token, in a finished log line. It works on
  * the JSON text pino is about to write, so it reaches every string of every logged
  * object whatever its shape: messages, fields, error messages, stacks and causes (pino
  * folds causes into the message and stack). A secret is looked for both as given and
@@ -88,8 +90,39 @@ export function createMasker(secrets: readonly string[]): (line: string) => stri
     sorted.length > 0 ? new RegExp(sorted.map(escapeRegExp).join('|'), 'g') : undefined;
   return (line) => {
     const masked = pattern ? line.replace(pattern, '[redacted]') : line;
-    return masked.replace(BOT_PATH, '/bot[redacted]/');
+    return masked.replace(BOT_PATH, '/bot[redacted]/').replace(SLACK_TOKEN, '[redacted]');
   };
+}
+
+/** An e-mail address, written or escaped in a URL (`ana%40example.org`). */
+const EMAIL = /[^\s@<>()[\],;:"'%]+(?:@|%40)[^\s@<>()[\],;:"'%]+\.[^\s@<>()[\],;:"'%&?#/]+/gi;
+/** Spanish DNI (8 digits + letter) and NIE (X/Y/Z + 7 digits + letter). */
+const SPANISH_ID = /\b(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]\b/g;
+/** Phone-like: optional +, then 9 or more digits, possibly split by spaces, dots or dashes. */
+const PHONE = /(?:\+|\b)\d(?:[\s.-]?\d){8,}\b/g;
+
+/**
+ * Personal data in free text: e-mails, identity documents, phone numbers. Not for whole
+ * log lines (their times and ids are numbers a phone's pattern would take): for a text
+ * from outside, before it is logged or shown (`createTextMasker`).
+ */
+export function maskPersonalData(text: string): string {
+  return text
+    .replace(EMAIL, '[e-mail]')
+    .replace(SPANISH_ID, '[document]')
+    .replace(PHONE, '[phone]');
+}
+
+/**
+ * The masking of a free text from outside (a partner's refusal, bolt's own lines, an
+ * error's message) wherever it goes where customers' data must not: the logs, and the
+ * staff channels of Slack (its alerts). The secrets and tokens as every log line masks
+ * them, the query strings of URLs, then personal data. One function for every such text,
+ * so that what the logs keep out, Slack keeps out too.
+ */
+export function createTextMasker(secrets: readonly string[]): (text: string) => string {
+  const maskSecrets = createMasker(secrets);
+  return (text) => maskPersonalData(maskSecrets(text).replace(QUERY, '$1?[redacted]'));
 }
 
 export function createLogger(

@@ -134,6 +134,7 @@ if (channels) {
       store: app.store,
       events: app.events,
       logger,
+      secrets: config.secrets,
       ...(support ? { support: { channel: support.channel, line: support.line } } : {}),
     };
     await startChannel('slack', async () => {

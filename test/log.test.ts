@@ -6,7 +6,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, secretValues, SECRET_VARIABLES } from '#src/config.js';
-import { createLogger } from '#src/log.js';
+import { createLogger, createTextMasker, maskPersonalData } from '#src/log.js';
 
 const SECRETS = {
   TELEGRAM_BOT_TOKEN: '123456:AAH-telegram-token-part',
@@ -85,5 +85,40 @@ describe('secret masking in logs', () => {
       ms: 12,
       msg: 'partner call',
     });
+  });
+});
+
+describe('masking a free text from outside (createTextMasker)', () => {
+  it.each([
+    ['write to ana.garcia@example.com now', 'write to [e-mail] now'],
+    ['escaped ana.garcia%40example.com in it', 'escaped [e-mail] in it'],
+    ['call +34 600 111 222.', 'call [phone].'],
+    ['call 600111222', 'call [phone]'],
+    ['DNI 12345678Z refused', 'DNI [document] refused'],
+    ['NIE X1234567L refused', 'NIE [document] refused'],
+    ['NIE Y-1234567-L refused', 'NIE [document] refused'],
+  ])('masks personal data: %s', (input, output) => {
+    expect(maskPersonalData(input)).toBe(output);
+    expect(createTextMasker([])(input)).toBe(output);
+  });
+
+  it('keeps dates, times, amounts, error codes and short ids', () => {
+    const text =
+      'No capacity on 2026-12-01 at 10:00 for 2 people (42.50 EUR) [5001] cart abc123def4567';
+    expect(createTextMasker([SECRETS.PARTNER_API_KEY])(text)).toBe(text);
+  });
+
+  it("masks the secrets as the log lines do, Slack tokens, and URLs' query strings", () => {
+    const mask = createTextMasker(Object.values(SECRETS));
+    const text =
+      `refused key ${SECRETS.PARTNER_API_KEY} (sent as ${encodeURIComponent(SECRETS.PAYMENT_RETURN_SECRET)}), ` +
+      'token xoxb-someone-elses-token, GET http://partner/Sale?ClientName=Luciana%20Q done';
+    const masked = mask(text);
+    expect(leaks(masked)).toEqual([]);
+    expect(masked).not.toContain('xoxb-someone');
+    expect(masked).not.toContain('Luciana');
+    expect(masked).toBe(
+      'refused key [redacted] (sent as [redacted]), token [redacted], GET http://partner/Sale?[redacted] done',
+    );
   });
 });

@@ -17,7 +17,13 @@ import { failureText } from './problem.js';
 import type { BookingContext, BookingEvent, BookingInput } from './types.js';
 import type { StepMeta } from './view.js';
 
-export type BookingEmitted = { type: 'notice'; text: string };
+export type BookingEmitted =
+  | { type: 'notice'; text: string }
+  /**
+   * The customer asked to be forgotten (/forget): what sits beside the machine in the
+   * conversation's record (the handoff's last messages) is erased with the context.
+   */
+  | { type: 'forgotten' };
 
 export const booking = setup({
   types: {

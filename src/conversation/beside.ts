@@ -25,6 +25,11 @@ export interface Beside {
     /** The view the input was read against (a tap's label). */
     shown?: View,
   ): unknown;
+  /**
+   * The state to keep once the customer asked to be forgotten (/forget): nothing they
+   * said or were told (the last messages), whatever it held before.
+   */
+  forget(state: unknown): unknown;
   /** The view as the customer gets it (a handoff's own button, the 🙋 offer). */
   present(
     state: unknown,

@@ -358,6 +358,11 @@ export function createEngine(options: EngineOptions): Engine {
     let ignored = false;
     const actor = reused?.actor ?? (await restore(conversationId, stored!, notices));
     const listening = actor.on('notice', (event) => notices.push({ text: event.text }));
+    // The customer asked to be forgotten (/forget): the beside's state goes too.
+    let forgotten = false;
+    const forgetting = actor.on('forgotten', () => {
+      forgotten = true;
+    });
     // Before any of the turn's events (a live actor too: it ran the turn before).
     startTurn(actor.system, writes);
     if (!reused) actor.start();
@@ -468,19 +473,21 @@ export function createEngine(options: EngineOptions): Engine {
           ? unavailableView(after.context.language)
           : viewOf(after, afterDeps);
       const beside =
-        options.beside && input
-          ? options.beside.record(
-              {
-                conversationId,
-                input,
-                state: beyond?.beside,
-                context: after.context,
-                step: after.value,
-              },
-              { notices, view: stepView },
-              shownBefore,
-            )
-          : beyond?.beside;
+        options.beside && forgotten
+          ? options.beside.forget(beyond?.beside)
+          : options.beside && input
+            ? options.beside.record(
+                {
+                  conversationId,
+                  input,
+                  state: beyond?.beside,
+                  context: after.context,
+                  step: after.value,
+                },
+                { notices, view: stepView },
+                shownBefore,
+              )
+            : beyond?.beside;
       const view = options.beside
         ? options.beside.present(beside, stepView, {
             language: after.context.language,
@@ -491,7 +498,7 @@ export function createEngine(options: EngineOptions): Engine {
       const language = after.context.language;
       const reply: Reply<unknown> = ignored
         ? { notices, view, ignored, language }
-        : { notices, view, language };
+        : { notices, view, language, ...(forgotten ? { forgotten } : {}) };
       const persisted = {
         machineVersion: versioning.version,
         snapshot: actor.getPersistedSnapshot(),
@@ -533,6 +540,7 @@ export function createEngine(options: EngineOptions): Engine {
       return reply;
     } finally {
       listening.unsubscribe();
+      forgetting.unsubscribe();
       if (!kept) actor.stop();
     }
   }

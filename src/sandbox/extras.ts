@@ -6,6 +6,12 @@
  * - GET/POST /__sandbox/faults   list, or replace with `{"faults": [...]}` (see faults.ts)
  * - POST /__sandbox/clock   `{"advanceMinutes": n}`, `{"advanceMs": n}` or `{"set": iso}`
  * and the debit partner's payment page (cart/payment-page.ts).
+ *
+ * The extras change what every client of the sandbox sees (its state, its faults, its
+ * time), so they take the same `Authorization: ApiKey <key>` as the operations; none of
+ * their answers holds the key (reset answers the options without it). The payment page is
+ * the exception: a customer's browser opens it, without the key; its random token is what
+ * lets one in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
@@ -31,6 +37,10 @@ const clockRequest = z.union([
   z.object({ set: z.iso.datetime({ offset: true }) }),
 ]);
 
+/** Whether a path is one of the extras' (the payment page's are not: it has no key). */
+const isExtra = (path: string) =>
+  path.startsWith('/__sandbox/') && !path.startsWith('/__sandbox/pay/');
+
 export interface ExtrasParts {
   clock: Clock;
   faults: Faults;
@@ -53,6 +63,14 @@ function reply(response: ServerResponse, status: number, body: unknown): true {
   return true;
 }
 
+/** The sandbox's options as its answers show them: everything but the key. */
+function shownOptions({
+  apiKey: _secret,
+  ...options
+}: SandboxOptions): Omit<SandboxOptions, 'apiKey'> {
+  return options;
+}
+
 function readJson<T extends z.ZodType>(schema: T, body: string): z.output<T> | string {
   let value: unknown;
   try {
@@ -73,6 +91,11 @@ export function createExtras(parts: ExtrasParts): Extras {
     async handle(request, body, response) {
       const url = new URL(request.url ?? '/', 'http://sandbox');
       const route = `${request.method} ${url.pathname}`;
+      if (!isExtra(url.pathname))
+        return parts.payment(parts.context(), request, url, body, response);
+      if (request.headers.authorization !== `ApiKey ${parts.context().options.apiKey}`) {
+        return reply(response, 401, { error: 'missing or wrong Authorization: ApiKey' });
+      }
       switch (route) {
         case 'GET /__sandbox/stats': {
           const calls = Object.fromEntries([...parts.stats].sort(([a], [b]) => a.localeCompare(b)));
@@ -83,7 +106,10 @@ export function createExtras(parts: ExtrasParts): Extras {
           const input = readJson(resetRequest, body);
           if (typeof input === 'string') return reply(response, 400, { error: input });
           parts.reset(input.options ?? {});
-          return reply(response, 200, { reset: true, options: parts.context().options });
+          return reply(response, 200, {
+            reset: true,
+            options: shownOptions(parts.context().options),
+          });
         }
         case 'GET /__sandbox/faults':
           return reply(response, 200, { faults: parts.faults.list() });
@@ -102,7 +128,7 @@ export function createExtras(parts: ExtrasParts): Extras {
           return reply(response, 200, { now: parts.clock.now().toISOString() });
         }
         default:
-          return parts.payment(parts.context(), request, url, body, response);
+          return reply(response, 404, { error: `no sandbox extra at ${route}` });
       }
     },
   };

@@ -26,7 +26,8 @@
  * A conversation's saved snapshot with the machine version that wrote it, and the input
  * keys it has taken (conversation/restore.ts, `ConversationRecord`); its turns' lock is
  * taken on the same name. TTL: DATA_TTL_HOURS (the engine's `ttlSeconds`), from its last
- * turn. Personal data: yes (names, contacts, the order).
+ * turn. Personal data: yes (names, contacts, the order); /forget erases it but for a sale's
+ * ids, amounts and payment (flows/booking/steps/forget.ts).
  */
 export const conversationKey = (conversationId: string) => `conv:${conversationId}`;
 
@@ -110,7 +111,8 @@ export const PAYMENT_RETURN_SECRET_KEY = 'payment-return-secret';
 /**
  * A rendered view, by the random stamp its buttons carry: its chat, conversation, the
  * options it offered (view-table.ts). TTL: VIEW_TTL_SECONDS (as long as a conversation).
- * Personal data: yes (options' labels may be names offered again).
+ * Personal data: yes (options' labels may be names offered again); a chat's are erased by
+ * /forget (view-table.ts eraseEarlierViews).
  */
 export const telegramViewKey = (stamp: string) => `tg:view:${stamp}`;
 

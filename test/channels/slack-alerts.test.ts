@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { webApi } from '@slack/bolt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   partnerDownAlert,
   partnerUpAlert,
@@ -6,28 +7,15 @@ import {
   saleConfirmedAlert,
 } from '#src/channels/slack/blocks/alerts.js';
 import { createOutageTracker } from '#src/channels/slack/outage.js';
-import { scrub } from '#src/channels/slack/scrub.js';
+import { subscribeAlerts, type Alerts } from '#src/channels/slack/listeners/alerts.js';
+import { parseConfig } from '#src/config.js';
+import { createStaffLookups } from '#src/conversation/staff/lookups.js';
+import { createEventBus, type BotEventBus } from '#src/events.js';
+import { createTextMasker, silentLogger } from '#src/log.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import { startFakeSlack, type FakeSlack } from '#test/support/fake-slack.js';
 
 const textOf = (value: unknown): string => JSON.stringify(value);
-
-describe('scrub', () => {
-  it.each([
-    ['write to ana.garcia@example.com now', 'write to [e-mail] now'],
-    ['call +34 600 111 222.', 'call [phone].'],
-    ['call 600111222', 'call [phone]'],
-    ['DNI 12345678Z refused', 'DNI [document] refused'],
-    ['NIE X1234567L refused', 'NIE [document] refused'],
-    ['NIE Y-1234567-L refused', 'NIE [document] refused'],
-  ])('masks %s', (input, output) => {
-    expect(scrub(input)).toBe(output);
-  });
-
-  it('keeps dates, times, amounts, error codes and short ids', () => {
-    const text =
-      'No capacity on 2026-12-01 at 10:00 for 2 people (42.50 EUR) [5001] cart abc123def4567';
-    expect(scrub(text)).toBe(text);
-  });
-});
 
 describe('outage tracker', () => {
   it('opens on the first failure and closes on the first answer, once each', () => {
@@ -55,10 +43,13 @@ describe('alert messages', () => {
   });
 
   it('mask personal data in failure reasons', () => {
-    const message = reservationFailedAlert({
-      shoppingCartId: 'C1',
-      reason: 'client bob@example.org refused',
-    });
+    const message = reservationFailedAlert(
+      {
+        shoppingCartId: 'C1',
+        reason: 'client bob@example.org refused',
+      },
+      createTextMasker([]),
+    );
     expect(textOf(message.blocks)).toContain('client [e-mail] refused');
   });
 
@@ -74,6 +65,78 @@ describe('alert messages', () => {
     );
     expect(textOf(partnerUpAlert({ operation: 'catalog' }, 3 * 3_600_000).blocks)).toContain(
       'after 3 h',
+    );
+  });
+});
+
+describe('alerts posted to Slack', () => {
+  const ALERTS = 'C0ALERTS';
+  const env = {
+    SLACK_BOT_TOKEN: 'xoxb-alerts-unit',
+    SLACK_SIGNING_SECRET: 'alerts-signing-secret',
+    PARTNER_API_KEY: 'partner-key-0f3a9c77e1',
+  };
+  const customer = {
+    email: 'luciana.q@example.org',
+    phone: '+34 612 987 654',
+    document: '48213765T',
+  };
+  let fake: FakeSlack;
+  let events: BotEventBus;
+  let alerts: Alerts;
+  let secrets: string[];
+
+  beforeAll(async () => {
+    fake = await startFakeSlack();
+    events = createEventBus();
+    const config = parseConfig({ ...env, SLACK_API_URL: fake.apiUrl });
+    secrets = config.secrets;
+    const client = new webApi.WebClient(env.SLACK_BOT_TOKEN, { slackApiUrl: fake.apiUrl });
+    alerts = subscribeAlerts(client, ALERTS, {
+      config: config.slack!,
+      lookups: createStaffLookups({
+        client: { call: () => Promise.reject(new Error('no partner call expected')) },
+        logger: silentLogger,
+      }),
+      store: createMemoryStore(),
+      events,
+      logger: silentLogger,
+      secrets: config.secrets,
+    });
+  });
+  afterAll(async () => {
+    await alerts?.stop();
+    await fake?.close();
+  });
+
+  it("mask a partner refusal holding the key and a customer's details as the logs would", async () => {
+    const reason =
+      `Unauthorized ApiKey ${env.PARTNER_API_KEY}: client ${customer.email}, ` +
+      `${customer.phone}, document ${customer.document} [4011]`;
+    events.emit('sale.failed', { partnerSaleId: 'PSALE-MASK', reason });
+    events.emit('reservation.failed', { shoppingCartId: 'cart-mask-01', reason });
+    events.emit('payment.refund-needed', {
+      chargeId: 'tg-mask',
+      amount: 1200,
+      currency: 'EUR',
+      reason,
+    });
+    await alerts.stop();
+    const posted = fake.calls
+      .filter((call) => call.method === 'chat.postMessage' && call.args.channel === ALERTS)
+      .map((call) => JSON.stringify(call.args));
+    expect(posted).toHaveLength(3);
+    for (const text of posted) {
+      for (const secret of [env.PARTNER_API_KEY, customer.email, customer.phone, customer.document])
+        expect(text).not.toContain(secret);
+      // What staff need stays: the code, and what was masked.
+      expect(text).toContain('[4011]');
+      expect(text).toContain('ApiKey [redacted]');
+      expect(text).toContain('client [e-mail], [phone], document [document]');
+    }
+    // The same text as a log line masks alike: one masking for both.
+    expect(createTextMasker(secrets)(reason)).toBe(
+      'Unauthorized ApiKey [redacted]: client [e-mail], [phone], document [document] [4011]',
     );
   });
 });

@@ -249,6 +249,30 @@ describe('replies in the thread', () => {
     expect(callsOf('users.info').map((call) => call.args.user)).toEqual([STAFF]);
   });
 
+  it('pass staff’s text without control or bidi characters; nothing when nothing else is left', async () => {
+    const threadId = await openThread();
+    const hidden = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F';
+    const controls = '\u0007\u0000\u001b\u0085\u009b\u007f';
+    await receiver.deliver(
+      messageEvent({
+        channel: SUPPORT,
+        user: STAFF,
+        text: `Tu factura:\u202E fdp.exe${controls}\n\tlista${hidden}`,
+        threadTs: threadId,
+      }),
+    );
+    await receiver.deliver(
+      messageEvent({
+        channel: SUPPORT,
+        user: STAFF,
+        text: `${hidden} ${controls}`,
+        threadTs: threadId,
+      }),
+    );
+    // Newline and tab are kept; nothing of the second message was passed on.
+    expect(lineCalls.map((call) => call.text)).toEqual(['Tu factura: fdp.exe\n\tlista']);
+  });
+
   it('pass a redelivered event once', async () => {
     const threadId = await openThread();
     const event = messageEvent({

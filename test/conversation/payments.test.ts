@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanPaymentInput } from '#flows/booking/actors/payments.js';
 import type { BookingContext, CartLine, Reservation } from '#flows/booking/types.js';
 import { refundNeededAlert } from '#src/channels/slack/blocks/alerts.js';
+import { createTextMasker } from '#src/log.js';
 import {
   createPaymentActors,
   invoiceOf,
@@ -198,13 +199,16 @@ describe('refunds', () => {
 
   it('the staff alert names the charge ids and the amount to refund', () => {
     const text = JSON.stringify(
-      refundNeededAlert({
-        chargeId: 'tg-1',
-        providerChargeId: 'prov-1',
-        amount: 1260,
-        currency: 'EUR',
-        reason: 'paid, but not sold',
-      }),
+      refundNeededAlert(
+        {
+          chargeId: 'tg-1',
+          providerChargeId: 'prov-1',
+          amount: 1260,
+          currency: 'EUR',
+          reason: 'paid, but not sold',
+        },
+        createTextMasker([]),
+      ),
     );
     expect(text).toMatch(/Refund needed/);
     expect(text).toMatch(/€12\.60/);

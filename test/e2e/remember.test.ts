@@ -101,7 +101,7 @@ describe('remembering the customer', () => {
     // /forget: erased, said, and the next checkout asks again.
     const forgot = await again.say('/forget');
     expect(forgot.map((line) => line.text)).toContain(
-      'Done: I have forgotten your details. Next time I will ask for them again.',
+      'Done: I have erased your details and everything this conversation kept about you (the cart and the order under way too). Your paid bookings are still in /mybookings. Next time I will ask for your details again.',
     );
     expect(await redis.exists(keyOf(again))).toBe(0);
     await toCart(again);

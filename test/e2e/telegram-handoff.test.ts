@@ -198,6 +198,27 @@ describe('handing a Telegram conversation to a person', () => {
     },
   );
 
+  it("gives staff's words and name to the customer without control or bidi characters", async () => {
+    const eva = newCustomer();
+    await bot.act(() => fake.text(eva, '/help'));
+    await bot.act(() => fake.tapButton(eva, '🙋 Talk to a person'));
+    const thread = desk.threads.at(-1)!;
+    expect(thread.summary.conversationId).toBe(`tg:${eva.id}`);
+    const before = fake.messages(eva.id).length;
+    const staff = { id: 'U-rlo', name: '\u202EAna\u2066\u0007' };
+    const text = 'Your refund\u202E: fdp.exe\u0000\u001b[31m red\u009b\u200F\n\tdone\u2069\u0007';
+    expect(await bot.app.support!.line.staffSaid(thread.threadId, staff, text)).toBe('delivered');
+    await bot.channel.idle();
+    const said = fake
+      .messages(eva.id)
+      .slice(before)
+      .map((message) => message.text);
+    expect(said).toEqual([
+      "You're talking to Ana (staff). Write here; /bot to go back to the bot.",
+      'Ana: Your refund: fdp.exe red\n\tdone',
+    ]);
+  });
+
   it('offers the bot back when no staff answers in time, and staff can return it', async () => {
     const luis = newCustomer();
     await bot.act(() => fake.text(luis, '/help'));

@@ -42,9 +42,7 @@ const run = <T>(logic: AnyActorLogic, input: unknown) =>
 type Sets = { ticketId: string; attendee: number; label: string; questions: { id: string }[] }[];
 
 const questionsCalls = async () => {
-  const stats = (await (await fetch(`${sandbox.sandbox.url}/__sandbox/stats`)).json()) as {
-    calls: Record<string, number>;
-  };
+  const stats = (await sandbox.extra('stats')) as { calls: Record<string, number> };
   return stats.calls['checkticketsquestions'] ?? 0;
 };
 

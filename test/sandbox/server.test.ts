@@ -126,6 +126,7 @@ describe('sandbox HTTP layer', () => {
   it('refuses a malformed fault description', async () => {
     const response = await fetch(`${t.sandbox.url}/__sandbox/faults`, {
       method: 'POST',
+      headers: { authorization: 'ApiKey sandbox-key' },
       body: JSON.stringify({ faults: [{ operation: 'giftcard', status: 200 }] }),
     });
     expect(response.status).toBe(400);
@@ -163,5 +164,66 @@ describe('sandbox HTTP layer', () => {
     };
     expect(answer.options).toMatchObject({ debitPartner: true, reservationMinutes: 5 });
     expect(t.sandbox.context().options.debitPartner).toBe(true);
+  });
+});
+
+describe('its extras', () => {
+  const KEY = 'an-extras-key-not-to-be-echoed';
+  let keyed: TestSandbox;
+  beforeAll(async () => {
+    keyed = await startTestSandbox({ apiKey: KEY });
+  });
+  afterAll(() => keyed.close());
+
+  const routes: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
+    { method: 'GET', path: '/__sandbox/stats' },
+    { method: 'POST', path: '/__sandbox/reset', body: { options: { reservationMinutes: 5 } } },
+    { method: 'GET', path: '/__sandbox/faults' },
+    { method: 'POST', path: '/__sandbox/faults', body: { faults: [] } },
+    { method: 'POST', path: '/__sandbox/clock', body: { advanceMinutes: 1 } },
+    { method: 'GET', path: '/__sandbox/anything-else' },
+  ];
+  const call = (route: (typeof routes)[number], authorization?: string) =>
+    fetch(`${keyed.sandbox.url}${route.path}`, {
+      method: route.method,
+      headers: authorization === undefined ? {} : { authorization },
+      ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
+    });
+
+  it('refuse a request without the key, or with another, and change nothing', async () => {
+    const fault = { operation: 'giftcard', status: 503 };
+    await keyed.extra('faults', { faults: [fault] });
+    for (const route of routes) {
+      for (const authorization of [undefined, 'ApiKey sandbox-key', KEY, `Bearer ${KEY}`]) {
+        const response = await call(route, authorization);
+        expect(response.status, `${route.method} ${route.path} with ${authorization}`).toBe(401);
+        expect(await response.text()).not.toContain(KEY);
+      }
+    }
+    // Neither the reset nor the faults' replacement was made.
+    expect(await keyed.extra('faults')).toMatchObject({ faults: [fault] });
+    expect(keyed.sandbox.context().options.reservationMinutes).toBe(15);
+  });
+
+  it('answer with the key, and no answer holds it', async () => {
+    for (const route of routes) {
+      const response = await call(route, `ApiKey ${KEY}`);
+      const expected = route.path.endsWith('anything-else') ? 404 : 200;
+      expect(response.status, `${route.method} ${route.path}`).toBe(expected);
+      expect(await response.text()).not.toContain(KEY);
+    }
+    // The reset took its options; its answer shows them without the key.
+    expect(keyed.sandbox.context().options.reservationMinutes).toBe(5);
+    const reset = (await keyed.extra('reset', { options: { reservationMinutes: 15 } })) as {
+      options: Record<string, unknown>;
+    };
+    expect(reset.options).not.toHaveProperty('apiKey');
+    expect(reset.options).toMatchObject({ reservationMinutes: 15 });
+  });
+
+  it('leave the payment page to its token: a browser opens it without the key', async () => {
+    const response = await fetch(`${keyed.sandbox.url}/__sandbox/pay/deadbeef`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain(KEY);
   });
 });

@@ -6,7 +6,7 @@ import { testNow } from './clock.js';
 export interface TestSandbox {
   sandbox: Sandbox;
   client: PartnerClient;
-  /** POST to a `/__sandbox` route; returns the parsed JSON answer. */
+  /** POST (GET without a body) to a `/__sandbox` route, with the key; its JSON answer. */
   extra(path: string, body?: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -25,7 +25,10 @@ export async function startTestSandbox(options: StartSandboxOptions = {}): Promi
     async extra(path, body) {
       const response = await fetch(`${sandbox.url}/__sandbox/${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `ApiKey ${sandbox.context().options.apiKey}`,
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return response.json();

@@ -9,6 +9,11 @@ export const customerActors = {
   rememberCustomer: notProvided<void, { userKey: string; client: ClientDetails }>(
     'rememberCustomer',
   ),
-  /** Erases what was remembered (/forget). */
-  forgetCustomer: notProvided<void, { userKey: string }>('forgetCustomer'),
+  /**
+   * Erases what was remembered (/forget); gives a new ShoppingCartId, for the cart that
+   * follows (the one the conversation had held answers, and goes).
+   */
+  forgetCustomer: notProvided<{ nextShoppingCartId: string }, { userKey: string }>(
+    'forgetCustomer',
+  ),
 };

@@ -1,22 +1,67 @@
 /**
- * /forget: the details remembered for next time are erased (and the copy this
- * conversation holds), then home. Said even when nothing was remembered: the customer
+ * /forget: the customer's personal data is erased, every copy the bot keeps: the details
+ * remembered for next time, and everything this conversation holds of them (the details
+ * typed, the tickets' answers, the cart and order under way, what was typed or shown; the
+ * last messages kept beside the machine for a handoff go with them: the `forgotten` event,
+ * conversation/engine.ts). Then home. Said even when nothing was remembered: the customer
  * learns that nothing is kept.
+ *
+ * What stays is what money needs, none of it personal: a sale's ids, amounts and the
+ * payment taken for it (a refund, a payment taken twice), and the conversation's own ids
+ * and language. Paid bookings stay at the partner: /mybookings finds them by their ids.
  */
-import { assign } from 'xstate';
+import { assign, emit } from 'xstate';
 import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '../partner-call.js';
+import type { BookingContext, SaleRecord } from '../types.js';
 
 const messages = defineMessages({
   es: {
     forgetting: 'Borrando tus datos…',
-    forgotten: 'Hecho: he olvidado tus datos. La próxima vez te los pediré de nuevo.',
+    forgotten:
+      'Hecho: he borrado tus datos y todo lo que esta conversación guardaba de ti (también el carrito y el pedido en curso). Tus compras pagadas siguen en /mybookings. La próxima vez te pediré los datos de nuevo.',
   },
   en: {
     forgetting: 'Erasing your details…',
-    forgotten: 'Done: I have forgotten your details. Next time I will ask for them again.',
+    forgotten:
+      'Done: I have erased your details and everything this conversation kept about you (the cart and the order under way too). Your paid bookings are still in /mybookings. Next time I will ask for your details again.',
   },
 });
+
+/** A sale's record as money needs it: its ids, amounts and payment; nothing of who bought. */
+function saleForMoney(sale: SaleRecord): SaleRecord {
+  const { partnerSaleId, saleIds, shoppingCartId, total, charge } = sale;
+  return {
+    partnerSaleId,
+    saleIds,
+    ...(shoppingCartId !== undefined ? { shoppingCartId } : {}),
+    ...(total !== undefined ? { total } : {}),
+    ...(charge !== undefined ? { charge } : {}),
+  };
+}
+
+/**
+ * The conversation once forgotten: a new conversation in the same language, with a new
+ * cart, and of the old one only what money needs (a payment taken stays known, so that
+ * the same charge is never taken twice and one for an order gone is given back).
+ */
+export function forgottenContext(
+  context: BookingContext,
+  nextShoppingCartId: string,
+): BookingContext {
+  const paid = context.payment?.paid;
+  return {
+    language: context.language,
+    languageOpen: false,
+    userKey: context.userKey,
+    browse: { page: 0 },
+    cart: { shoppingCartId: nextShoppingCartId, lines: [] },
+    checkout: { insuranceDeclined: false, profileAnswers: {} },
+    customer: { recalled: true, saved: false },
+    ...(context.sale ? { sale: saleForMoney(context.sale) } : {}),
+    ...(paid ? { payment: { paid } } : {}),
+  };
+}
 
 export const forgetState = partnerCall({
   waiting: (lang) => messages(lang).forgetting,
@@ -26,10 +71,12 @@ export const forgetState = partnerCall({
     onDone: {
       target: '#booking.home',
       actions: [
-        assign(({ context }) => {
-          const { client: _forgotten, ...checkout } = context.checkout;
-          return { checkout, customer: { recalled: true, saved: false } };
-        }),
+        // assign merges: every key of the old context is named, to be dropped or replaced.
+        assign(({ context, event }) => ({
+          ...Object.fromEntries(Object.keys(context).map((key) => [key, undefined])),
+          ...forgottenContext(context, event.output.nextShoppingCartId),
+        })),
+        emit({ type: 'forgotten' as const }),
         {
           type: 'notify',
           params: ({ context }) => ({ text: messages(context.language).forgotten }),

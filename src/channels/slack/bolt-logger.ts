@@ -1,25 +1,25 @@
 /**
  * bolt's Logger on top of ours. bolt and its Web API client log request and response
  * bodies at debug level (tokens, client data): debug is dropped whatever LOG_LEVEL
- * says, and the rest is scrubbed of e-mails, phones and documents.
+ * says, and the rest is masked as every free text from outside is (createTextMasker:
+ * secrets, tokens, e-mails, phones and documents).
  */
 import { LogLevel, type Logger as BoltLogger } from '@slack/bolt';
-import type { Logger } from '#src/log.js';
-import { scrub } from './scrub.js';
+import { createTextMasker, type Logger } from '#src/log.js';
 
-const TOKEN = /\bx(?:ox[a-z]|app)-[A-Za-z0-9-]+/g;
-
-function line(parts: unknown[]): string {
-  const text = parts
-    .map((part) =>
-      part instanceof Error ? part.message : typeof part === 'string' ? part : String(part),
-    )
-    .join(' ');
-  return scrub(text.replace(TOKEN, '[token]'));
-}
+/** The configuration's secrets need no naming here: the logger's own stream masks them. */
+const mask = createTextMasker([]);
 
 export function boltLogger(logger: Logger): BoltLogger {
   const log = logger.child({ component: 'slack' });
+  const line = (parts: unknown[]): string =>
+    mask(
+      parts
+        .map((part) =>
+          part instanceof Error ? part.message : typeof part === 'string' ? part : String(part),
+        )
+        .join(' '),
+    );
   return {
     debug: () => undefined,
     info: (...parts) => log.info(line(parts)),

@@ -19,6 +19,12 @@ export interface SlackDeps {
   events: BotEventBus;
   logger: Logger;
   /**
+   * The configuration's secrets (`Config.secrets`): masked, with personal data, in every
+   * free text from outside the channel posts or logs (createTextMasker: a partner's
+   * refusal in an alert). Unset: none are known, personal data is still masked.
+   */
+  secrets?: readonly string[];
+  /**
    * Handoff to a person (issue 19): the channel where each handoff is a thread, and the
    * handoff service that staff's replies and buttons go to. Unset: no support threads.
    */

@@ -7,6 +7,7 @@
 import type { App } from '@slack/bolt';
 import type { SupportDesk } from '#src/conversation/handoff/ports.js';
 import type { Route } from '#src/server.js';
+import { createTextMasker } from '#src/log.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { SlackDeps } from './deps.js';
 import { subscribeAlerts, type Alerts } from './listeners/alerts.js';
@@ -21,7 +22,6 @@ import { registerSupportReturn } from './listeners/support-return.js';
 import { registerSupportSendCart } from './listeners/support-send-cart.js';
 import { dedupeDeliveries } from './middleware/dedupe.js';
 import { createInFlight, type InFlight } from './middleware/in-flight.js';
-import { scrub } from './scrub.js';
 import { createSlackSupportDesk } from './support/desk.js';
 import { createStaffNames } from './support/staff-names.js';
 import { createTransport } from './transport.js';
@@ -76,11 +76,9 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
   const inFlight = createInFlight();
   app.use(inFlight.middleware);
   app.use(dedupeDeliveries(deps));
+  const mask = createTextMasker(deps.secrets ?? []);
   app.error(async (error) => {
-    deps.logger.error(
-      { code: error.code, error: scrub(error.message) },
-      'slack: a listener failed',
-    );
+    deps.logger.error({ code: error.code, error: mask(error.message) }, 'slack: a listener failed');
   });
   registerGiftCardCommand(app, deps);
   registerSalesCommand(app, deps);

@@ -1,21 +1,8 @@
 /**
- * Masks personal data in free text that leaves the staff replies: alert reasons (error
- * texts of the partner service may echo what a customer typed) and log lines of bolt.
- * A safety net, not a licence: alerts are built from ids, products and amounts.
+ * Contact details staff may see partly in a channel. Free text (alert reasons, the
+ * transcript, bolt's lines) is masked whole by `createTextMasker` / `maskPersonalData`
+ * (src/log.ts), the same masking as the logs'.
  */
-
-const EMAIL = /[^\s@<>()[\],;:"']+@[^\s@<>()[\],;:"']+\.[^\s@<>()[\],;:"']+/g;
-/** Spanish DNI (8 digits + letter) and NIE (X/Y/Z + 7 digits + letter). */
-const SPANISH_ID = /\b(?:\d{8}|[XYZxyz]-?\d{7})-?[A-Za-z]\b/g;
-/** Phone-like: optional +, then 9 or more digits, possibly split by spaces, dots or dashes. */
-const PHONE = /(?:\+|\b)\d(?:[\s.-]?\d){8,}\b/g;
-
-export function scrub(text: string): string {
-  return text
-    .replace(EMAIL, '[e-mail]')
-    .replace(SPANISH_ID, '[document]')
-    .replace(PHONE, '[phone]');
-}
 
 /**
  * A customer's contact details where staff see them in a channel (the support thread):

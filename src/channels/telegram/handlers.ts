@@ -34,6 +34,7 @@ import {
   loadView,
   newStamp,
   viewWrite,
+  eraseEarlierViews,
   type ChatPointer,
 } from './view-table.js';
 
@@ -89,6 +90,8 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
           ? { begun: begun.lock }
           : { also: { keys: deliveryReads(chatId), got: (values) => (read = values) } }),
         writes: (drawn) => {
+          // A reply that keeps the view shown draws none: no record to keep.
+          if (drawn.keepView) return [];
           written = true;
           // The pointer read with the lease: the view this one is drawn from. (Unread, it
           // is not known: the record then names none and waits for its pointer.)
@@ -138,6 +141,8 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
       ...(ctx.end ? { end: ctx.end } : {}),
       ...(tapped?.messageId !== undefined ? { tappedMessageId: tapped.messageId } : {}),
     });
+    // The customer asked to be forgotten: what the earlier views offered goes too.
+    if (reply.forgotten) await eraseEarlierViews(store, chatId, stamp);
   }
 
   bot.on('callback_query', async (ctx) => {

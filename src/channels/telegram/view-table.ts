@@ -145,6 +145,35 @@ export async function getPointer(store: Store, chatId: number): Promise<ChatPoin
   return (await store.get<ChatPointer>(telegramPointerKey(chatId)))?.value;
 }
 
+/** How many earlier views one erasure follows at most (a conversation's days show fewer). */
+const ERASED_VIEWS_MAX = 10_000;
+
+/**
+ * Erases the records of the views a chat was shown before the view `latest`, for a
+ * customer who asked to be forgotten: what a view offered may name them (a "that's me"
+ * button with an attendee's name). Each record names the view it was drawn from
+ * (`follows`): the walk goes back from the chat's current view (or the one `latest` was
+ * drawn from, once the pointer has moved to it) until a record is gone (those before it,
+ * drawn earlier, expired earlier too). `latest` stays: it was drawn after the erasure.
+ */
+export async function eraseEarlierViews(
+  store: Store,
+  chatId: number,
+  latest: string,
+): Promise<number> {
+  const pointer = await getPointer(store, chatId);
+  let stamp = pointer?.stamp === latest ? (await loadView(store, latest))?.follows : pointer?.stamp;
+  const erased = new Set<string>();
+  while (stamp && stamp !== latest && !erased.has(stamp) && erased.size < ERASED_VIEWS_MAX) {
+    const record = await loadView(store, stamp);
+    if (!record || record.chatId !== chatId) break;
+    await store.delete(telegramViewKey(stamp));
+    erased.add(stamp);
+    stamp = record.follows;
+  }
+  return erased.size;
+}
+
 /** The write that makes `pointer` the chat's current view. */
 export function pointerWrite(chatId: number, pointer: ChatPointer): Write {
   return { key: telegramPointerKey(chatId), value: pointer, ttlSeconds: VIEW_TTL_SECONDS };

@@ -2,6 +2,7 @@
 import { fromPromise } from 'xstate';
 import type { ClientDetails } from '#flows/booking/types.js';
 import { createCustomerMemory } from '../customer-memory.js';
+import { newCartId } from './cart-id.js';
 import type { ActorDeps } from './index.js';
 
 export function createCustomerActors(deps: ActorDeps) {
@@ -13,8 +14,11 @@ export function createCustomerActors(deps: ActorDeps) {
     rememberCustomer: fromPromise<void, { userKey: string; client: ClientDetails }>(({ input }) =>
       memory.remember(input.userKey, input.client),
     ),
-    forgetCustomer: fromPromise<void, { userKey: string }>(({ input }) =>
-      memory.forget(input.userKey),
+    forgetCustomer: fromPromise<{ nextShoppingCartId: string }, { userKey: string }>(
+      async ({ input }) => {
+        await memory.forget(input.userKey);
+        return { nextShoppingCartId: newCartId() };
+      },
     ),
   };
 }

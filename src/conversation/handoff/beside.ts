@@ -10,12 +10,14 @@
  * - What staff do in the thread (handoff/line.ts) comes in as `support` inputs: a reply
  *   to show, "Return to bot", "Send the cart"; and the timeout job, as one more.
  * - Every turn the machine takes adds to the last messages both ways, kept for the summary.
+ * - /forget (even while handed off: the thread is told and closed) erases them.
  */
 import { commandNamed, commandOfIntent } from '#flows/booking/commands.js';
 import { cartMessages, cartTotal, formatAmounts, lineText } from '#flows/booking/steps/cart.js';
 import type { BookingContext } from '#flows/booking/types.js';
 import { readCommand } from '#flows/understanding/understand.js';
 import type { Option, View } from '#flows/view.js';
+import { plainText } from '#src/domain/plain-text.js';
 import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
 import { supportThreadKey, supportTimeoutJobId } from '#src/store/keys.js';
@@ -103,6 +105,9 @@ const asksForBot = (input: Input) =>
   (input.kind === 'choose' && input.id === BACK_ID) ||
   (input.kind === 'text' &&
     (commandOfText(input.text) === 'command.bot' || BACK_LABELS.has(input.text.trim())));
+
+const asksToForget = (input: Input) =>
+  input.kind === 'text' && commandOfText(input.text) === 'command.forget';
 
 /** Typed (/help, "ayuda") or tapped (the home's ❓ Help): the help follows. */
 function asksForHelp(input: Input, shown: View | undefined): boolean {
@@ -249,8 +254,10 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       return { ignored: true, outcome: 'closed' };
     switch (event.type) {
       case 'support.staff': {
-        const name = event.staff.name;
-        const said = m.staffSaid(name, event.text);
+        // Whatever the desk: what staff wrote, and their name, reach the customer plain
+        // (no control or bidi characters to make them read otherwise).
+        const name = plainText(event.staff.name).trim() || m.staffName;
+        const said = m.staffSaid(name, plainText(event.text).trim());
         await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
         await link(handoff.threadId, turn.conversationId);
         const next = withLines({ ...state, handoff: { ...handoff, staff: name } }, [
@@ -281,6 +288,12 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       if (!state.handoff) return asksForPerson(input) ? open(turn, state) : undefined;
       const m = handoffMessages(turn.context.language);
       if (asksForBot(input)) return end(turn, state, deskNotes.customerLeft);
+      // /forget reaches the machine, which erases (and the beside's state with it, `forget`):
+      // the thread is told and closed first.
+      if (asksToForget(input)) {
+        await end(turn, state, deskNotes.customerForgot);
+        return undefined;
+      }
       if (asksForPerson(input)) return keep(state, [m.already]);
       switch (input.kind) {
         case 'choose':
@@ -313,6 +326,11 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         { from: 'customer', text: said, at },
         { from: 'bot', text: bot, at },
       ]);
+    },
+
+    forget() {
+      // Nothing of the last messages; a handoff under way was closed by `take`.
+      return { transcript: [] } satisfies BesideState;
     },
 
     earlierTap(saved, lang) {

@@ -15,6 +15,8 @@ export const handoffMessages = defineMessages({
     talkingTo: (name: string) =>
       `Estás hablando con ${name} (equipo). Escribe aquí; /bot para volver al bot.`,
     staffSaid: (name: string, text: string) => `${name}: ${text}`,
+    /** Who wrote, when a staff member's name is nothing once made plain. */
+    staffName: 'Equipo',
     paused:
       'Los botones del bot están en pausa mientras hablas con una persona. Escribe aquí, o /bot para volver al bot.',
     notSent: 'No he podido pasar tu mensaje al equipo. Inténtalo de nuevo en un momento.',
@@ -36,6 +38,7 @@ export const handoffMessages = defineMessages({
     talkingTo: (name: string) =>
       `You're talking to ${name} (staff). Write here; /bot to go back to the bot.`,
     staffSaid: (name: string, text: string) => `${name}: ${text}`,
+    staffName: 'Team',
     paused:
       "The bot's buttons are paused while you talk to a person. Write here, or /bot to go back to the bot.",
     notSent: "I couldn't pass your message to the team. Please try again in a moment.",
@@ -49,6 +52,8 @@ export const handoffMessages = defineMessages({
 /** What the bot writes in the thread (for staff: English). */
 export const deskNotes = {
   customerLeft: 'The customer went back to the bot.',
+  customerForgot:
+    'The customer asked the bot to erase their details (/forget) and went back to the bot.',
   timedOut: (minutes: number) =>
     `No staff reply in ${minutes} min: the customer was offered the bot back.`,
 };

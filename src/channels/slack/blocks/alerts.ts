@@ -1,16 +1,20 @@
 /**
  * Alerts for the staff channel. Built only from what the bot events carry (ids,
- * products, amounts, error texts) and error texts are scrubbed: a channel is not a
- * staff-only reply, so no personal data goes here.
+ * products, amounts, error texts), and error texts (a partner's refusal may echo the key
+ * it was sent or what a customer typed) go through `mask`, the masking the logs give
+ * such texts (createTextMasker, src/log.ts): a channel is not a staff-only reply, so no
+ * secret and no personal data goes here.
  */
 import type { BotEvents } from '#src/events.js';
 import { formatMoney } from '#src/domain/pricing.js';
-import { scrub } from '../scrub.js';
 import { context, esc, section, truncate, type SlackMessage } from './common.js';
 
 type Payload<Name extends keyof BotEvents> = BotEvents[Name][0];
 
-const reason = (text: string): string => esc(truncate(scrub(text), 1500));
+/** Masks secrets and personal data in a free text (createTextMasker). */
+export type Mask = (text: string) => string;
+
+const reason = (text: string, mask: Mask): string => esc(truncate(mask(text), 1500));
 
 export function saleConfirmedAlert(event: Payload<'sale.confirmed'>): SlackMessage {
   const total = formatMoney(event.total.cents, event.total.currency, 'en');
@@ -27,27 +31,33 @@ export function saleConfirmedAlert(event: Payload<'sale.confirmed'>): SlackMessa
   };
 }
 
-export function reservationFailedAlert(event: Payload<'reservation.failed'>): SlackMessage {
+export function reservationFailedAlert(
+  event: Payload<'reservation.failed'>,
+  mask: Mask,
+): SlackMessage {
   return {
     text: `Reservation failed: cart ${event.shoppingCartId}`,
     blocks: [
       section(
-        `:warning: *Reservation failed* — cart \`${esc(event.shoppingCartId)}\`\n${reason(event.reason)}`,
+        `:warning: *Reservation failed* — cart \`${esc(event.shoppingCartId)}\`\n${reason(event.reason, mask)}`,
       ),
     ],
   };
 }
 
-export function saleFailedAlert(event: Payload<'sale.failed'>): SlackMessage {
+export function saleFailedAlert(event: Payload<'sale.failed'>, mask: Mask): SlackMessage {
   return {
     text: `Sale failed: ${event.partnerSaleId}`,
     blocks: [
-      section(`:x: *Sale failed* — \`${esc(event.partnerSaleId)}\`\n${reason(event.reason)}`),
+      section(`:x: *Sale failed* — \`${esc(event.partnerSaleId)}\`\n${reason(event.reason, mask)}`),
     ],
   };
 }
 
-export function refundNeededAlert(event: Payload<'payment.refund-needed'>): SlackMessage {
+export function refundNeededAlert(
+  event: Payload<'payment.refund-needed'>,
+  mask: Mask,
+): SlackMessage {
   const amount =
     event.currency === 'XTR'
       ? `${event.amount} XTR`
@@ -61,7 +71,7 @@ export function refundNeededAlert(event: Payload<'payment.refund-needed'>): Slac
     text: `Refund needed: ${amount}, charge ${event.chargeId}`,
     blocks: [
       section(
-        `:money_with_wings: *Refund needed* — *${amount}*: the customer paid and no sale was made. Refund it at the payment provider.\n${reason(event.reason)}`,
+        `:money_with_wings: *Refund needed* — *${amount}*: the customer paid and no sale was made. Refund it at the payment provider.\n${reason(event.reason, mask)}`,
       ),
       context(ids.join(' · ')),
     ],

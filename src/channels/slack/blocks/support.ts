@@ -3,7 +3,7 @@
  * where they are, the buttons), the transcript and the customer's messages as replies,
  * and the bot's notes.
  *
- * A channel is not a staff-only reply: contact details are masked (scrub.ts), and what
+ * A channel is not a staff-only reply: contact details are masked (scrub.ts, src/log.ts), and what
  * the customer wrote is never read as mrkdwn. The summary's mrkdwn carries only escaped
  * text (`esc`, verbatim); the transcript and the customer's messages are posted as the
  * message's own text with `mrkdwn: false` (&, < and > escaped, as Slack requires even
@@ -12,7 +12,8 @@
 import type { types } from '@slack/bolt';
 import { formatMoney } from '#src/domain/pricing.js';
 import type { HandoffSummary, Money, TranscriptLine } from '#src/conversation/handoff/ports.js';
-import { maskEmail, maskPhone, scrub } from '../scrub.js';
+import { maskPersonalData } from '#src/log.js';
+import { maskEmail, maskPhone } from '../scrub.js';
 import {
   context,
   esc,
@@ -153,14 +154,14 @@ const SPEAKERS: Record<TranscriptLine['from'], string> = {
 
 /**
  * The last messages, oldest first, as one plain-text reply. History with a machine, so
- * contact details and documents the customer typed there are scrubbed like alerts' texts.
+ * contact details and documents the customer typed there are masked as alerts' texts are.
  */
 export function transcriptReply(lines: TranscriptLine[]): PlainReply {
   if (lines.length === 0) return plainReply('No messages yet.');
   const body = lines.map((line) => {
     const time = new Date(line.at);
     const hhmm = Number.isNaN(time.getTime()) ? '' : ` ${time.toISOString().slice(11, 16)}`;
-    return `[${SPEAKERS[line.from]}${hhmm}] ${scrub(truncate(line.text, 600))}`;
+    return `[${SPEAKERS[line.from]}${hhmm}] ${maskPersonalData(truncate(line.text, 600))}`;
   });
   return plainReply(`Last messages (UTC):\n${body.join('\n')}`);
 }

@@ -1,11 +1,13 @@
 /**
  * Staff alerts in SLACK_ALERTS_CHANNEL, from the bot's events: each confirmed sale, each
- * failed reservation or sale, each payment taken that must be refunded by hand, and the start and end of a partner outage. Messages are
+ * failed reservation or sale, each payment taken that must be refunded by hand, and the
+ * start and end of a partner outage; a failure's reason masked as the logs mask it. Messages are
  * posted one after another, in the order of the events; a failure to post is logged and
  * does not stop later alerts.
  */
 import type { webApi } from '@slack/bolt';
 import type { BotEventName, BotEvents } from '#src/events.js';
+import { createTextMasker } from '#src/log.js';
 import {
   partnerDownAlert,
   partnerUpAlert,
@@ -30,6 +32,7 @@ export function subscribeAlerts(
 ): Alerts {
   const now = deps.now ?? (() => new Date());
   const outage = createOutageTracker();
+  const mask = createTextMasker(deps.secrets ?? []);
   let queue: Promise<void> = Promise.resolve();
 
   const post = (event: BotEventName, message: SlackMessage): void => {
@@ -45,9 +48,11 @@ export function subscribeAlerts(
 
   const handlers: { [Name in BotEventName]: (...args: BotEvents[Name]) => void } = {
     'sale.confirmed': (event) => post('sale.confirmed', saleConfirmedAlert(event)),
-    'reservation.failed': (event) => post('reservation.failed', reservationFailedAlert(event)),
-    'sale.failed': (event) => post('sale.failed', saleFailedAlert(event)),
-    'payment.refund-needed': (event) => post('payment.refund-needed', refundNeededAlert(event)),
+    'reservation.failed': (event) =>
+      post('reservation.failed', reservationFailedAlert(event, mask)),
+    'sale.failed': (event) => post('sale.failed', saleFailedAlert(event, mask)),
+    'payment.refund-needed': (event) =>
+      post('payment.refund-needed', refundNeededAlert(event, mask)),
     'partner.unavailable': (event) => {
       if (outage.failed(now())) post('partner.unavailable', partnerDownAlert(event));
     },

@@ -1,8 +1,10 @@
 /**
  * What staff write in Slack, as the customer should read it: Slack sends a message's
  * text with its markup (`<https://…|label>`, `<@U123>`, `<#C1|name>`, `<!here>`) and
- * &, < and > escaped; Telegram gets plain text (sent with no parse mode).
+ * &, < and > escaped; Telegram gets plain text (sent with no parse mode), with no control
+ * or bidi characters (plainText: a pasted U+202E would make the reply read otherwise).
  */
+import { plainText } from '#src/domain/plain-text.js';
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>' };
 
@@ -15,8 +17,9 @@ function link(inner: string): string {
 }
 
 export function slackToPlain(text: string): string {
-  return text
-    .replace(/<([^<>]*)>/g, (_match, inner: string) => link(inner))
-    .replace(/&(amp|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity)
-    .trim();
+  return plainText(
+    text
+      .replace(/<([^<>]*)>/g, (_match, inner: string) => link(inner))
+      .replace(/&(amp|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity),
+  ).trim();
 }
