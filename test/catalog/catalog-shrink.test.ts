@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '#src/api/catalog.js';
+import type { IsoDateTime } from '#src/api/schema.js';
 import type { PartnerClient } from '#src/api/client.js';
 import { createCatalogService } from '#src/catalog/catalog-service.js';
 import { catalogRejectedAlert } from '#src/channels/slack/blocks/alerts.js';
@@ -13,7 +14,7 @@ const productsOf = (catalog: Catalog) =>
   catalog.providers.flatMap((p) => p.productBases.flatMap((b) => b.products));
 
 /** The catalog with only every `keep`-th product, dated later so that it would replace. */
-function thinned(catalog: Catalog, keep: number, lastUpdated: string): Catalog {
+function thinned(catalog: Catalog, keep: number, lastUpdated: IsoDateTime): Catalog {
   let at = 0;
   return {
     ...catalog,

@@ -4,6 +4,7 @@
  * sees the card in plain text and gets the session step.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startChat } from '#test/support/chat.js';
 import { startFakeTelegram, type FakeTelegram } from '#test/support/fake-telegram.js';
 import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 import { newCustomer, startTelegramBot, type TelegramBot } from '#test/support/telegram-bot.js';
@@ -72,5 +73,29 @@ describe('a catalog served as real traffic comes', () => {
     const step = currentView(fake, ana.id);
     expect(step.text ?? '').toMatch(/session/i);
     expect(fake.buttons(step).map((button) => button.text)).toContain('🎲 Assign one for me');
+  });
+
+  it('the same in the JSON-lines chat', async () => {
+    const chat = await startChat({ sandbox });
+    try {
+      await chat.start();
+      await chat.pick('Book tickets');
+      await chat.pick('Sea Museum');
+      await chat.pick(/^Tickets$/);
+      for (const option of chat.last().options) expect(option.label).not.toMatch(MARKUP);
+      await chat.pick(/Jellyfish aquarium/);
+      const card = chat.last();
+      expect(card.text).toContain('Jellyfish aquarium');
+      expect(card.text).toContain('Feeding time at the tanks.');
+      expect(card.text).not.toMatch(MARKUP);
+      // The last day the card offers, so that its sessions are all ahead.
+      const days = card.options.filter((option) => option.id.startsWith('date:'));
+      expect(days.length).toBeGreaterThan(0);
+      await chat.choose(days.at(-1)!.id);
+      expect(chat.last().text).toMatch(/^Choose the session of "Jellyfish aquarium"/);
+      expect(chat.last().options.some((option) => option.id.startsWith('session:'))).toBe(true);
+    } finally {
+      await chat.close();
+    }
   });
 });
