@@ -176,6 +176,7 @@ export async function createApp(
     // what is on sale now (the first "Book tickets" of the version), and the first search
     // of each word most products hold in it.
     ahead: [nameTypesAhead, offerAhead(now), commonSearchesAhead(now)],
+    events,
   });
   const returnUrls = createReturnUrls(
     config.publicUrl,

@@ -38,6 +38,11 @@ export interface BotEvents {
   'partner.unavailable': [{ operation: string; kind: string }];
   /** A call to the partner got an answer (success or a refusal). */
   'partner.available': [{ operation: string }];
+  /**
+   * A catalog read was not put in service: empty, or under half the products of the one
+   * in service, which stays (catalog-service.ts).
+   */
+  'catalog.rejected': [{ language: string; products: number; inService: number }];
 }
 
 export type BotEventName = keyof BotEvents;

@@ -113,6 +113,14 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     registers: [registry],
   });
 
+  const catalogsRejected = new Counter({
+    name: 'bot_catalog_rejected_total',
+    help: 'Refreshed catalogs not put in service: empty or under half the products of the one kept.',
+    labelNames: ['language'] as const,
+    registers: [registry],
+  });
+  events.on('catalog.rejected', ({ language }) => catalogsRejected.inc({ language }));
+
   events.on('sale.confirmed', () => sales.inc());
   events.on('reservation.failed', () => failures.inc({ what: 'reservation' }));
   events.on('sale.failed', () => failures.inc({ what: 'sale' }));

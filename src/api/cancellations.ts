@@ -12,6 +12,7 @@ import {
   isoDateTime,
   list,
   optional,
+  prose,
   text,
   withDefault,
   pageNumber,
@@ -63,10 +64,10 @@ export const cancellationRequest = z.object({
   createdDateTime: optional(isoDateTime),
   updatedDateTime: optional(isoDateTime),
   status: integer,
-  statusComments: optional(text),
+  statusComments: optional(prose),
   reason: optional(integer),
-  reasonComments: optional(text),
-  serviceName: optional(text),
+  reasonComments: optional(prose),
+  serviceName: optional(prose),
 });
 export type CancellationRequest = z.output<typeof cancellationRequest>;
 

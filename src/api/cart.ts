@@ -25,8 +25,11 @@ import {
   isoDateTime,
   languageCode,
   list,
+  objectOrList,
   optional,
+  present,
   priceMode,
+  prose,
   text,
   withDefault,
 } from './schema.js';
@@ -181,7 +184,9 @@ export type CartAddedActivity = z.output<typeof cartAddedActivity>;
  * response may hold only Success.
  */
 export const cartAddResponse = z.object({
-  activities: list(z.object({ id: text, activity: cartAddedActivity })),
+  activities: list(
+    z.object({ id: text, activity: present(objectOrList(cartAddedActivity), 'Activity') }),
+  ),
   accommodations: list(z.object({ id: text, rateId: text })),
 });
 export type CartAddResponse = z.output<typeof cartAddResponse>;
@@ -222,14 +227,14 @@ export const reservedProduct = aliased(
   {
     productId: text,
     combinedProductId: optional(text),
-    productName: optional(text),
+    productName: optional(prose),
     accessDateTime: isoDateTime,
     quantity: optional(integer),
     price: optional(decimal),
     priceMode: optional(priceMode),
     success: itemSuccess,
     tickets: list(z.object({ ticketId: text, sessionId: optional(text) })),
-    cancellationPolicy: optional(cancellationPolicy),
+    cancellationPolicy: optional(objectOrList(cancellationPolicy)),
   },
   { cancellationPolicy: ['cancellationConditions'] },
 );
@@ -239,7 +244,7 @@ export const reservedAccommodation = aliased(
   {
     /** The rate id. */
     productId: text,
-    productConditions: optional(text),
+    productConditions: optional(prose),
     /** Check-in and check-out. */
     accessDateTime: optional(isoDateTime),
     accessEndDateTime: optional(isoDateTime),
@@ -258,7 +263,7 @@ export const reservedAccommodation = aliased(
     numberOfSenior: withDefault(integer, 0),
     numberOfBabies: withDefault(integer, 0),
     numberOfGeneric: withDefault(integer, 0),
-    cancellationPolicy: optional(cancellationPolicy),
+    cancellationPolicy: optional(objectOrList(cancellationPolicy)),
   },
   { cancellationPolicy: ['cancellationConditions'] },
 );
@@ -270,10 +275,10 @@ export type PaymentFieldDataType = (typeof PaymentFieldDataType)[keyof typeof Pa
 
 export const paymentMethodField = z.object({
   id: text,
-  name: withDefault(text, ''),
+  name: withDefault(prose, ''),
   isRequired: withDefault(boolean, false),
   regexValidation: optional(text),
-  regexValidationErrorMessage: optional(text),
+  regexValidationErrorMessage: optional(prose),
   defaultValue: optional(text),
   dataType: withDefault(
     integer.pipe(z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)])),
@@ -287,8 +292,8 @@ const paymentMethodFields = aliased(
     id: text,
     /** Sent back as PaymentMethodType in the Sale request. */
     type: integer,
-    name: withDefault(text, ''),
-    commercialName: optional(text),
+    name: withDefault(prose, ''),
+    commercialName: optional(prose),
     /** Whether a payment link can be sent by e-mail. */
     enableSendByEmail: withDefault(boolean, false),
     fields: list(paymentMethodField),
@@ -337,16 +342,32 @@ export const cartConfirmResponse = z
   .object({
     /** The reservation holds until then (provider-local time). */
     expirationDateTime: isoDateTime,
-    activities: withDefault(z.object({ products: list(reservedProduct) }), { products: [] }),
+    /** Required unless stays were reserved: see below. */
+    activities: optional(objectOrList(z.object({ products: list(reservedProduct) }))),
     accommodations: list(reservedAccommodation),
     /** False for partners with a debit contract: a payment method must then be applied. */
     paymentMethodsNotApplicable: optional(boolean),
     /** Only for partners in debit mode. */
     paymentMethods,
   })
-  // When the flag is absent, the offer of payment methods is what tells.
+  // A reservation is of the cart's lines: a Confirm that answers with neither Activities
+  // nor stays has lost them (Activities null), it did not reserve nothing. An empty
+  // Products list stands. When the flag is absent, the offer of payment methods tells.
+  .transform((response, ctx) => {
+    if (response.activities === undefined && response.accommodations.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected Activities (the reserved lines), got none',
+        path: ['activities'],
+        input: undefined,
+      });
+      return z.NEVER;
+    }
+    return response;
+  })
   .transform((response) => ({
     ...response,
+    activities: response.activities ?? { products: [] },
     paymentMethodsNotApplicable:
       response.paymentMethodsNotApplicable ?? response.paymentMethods.length === 0,
   }));

@@ -20,12 +20,17 @@ import {
   isoDateTime,
   languageCode,
   list,
+  objectOrList,
   optional,
   priceMode,
+  prose,
+  readInZone,
+  requiredList,
   text,
   withDefault,
   type IsoDate,
 } from './schema.js';
+import { providerZone } from '#src/domain/time.js';
 
 /** A session of an enclosure, with its content and whether its capacity is limited. */
 export const catalogSession = z.object({
@@ -37,18 +42,28 @@ export const catalogSession = z.object({
 });
 export type CatalogSession = z.output<typeof catalogSession>;
 
+/**
+ * An enclosure's sessions block. Its fields fall back to their defaults when unreadable
+ * and each of its lists reads an object or a list (the vendor sends
+ * SessionsGroupSessionContents as a list where the spec says one object): an enclosure
+ * is never lost for its sessions block, and a product whose enclosure has sessions keeps
+ * its session step. A session that cannot be read is skipped, and counted.
+ */
 export const enclosureSessions = z.object({
-  sessionContentProfileId: optional(text),
-  sessionGroupProfileId: optional(text),
-  hasSeating: withDefault(boolean, false),
+  sessionContentProfileId: optional(text).catch(undefined),
+  sessionGroupProfileId: optional(text).catch(undefined),
+  hasSeating: withDefault(boolean, false).catch(false),
+  /** The group's sessions all get its content; read as the first group when several come. */
   sessionsGroupSessionContents: optional(
-    z.object({ sessionsGroupId: text, sessionContentId: optional(text) }),
-  ),
+    objectOrList(
+      z.object({ sessionsGroupId: withDefault(text, ''), sessionContentId: optional(text) }),
+    ),
+  ).catch(undefined),
   sessionSessionContents: list(catalogSession),
   ticketEnclosureAutoAssignSessionType: withDefault(
     integer.pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])),
     0,
-  ),
+  ).catch(0),
 });
 export type EnclosureSessions = z.output<typeof enclosureSessions>;
 
@@ -58,15 +73,15 @@ const personDefinitionType = optional(integer.pipe(z.union([z.literal(1), z.lite
 export const ticketEnclosure = aliased(
   {
     ticketEnclosureId: text,
-    ticketEnclosureName: withDefault(text, ''),
-    ticketEnclosureConditions: optional(text),
+    ticketEnclosureName: withDefault(prose, ''),
+    ticketEnclosureConditions: optional(prose),
     typeOfPersonDefinitionTypeChild: personDefinitionType,
     typeOfPersonDefinitionTypeAdult: personDefinitionType,
     typeOfPersonDefinitionTypeSenior: personDefinitionType,
     typeOfPersonDefinitionValueChild: optional(decimal),
     typeOfPersonDefinitionValueAdult: optional(decimal),
     typeOfPersonDefinitionValueSenior: optional(decimal),
-    sessions: optional(enclosureSessions),
+    sessions: optional(objectOrList(enclosureSessions)),
   },
   { ticketEnclosureId: ['enclosureId'], ticketEnclosureName: ['enclosureName'] },
 );
@@ -77,8 +92,8 @@ export const ticket = aliased(
   {
     ticketId: text,
     isQuotaTicket: withDefault(boolean, true),
-    ticketName: withDefault(text, ''),
-    ticketConditions: optional(text),
+    ticketName: withDefault(prose, ''),
+    ticketConditions: optional(prose),
     ticketEnclosureId: optional(text),
     seatingAssignType: optional(integer),
     ticketsQuestionsProfileId: optional(text),
@@ -145,14 +160,14 @@ export type EarliestSale = z.output<typeof earliestSale>;
 export const product = aliased(
   {
     productId: text,
-    productName: withDefault(text, ''),
-    suggestedSalesProductName: optional(text),
-    productDescription: optional(text),
+    productName: withDefault(prose, ''),
+    suggestedSalesProductName: optional(prose),
+    productDescription: optional(prose),
     tags: list(text),
     /** For the partner only: never shown to a customer. */
-    productInternalConsiderations: optional(text),
-    productCancellationConditions: optional(text),
-    cancellationPolicy: optional(cancellationPolicy),
+    productInternalConsiderations: optional(prose),
+    productCancellationConditions: optional(prose),
+    cancellationPolicy: optional(objectOrList(cancellationPolicy)),
     startIsActiveDate: optional(isoDateTime),
     endIsActiveDate: optional(isoDateTime),
     daysWithLimitedCapacity: sharedDateList,
@@ -180,7 +195,9 @@ export const product = aliased(
     pricesAndDates: list(pricesAndDates),
     release: optional(integer),
     salesDocumentSettings: optional(
-      z.object({ disable: withDefault(boolean, false), showPrice: withDefault(boolean, true) }),
+      objectOrList(
+        z.object({ disable: withDefault(boolean, false), showPrice: withDefault(boolean, true) }),
+      ),
     ),
     hasSaleFlowRules: withDefault(boolean, false),
     tickets: list(ticket),
@@ -192,8 +209,8 @@ export type Product = z.output<typeof product>;
 export const productBase = aliased(
   {
     productBaseId: text,
-    productBaseName: withDefault(text, ''),
-    productBaseDescription: optional(text),
+    productBaseName: withDefault(prose, ''),
+    productBaseDescription: optional(prose),
     limitOfNumberOfPeopleToBeGroup: optional(integer),
     isInsurable: withDefault(boolean, false),
     tags: list(text),
@@ -213,46 +230,68 @@ export const location = z.object({
   region: optional(text),
 });
 
+/**
+ * Zoned date-times in a provider's subtree are converted to its zone (schema.ts,
+ * `readInZone`): set from its TaxType before its fields are read, and put back after.
+ */
+function inProviderZone<T extends z.ZodType>(schema: T) {
+  return z
+    .preprocess((value) => {
+      const taxType =
+        value !== null && typeof value === 'object'
+          ? Number((value as Record<string, unknown>).taxType)
+          : undefined;
+      readInZone(providerZone({ taxType: taxType === 1 ? 1 : 0 }));
+      return value;
+    }, schema)
+    .transform((read) => {
+      readInZone(undefined);
+      return read;
+    });
+}
+
 /** Type: 0 Activity, 1 Accommodation, 2 Transport. TaxType: 0 IVA, 1 IGIC (Canary Islands). */
-export const provider = aliased(
-  {
-    providerId: text,
-    providerName: withDefault(text, ''),
-    providerDescription: optional(text),
-    providerCommercialConditions: optional(text),
-    providerAccessConditions: optional(text),
-    exchangeVoucherPoint: optional(text),
-    /** None, or DatePerTicketEnclosure (each enclosure may have its own access date). */
-    advancedDateSelectorMethodName: optional(text),
-    cancellationPolicy: optional(cancellationPolicy),
-    demandAccessDate: withDefault(boolean, true),
-    taxType: withDefault(integer, 0),
-    type: withDefault(integer, 0),
-    demandAccessDateOnOpenDate: withDefault(boolean, false),
-    /** 1 open sale, 2 requires processing by the provider. */
-    purchaseFlowType: withDefault(integer, 1),
-    isForGroups: withDefault(boolean, false),
-    isForSeasonTickets: withDefault(boolean, false),
-    isInsurable: withDefault(boolean, false),
-    limitOfNumberOfPeopleToBeGroup: optional(integer),
-    logo: optional(text),
-    providerQuestionsProfileIds: list(text),
-    tags: list(text),
-    location: optional(location),
-    ticketEnclosures: list(ticketEnclosure),
-    productBases: list(productBase),
-  },
-  {
-    cancellationPolicy: ['cancellationConditions'],
-    ticketEnclosures: ['ticket enclosures', 'ticketsEnclosures'],
-  },
+export const provider = inProviderZone(
+  aliased(
+    {
+      providerId: text,
+      providerName: withDefault(prose, ''),
+      providerDescription: optional(prose),
+      providerCommercialConditions: optional(prose),
+      providerAccessConditions: optional(prose),
+      exchangeVoucherPoint: optional(prose),
+      /** None, or DatePerTicketEnclosure (each enclosure may have its own access date). */
+      advancedDateSelectorMethodName: optional(text),
+      cancellationPolicy: optional(objectOrList(cancellationPolicy)),
+      demandAccessDate: withDefault(boolean, true),
+      taxType: withDefault(integer, 0),
+      type: withDefault(integer, 0),
+      demandAccessDateOnOpenDate: withDefault(boolean, false),
+      /** 1 open sale, 2 requires processing by the provider. */
+      purchaseFlowType: withDefault(integer, 1),
+      isForGroups: withDefault(boolean, false),
+      isForSeasonTickets: withDefault(boolean, false),
+      isInsurable: withDefault(boolean, false),
+      limitOfNumberOfPeopleToBeGroup: optional(integer),
+      logo: optional(text),
+      providerQuestionsProfileIds: list(text),
+      tags: list(text),
+      location: optional(objectOrList(location)),
+      ticketEnclosures: list(ticketEnclosure),
+      productBases: list(productBase),
+    },
+    {
+      cancellationPolicy: ['cancellationConditions'],
+      ticketEnclosures: ['ticket enclosures', 'ticketsEnclosures'],
+    },
+  ),
 );
 export type Provider = z.output<typeof provider>;
 
 /** Assumed shape of a combined product definition ("not shown" in the spec). */
 export const combinedProduct = z.object({
   combinedProductId: text,
-  combinedProductName: withDefault(text, ''),
+  combinedProductName: withDefault(prose, ''),
   productIds: list(text),
 });
 export type CombinedProduct = z.output<typeof combinedProduct>;
@@ -260,9 +299,12 @@ export type CombinedProduct = z.output<typeof combinedProduct>;
 export const catalog = z.object({
   /** Declared, yet real catalogs arrive without it: change is then told by content. */
   lastUpdatedDateTime: optional(isoDateTime),
-  providers: list(provider),
+  /** Required: a catalog without its Providers has lost its data (an invalid response). */
+  providers: requiredList(provider),
   /** Assumed shape ("not shown"): switches the insurance quote on for the partner. */
-  partnerSettings: optional(z.object({ isInsurancePolicyEnabled: withDefault(boolean, false) })),
+  partnerSettings: optional(
+    objectOrList(z.object({ isInsurancePolicyEnabled: withDefault(boolean, false) })),
+  ),
   /** Sale- and client-level question profiles; where they sit is not shown (assumed here). */
   saleQuestionProfileIds: list(text),
   clientQuestionProfileIds: list(text),

@@ -14,7 +14,8 @@
  * - unknown: a field the schema does not declare (dropped).
  * The walk looks at the first elements of each list only: a departure of shape shows in
  * them, and a 50,000-product catalog is not walked whole on every refresh. Skipped
- * elements are all counted, from the record the lists keep while reading.
+ * elements are all counted, exactly, wherever they are: when the lists noted more than
+ * the sampled walk met, the input is walked whole once more for them alone.
  */
 export type DepartureKind = 'missing' | 'coerced' | 'skipped' | 'unknown';
 
@@ -35,6 +36,9 @@ interface Reading {
   copies: WeakMap<object, object>;
   /** Top-level fields read by someone else (the envelope's), never "unknown". */
   readElsewhere: ReadonlySet<string>;
+  /** How many elements the lists skipped in all, and how many the walk has named so far. */
+  skippedInAll: number;
+  skippedNamed: number;
 }
 
 /**
@@ -60,6 +64,7 @@ export function noteSkipped(source: object, index: number): void {
   const indices = current.skipped.get(source) ?? [];
   indices.push(index);
   current.skipped.set(source, indices);
+  current.skippedInAll += 1;
 }
 
 /** A field read under another name (`aliased` in schema.ts). */
@@ -94,6 +99,8 @@ export function readResponse<T>(
     aliases: new WeakMap(),
     copies: new WeakMap(),
     readElsewhere,
+    skippedInAll: 0,
+    skippedNamed: 0,
   };
   const outer = reading;
   reading = state;
@@ -112,7 +119,15 @@ export function readResponse<T>(
       if (kind === 'skipped') seen.count += count;
     } else departures.set(key, { path: path || '(root)', kind, count });
   };
-  if (parsed !== undefined) walk(input, parsed, '', state, note);
+  if (parsed !== undefined) {
+    walk(input, parsed, '', state, note);
+    if (state.skippedNamed < state.skippedInAll) {
+      // Some lie beyond the sampled elements: counted over the whole input instead.
+      for (const [key, departure] of departures)
+        if (departure.kind === 'skipped') departures.delete(key);
+      countSkipped(input, '', state, note);
+    }
+  }
   return { result, departures: [...departures.values()] };
 }
 
@@ -168,8 +183,12 @@ function walk(input: unknown, output: unknown, path: string, state: Reading, not
     const items: unknown[] = Array.isArray(input) ? input : [input];
     const skipped = typeof input === 'object' ? state.skipped.get(input) : undefined;
     const itemPath = elementsOf(path);
-    if (skipped && skipped.length > 0) note(itemPath, 'skipped', skipped.length);
-    const kept = skipped ? items.filter((_, index) => !skipped.includes(index)) : items;
+    if (skipped && skipped.length > 0) {
+      note(itemPath, 'skipped', skipped.length);
+      state.skippedNamed += skipped.length;
+    }
+    const passed = skipped && skipped.length > 0 ? new Set(skipped) : undefined;
+    const kept = passed ? items.filter((_, index) => !passed.has(index)) : items;
     const length = Math.min(kept.length, output.length, SAMPLE);
     for (let index = 0; index < length; index += 1) {
       walk(kept[index], output[index], itemPath, state, note);
@@ -177,6 +196,18 @@ function walk(input: unknown, output: unknown, path: string, state: Reading, not
     return;
   }
   if (isRecord(output)) {
+    if (Array.isArray(input)) {
+      // One object sent as a list (`objectOrList`): read from its first readable element.
+      note(path, 'coerced');
+      const skipped = state.skipped.get(input) ?? [];
+      if (skipped.length > 0) {
+        note(elementsOf(path), 'skipped', skipped.length);
+        state.skippedNamed += skipped.length;
+      }
+      const first = input.findIndex((_, index) => !skipped.includes(index));
+      if (first >= 0) walk(input[first], output, elementsOf(path), state, note);
+      return;
+    }
     if (!isRecord(input)) return;
     const aliases = state.aliases.get(input);
     for (const name in output) {
@@ -201,4 +232,28 @@ function walk(input: unknown, output: unknown, path: string, state: Reading, not
   if (input !== null && input !== undefined && output !== undefined && sent !== read) {
     note(path, 'coerced');
   }
+}
+
+/**
+ * Every skipped element of `input`, by its list's path: the whole input walked, what the
+ * lists noted looked up at each list (or object read as a list) on the way. Elements
+ * skipped are not entered: what they held was not read.
+ */
+function countSkipped(input: unknown, path: string, state: Reading, note: Note): void {
+  if (input === null || typeof input !== 'object') return;
+  const skipped = state.skipped.get(input);
+  if (skipped && skipped.length > 0) note(elementsOf(path), 'skipped', skipped.length);
+  if (Array.isArray(input)) {
+    const itemPath = elementsOf(path);
+    const passed = new Set(skipped);
+    for (let index = 0; index < input.length; index += 1) {
+      if (passed.has(index)) continue;
+      countSkipped(input[index], itemPath, state, note);
+    }
+    return;
+  }
+  // An object read as a one-element list and skipped: nothing of it was read.
+  if (skipped && skipped.length > 0) return;
+  const record = input as Record<string, unknown>;
+  for (const name in record) countSkipped(record[name], join(path, name), state, note);
 }

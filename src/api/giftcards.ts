@@ -4,10 +4,19 @@
  * GiftCardIdentifier on each activity.
  */
 import { z } from 'zod';
-import { idName } from './common.js';
 import { defineOperation } from './operation.js';
 import { clientRecord } from './sales.js';
-import { boolean, integer, isoDateTime, languageCode, list, optional, text } from './schema.js';
+import {
+  boolean,
+  integer,
+  isoDateTime,
+  languageCode,
+  list,
+  objectOrList,
+  optional,
+  prose,
+  text,
+} from './schema.js';
 
 /**
  * The spec does not say where a GET's parameters go beyond examples showing a JSON
@@ -31,8 +40,8 @@ export const giftCardResponse = z.object({
   isExchanged: boolean,
   hoursInAdvanceOfGiftCardExchange: optional(integer),
   message: optional(text),
-  client: optional(clientRecord),
-  products: list(idName),
+  client: optional(objectOrList(clientRecord)),
+  products: list(z.object({ id: text, name: optional(prose) })),
   timestamp: optional(isoDateTime),
 });
 export type GiftCardResponse = z.output<typeof giftCardResponse>;

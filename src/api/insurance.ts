@@ -15,6 +15,8 @@ import {
   list,
   optional,
   text,
+  objectOrList,
+  prose,
   withDefault,
 } from './schema.js';
 
@@ -76,10 +78,12 @@ export type CoveredProduct = z.output<typeof coveredProduct>;
 /** Quote is the price charged for the policy. */
 export const insurancePolicy = z.object({
   id: text,
-  name: withDefault(text, ''),
+  name: withDefault(prose, ''),
   quote: decimal,
   coverageAmount: optional(decimal),
-  sale: withDefault(z.object({ products: list(coveredProduct) }), { products: [] }),
+  sale: withDefault(objectOrList(z.object({ products: list(coveredProduct) })), {
+    products: [],
+  }).transform((sale) => sale ?? { products: [] }),
 });
 export type InsurancePolicy = z.output<typeof insurancePolicy>;
 

@@ -16,7 +16,10 @@ import {
   isoDateTime,
   list,
   optional,
+  objectOrList,
+  present,
   priceMode,
+  prose,
   text,
   withDefault,
 } from './schema.js';
@@ -53,16 +56,18 @@ export type PrepackagesRequest = z.output<typeof prepackagesRequest>;
 
 export const productPaxGrouping = z.object({
   providerId: text,
-  providerName: withDefault(text, ''),
-  providerLocation: optional(latLng),
+  providerName: withDefault(prose, ''),
+  providerLocation: optional(objectOrList(latLng)),
   /** Products with the same key share the access date. */
   datePolicyKey: optional(integer),
-  ticketEnclosures: list(z.object({ id: text, name: withDefault(text, ''), logo: optional(text) })),
+  ticketEnclosures: list(
+    z.object({ id: text, name: withDefault(prose, ''), logo: optional(text) }),
+  ),
   validDays: optional(integer),
   /** 0 consecutive, 1 not consecutive. */
   validDaysType: optional(integer),
   productPaxGroupingId: text,
-  productPaxGroupingName: withDefault(text, ''),
+  productPaxGroupingName: withDefault(prose, ''),
 });
 export type ProductPaxGrouping = z.output<typeof productPaxGrouping>;
 
@@ -70,12 +75,12 @@ export const prepackage = z.object({
   id: text,
   order: withDefault(integer, 0),
   image: optional(text),
-  description: optional(text),
-  name: withDefault(text, ''),
-  commercialName: optional(text),
+  description: optional(prose),
+  name: withDefault(prose, ''),
+  commercialName: optional(prose),
   productPaxGroupings: list(productPaxGrouping),
   /** Usually a centre between the enclosures: the search location for accommodation. */
-  suggestedLocation: optional(latLng),
+  suggestedLocation: optional(objectOrList(latLng)),
 });
 export type Prepackage = z.output<typeof prepackage>;
 
@@ -173,8 +178,8 @@ export type PackageBasicCatalogRequest = z.output<typeof packageBasicCatalogRequ
 export const packageAccommodation = z.object({
   id: text,
   mainImageUrl: optional(text),
-  name: withDefault(text, ''),
-  description: optional(text),
+  name: withDefault(prose, ''),
+  description: optional(prose),
   address: optional(text),
   city: optional(text),
   postalCode: optional(text),
@@ -190,7 +195,7 @@ export type PackageAccommodation = z.output<typeof packageAccommodation>;
 
 export const basicPackage = aliased(
   {
-    accommodation: packageAccommodation,
+    accommodation: present(objectOrList(packageAccommodation), 'Accommodation'),
     /** The lowest price among the package's combinations. */
     priceFrom: decimal,
   },
@@ -264,7 +269,7 @@ export const packagePrice = z.object({
   id: text,
   price: decimal,
   priceMode: withDefault(priceMode, 1),
-  commission: optional(commission),
+  commission: optional(objectOrList(commission)),
 });
 export type PackagePrice = z.output<typeof packagePrice>;
 

@@ -13,6 +13,7 @@ import {
   languageCode,
   list,
   optional,
+  prose,
   text,
   withDefault,
   codeOf,
@@ -23,21 +24,21 @@ const dataType = codeOf(DataType, 'a DataType');
 
 export const question = z.object({
   id: text,
-  question: withDefault(text, ''),
-  shortQuestion: optional(text),
+  question: withDefault(prose, ''),
+  shortQuestion: optional(prose),
   required: withDefault(boolean, false),
   dataType,
   maxNumberOfValues: optional(integer),
   regexValidationPattern: optional(text),
-  regexValidationErrorMessage: optional(text),
-  values: list(z.object({ text: withDefault(text, ''), value: text })),
+  regexValidationErrorMessage: optional(prose),
+  values: list(z.object({ text: withDefault(prose, ''), value: text })),
 });
 export type Question = z.output<typeof question>;
 
 export const questionsProfile = z.object({
   id: text,
-  name: withDefault(text, ''),
-  commercialName: optional(text),
+  name: withDefault(prose, ''),
+  commercialName: optional(prose),
   areDynamicQuestions: withDefault(boolean, false),
   questions: list(question),
 });

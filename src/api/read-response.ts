@@ -5,6 +5,7 @@
 import type { ZodSafeParseResult } from 'zod';
 import { readResponse, type Departure } from './departures.js';
 import { envelopeFields } from './envelope.js';
+import { readInZone } from './schema.js';
 import { wirePath } from './wire.js';
 
 const ENVELOPE_FIELDS: ReadonlySet<string> = new Set(Object.keys(envelopeFields.shape));
@@ -24,11 +25,27 @@ export function readResponseWith<T>(
 ): ResponseReading<T> {
   const { result, departures } = readResponse(
     body,
-    (input) => schema.safeParse(input),
+    (input) => {
+      try {
+        return schema.safeParse(input);
+      } finally {
+        // A provider's zone never outlives the response it was read in.
+        readInZone(undefined);
+      }
+    },
     (parsed) => (parsed.success ? parsed.data : undefined),
     ENVELOPE_FIELDS,
   );
-  if (result.success) return { ok: true, value: result.data, departures };
+  if (result.success) {
+    const wrapper = wrapperOf(body, result.data, departures);
+    if (wrapper === undefined) return { ok: true, value: result.data, departures };
+    return {
+      ok: false,
+      path: wrapper,
+      message: `the answer is wrapped in ${wrapper}, unknown: none of its own fields came`,
+      departures,
+    };
+  }
   const issue = result.error.issues[0];
   return {
     ok: false,
@@ -36,4 +53,29 @@ export function readResponseWith<T>(
     message: issue?.message ?? 'invalid',
     departures,
   };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The unknown field a body came wrapped in (`{"Data": {...}}`), if it did: every field
+ * of its own (the envelope's aside) was unknown to a schema that declares some, and one
+ * of them holds an object. Read as it is, such a body would pass for an empty answer (a
+ * catalog of no providers, a list of no sales): it is invalid instead.
+ */
+function wrapperOf(
+  body: unknown,
+  value: unknown,
+  departures: readonly Departure[],
+): string | undefined {
+  if (!isRecord(body) || !isRecord(value) || Object.keys(value).length === 0) return undefined;
+  const own = Object.keys(body).filter((name) => !ENVELOPE_FIELDS.has(name));
+  if (own.length === 0) return undefined;
+  const unknown = departures.filter(
+    (departure) => departure.kind === 'unknown' && !/[.[]/.test(departure.path),
+  );
+  if (unknown.length < own.length) return undefined;
+  const holder = own.find((name) => body[name] !== null && typeof body[name] === 'object');
+  return holder === undefined ? undefined : wirePath([holder]);
 }

@@ -16,8 +16,10 @@ import {
   isoDate,
   isoDateTime,
   list,
+  objectOrList,
   optional,
   priceMode,
+  prose,
   text,
   withDefault,
   pageNumber,
@@ -57,16 +59,16 @@ export type SalesRequest = z.output<typeof salesRequest>;
 export const saleTicket = aliased(
   {
     ticketId: text,
-    ticketName: optional(text),
+    ticketName: optional(prose),
     sessionId: optional(text),
     sessionTime: optional(timeOfDay),
     accessDateTime: isoDate,
     accessEndDateTime: optional(isoDate),
-    suggestedAccessDateMessage: optional(text),
+    suggestedAccessDateMessage: optional(prose),
     accessCode: optional(text),
     billingCode: optional(text),
     ticketEnclosureId: optional(text),
-    ticketEnclosureName: optional(text),
+    ticketEnclosureName: optional(prose),
     questions: list(ticketAnswer),
   },
   { ticketEnclosureId: ['enclosureId'], ticketEnclosureName: ['enclosureName'] },
@@ -75,8 +77,8 @@ export type SaleTicket = z.output<typeof saleTicket>;
 
 export const discountCoupon = z.object({
   discountCouponId: optional(text),
-  name: optional(text),
-  description: optional(text),
+  name: optional(prose),
+  description: optional(prose),
   discount: optional(decimal),
   code: optional(text),
 });
@@ -95,22 +97,24 @@ const saleActivityFields = aliased(
     accessCode: optional(text),
     accessDateTime: isoDate,
     quantity: integer,
-    productName: withDefault(text, ''),
+    productName: withDefault(prose, ''),
     providerId: optional(text),
-    providerName: optional(text),
+    providerName: optional(prose),
     price: decimal,
     priceWithoutVat: optional(decimal),
     priceMode: withDefault(priceMode, 1),
     status: activityStatus,
     discount: optional(decimal),
     discountCoupons: list(discountCoupon),
-    financialRatios: optional(financialRatios),
+    financialRatios: optional(objectOrList(financialRatios)),
     tickets: list(saleTicket),
-    cancellationConditions: optional(cancellationPolicy),
+    cancellationConditions: optional(objectOrList(cancellationPolicy)),
     purchaseFlowType: optional(integer),
     accessDateCriteria: optional(integer),
     salesDocumentSettings: optional(
-      z.object({ disable: withDefault(boolean, false), showPrice: withDefault(boolean, true) }),
+      objectOrList(
+        z.object({ disable: withDefault(boolean, false), showPrice: withDefault(boolean, true) }),
+      ),
     ),
     partnerCode: optional(text),
     providerType: optional(integer),
@@ -141,7 +145,7 @@ export type SaleActivity = z.output<typeof saleActivity>;
 export const saleAccommodation = aliased(
   {
     productId: text,
-    productConditions: optional(text),
+    productConditions: optional(prose),
     accessDateTime: isoDate,
     accessEndDateTime: optional(isoDate),
     quantity: withDefault(integer, 1),
@@ -158,7 +162,7 @@ export const saleCombinedProduct = aliased(
     combinedProductDiscriminator: optional(integer),
     price: decimal,
     priceWithoutVat: optional(decimal),
-    cancellationConditions: optional(cancellationPolicy),
+    cancellationConditions: optional(objectOrList(cancellationPolicy)),
   },
   { cancellationConditions: ['cancellationPolicy'] },
 );
@@ -203,7 +207,7 @@ const saleFields = aliased(
     activities: list(saleActivity),
     accommodations: list(saleAccommodation),
     combinedProducts: list(saleCombinedProduct),
-    client: optional(clientRecord),
+    client: optional(objectOrList(clientRecord)),
     totalPrice: decimal,
     totalPriceWithoutVat: optional(decimal),
     totalDiscount: optional(decimal),
@@ -219,7 +223,11 @@ const saleFields = aliased(
   },
 );
 
-const amountOf = (value: unknown) => (typeof value === 'string' ? Number(value) : value);
+/** A price as `decimal` reads it ("29,50" too), for the total worked out below. */
+const amountOf = (value: unknown) => {
+  const read = decimal.safeParse(value);
+  return read.success ? read.data : undefined;
+};
 
 /**
  * A sale without TotalPrice costs what its activities and stays do (a combined product's

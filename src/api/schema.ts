@@ -1,20 +1,23 @@
 /**
  * Lenient building blocks for reading the service's JSON, and exact formats for what we
  * write. Real traffic departs from the declared types (fixtures/vendor/README.md):
- * numbers sent as strings, dates with or without a time part and up to 7 fractional
- * digits, lists sent as a single object, nulls where a value is optional. Each block
- * accepts those departures and outputs one clean form.
+ * numbers sent as strings (with a decimal comma, too), dates with or without a time part,
+ * up to 7 fractional digits and, from some servers, a zone; lists sent as a single object
+ * and objects sent as a list; nulls where a value is optional; texts written in HTML.
+ * Each block accepts those departures and outputs one clean form.
  */
 import { z } from 'zod';
+import { partnerText } from '#src/domain/plain-text.js';
+import { localNow, type Zone } from '#src/domain/time.js';
 import { noteAlias, noteCopy, noteSkipped, readingLeniently } from './departures.js';
 
-/** yyyy-MM-dd, a calendar date in the provider's local time (the service sends no zone). */
+/** yyyy-MM-dd, a calendar date in the provider's local time. */
 export type IsoDate = `${number}-${number}-${number}`;
 /** yyyy-MM-ddTHH:mm:ss, a provider-local date and time (no zone, no fraction). */
 export type IsoDateTime = `${number}-${number}-${number}T${number}:${number}:${number}`;
 
 const DATE =
-  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,7})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** Whether yyyy-MM-dd (as DATE matched it) names a day of the calendar. */
 function isRealDate(date: string): boolean {
@@ -31,18 +34,50 @@ function dateMatch(value: string): RegExpExecArray | undefined {
   return match !== null && isRealDate(match[1]!) ? match : undefined;
 }
 
-/** A date; a time part, if sent, is dropped. */
+/**
+ * The zone a date-time sent with a zone is converted to: the provider's whose fields are
+ * being read (`provider` in catalog.ts sets it for its subtree), the peninsula's elsewhere.
+ * Zod parses synchronously, so a variable set around the provider's fields is enough.
+ */
+const DEFAULT_ZONE: Zone = 'Europe/Madrid';
+let readingZone: Zone = DEFAULT_ZONE;
+
+/** Date-times with a zone read from now on are converted to `zone` (see `readingZone`). */
+export function readInZone(zone: Zone | undefined): void {
+  readingZone = zone ?? DEFAULT_ZONE;
+}
+
+/**
+ * yyyy-MM-ddThh:mm:ss of DATE's match in provider-local time: as sent when it has no zone
+ * (the service's own form), converted to the reading zone when it has one, so that the
+ * day and the hour taken from it are the provider's ("2024-08-01T22:00:00Z" is 2 August,
+ * 00:00 in Madrid).
+ */
+function localDateTime(match: RegExpExecArray): IsoDateTime {
+  const time = match[2] ?? '00:00:00';
+  const local = `${match[1]}T${time.length === 5 ? `${time}:00` : time}`;
+  const zone = match[3];
+  if (zone === undefined) return local as IsoDateTime;
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  return localNow(readingZone, new Date(`${local}${offset}`));
+}
+
+/** A date; a time part, if sent, is dropped (after converting a zoned one: `localDateTime`). */
 export const isoDate = z
   .string()
   .trim()
   .transform((value, ctx) => {
     const match = dateMatch(value);
-    if (match) return match[1] as IsoDate;
+    if (match)
+      return (match[3] === undefined ? match[1] : localDateTime(match).slice(0, 10)) as IsoDate;
     ctx.addIssue({ code: 'custom', message: 'expected a date yyyy-MM-dd', input: value });
     return z.NEVER;
   });
 
-/** A date and time; a bare date means its midnight; fractional seconds are dropped. */
+/**
+ * A date and time; a bare date means its midnight; fractional seconds are dropped; one
+ * with a zone is converted to the provider's (`localDateTime`).
+ */
 export const isoDateTime = z
   .string()
   .trim()
@@ -56,13 +91,16 @@ export const isoDateTime = z
       });
       return z.NEVER;
     }
-    const time = match[2] ?? '00:00:00';
-    return `${match[1]}T${time.length === 5 ? `${time}:00` : time}` as IsoDateTime;
+    return localDateTime(match);
   });
 
-const NUMERIC = /^-?\d+(?:\.\d+)?$/;
+const NUMERIC = /^-?\d+(?:[.,]\d+)?$/;
 
-/** A decimal; a numeric string ("20", "12.50") is read as its number. */
+/**
+ * A decimal; a numeric string is read as its number, with a decimal point ("12.50") or,
+ * as Spain writes it, a decimal comma ("29,50"). No thousands separators are read: "1,234"
+ * is one point two three four, as a decimal comma means.
+ */
 export const decimal = z.union(
   [
     z.number(),
@@ -70,7 +108,7 @@ export const decimal = z.union(
       .string()
       .trim()
       .regex(NUMERIC, 'expected a number')
-      .transform((value) => Number(value)),
+      .transform((value) => Number(value.replace(',', '.'))),
   ],
   { error: 'expected a number' },
 );
@@ -94,6 +132,12 @@ export const boolean = z.union(
 export const text = z.union([z.string(), z.number().transform(String)], {
   error: 'expected a string',
 });
+
+/**
+ * A text of the partner's written for people (a name, a description, conditions, a
+ * question): made plain text once, as it is read (`partnerText`: HTML to text).
+ */
+export const prose = text.transform(partnerText);
 
 /**
  * An optional field: absent, null and (for strings) empty are all "not given", read as
@@ -128,6 +172,63 @@ export function list<T extends z.ZodType>(item: T) {
           ctx.addIssue({ code: 'custom', message: issue.message, path: [index, ...issue.path] });
     }
     return read;
+  });
+}
+
+/**
+ * A list the reader needs: like `list`, but absent or null is no empty list. A catalog
+ * whose Providers is null has lost its data, not its products: the response is invalid.
+ */
+export function requiredList<T extends z.ZodType>(item: T) {
+  const read = list(item);
+  return z.transform((value: unknown, ctx): z.output<T>[] => {
+    if (value === null || value === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'expected a list, got none', input: value });
+      return z.NEVER;
+    }
+    const parsed = read.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+}
+
+/**
+ * A field declared as one object, also read when sent as a list (as `list` reads one
+ * object sent for a list): the first element that can be read stands for it, the others
+ * are noted as skipped while a response is read; an empty list is "not given". Wrap it
+ * in `optional` for an optional field, in `present` for a required one.
+ */
+export function objectOrList<T extends z.ZodType>(item: T) {
+  return z.transform((value: unknown, ctx) => {
+    if (!Array.isArray(value)) {
+      const parsed = item.safeParse(value);
+      if (parsed.success) return parsed.data as z.output<T>;
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    const lenient = readingLeniently();
+    let first: { value: z.output<T> } | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const parsed = item.safeParse(value[index]);
+      if (parsed.success && first === undefined) first = { value: parsed.data };
+      else if (!parsed.success && lenient) noteSkipped(value, index);
+      else if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: 'custom', message: issue.message, path: [index, ...issue.path] });
+    }
+    return first?.value;
+  });
+}
+
+/** A field that must be there after reading (an `objectOrList` sent as an empty list). */
+export function present<T extends z.ZodType>(schema: T, what: string) {
+  return schema.transform((value: z.output<T>, ctx): NonNullable<z.output<T>> => {
+    if (value !== undefined && value !== null) return value;
+    ctx.addIssue({ code: 'custom', message: `expected ${what}, got none`, input: value });
+    return z.NEVER;
   });
 }
 

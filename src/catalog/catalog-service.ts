@@ -9,9 +9,12 @@
  * search built and the layers' work per version done (`ahead`), each in slices that let
  * turns run in between. Until then a refresh leaves the version in service as it is, and
  * the first load is what `get` waits for. A refresh that finds the version in service
- * ends before the catalog is taken in (catalog-version.ts).
+ * ends before the catalog is taken in (catalog-version.ts). A refresh that is empty or
+ * has under half the products of the version in service is not served (`shrunk`).
  */
+import type { Catalog } from '#src/api/catalog.js';
 import type { PartnerClient } from '#src/api/client.js';
+import type { BotEventBus } from '#src/events.js';
 import type { Logger } from '#src/log.js';
 import { silentLogger } from '#src/log.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
@@ -44,12 +47,16 @@ export function createCatalogService(
      * within one), a step per item, run in slices before the version is served.
      */
     ahead?: readonly ((index: CatalogIndex) => Iterable<unknown>)[];
+    /** Told of a catalog not put in service ('catalog.rejected'): staff alerts, metrics. */
+    events?: BotEventBus;
   } = {},
 ): CatalogService {
   const logger = options.logger ?? silentLogger;
   const load = options.load ?? clientLoader(client);
   const loaded = new Map<string, Promise<CatalogIndex>>();
   const versions = new WeakMap<CatalogIndex, CatalogVersion>();
+  // Products of the last catalog put in service, per language: what a refresh is held to.
+  const served = new Map<string, number>();
 
   // Given the version in service, 'unchanged' when the catalog read would not replace it:
   // told by the loader before the catalog is taken in, indexed and searched (seconds of
@@ -63,11 +70,22 @@ export function createCatalogService(
     // A loader that does not compare (a test's) is held to the same rule here.
     if (read === 'unchanged' || (known && !replaces(read.version, known))) return 'unchanged';
     const { catalog, version } = read;
+    const inService = known === undefined ? undefined : served.get(language);
+    if (inService !== undefined && shrunk(catalog, inService)) {
+      const products = productCount(catalog);
+      logger.error(
+        { language, products, inService },
+        'catalog not put in service: empty or under half the products of the one in service',
+      );
+      options.events?.emit('catalog.rejected', { language, products, inService });
+      return 'unchanged';
+    }
     const taken = performance.now();
     const index = await indexCatalogInSlices(catalog);
     await buildProductSearch(index);
     for (const work of options.ahead ?? []) await inSlices(work(index), () => {});
     versions.set(index, version);
+    served.set(language, productCount(catalog));
     logger.info(
       {
         language,
@@ -111,4 +129,23 @@ export function createCatalogService(
 
     languages: () => [...loaded.keys()],
   };
+}
+
+/** Products of a catalog, every provider and category counted. */
+function productCount(catalog: Catalog): number {
+  let count = 0;
+  for (const provider of catalog.providers)
+    for (const base of provider.productBases) count += base.products.length;
+  return count;
+}
+
+/**
+ * Whether a refreshed catalog lost what the one in service had: empty, or under half its
+ * products. A service that answers with part of its data (a provider down behind it, a
+ * page left out) would otherwise take most of the offer away until the next refresh; the
+ * catalog in service is kept instead, and staff are told.
+ */
+function shrunk(catalog: Catalog, inService: number): boolean {
+  const products = productCount(catalog);
+  return products === 0 || products * 2 < inService;
 }

@@ -6,6 +6,7 @@
  * text, look-alike codes) are removed. Newlines and tabs stay; CR LF becomes LF. Each
  * channel then escapes for its own markup (Slack's mrkdwn) or sends without any.
  */
+import { convert as htmlToText, type HtmlToTextOptions } from 'html-to-text';
 
 /** ANSI/VT escape sequences: CSI (ESC [ … final byte), OSC (ESC ] … BEL or ST), others. */
 const ESCAPE_SEQUENCES =
@@ -28,4 +29,40 @@ export function plainText(text: string): string {
     .replace(ESCAPE_SEQUENCES, '')
     .replace(CONTROLS, '')
     .replace(INVISIBLE, '');
+}
+
+/**
+ * The partner's texts (names, descriptions, conditions, question texts) arrive with the
+ * HTML its back office writes: `<p>…<br>`, styled spans, `&nbsp;`. `partnerText` makes
+ * them plain text once, where a response is read, through html-to-text (a parser, where
+ * a regex would miss comments, entities and attributes holding `>`): entities decoded,
+ * `<br>` and paragraphs as line breaks, list items as lines, links as their text, every
+ * other tag dropped; then `plainText`'s clean-up. Text without markup is only cleaned.
+ */
+const HTML_OPTIONS: HtmlToTextOptions = {
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'p', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'ul', options: { itemPrefix: '• ', leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'ol', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    ...(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const).map((selector) => ({
+      selector,
+      options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 },
+    })),
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+  ],
+};
+
+/** Markup or an entity: what makes a text worth the parser. */
+const MARKUP = /<[a-z!/]|&(?:#\d+|#x[\da-f]+|[a-z]+);/i;
+
+export function partnerText(text: string): string {
+  const converted = MARKUP.test(text) ? htmlToText(text, HTML_OPTIONS) : text;
+  return plainText(converted)
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

@@ -539,7 +539,11 @@ describe('cart-confirm', () => {
 
   it('takes payment methods as not applicable when the flag is absent and none is offered', () => {
     const response = cartConfirmResponse.parse(
-      fromWire({ Success: true, ExpirationDateTime: '2026-12-01T10:15:00' }),
+      fromWire({
+        Success: true,
+        ExpirationDateTime: '2026-12-01T10:15:00',
+        Activities: { Products: [] },
+      }),
     );
     expect(response).toEqual({
       expirationDateTime: '2026-12-01T10:15:00',

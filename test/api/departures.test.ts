@@ -226,6 +226,7 @@ describe('values derived before an element is given up', () => {
     const confirm = (paymentMethods: unknown) =>
       readConfirm({
         ExpirationDateTime: '2026-06-10T10:15:00',
+        Activities: { Products: [] },
         PaymentMethods: paymentMethods,
       });
     const listed = confirm([

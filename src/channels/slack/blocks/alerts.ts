@@ -110,3 +110,14 @@ export function partnerUpAlert(
     ],
   };
 }
+
+export function catalogRejectedAlert(event: Payload<'catalog.rejected'>): SlackMessage {
+  return {
+    text: `Catalog not updated: ${event.products} products read, ${event.inService} in service`,
+    blocks: [
+      section(
+        `:card_index_dividers: *Catalog not updated* (\`${esc(event.language)}\`) — the partner sent ${event.products} products where the catalog in service has ${event.inService}. The catalog in service is kept; check the partner's catalog.`,
+      ),
+    ],
+  };
+}

@@ -9,6 +9,7 @@ import type { webApi } from '@slack/bolt';
 import type { BotEventName, BotEvents } from '#src/events.js';
 import { createTextMasker } from '#src/log.js';
 import {
+  catalogRejectedAlert,
   partnerDownAlert,
   partnerUpAlert,
   refundNeededAlert,
@@ -56,6 +57,7 @@ export function subscribeAlerts(
     'partner.unavailable': (event) => {
       if (outage.failed(now())) post('partner.unavailable', partnerDownAlert(event));
     },
+    'catalog.rejected': (event) => post('catalog.rejected', catalogRejectedAlert(event)),
     'partner.available': (event) => {
       const downFor = outage.answered(now());
       if (downFor !== undefined) post('partner.available', partnerUpAlert(event, downFor));
