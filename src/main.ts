@@ -154,6 +154,7 @@ if (channels) {
         preCheckout: app.preCheckout,
         refunds: app.refunds,
         onChatLimited: () => app.metrics.chatLimited('telegram'),
+        onUnhandled: (fate) => app.metrics.updateUnhandled('telegram', fate),
       }),
     );
   }

@@ -24,6 +24,7 @@ import type { TelegramDeps, TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { registerHandlers } from './handlers.js';
 import { createInFlight } from './in-flight.js';
+import { createIntake } from './intake.js';
 import { conversationLanguage } from './language.js';
 import {
   callbackGate,
@@ -92,6 +93,22 @@ export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext>
   return bot;
 }
 
+/**
+ * Telegram refuses getUpdates while a webhook is set. A webhook found set is another
+ * instance's (one in webhook mode, serving this token): deleting it would take that
+ * instance's updates, so polling refuses to start, unless told to take over.
+ */
+async function takeOverFromWebhook(bot: Bot<TgContext>, allowed: boolean): Promise<void> {
+  const { url } = await bot.api.getWebhookInfo();
+  if (url === '') return;
+  if (!allowed) {
+    throw new FatalChannelError(
+      `Telegram has a webhook set for this bot (${url}), another instance's; long polling would take its updates. Unset TELEGRAM_BOT_TOKEN here, or set TELEGRAM_DELETE_WEBHOOK=1 to delete the webhook and poll`,
+    );
+  }
+  await bot.api.deleteWebhook();
+}
+
 export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel> {
   const defaultLanguage = deps.defaultLanguage ?? 'es';
   const { logger, store } = deps;
@@ -120,13 +137,14 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     logger,
     ...(providerToken !== undefined ? { providerToken } : {}),
   });
+  const intake = createIntake(deps.onUnhandled);
   bot.use(inFlight.middleware);
-  bot.use(errorBoundary(logger));
+  bot.use(errorBoundary(logger, intake));
   bot.use(privateChatsOnly);
   bot.use(chatsAtOnce(deps.chatsAtOnce).middleware);
   const chats = chatLimit(store, deps.config.chatLimit);
   const ahead = createTurnsAhead(deps.engine);
-  bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats, ahead));
+  bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats, ahead, intake));
   bot.use(callbackGate(store, deps.engine, defaultLanguage, logger));
   bot.use(
     floodGuard(
@@ -199,10 +217,11 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
       secret: deps.config.webhookSecret,
       publicUrl: deps.publicUrl,
       inFlight,
+      intake,
       logger,
     });
   } else {
-    await bot.api.deleteWebhook();
+    await takeOverFromWebhook(bot, deps.config.deleteWebhook ?? false);
     transport = startPolling(bot, logger);
   }
   logger.info({ mode: transport.mode, bot: bot.botInfo.username }, 'telegram: channel started');
