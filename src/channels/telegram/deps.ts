@@ -37,6 +37,8 @@ export interface TelegramDeps {
   preCheckout?: (query: PreCheckoutQuery) => Promise<PreCheckoutAnswer>;
   /** Where the channel registers its Stars refunds. */
   refunds?: Refunds;
+  /** How long each Bot API call of the start may take (index.ts, START_CALL_TIMEOUT_MS). */
+  startTimeoutMs?: number;
   /** How many chats are handled at once (chats-at-once.ts; CHATS_AT_ONCE by default). */
   chatsAtOnce?: number;
 }

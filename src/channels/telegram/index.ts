@@ -36,7 +36,7 @@ import {
 } from './middleware.js';
 import { registerPreCheckout, starsRefunder } from './payments.js';
 import { createRenderer } from './render.js';
-import { startPolling, startWebhook } from './transport.js';
+import { startPolling, startWebhook, type ApiSignal } from './transport.js';
 import { createTurnsAhead } from './turn-ahead.js';
 
 export type { TelegramDeps } from './deps.js';
@@ -56,6 +56,14 @@ export interface TelegramChannel {
   /** Stops receiving updates and lets running turns finish. */
   stop(): Promise<void>;
 }
+
+/**
+ * How long each Bot API call made to start the channel may take. A call's own timeout
+ * (the client's) is a minute, and auto-retry tries again: with the Bot API out of reach
+ * (a network that drops packets) the start waited on, silently. Failed at this instead,
+ * the start is logged, shown as down and tried again with backoff (main.ts, keep-trying.ts).
+ */
+export const START_CALL_TIMEOUT_MS = 10_000;
 
 /** The bot with its API root and retries, before any middleware. */
 export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext> {
@@ -98,15 +106,19 @@ export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext>
  * instance's (one in webhook mode, serving this token): deleting it would take that
  * instance's updates, so polling refuses to start, unless told to take over.
  */
-async function takeOverFromWebhook(bot: Bot<TgContext>, allowed: boolean): Promise<void> {
-  const { url } = await bot.api.getWebhookInfo();
+async function takeOverFromWebhook(
+  bot: Bot<TgContext>,
+  allowed: boolean,
+  starting: () => ApiSignal,
+): Promise<void> {
+  const { url } = await bot.api.getWebhookInfo(starting());
   if (url === '') return;
   if (!allowed) {
     throw new FatalChannelError(
       `Telegram has a webhook set for this bot (${url}), another instance's; long polling would take its updates. Unset TELEGRAM_BOT_TOKEN here, or set TELEGRAM_DELETE_WEBHOOK=1 to delete the webhook and poll`,
     );
   }
-  await bot.api.deleteWebhook();
+  await bot.api.deleteWebhook(undefined, starting());
 }
 
 export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel> {
@@ -114,8 +126,11 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   const { logger, store } = deps;
   const http = createBotApiFetch();
   const bot = createBot(deps, http);
+  const startTimeoutMs = deps.startTimeoutMs ?? START_CALL_TIMEOUT_MS;
+  /** A start call's signal: a Bot API that does not answer fails the start, to be tried again. */
+  const starting = () => AbortSignal.timeout(startTimeoutMs) as ApiSignal;
   try {
-    await bot.init();
+    await bot.init(starting());
   } catch (error) {
     await http.close();
     if (error instanceof GrammyError && error.error_code === 401) {
@@ -214,6 +229,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   let transport;
   if (deps.config.webhookSecret) {
     transport = await startWebhook(bot, {
+      signal: starting(),
       secret: deps.config.webhookSecret,
       publicUrl: deps.publicUrl,
       inFlight,
@@ -221,7 +237,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
       logger,
     });
   } else {
-    await takeOverFromWebhook(bot, deps.config.deleteWebhook ?? false);
+    await takeOverFromWebhook(bot, deps.config.deleteWebhook ?? false, starting);
     transport = startPolling(bot, logger);
   }
   logger.info({ mode: transport.mode, bot: bot.botInfo.username }, 'telegram: channel started');

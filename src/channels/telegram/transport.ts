@@ -41,6 +41,9 @@ export const ALLOWED_UPDATES = [
   'pre_checkout_query',
 ] as const;
 
+/** An AbortSignal as grammY's calls type it (its shim's; the same object at run time). */
+export type ApiSignal = NonNullable<Parameters<Bot['init']>[0]>;
+
 export interface Transport {
   mode: 'polling' | 'webhook';
   route?: Route;
@@ -81,6 +84,8 @@ export function webhookUrl(publicUrl: string): string {
 export async function startWebhook(
   bot: Bot<TgContext>,
   options: {
+    /** Aborts setWebhook (a Bot API that does not answer). */
+    signal?: ApiSignal;
     secret: string;
     publicUrl: string;
     inFlight: InFlight;
@@ -133,11 +138,15 @@ export async function startWebhook(
 
   const url = webhookUrl(options.publicUrl);
   try {
-    await bot.api.setWebhook(url, {
-      secret_token: secret,
-      allowed_updates: [...ALLOWED_UPDATES],
-      max_connections: 40,
-    });
+    await bot.api.setWebhook(
+      url,
+      {
+        secret_token: secret,
+        allowed_updates: [...ALLOWED_UPDATES],
+        max_connections: 40,
+      },
+      options.signal,
+    );
   } catch (error) {
     const reason = describeApiError(error);
     // Telegram answered and refused (a configuration to fix): no point in trying again.
