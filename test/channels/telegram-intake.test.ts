@@ -126,6 +126,33 @@ describe('an update that cannot be stored', () => {
     expect(inputs).toEqual([{ kind: 'text', text: 'hello' }]);
     expect(telegram.messages(ana.id).map((message) => message.text)).toEqual(['Got it']);
   });
+
+  it('is not confirmed in long polling, counted, and handled once the store is back', async () => {
+    let redis = await startRedisServer();
+    cleanups.push(() => redis.stop());
+    const store = createRedisStore(redis.url, { prefix: `intake-${randomUUID()}:` });
+    cleanups.push(() => store.close());
+    const telegram = await fake();
+    const unhandled: Unhandled[] = [];
+    const { channel, inputs } = await channelOn(telegram, store, { unhandled });
+    const ana = newCustomer();
+
+    await redis.stop();
+    const updateId = telegram.text(ana, 'hello');
+    await telegram.until(() => unhandled.includes('redelivered'), 20_000, 'the update refused');
+    // Fetched again: the offset never went past it.
+    const fetchedAgain = () =>
+      telegram.callsOf('getUpdates').filter((call) => Number(call.params.offset ?? 0) <= updateId)
+        .length >= 2;
+    await telegram.until(fetchedAgain, 20_000, 'the update fetched again');
+    expect(inputs).toEqual([]);
+
+    redis = await startRedisServer({ port: redis.port });
+    await telegram.until(() => telegram.messages(ana.id).length > 0, 30_000, 'the reply');
+    await channel.idle();
+    expect(inputs).toEqual([{ kind: 'text', text: 'hello' }]);
+    expect(unhandled).not.toContain('lost');
+  });
 });
 
 describe('long polling with a webhook set', () => {

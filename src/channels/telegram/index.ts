@@ -238,7 +238,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     });
   } else {
     await takeOverFromWebhook(bot, deps.config.deleteWebhook ?? false, starting);
-    transport = startPolling(bot, logger);
+    transport = startPolling(bot, intake, logger);
   }
   logger.info({ mode: transport.mode, bot: bot.botInfo.username }, 'telegram: channel started');
 

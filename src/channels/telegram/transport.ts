@@ -1,8 +1,8 @@
 /**
  * How updates reach the bot, and nothing else.
  *
- * - Long polling (no TELEGRAM_WEBHOOK_SECRET): @grammyjs/runner fetches updates and
- *   handles them concurrently, up to a bounded number of chats at once
+ * - Long polling (no TELEGRAM_WEBHOOK_SECRET): @grammyjs/runner handles updates
+ *   concurrently, fetched by a supplier that confirms only what is stored (polling.ts), up to a bounded number of chats at once
  *   (chats-at-once.ts); `sequentialize` (installed with the middleware) keeps one chat's
  *   updates in order. Telegram refuses getUpdates while a webhook is set: index.ts
  *   deletes one only when told to (another instance may be serving it).
@@ -17,8 +17,13 @@
  *   (middleware.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { run, type RunnerHandle } from '@grammyjs/runner';
-import { GrammyError, type Bot } from 'grammy';
+import {
+  createConcurrentSink,
+  createRunner,
+  createSource,
+  type RunnerHandle,
+} from '@grammyjs/runner';
+import { GrammyError, type Bot, type BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '#src/log.js';
 import type { Route } from '#src/server.js';
@@ -27,6 +32,7 @@ import { FatalChannelError } from '../keep-trying.js';
 import { describeApiError } from './errors.js';
 import type { InFlight } from './in-flight.js';
 import type { Intake } from './intake.js';
+import { confirmingSupplier } from './polling.js';
 
 export const TELEGRAM_WEBHOOK_PATH = '/telegram/webhook';
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -50,14 +56,25 @@ export interface Transport {
   stop(): Promise<void>;
 }
 
-export function startPolling(bot: Bot<TgContext>, logger: Logger): Transport {
-  const runner: RunnerHandle = run(bot, {
-    runner: {
-      fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 30 },
-      // Fetch failures are logged by the API transformer in index.ts, not on the console.
-      silent: true,
-    },
+export function startPolling(bot: Bot<TgContext>, intake: Intake, logger: Logger): Transport {
+  const supplier = confirmingSupplier(bot, {
+    allowed_updates: [...ALLOWED_UPDATES],
+    timeout: 30,
   });
+  const sink = createConcurrentSink<Update>(
+    {
+      consume(update) {
+        const handling = bot.handleUpdate(update);
+        void intake.receive(update, handling).then((receipt) => supplier.settled(update, receipt));
+        return handling;
+      },
+    },
+    async (error) => {
+      await bot.errorHandler(error as BotError<TgContext>);
+    },
+  );
+  const runner: RunnerHandle = createRunner(createSource(supplier), sink);
+  runner.start();
   void runner.task()?.catch((error: unknown) => {
     logger.error(describeApiError(error), 'telegram: long polling stopped');
   });
