@@ -5,7 +5,7 @@
  * confirmed, and lost. Here the offset stays at the first update fetched and not yet
  * stored (intake.ts), so Telegram keeps it until it is:
  *
- * - an update fetched again while still in hand is not handed out twice;
+ * - an update fetched again (in hand, or stored since) is not handed out twice;
  * - one refused for the store is handed out again when fetched again, after a wait that
  *   doubles while the store stays out of reach;
  * - a fetch that brings nothing new (everything in hand, waiting for a chat's slot) waits
@@ -73,7 +73,12 @@ export function confirmingSupplier(
         const offset = held.length > 0 ? Math.min(...held) : next;
         const limit = Math.max(1, Math.min(batchSize, 100));
         const updates = await getUpdates(offset, limit, signal as AbortSignal);
-        const fresh = updates.filter((update) => !inHand.has(update.update_id));
+        // Handed out before (in hand, or stored since) unless refused: not again.
+        const fresh = updates.filter(
+          (update) =>
+            refused.has(update.update_id) ||
+            (update.update_id >= next && !inHand.has(update.update_id)),
+        );
         for (const update of fresh) {
           refused.delete(update.update_id);
           inHand.add(update.update_id);
