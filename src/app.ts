@@ -163,7 +163,7 @@ export async function createApp(
   };
   const client = createPartnerClient({ ...partner, logger, ...watch });
   const now = options.now ?? target.now ?? createClock(config.clockStart).now;
-  const store = config.redis ? createRedisStore(config.redis) : createMemoryStore();
+  const store = config.redis ? createRedisStore(config.redis, { logger }) : createMemoryStore();
   // Jobs are due by the bot's clock (a reservation's expiry is an instant of that clock).
   const scheduler = config.redis
     ? createBullmqScheduler(config.redis, { logger, now })

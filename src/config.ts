@@ -67,6 +67,8 @@ const schema = z.object({
       .regex(/^[A-Za-z0-9_-]{1,256}$/, '1 to 256 characters of A-Z, a-z, 0-9, _ and -')
       .optional(),
   ),
+  /** Polling mode deletes a webhook found set (another instance's) instead of refusing to start. */
+  TELEGRAM_DELETE_WEBHOOK: optionalText.pipe(z.enum(['1'], { error: '1, or unset' }).optional()),
   // Unset and empty differ: empty (with PAYMENT_CURRENCY=XTR) means Telegram Stars.
   TELEGRAM_PAYMENT_PROVIDER_TOKEN: z.string().optional(),
   PAYMENT_CURRENCY: z
@@ -171,6 +173,12 @@ const schema = z.object({
       })
       .optional(),
   ),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'a whole number of seconds from 1 to 600' })
+    .int('a whole number of seconds from 1 to 600')
+    .min(1, 'a whole number of seconds from 1 to 600')
+    .max(600, 'a whole number of seconds from 1 to 600')
+    .default(10),
   CUSTOMER_TTL_DAYS: z.coerce
     .number({ error: 'a whole number of days from 1 to 3650' })
     .int('a whole number of days from 1 to 3650')
@@ -261,6 +269,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
           token: env.TELEGRAM_BOT_TOKEN,
           apiRoot: env.TELEGRAM_API_ROOT,
           webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
+          /** Polling mode: delete a webhook found set rather than refuse to start. */
+          ...(env.TELEGRAM_DELETE_WEBHOOK === '1' ? { deleteWebhook: true } : {}),
           /** Messages and taps a chat may send per window; more are skipped, said once. */
           chatLimit: { points: env.RATE_LIMIT_CHAT_MESSAGES, seconds: env.RATE_LIMIT_CHAT_SECONDS },
           /** Telegram Payments: the provider token ('' for Stars); unset: no payments. */
@@ -329,6 +339,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
     dataTtlSeconds: Math.round(env.DATA_TTL_HOURS * 3600),
     /** Conversations whose running actor a process keeps between turns (0: none). */
     liveConversations: env.LIVE_CONVERSATIONS,
+    /** How long a stop waits for turns in flight before the process exits anyway. */
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     /** How long a customer's details are remembered, with their consent. */
     customerTtlSeconds: env.CUSTOMER_TTL_DAYS * 86_400,
     /** The logs' level; unset: main.ts picks one for the mode it runs in. */

@@ -158,6 +158,7 @@ if (channels) {
         preCheckout: app.preCheckout,
         refunds: app.refunds,
         onChatLimited: () => app.metrics.chatLimited('telegram'),
+        onUnhandled: (fate) => app.metrics.updateUnhandled('telegram', fate),
       }),
     );
   }
@@ -188,6 +189,28 @@ async function shutdown(): Promise<void> {
   await app.close();
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void shutdown().then(() => process.exit(0)));
+/**
+ * A signal's stop: no more updates are taken, the turns in flight finish, the rest is
+ * closed, and the process exits. Whatever is down (Redis, the Bot API, the partner
+ * service) and might hold a step forever, it exits once SHUTDOWN_TIMEOUT_SECONDS have
+ * passed. A second signal is not caught: it ends the process at once.
+ */
+function stopOnSignal(signal: NodeJS.Signals): void {
+  logger.info(
+    { signal, timeoutSeconds: config.shutdownTimeoutMs / 1000 },
+    'shutting down: no new updates; finishing the turns in flight',
+  );
+  setTimeout(() => {
+    logger.warn('shutdown: time is up; exiting with work unfinished');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  void shutdown().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
 }
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopOnSignal);

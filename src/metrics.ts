@@ -25,6 +25,8 @@ export interface Metrics {
   schemaDeparture(operation: string, departure: Departure): void;
   /** Records a message or tap skipped because its chat went over its rate limit. */
   chatLimited(channel: string): void;
+  /** Records an update that could not be handled: delivered again by its channel, or lost. */
+  updateUnhandled(channel: string, fate: 'redelivered' | 'lost'): void;
   /** Reports, when scraped, how many conversations keep a running actor (LIVE_CONVERSATIONS). */
   liveConversations(read: () => number): void;
   route: Route;
@@ -120,6 +122,12 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     registers: [registry],
   });
   events.on('catalog.rejected', ({ language }) => catalogsRejected.inc({ language }));
+  const unhandled = new Counter({
+    name: 'bot_updates_unhandled_total',
+    help: 'Updates that could not be handled, by channel and fate (redelivered: refused for the channel to send again; lost).',
+    labelNames: ['channel', 'fate'] as const,
+    registers: [registry],
+  });
 
   events.on('sale.confirmed', () => sales.inc());
   events.on('reservation.failed', () => failures.inc({ what: 'reservation' }));
@@ -140,6 +148,9 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     },
     chatLimited(channel) {
       limited.inc({ channel });
+    },
+    updateUnhandled(channel, fate) {
+      unhandled.inc({ channel, fate });
     },
     liveConversations(read) {
       readLive = read;

@@ -18,6 +18,8 @@ import {
   type Versioned,
   type Write,
 } from './store.js';
+import type { Logger } from '#src/log.js';
+import { logConnection } from './connection-log.js';
 import { redisRateLimit } from './rate-limits.js';
 import { connectRedis, isCluster, type RedisTarget } from './redis-target.js';
 
@@ -164,9 +166,20 @@ export const clusterLayout: RedisLayout = {
 
 const ttlOf = (seconds: number) => Math.max(1, Math.ceil(seconds));
 
+/**
+ * How long one command may wait for Redis (queued while it reconnects, or sent and not
+ * answered) before it fails: a turn with Redis out of reach fails, and its update is
+ * left to be delivered again, instead of hanging until Redis comes back.
+ */
+export const STORE_COMMAND_TIMEOUT_MS = 2_000;
+
 export interface RedisStoreOptions {
   /** Prefix of every key, so tests and deployments can share a server. */
   prefix?: string;
+  /** Where the client's connection losses and recoveries are told (one line each). */
+  logger?: Logger;
+  /** STORE_COMMAND_TIMEOUT_MS unless given. */
+  commandTimeoutMs?: number;
 }
 
 type StoreRedis = (Redis | Cluster) & {
@@ -203,8 +216,13 @@ export function createRedisStore(
   const redis = connectRedis(target, {
     keyPrefix: prefix,
     lazyConnect: false,
-    maxRetriesPerRequest: 3,
+    // A command is sent again once after a reconnection; the timeout bounds the rest.
+    maxRetriesPerRequest: 1,
+    commandTimeout: options.commandTimeoutMs ?? STORE_COMMAND_TIMEOUT_MS,
   });
+  // Always listened to: ioredis prints unhandled connection errors to stderr otherwise.
+  if (options.logger) logConnection(redis, options.logger);
+  else redis.on('error', () => undefined);
   const names = isCluster(target) ? clusterLayout : serverLayout;
   redis.defineCommand('storePut', { numberOfKeys: 1, lua: PUT });
   // Scripts with a key list of their own length: numberOfKeys is given with each call.
@@ -645,7 +663,8 @@ export function createRedisStore(
     },
 
     async close() {
-      await redis.quit();
+      // Redis out of reach: the connection is dropped rather than waited on.
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

@@ -115,7 +115,10 @@ export class LockTimeoutError extends Error {
   override name = 'LockTimeoutError';
 }
 
-/** A rate limit: `take` spends one point for `key`; false once the window's points are spent. */
+/**
+ * A rate limit: `take` spends one point for `key`; false once the window's points are
+ * spent. With the store out of reach, both reject with a StoreUnavailableError at once.
+ */
 export interface RateLimit {
   take(key: string): Promise<boolean>;
   /** Whether `key` has no point left in its window (a look: spends nothing). */

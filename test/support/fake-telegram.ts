@@ -185,6 +185,8 @@ export interface FakeTelegramOptions {
   webhookRetryMs?: number;
   /** Refuse URL buttons to local addresses, as Telegram does. */
   rejectLocalUrls?: boolean;
+  /** Listen there (the Bot API coming up where a bot already looks for it); unset: any. */
+  port?: number;
 }
 
 class ApiError extends Error {
@@ -859,7 +861,7 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const userMessage = (user: FakeUser, fields: Json): Json => ({

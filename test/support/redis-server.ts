@@ -7,7 +7,11 @@ import { createServer } from 'node:net';
 
 export interface RedisServerProcess {
   url: string;
+  port: number;
   stop(): Promise<void>;
+  /** Stops answering (SIGSTOP) with its connections open, until `resume` (SIGCONT). */
+  pause(): void;
+  resume(): void;
 }
 
 export function freePort(): Promise<number> {
@@ -47,8 +51,9 @@ export function waitForReady(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startRedisServer(): Promise<RedisServerProcess> {
-  const port = await freePort();
+/** On `port` if given (a server stopped and started again where its clients look). */
+export async function startRedisServer(at?: { port: number }): Promise<RedisServerProcess> {
+  const port = at?.port ?? (await freePort());
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -57,11 +62,15 @@ export async function startRedisServer(): Promise<RedisServerProcess> {
   await waitForReady(child);
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       await exited;
     },
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
   };
 }

@@ -12,6 +12,7 @@ import type { Refunds } from '#src/conversation/refunds.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
 import type { EndOfRun, Store } from '#src/store/store.js';
+import type { Unhandled } from './intake.js';
 import type { Ahead } from './turn-ahead.js';
 import type { Tap, TapBegun } from './view-table.js';
 
@@ -28,12 +29,16 @@ export interface TelegramDeps {
   push?: Push;
   /** Told each message or tap skipped for its chat's rate limit (a metrics counter). */
   onChatLimited?: () => void;
+  /** Told each update that could not be handled, and whether Telegram sends it again. */
+  onUnhandled?: (fate: Unhandled) => void;
   /** The partner's language: the default command list and a new customer's language. */
   defaultLanguage?: Lang;
   /** The fast pre-checkout check of invoices (Telegram Payments). */
   preCheckout?: (query: PreCheckoutQuery) => Promise<PreCheckoutAnswer>;
   /** Where the channel registers its Stars refunds. */
   refunds?: Refunds;
+  /** How long each Bot API call of the start may take (index.ts, START_CALL_TIMEOUT_MS). */
+  startTimeoutMs?: number;
   /** How many chats are handled at once (chats-at-once.ts; CHATS_AT_ONCE by default). */
   chatsAtOnce?: number;
 }

@@ -24,6 +24,7 @@ import type { TelegramDeps, TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
 import { registerHandlers } from './handlers.js';
 import { createInFlight } from './in-flight.js';
+import { createIntake } from './intake.js';
 import { conversationLanguage } from './language.js';
 import {
   callbackGate,
@@ -35,7 +36,7 @@ import {
 } from './middleware.js';
 import { registerPreCheckout, starsRefunder } from './payments.js';
 import { createRenderer } from './render.js';
-import { startPolling, startWebhook } from './transport.js';
+import { startPolling, startWebhook, type ApiSignal } from './transport.js';
 import { createTurnsAhead } from './turn-ahead.js';
 
 export type { TelegramDeps } from './deps.js';
@@ -55,6 +56,14 @@ export interface TelegramChannel {
   /** Stops receiving updates and lets running turns finish. */
   stop(): Promise<void>;
 }
+
+/**
+ * How long each Bot API call made to start the channel may take. A call's own timeout
+ * (the client's) is a minute, and auto-retry tries again: with the Bot API out of reach
+ * (a network that drops packets) the start waited on, silently. Failed at this instead,
+ * the start is logged, shown as down and tried again with backoff (main.ts, keep-trying.ts).
+ */
+export const START_CALL_TIMEOUT_MS = 10_000;
 
 /** The bot with its API root and retries, before any middleware. */
 export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext> {
@@ -92,13 +101,36 @@ export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext>
   return bot;
 }
 
+/**
+ * Telegram refuses getUpdates while a webhook is set. A webhook found set is another
+ * instance's (one in webhook mode, serving this token): deleting it would take that
+ * instance's updates, so polling refuses to start, unless told to take over.
+ */
+async function takeOverFromWebhook(
+  bot: Bot<TgContext>,
+  allowed: boolean,
+  starting: () => ApiSignal,
+): Promise<void> {
+  const { url } = await bot.api.getWebhookInfo(starting());
+  if (url === '') return;
+  if (!allowed) {
+    throw new FatalChannelError(
+      `Telegram has a webhook set for this bot (${url}), another instance's; long polling would take its updates. Unset TELEGRAM_BOT_TOKEN here, or set TELEGRAM_DELETE_WEBHOOK=1 to delete the webhook and poll`,
+    );
+  }
+  await bot.api.deleteWebhook(undefined, starting());
+}
+
 export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel> {
   const defaultLanguage = deps.defaultLanguage ?? 'es';
   const { logger, store } = deps;
   const http = createBotApiFetch();
   const bot = createBot(deps, http);
+  const startTimeoutMs = deps.startTimeoutMs ?? START_CALL_TIMEOUT_MS;
+  /** A start call's signal: a Bot API that does not answer fails the start, to be tried again. */
+  const starting = () => AbortSignal.timeout(startTimeoutMs) as ApiSignal;
   try {
-    await bot.init();
+    await bot.init(starting());
   } catch (error) {
     await http.close();
     if (error instanceof GrammyError && error.error_code === 401) {
@@ -120,13 +152,14 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     logger,
     ...(providerToken !== undefined ? { providerToken } : {}),
   });
+  const intake = createIntake(deps.onUnhandled);
   bot.use(inFlight.middleware);
-  bot.use(errorBoundary(logger));
+  bot.use(errorBoundary(logger, intake));
   bot.use(privateChatsOnly);
   bot.use(chatsAtOnce(deps.chatsAtOnce).middleware);
   const chats = chatLimit(store, deps.config.chatLimit);
   const ahead = createTurnsAhead(deps.engine);
-  bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats, ahead));
+  bot.use(dedupeUpdates(store, bot.botInfo.id, logger, chats, ahead, intake));
   bot.use(callbackGate(store, deps.engine, defaultLanguage, logger));
   bot.use(
     floodGuard(
@@ -196,14 +229,16 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
   let transport;
   if (deps.config.webhookSecret) {
     transport = await startWebhook(bot, {
+      signal: starting(),
       secret: deps.config.webhookSecret,
       publicUrl: deps.publicUrl,
       inFlight,
+      intake,
       logger,
     });
   } else {
-    await bot.api.deleteWebhook();
-    transport = startPolling(bot, logger);
+    await takeOverFromWebhook(bot, deps.config.deleteWebhook ?? false, starting);
+    transport = startPolling(bot, intake, logger);
   }
   logger.info({ mode: transport.mode, bot: bot.botInfo.username }, 'telegram: channel started');
 

@@ -19,8 +19,10 @@ import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
 import { TELEGRAM_CHAT_RATE_LIMIT, telegramFloodKey, telegramUpdateKey } from '#src/store/keys.js';
 import { runOnce, type RateLimit, type Store } from '#src/store/store.js';
+import { isStoreUnavailable } from '#src/store/unavailable.js';
 import { conversationOf, type TgContext } from './deps.js';
 import { describeApiError, isUnreachable } from './errors.js';
+import type { Intake } from './intake.js';
 import { conversationLanguage, userLanguage, type ConversationLanguages } from './language.js';
 import { telegramMessages } from './messages.js';
 import type { TurnsAhead } from './turn-ahead.js';
@@ -37,11 +39,20 @@ import {
 /** Telegram keeps undelivered updates for 24 hours; remember ids for twice that. */
 export const UPDATE_TTL_SECONDS = 48 * 60 * 60;
 
-export function errorBoundary(logger: Logger): MiddlewareFn<TgContext> {
+export function errorBoundary(logger: Logger, intake?: Intake): MiddlewareFn<TgContext> {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
+      if (isStoreUnavailable(error)) {
+        // Refused for Telegram to deliver again, or lost if already taken (intake.ts).
+        intake?.failed(ctx.update, error);
+        logger.warn(
+          { updateId: ctx.update.update_id, err: error },
+          'telegram: the store is out of reach; update not handled',
+        );
+        return;
+      }
       if (isUnreachable(error)) {
         logger.info(
           { chatId: ctx.chat?.id, ...describeApiError(error) },
@@ -49,6 +60,7 @@ export function errorBoundary(logger: Logger): MiddlewareFn<TgContext> {
         );
         return;
       }
+      intake?.failed(ctx.update, error);
       logger.error(
         { updateId: ctx.update.update_id, ...describeApiError(error) },
         'telegram: update failed',
@@ -110,6 +122,7 @@ export function dedupeUpdates(
   logger: Logger,
   chats?: RateLimit,
   ahead?: TurnsAhead,
+  intake?: Intake,
 ): MiddlewareFn<TgContext> {
   return async (ctx, next) => {
     const updateId = ctx.update.update_id;
@@ -140,6 +153,7 @@ export function dedupeUpdates(
           ...spend,
         },
         (end, begun) => {
+          intake?.stored(ctx.update);
           ctx.end = end;
           if (begun.allowed !== undefined) ctx.allowed = begun.allowed;
           if (tap) {

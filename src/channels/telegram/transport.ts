@@ -1,24 +1,29 @@
 /**
  * How updates reach the bot, and nothing else.
  *
- * - Long polling (no TELEGRAM_WEBHOOK_SECRET): @grammyjs/runner fetches updates and
- *   handles them concurrently, up to a bounded number of chats at once
+ * - Long polling (no TELEGRAM_WEBHOOK_SECRET): @grammyjs/runner handles updates
+ *   concurrently, fetched by a supplier that confirms only what is stored (polling.ts), up to a bounded number of chats at once
  *   (chats-at-once.ts); `sequentialize` (installed with the middleware) keeps one chat's
- *   updates in order. A webhook left over from webhook mode is deleted first
- *   (Telegram refuses getUpdates while one is set).
+ *   updates in order. Telegram refuses getUpdates while a webhook is set: index.ts
+ *   deletes one only when told to (another instance may be serving it).
  * - Webhook: `POST /telegram/webhook` on our one server. The secret header is compared
- *   in constant time; a good update is acknowledged with 200 at once and handled after.
- *   grammY's webhookCallback answers only when the handler is done (or throws on its own
+ *   in constant time; a good update is acknowledged with 200 once it is stored (its
+ *   first exchange with the store made: intake.ts), and handled on after that. grammY's
+ *   webhookCallback answers only when the handler is done (or throws on its own
  *   timeout, while the handler keeps running), and Telegram redelivers what is not
  *   acknowledged in time: a booking turn that waits on the partner service would be
- *   delivered again and again. Acknowledging first means an update in hand when the
- *   process dies is lost; the customer sees no answer and taps again, which the
- *   conversation's state makes safe. Redeliveries are dropped by update_id
+ *   delivered again and again. With the store out of reach, the update is answered 503
+ *   and Telegram delivers it again later. Redeliveries are dropped by update_id
  *   (middleware.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { run, type RunnerHandle } from '@grammyjs/runner';
-import { GrammyError, type Bot } from 'grammy';
+import {
+  createConcurrentSink,
+  createRunner,
+  createSource,
+  type RunnerHandle,
+} from '@grammyjs/runner';
+import { GrammyError, type Bot, type BotError } from 'grammy';
 import type { Update } from 'grammy/types';
 import type { Logger } from '#src/log.js';
 import type { Route } from '#src/server.js';
@@ -26,6 +31,8 @@ import type { TgContext } from './deps.js';
 import { FatalChannelError } from '../keep-trying.js';
 import { describeApiError } from './errors.js';
 import type { InFlight } from './in-flight.js';
+import type { Intake } from './intake.js';
+import { confirmingSupplier } from './polling.js';
 
 export const TELEGRAM_WEBHOOK_PATH = '/telegram/webhook';
 export const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -40,20 +47,34 @@ export const ALLOWED_UPDATES = [
   'pre_checkout_query',
 ] as const;
 
+/** An AbortSignal as grammY's calls type it (its shim's; the same object at run time). */
+export type ApiSignal = NonNullable<Parameters<Bot['init']>[0]>;
+
 export interface Transport {
   mode: 'polling' | 'webhook';
   route?: Route;
   stop(): Promise<void>;
 }
 
-export function startPolling(bot: Bot<TgContext>, logger: Logger): Transport {
-  const runner: RunnerHandle = run(bot, {
-    runner: {
-      fetch: { allowed_updates: [...ALLOWED_UPDATES], timeout: 30 },
-      // Fetch failures are logged by the API transformer in index.ts, not on the console.
-      silent: true,
-    },
+export function startPolling(bot: Bot<TgContext>, intake: Intake, logger: Logger): Transport {
+  const supplier = confirmingSupplier(bot, {
+    allowed_updates: [...ALLOWED_UPDATES],
+    timeout: 30,
   });
+  const sink = createConcurrentSink<Update>(
+    {
+      consume(update) {
+        const handling = bot.handleUpdate(update);
+        void intake.receive(update, handling).then((receipt) => supplier.settled(update, receipt));
+        return handling;
+      },
+    },
+    async (error) => {
+      await bot.errorHandler(error as BotError<TgContext>);
+    },
+  );
+  const runner: RunnerHandle = createRunner(createSource(supplier), sink);
+  runner.start();
   void runner.task()?.catch((error: unknown) => {
     logger.error(describeApiError(error), 'telegram: long polling stopped');
   });
@@ -79,16 +100,24 @@ export function webhookUrl(publicUrl: string): string {
 
 export async function startWebhook(
   bot: Bot<TgContext>,
-  options: { secret: string; publicUrl: string; inFlight: InFlight; logger: Logger },
+  options: {
+    /** Aborts setWebhook (a Bot API that does not answer). */
+    signal?: ApiSignal;
+    secret: string;
+    publicUrl: string;
+    inFlight: InFlight;
+    intake: Intake;
+    logger: Logger;
+  },
 ): Promise<Transport> {
-  const { secret, inFlight, logger } = options;
+  const { secret, inFlight, intake, logger } = options;
   let stopped = false;
   const route: Route = {
     method: 'POST',
     path: TELEGRAM_WEBHOOK_PATH,
     // Refused on its headers, before the server reads a byte of the body.
     authorize: (headers) => secretMatches(headers[SECRET_HEADER], secret),
-    handle(request, response) {
+    async handle(request, response) {
       if (stopped) {
         // Telegram delivers it again later, to whichever instance is serving then.
         response.writeHead(503).end();
@@ -110,8 +139,7 @@ export async function startWebhook(
         response.writeHead(400).end();
         return;
       }
-      response.writeHead(200).end();
-      void inFlight.track(
+      const handling = inFlight.track(
         bot.handleUpdate(update).catch((error: unknown) => {
           logger.error(
             { updateId: update.update_id, ...describeApiError(error) },
@@ -119,16 +147,23 @@ export async function startWebhook(
           );
         }),
       );
+      const receipt = await intake.receive(update, handling);
+      // Refused: Telegram delivers it again, to whichever instance serves then.
+      response.writeHead(receipt === 'refused' ? 503 : 200).end();
     },
   };
 
   const url = webhookUrl(options.publicUrl);
   try {
-    await bot.api.setWebhook(url, {
-      secret_token: secret,
-      allowed_updates: [...ALLOWED_UPDATES],
-      max_connections: 40,
-    });
+    await bot.api.setWebhook(
+      url,
+      {
+        secret_token: secret,
+        allowed_updates: [...ALLOWED_UPDATES],
+        max_connections: 40,
+      },
+      options.signal,
+    );
   } catch (error) {
     const reason = describeApiError(error);
     // Telegram answered and refused (a configuration to fix): no point in trying again.
