@@ -160,6 +160,11 @@ if (channels) {
         preCheckout: app.preCheckout,
         refunds: app.refunds,
         onChatLimited: () => app.metrics.chatLimited('telegram'),
+        observeApi: {
+          refused: (method, code, retryAfter) =>
+            app.metrics.telegramError(method, code, retryAfter),
+          throttled: (seconds) => app.metrics.telegramThrottled(seconds),
+        },
       }),
     );
   }
