@@ -2,8 +2,10 @@
  * Outgoing Bot API calls kept to Telegram's limits, and what Telegram refused, counted.
  *
  * The throttler is grammY's own plugin (transformer-throttler, over bottleneck): at most
- * 30 messages a second in all, 20 a minute in a group; in a private chat a burst of a few
- * messages, then one a second (Telegram allows short bursts in a chat, not a steady flow).
+ * 30 messages a second in all, 20 a minute in a group; in a private chat a burst of 20
+ * calls, then one a second (Telegram allows short bursts in a chat, not a steady flow: a
+ * turn sends a few, a customer's next tap comes seconds later and finds the burst back).
+ * The "typing…" action is not a message and is never held back.
  * A call held back waits its turn instead of earning a 429 and its flood wait. How long
  * each call waited is told to `throttled`; each refusal to `refused` (a 429 with the wait
  * Telegram asked for).
@@ -29,11 +31,10 @@ export const TELEGRAM_LIMITS: APIThrottlerOptions = {
     reservoirRefreshInterval: 60_000,
   },
   out: {
-    maxConcurrent: 1,
-    reservoir: 5,
+    reservoir: 20,
     reservoirIncreaseAmount: 1,
     reservoirIncreaseInterval: 1_000,
-    reservoirIncreaseMaximum: 5,
+    reservoirIncreaseMaximum: 20,
   },
 };
 
@@ -44,6 +45,9 @@ export function throttle(
 ): Transformer {
   const throttler = apiThrottler(limits);
   return (previous, method, payload, signal) => {
+    // What the throttler lets through at once (no chat) is no wait of its.
+    const chat = typeof payload === 'object' && payload !== null && 'chat_id' in payload;
+    if (!chat || method === 'sendChatAction') return previous(method, payload, signal);
     const asked = performance.now();
     return throttler(
       (...call) => {
