@@ -19,7 +19,7 @@ import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
 import { createBookingActors } from './conversation/actors/index.js';
 import { newCartId } from './conversation/actors/cart-id.js';
-import { BusyError, createEngine, type Engine } from './conversation/engine.js';
+import { createEngine, type Engine } from './conversation/engine.js';
 import { allWork, type TurnWork } from './conversation/turn-work.js';
 import { createPush, type Push } from './conversation/outbox.js';
 import { createHandoffBeside } from './conversation/handoff/beside.js';
@@ -40,6 +40,7 @@ import { pickLang } from './domain/lang.js';
 import { createEventBus, type BotEventBus } from './events.js';
 import type { Logger } from './log.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { logSales, observeEngine, observePreCheckout, reportPayments } from './observed-engine.js';
 import { rememberPaymentReturns } from './payments/return-route.js';
 import { createReturnUrls, returnKeys, type ReturnUrls } from './payments/return-token.js';
 import { createBullmqScheduler } from './scheduler/bullmq-scheduler.js';
@@ -163,7 +164,9 @@ export async function createApp(
   };
   const client = createPartnerClient({ ...partner, logger, ...watch });
   const now = options.now ?? target.now ?? createClock(config.clockStart).now;
-  const store = config.redis ? createRedisStore(config.redis, { logger }) : createMemoryStore();
+  const store = config.redis
+    ? createRedisStore(config.redis, { logger, onError: () => metrics.redisError('store') })
+    : createMemoryStore();
   // Jobs are due by the bot's clock (a reservation's expiry is an instant of that clock).
   const scheduler = config.redis
     ? createBullmqScheduler(config.redis, { logger, now })
@@ -207,6 +210,7 @@ export async function createApp(
     reportConfirmedSales(events),
     recordBookings(),
     rememberInvoices(now),
+    reportPayments(metrics, logger),
   ];
   const support = config.support;
   const beside = support
@@ -218,6 +222,7 @@ export async function createApp(
         ttlSeconds: config.dataTtlSeconds,
         now,
         logger,
+        onChange: (change) => metrics.handoff(change),
       })
     : undefined;
   const untimed = createEngine({
@@ -238,8 +243,10 @@ export async function createApp(
         (error: unknown) => logger.error({ err: error, conversationId }, 'after-turn work failed'),
       ),
   });
-  const engine = timed(untimed, metrics);
+  const engine = observeEngine(untimed, { metrics, logger });
   metrics.liveConversations(() => untimed.live?.() ?? 0);
+  metrics.queueDepth(() => scheduler.depth?.() ?? Promise.resolve(0));
+  logSales(events, logger);
   const push = createPush(engine);
   // Each process keeps its own indexed catalog in memory, so each refreshes its own: a
   // once-per-cluster job would update one process only. The refresh is cheap when
@@ -272,7 +279,11 @@ export async function createApp(
     now,
     refunds,
     returnUrls,
-    preCheckout: (query) => checkPreCheckout(store, query, now),
+    preCheckout: observePreCheckout(
+      (query) => checkPreCheckout(store, query, now),
+      metrics,
+      logger,
+    ),
     partnerUrl: target.baseUrl,
     ...(support && beside
       ? {
@@ -297,28 +308,5 @@ export async function createApp(
       await store.close();
       await target.close();
     },
-  };
-}
-
-/** The engine, with every customer turn counted and timed. */
-function timed(engine: Engine, metrics: Metrics): Engine {
-  return {
-    async handle(conversationId, input, options) {
-      const started = performance.now();
-      const seconds = () => (performance.now() - started) / 1000;
-      try {
-        const reply = await engine.handle(conversationId, input, options);
-        metrics.turn('ok', seconds());
-        return reply;
-      } catch (error) {
-        metrics.turn(error instanceof BusyError ? 'busy' : 'error', seconds());
-        throw error;
-      }
-    },
-    current: (conversationId) => engine.current(conversationId),
-    languageOf: (conversationId) => engine.languageOf(conversationId),
-    ...(engine.earlierTap ? { earlierTap: engine.earlierTap.bind(engine) } : {}),
-    ...(engine.live ? { live: engine.live.bind(engine) } : {}),
-    ...(engine.turnBegins ? { turnBegins: engine.turnBegins.bind(engine) } : {}),
   };
 }

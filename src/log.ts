@@ -4,6 +4,9 @@
  * message bodies, tokens, keys or personal data; the redaction below is a safety net for
  * mistakes, not a licence to log objects wholesale.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { pino, type Logger } from 'pino';
 
 export type { Logger };
@@ -125,19 +128,80 @@ export function createTextMasker(secrets: readonly string[]): (text: string) => 
   return (text) => maskPersonalData(maskSecrets(text).replace(QUERY, '$1?[redacted]'));
 }
 
+/** What one customer turn tells its log lines and its own closing line. */
+export interface TurnRecord {
+  readonly conversationId: string;
+  /** Calls made to the partner service during the turn (the client counts them). */
+  partnerCalls: number;
+  /** The booking's step once the turn is over (the engine notes it). */
+  step?: string;
+}
+
+const turns = new AsyncLocalStorage<TurnRecord>();
+
+/**
+ * Runs `work` as conversation `conversationId`'s turn: every line logged meanwhile, by
+ * whatever code and however deep (a partner call's retries, an actor's failure), carries
+ * the conversation's id, so that one customer can be followed through the logs.
+ */
+export function inTurn<T>(conversationId: string, work: (turn: TurnRecord) => T): T {
+  const turn: TurnRecord = { conversationId, partnerCalls: 0 };
+  return turns.run(turn, () => work(turn));
+}
+
+/** The turn under way in this asynchronous context, if any. */
+export const currentTurn = (): TurnRecord | undefined => turns.getStore();
+
+/** Every line's conversation id, when it is logged within a turn (and did not name one). */
+function turnFields(): Record<string, unknown> {
+  const turn = turns.getStore();
+  return turn ? { conversationId: turn.conversationId } : {};
+}
+
+/**
+ * Which process wrote a line, on every line: the instance (INSTANCE_ID, else the host
+ * name: a container's is its id) and the release (package.json's version, with GIT_SHA
+ * when the build sets it), so that lines from several instances and releases can be told
+ * apart once gathered in one place.
+ */
+export function processFields(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const revision = env.GIT_SHA?.trim();
+  return {
+    instance: env.INSTANCE_ID?.trim() || hostname(),
+    version: packageVersion(),
+    ...(revision ? { revision } : {}),
+  };
+}
+
+let version: string | undefined;
+function packageVersion(): string {
+  if (version !== undefined) return version;
+  try {
+    // src/log.ts and dist/log.js both sit one folder below package.json.
+    const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+    version = String((JSON.parse(text) as { version?: unknown }).version ?? 'unknown');
+  } catch {
+    version = 'unknown';
+  }
+  return version;
+}
+
 export function createLogger(
   options: {
     level?: string;
     destination?: NodeJS.WritableStream;
     /** Values never to write (the configuration's secrets: see `secretValues` in config.ts). */
     secrets?: readonly string[];
+    /** Fields on every line; default: the process's (processFields). */
+    base?: Record<string, string>;
   } = {},
 ): Logger {
   const mask = createMasker(options.secrets ?? []);
   return pino(
     {
       level: options.level ?? process.env.LOG_LEVEL ?? 'info',
-      base: undefined,
+      base: options.base ?? processFields(),
+      mixin: turnFields,
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: { err: serializeError },
       hooks: { streamWrite: mask },
@@ -148,3 +212,21 @@ export function createLogger(
 
 /** A logger that drops everything, for tests and tools that print their own output. */
 export const silentLogger: Logger = pino({ level: 'silent' });
+
+/**
+ * A crash is one JSON line like any other (fatal, with the error), then exit 1: a thrown
+ * error or a rejected promise no code handled leaves the process in a state nobody
+ * planned, so it stops for its supervisor to start it afresh. main.ts installs it first.
+ */
+export function logCrashes(
+  logger: Logger,
+  exit: (code: number) => void = (code) => process.exit(code),
+): void {
+  const crash = (what: string) => (error: unknown) => {
+    logger.fatal({ err: error }, what);
+    logger.flush();
+    exit(1);
+  };
+  process.on('uncaughtException', crash('uncaught exception; exiting'));
+  process.on('unhandledRejection', crash('unhandled promise rejection; exiting'));
+}

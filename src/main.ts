@@ -8,16 +8,16 @@ import { createApp } from './app.js';
 import { runJsonl } from './channels/console/jsonl.js';
 import { runTerminal } from './channels/console/terminal.js';
 import { FatalChannelError, keepTrying } from './channels/keep-trying.js';
-import { startSlack } from './channels/slack/index.js';
-import { startTelegram } from './channels/telegram/index.js';
+import { SLACK_EVENTS_PATH, startSlack } from './channels/slack/index.js';
+import { startTelegram, TELEGRAM_WEBHOOK_PATH } from './channels/telegram/index.js';
 import { warmUpTickets } from './channels/telegram/tickets.js';
 import { loadConfig } from './config.js';
 import { BusyError } from './conversation/engine.js';
 import type { SupportDesk } from './conversation/handoff/ports.js';
 import { createStaffLookups } from './conversation/staff/lookups.js';
-import { createHealth } from './health.js';
+import { createHealth, expectedRoute, type Health } from './health.js';
 import { pickLang, warmUpLocales } from './domain/lang.js';
-import { createLogger } from './log.js';
+import { createLogger, logCrashes } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
 import { startHttpServer, type Route } from './server.js';
 import { checkRedis, listenFailed, startFailed, warnUnknownVariables } from './start-checks.js';
@@ -38,17 +38,20 @@ const logger = createLogger({
 });
 warnUnknownVariables(config.unknownVariables, logger, config.logLevel !== undefined);
 if (config.redis) await checkRedis(config.redis).catch(startFailed(logger));
+logCrashes(logger);
 const app = await createApp(config, logger);
 const stops: (() => Promise<void>)[] = [];
+let health: Health | undefined;
 
 if (channels) {
-  const health = createHealth({ store: app.store, events: app.events });
+  health = createHealth({ store: app.store, events: app.events });
+  const { detailRoute, publicRoutes } = health;
   // Metrics and the detailed health on a listener of their own (loopback by default):
   // nothing of them is for whoever can reach the webhooks on PORT.
   const metricsServer = await startHttpServer({
     port: config.metrics.port,
     host: config.metrics.host,
-    routes: [app.metrics.route, health.detailRoute],
+    routes: [app.metrics.route, detailRoute],
     logger,
   }).catch(listenFailed(logger, 'METRICS_PORT', config.metrics.port));
   stops.push(() => metricsServer.close());
@@ -56,7 +59,10 @@ if (channels) {
   const server = await startHttpServer({
     port: config.port,
     routes: [
-      health.publicRoute,
+      ...publicRoutes,
+      // The channels' routes, 503 until each channel mounts its own (health.ts).
+      ...(config.slack && !config.slack.appToken ? [expectedRoute('POST', SLACK_EVENTS_PATH)] : []),
+      ...(config.telegram?.webhookSecret ? [expectedRoute('POST', TELEGRAM_WEBHOOK_PATH)] : []),
       ...paymentReturnRoutes({ store: app.store, push: app.push, logger, urls: app.returnUrls }),
     ],
     logger,
@@ -76,7 +82,7 @@ if (channels) {
   stops.push(() => server.close());
   /** Reports a channel's link to its API in the detailed health and the metrics. */
   const report = (name: string) => (status: 'up' | 'down') => {
-    health.channel(name, status);
+    health?.channel(name, status);
     app.metrics.channel(name, status === 'up');
   };
   /**
@@ -159,11 +165,17 @@ if (channels) {
         refunds: app.refunds,
         onChatLimited: () => app.metrics.chatLimited('telegram'),
         onUnhandled: (fate) => app.metrics.updateUnhandled('telegram', fate),
+        observeApi: {
+          refused: (method, code, retryAfter) =>
+            app.metrics.telegramError(method, code, retryAfter),
+          throttled: (seconds) => app.metrics.telegramThrottled(seconds),
+        },
       }),
     );
   }
   // Said once every route is mounted: operators and tests take it as "ready".
   const metricsPort = Number(new URL(metricsServer.url).port);
+  health.started();
   logger.info({ port: config.port, metricsPort }, 'listening');
 } else {
   const onError = (error: unknown): string => {
@@ -185,6 +197,8 @@ if (channels) {
 }
 
 async function shutdown(): Promise<void> {
+  // Out of the load balancer's rotation first, while what is under way finishes.
+  health?.draining();
   for (const stop of stops.splice(0)) await stop().catch(() => undefined);
   await app.close();
 }

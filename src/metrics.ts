@@ -2,12 +2,14 @@
  * Prometheus metrics (prom-client), served at GET /metrics on the metrics listener
  * (METRICS_HOST:METRICS_PORT, never PORT): turns (by outcome, with
  * their duration), partner calls by operation and outcome with latency histograms,
- * sales, failed reservations and sales, and errors. One registry per app, so tests and
+ * sales, failed reservations and sales, and errors; payments, handoffs, the scheduler's
+ * queue, Telegram's refusals and the throttler's waits, Redis errors and lost updates. One registry per app, so tests and
  * benchmarks can run several apps in one process.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CallOutcome } from './api/client.js';
 import type { Departure } from './api/departures.js';
+import type { HandoffChange } from './conversation/handoff/beside.js';
 import type { BotEventBus } from './events.js';
 import type { Route } from './server.js';
 
@@ -29,8 +31,23 @@ export interface Metrics {
   updateUnhandled(channel: string, fate: 'redelivered' | 'lost'): void;
   /** Reports, when scraped, how many conversations keep a running actor (LIVE_CONVERSATIONS). */
   liveConversations(read: () => number): void;
+  /** Records a payment taken, or refused before it was taken (refunds needed come as events). */
+  payment(outcome: 'taken' | 'refused'): void;
+  /** Records a handoff to a person opening, first answered by staff, or ending. */
+  handoff(change: HandoffChange): void;
+  /** Reports, when scraped, the scheduler's jobs not yet done (the queue's depth). */
+  queueDepth(read: () => Promise<number>): void;
+  /** Records a Bot API call Telegram refused (429 included: `retryAfter` its wait). */
+  telegramError(method: string, code: number, retryAfter?: number): void;
+  /** Records how long an outgoing Telegram call waited for its turn under Telegram's limits. */
+  telegramThrottled(seconds: number): void;
+  /** Records an error of a Redis connection (the store's, the scheduler's). */
+  redisError(source: string): void;
   route: Route;
 }
+
+/** Longer than this under the throttler is a wait for Telegram's limits, not scheduling. */
+const THROTTLED_SECONDS = 0.05;
 
 export function createMetrics(events: BotEventBus, options: { defaults?: boolean } = {}): Metrics {
   const registry = new Registry();
@@ -128,6 +145,74 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     labelNames: ['channel', 'fate'] as const,
     registers: [registry],
   });
+  // The deployment's state, whatever instance handled what: sum these over instances.
+  const payments = new Counter({
+    name: 'bot_payments_total',
+    help: 'Payments in the channel, by outcome (taken, refused before taken, refund_needed: taken and no sale made, staff must refund).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const handoffsOpen = new Gauge({
+    name: 'bot_handoffs_open',
+    help: 'Handoffs to a person under way (this instance opened minus ended: sum over instances).',
+    registers: [registry],
+  });
+  const handoffsWaiting = new Gauge({
+    name: 'bot_handoffs_waiting',
+    help: 'Handoffs no staff member has answered yet (sum over instances).',
+    registers: [registry],
+  });
+  const handoffs = new Counter({
+    name: 'bot_handoffs_total',
+    help: 'Handoff changes, by kind (opened, answered, ended).',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  let readDepth: () => Promise<number> = () => Promise.resolve(0);
+  new Gauge({
+    name: 'bot_scheduler_jobs',
+    help: "Scheduled jobs not yet done (reservation expiries, payment checks, handoff timeouts): the scheduler queue's depth.",
+    registers: [registry],
+    async collect() {
+      this.set(await readDepth().catch(() => Number.NaN));
+    },
+  });
+  const telegramErrors = new Counter({
+    name: 'bot_telegram_errors_total',
+    help: 'Bot API calls Telegram refused, by method and error code (429: over its limits).',
+    labelNames: ['method', 'code'] as const,
+    registers: [registry],
+  });
+  const telegramFloodWait = new Counter({
+    name: 'bot_telegram_flood_wait_seconds_total',
+    help: "Seconds Telegram's 429 answers told the bot to wait (retry_after).",
+    registers: [registry],
+  });
+  const throttleWait = new Histogram({
+    name: 'bot_telegram_throttle_wait_seconds',
+    help: "Time outgoing Telegram calls waited for their turn under Telegram's limits (the throttler).",
+    buckets: [THROTTLED_SECONDS, 0.25, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const throttled = new Counter({
+    name: 'bot_telegram_throttled_total',
+    help: "Outgoing Telegram calls held back by the throttler to keep to Telegram's limits.",
+    registers: [registry],
+  });
+  const redisErrors = new Counter({
+    name: 'bot_redis_errors_total',
+    help: 'Errors of Redis connections, by source (store, scheduler).',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  const partnerUp = new Gauge({
+    name: 'bot_partner_up',
+    help: "Whether the partner service answered this instance's last call (1) or not (0).",
+    registers: [registry],
+  });
+  events.on('partner.available', () => partnerUp.set(1));
+  events.on('partner.unavailable', () => partnerUp.set(0));
+  events.on('payment.refund-needed', () => payments.inc({ outcome: 'refund_needed' }));
 
   events.on('sale.confirmed', () => sales.inc());
   events.on('reservation.failed', () => failures.inc({ what: 'reservation' }));
@@ -154,6 +239,35 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     },
     liveConversations(read) {
       readLive = read;
+    },
+    payment(outcome) {
+      payments.inc({ outcome });
+    },
+    handoff(change) {
+      handoffs.inc({ kind: change.kind });
+      if (change.kind === 'opened') {
+        handoffsOpen.inc();
+        handoffsWaiting.inc();
+      } else if (change.kind === 'answered') {
+        handoffsWaiting.dec();
+      } else {
+        handoffsOpen.dec();
+        if (!change.answered) handoffsWaiting.dec();
+      }
+    },
+    queueDepth(read) {
+      readDepth = read;
+    },
+    telegramError(method, code, retryAfter) {
+      telegramErrors.inc({ method, code: String(code) });
+      if (retryAfter !== undefined) telegramFloodWait.inc(retryAfter);
+    },
+    telegramThrottled(seconds) {
+      throttleWait.observe(seconds);
+      if (seconds >= THROTTLED_SECONDS) throttled.inc();
+    },
+    redisError(source) {
+      redisErrors.inc({ source });
     },
     schemaDeparture(operation, departure) {
       departures.inc({ operation, path: departure.path, kind: departure.kind }, departure.count);

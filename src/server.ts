@@ -34,6 +34,8 @@ export interface Route {
    * a link, such as the payment returns). Elsewhere only refused requests count.
    */
   limitedPerAddress?: boolean;
+  /** Never limited nor counted per address (health checks: a prober is never refused). */
+  unlimited?: boolean;
   handle(request: RouteRequest, response: ServerResponse): Promise<void> | void;
 }
 
@@ -209,7 +211,7 @@ export async function startHttpServer(options: {
       const authorized = route?.authorize?.(request.headers);
       // Authenticated on its headers: the channel's own servers, never limited.
       const address =
-        perAddress && authorized !== true
+        perAddress && authorized !== true && route?.unlimited !== true
           ? clientAddress(request, perAddress.proxyHops)
           : undefined;
       if (perAddress && address !== undefined) {

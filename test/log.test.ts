@@ -3,10 +3,18 @@
  * writes, whatever the shape of what was logged: fields, messages, error messages,
  * stacks and causes.
  */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, secretValues, SECRET_VARIABLES } from '#src/config.js';
-import { createLogger, createTextMasker, maskPersonalData } from '#src/log.js';
+import {
+  createLogger,
+  createTextMasker,
+  inTurn,
+  maskPersonalData,
+  processFields,
+} from '#src/log.js';
 
 const SECRETS = {
   TELEGRAM_BOT_TOKEN: '123456:AAH-telegram-token-part',
@@ -27,7 +35,7 @@ function capture(secrets: readonly string[]) {
       callback();
     },
   });
-  const logger = createLogger({ level: 'debug', destination, secrets });
+  const logger = createLogger({ level: 'debug', destination, secrets, base: {} });
   return { logger, text: () => text };
 }
 
@@ -120,5 +128,91 @@ describe('masking a free text from outside (createTextMasker)', () => {
     expect(masked).toBe(
       'refused key [redacted] (sent as [redacted]), token [redacted], GET http://partner/Sale?[redacted] done',
     );
+  });
+});
+
+describe('what every line carries', () => {
+  const lines = () => {
+    let text = '';
+    const destination = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        text += chunk.toString('utf8');
+        callback();
+      },
+    });
+    const read = () =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { destination, read };
+  };
+
+  it('names the instance and the release: INSTANCE_ID, package.json version, GIT_SHA', () => {
+    expect(processFields({ INSTANCE_ID: 'bot-2', GIT_SHA: '1a2b3c4' })).toEqual({
+      instance: 'bot-2',
+      version: '0.1.0',
+      revision: '1a2b3c4',
+    });
+    // Without INSTANCE_ID: the host name, as a container's id.
+    expect(processFields({}).instance).toMatch(/\S/);
+    expect(processFields({})).not.toHaveProperty('revision');
+    const { destination, read } = lines();
+    createLogger({ destination, base: processFields({ INSTANCE_ID: 'bot-2' }) }).info('hello');
+    expect(read()[0]).toMatchObject({ instance: 'bot-2', version: '0.1.0', msg: 'hello' });
+  });
+
+  it('carries the conversation id on every line logged within its turn, however deep', async () => {
+    const { destination, read } = lines();
+    const logger = createLogger({ destination, base: {} });
+    const deeper = async () => {
+      await new Promise((done) => setImmediate(done));
+      logger.warn({ operation: 'catalog' }, 'partner call retried');
+    };
+    logger.info('before');
+    await Promise.all([
+      inTurn('tg:1', async () => {
+        await deeper();
+        logger.info('one');
+      }),
+      inTurn('tg:2', () => deeper()),
+    ]);
+    logger.info('after');
+    const seen = read().map((line) => [line.msg, line.conversationId]);
+    expect(seen[0]).toEqual(['before', undefined]);
+    expect(seen.at(-1)).toEqual(['after', undefined]);
+    expect(seen.slice(1, -1)).toEqual(
+      expect.arrayContaining([
+        ['partner call retried', 'tg:1'],
+        ['partner call retried', 'tg:2'],
+        ['one', 'tg:1'],
+      ]),
+    );
+    expect(seen).toHaveLength(5);
+  });
+
+  it('writes a crash as one fatal JSON line, then exits 1', () => {
+    const log = resolve(import.meta.dirname, '../src/log.ts');
+    for (const [crash, message] of [
+      ["throw new Error('boom')", 'uncaught exception; exiting'],
+      ["Promise.reject(new Error('boom'))", 'unhandled promise rejection; exiting'],
+    ] as const) {
+      const script = `import { createLogger, logCrashes } from ${JSON.stringify(log)};
+        logCrashes(createLogger()); setImmediate(() => { ${crash}; });`;
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        { encoding: 'utf8', env: { ...process.env, INSTANCE_ID: 'crashy', LOG_LEVEL: 'info' } },
+      );
+      expect(run.status).toBe(1);
+      const written = run.stderr.trim().split('\n');
+      expect(written).toHaveLength(1);
+      expect(JSON.parse(written[0]!)).toMatchObject({
+        level: 60,
+        instance: 'crashy',
+        msg: message,
+        err: { message: 'boom' },
+      });
+    }
   });
 });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
 import type { Logger } from '#src/log.js';
-import { silentLogger } from '#src/log.js';
+import { currentTurn, silentLogger } from '#src/log.js';
 import { envelopeFailure } from './envelope.js';
 import {
   PartnerEnvelopeError,
@@ -192,6 +192,9 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     callOptions: CallOptions = {},
   ): Promise<ResponseOf<Op>> {
     const requestId = callOptions.requestId ?? randomUUID();
+    // Counted in the customer's turn; its lines carry the conversation's id (log.ts).
+    const turn = currentTurn();
+    if (turn) turn.partnerCalls += 1;
     const context = { operation: operation.name, requestId };
     const timeoutMs = options.timeoutMs?.[operation.name] ?? operation.timeoutMs;
 

@@ -31,7 +31,7 @@ import type { Lang } from '#src/domain/lang.js';
 import { languageRead, readCommand } from '#flows/understanding/understand.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import { silentLogger, type Logger } from '#src/log.js';
+import { currentTurn, silentLogger, type Logger } from '#src/log.js';
 import { conversationKey } from '#src/store/keys.js';
 import {
   keepLease,
@@ -466,6 +466,7 @@ export function createEngine(options: EngineOptions): Engine {
       }
       failedMachine(actor);
       const after = actor.getSnapshot();
+      noteStep(after.value);
       // The reply is drawn before the write: the channel's writes for it ride with it.
       const afterDeps = await deps(after.context.language);
       const stepView =
@@ -692,6 +693,20 @@ export function createEngine(options: EngineOptions): Engine {
       return { key, read: key };
     },
   };
+}
+
+/** The step a turn ended on, for its log line: `booking.choosing.date`. */
+function noteStep(value: unknown): void {
+  const turn = currentTurn();
+  if (turn) turn.step = stepName(value);
+}
+
+export function stepName(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value !== 'object' || value === null) return String(value);
+  return Object.entries(value)
+    .map(([name, inner]) => `${name}.${stepName(inner)}`)
+    .join(',');
 }
 
 /** The conversation is held by another turn for longer than a turn may take. */

@@ -65,6 +65,10 @@ export function createBullmqScheduler(
   let worker: Worker<JobData> | undefined;
 
   return {
+    async depth() {
+      const counts = await queue.getJobCounts('delayed', 'waiting', 'active', 'prioritized');
+      return Object.values(counts).reduce((sum, count) => sum + count, 0);
+    },
     async schedule(job) {
       const jobId = safeId(job.id);
       await queue.remove(jobId);

@@ -33,6 +33,7 @@ export function createMemoryScheduler(
   };
 
   return {
+    depth: () => Promise.resolve(pending.size),
     async schedule(job) {
       clearTimeout(timers.get(job.id));
       pending.set(job.id, job);

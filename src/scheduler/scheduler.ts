@@ -22,5 +22,7 @@ export interface Scheduler {
   cancel(id: string): Promise<void>;
   /** Starts running due jobs with `handler`. */
   start(handler: JobHandler): void;
+  /** Jobs held and not yet done (due later, due now, running): the queue's depth. */
+  depth?(): Promise<number>;
   close(): Promise<void>;
 }

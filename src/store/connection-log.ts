@@ -18,10 +18,15 @@ const causeOf = (error: unknown) => {
   return { message: message ?? String(error), ...(code !== undefined ? { code } : {}) };
 };
 
-export function logConnection(redis: Redis | Cluster, logger: Logger): ConnectionWatch {
+export function logConnection(
+  redis: Redis | Cluster,
+  logger: Logger,
+  onError?: () => void,
+): ConnectionWatch {
   // Unknown until the first word: a failure before the first `ready` is logged too.
   let state: 'starting' | 'up' | 'down' = 'starting';
   redis.on('error', (error: unknown) => {
+    onError?.();
     if (state === 'down') return;
     const lost = state === 'up';
     state = 'down';

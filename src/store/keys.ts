@@ -180,6 +180,13 @@ export const slackSearchKey = (token: string) => `slack:search:${token}`;
  */
 export const addressRateLimit = (publicHost: string) => `addr:${publicHost}`;
 
+/**
+ * Whether the partner service is down, as the deployment's instances share it so that
+ * one of them announces each outage's start and end (channels/slack/outage.ts), scoped
+ * by the Slack channel the alerts go to. TTL: a day from its last change. Personal data: no.
+ */
+export const partnerOutageKey = (alertsChannel: string) => `outage:partner:${alertsChannel}`;
+
 /** Read, never written, by the health check to see the store answers (health.ts). */
 export const HEALTH_PROBE_KEY = 'healthz:probe';
 

@@ -180,6 +180,8 @@ export interface RedisStoreOptions {
   logger?: Logger;
   /** STORE_COMMAND_TIMEOUT_MS unless given. */
   commandTimeoutMs?: number;
+  /** Told every error of the connection (a metric), however many the log line sums up. */
+  onError?: () => void;
 }
 
 type StoreRedis = (Redis | Cluster) & {
@@ -221,7 +223,7 @@ export function createRedisStore(
     commandTimeout: options.commandTimeoutMs ?? STORE_COMMAND_TIMEOUT_MS,
   });
   // Always listened to: ioredis prints unhandled connection errors to stderr otherwise.
-  if (options.logger) logConnection(redis, options.logger);
+  if (options.logger) logConnection(redis, options.logger, options.onError);
   else redis.on('error', () => undefined);
   const names = isCluster(target) ? clusterLayout : serverLayout;
   redis.defineCommand('storePut', { numberOfKeys: 1, lua: PUT });

@@ -20,10 +20,11 @@ let metricsServer: HttpServer;
 beforeAll(async () => {
   chat = await startChat();
   const health = createHealth({ store: chat.app.store, events: chat.app.events });
+  health.started();
   server = await startHttpServer({
     port: 0,
     host: '127.0.0.1',
-    routes: [health.publicRoute],
+    routes: health.publicRoutes,
     logger: silentLogger,
     onRefused: (reason) => chat.app.metrics.refused(reason),
   });
@@ -69,41 +70,56 @@ describe('observability', () => {
     expect(metric(text, 'bot_http_refused_total{reason="not-found"}')).toBe(2);
   });
 
-  it('reports health, degraded while the partner service is down; /healthz says no more', async () => {
+  it('reports the partner service down in the detail only: /healthz and /readyz stay 200', async () => {
     const up = await fetch(`${server.url}/healthz`);
     expect(up.status).toBe(200);
     expect(await up.text()).toBe('ok');
     await chat.sandbox.extra('faults', { faults: [{ operation: '*', status: 503 }] });
     await chat.app.catalog.refresh('en').catch(() => undefined);
-    const down = await fetch(`${server.url}/healthz`);
-    expect(down.status).toBe(503);
-    expect(await down.text()).toBe('unavailable');
+    for (const path of ['/healthz', '/readyz', '/livez']) {
+      const during = await fetch(`${server.url}${path}`);
+      expect(during.status).toBe(200);
+      expect(await during.text()).toBe('ok');
+    }
     const detail = await fetch(`${metricsServer.url}/health`);
-    expect(detail.status).toBe(503);
+    expect(detail.status).toBe(200);
     expect(await detail.json()).toEqual({
       status: 'degraded',
+      ready: true,
+      started: true,
+      draining: false,
       store: 'up',
       partner: 'down',
       channels: {},
     });
+    expect(
+      metric(await (await fetch(`${metricsServer.url}/metrics`)).text(), 'bot_partner_up'),
+    ).toBe(0);
     await chat.sandbox.extra('faults', { faults: [] });
     await chat.app.catalog.refresh('en');
     expect(await (await fetch(`${metricsServer.url}/health`)).json()).toEqual({
       status: 'ok',
+      ready: true,
+      started: true,
+      draining: false,
       store: 'up',
       partner: 'up',
       channels: {},
     });
+    expect(
+      metric(await (await fetch(`${metricsServer.url}/metrics`)).text(), 'bot_partner_up'),
+    ).toBe(1);
   });
 
   it('/healthz writes nothing to the store', async () => {
     const prefix = `healthz-${randomUUID()}:`;
     const store = createRedisStore(inject('redisUrl'), { prefix });
     const health = createHealth({ store, events: createEventBus() });
+    health.started();
     const probe = await startHttpServer({
       port: 0,
       host: '127.0.0.1',
-      routes: [health.publicRoute],
+      routes: health.publicRoutes,
       logger: silentLogger,
     });
     try {

@@ -14,7 +14,7 @@ import { salesOperation } from '#src/api/sales.js';
 import { startSlack, type SlackChannel } from '#src/channels/slack/index.js';
 import { parseConfig } from '#src/config.js';
 import { createEventBus, type BotEventBus } from '#src/events.js';
-import { createLogger } from '#src/log.js';
+import { createLogger, silentLogger } from '#src/log.js';
 import { startHttpServer, type HttpServer } from '#src/server.js';
 import { createRedisStore } from '#src/store/redis-store.js';
 import {
@@ -560,6 +560,49 @@ describe('alerts', () => {
       expect.stringContaining('Partner service unavailable* — first failure: `sales` (timeout)'),
       expect.stringContaining('Partner service answering again* — `giftcard`'),
     ]);
+  });
+});
+
+describe('partner outage alerts across instances', () => {
+  it('are posted once per deployment when two instances see the outage, for each outage', async () => {
+    const otherEvents = createEventBus();
+    const other = await startSlack({
+      config: parseConfig({
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: fake.apiUrl,
+        SLACK_ALERTS_CHANNEL: ALERTS,
+      }).slack!,
+      lookups: createStaffLookups({ client: sandbox.client, logger: silentLogger, language: 'es' }),
+      store,
+      events: otherEvents,
+      logger: silentLogger,
+    });
+    try {
+      const outageAlerts = () =>
+        fake.calls.filter(
+          (call) =>
+            call.method === 'chat.postMessage' &&
+            /Partner service/.test(JSON.stringify(call.args.blocks)),
+        ).length;
+      const before = outageAlerts();
+      for (let outage = 1; outage <= 2; outage += 1) {
+        events.emit('partner.unavailable', { operation: 'sales', kind: 'timeout' });
+        otherEvents.emit('partner.unavailable', { operation: 'catalog', kind: 'network' });
+        await fake.waitForCall(
+          'chat.postMessage',
+          () => outageAlerts() === before + 2 * outage - 1,
+        );
+        otherEvents.emit('partner.available', { operation: 'catalog' });
+        events.emit('partner.available', { operation: 'sales' });
+        await fake.waitForCall('chat.postMessage', () => outageAlerts() === before + 2 * outage);
+      }
+      // The other instance's queue is done: it posted nothing more.
+      await other.stop();
+      expect(outageAlerts()).toBe(before + 4);
+    } finally {
+      await other.stop();
+    }
   });
 });
 

@@ -31,6 +31,7 @@ const pinned: Record<keyof typeof keys, [unknown[], string]> = {
   slackDeliveryKey: [['event:Ev1'], 'slack:delivery:event:Ev1'],
   slackSearchKey: [['tok'], 'slack:search:tok'],
   addressRateLimit: [['bot.example.com'], 'addr:bot.example.com'],
+  partnerOutageKey: [['C0ALERTS'], 'outage:partner:C0ALERTS'],
   HEALTH_PROBE_KEY: [[], 'healthz:probe'],
   reminderJobId: [['tg:42'], 'remind:tg:42'],
   expiryJobId: [['tg:42'], 'expire:tg:42'],

@@ -8,7 +8,7 @@ import { createApp, type App, type AppOptions } from '#src/app.js';
 import { replyLines, type OutputLine } from '#src/channels/console/lines.js';
 import { parseConfig } from '#src/config.js';
 import type { Input } from '#src/conversation/interpret.js';
-import { silentLogger } from '#src/log.js';
+import { silentLogger, type Logger } from '#src/log.js';
 import { startTestSandbox, type TestSandbox } from './sandbox.js';
 
 export interface Chat {
@@ -39,6 +39,8 @@ export async function startChat(
     clockStart?: Date;
     /** The bot's clock (default: the sandbox's), for a bot whose time differs from it. */
     now?: () => Date;
+    /** Where the bot logs (default: nowhere). */
+    logger?: Logger;
   } = {},
 ): Promise<Chat> {
   const sandbox =
@@ -52,7 +54,7 @@ export async function startChat(
   });
   // The bot's clock is the sandbox's: "today" is the same on both sides, and moving the
   // sandbox's clock (POST /__sandbox/clock) moves the bot's.
-  const app = await createApp(config, silentLogger, {
+  const app = await createApp(config, options.logger ?? silentLogger, {
     partner: options.partner,
     now: options.now ?? (() => sandbox.sandbox.clock.now()),
   });

@@ -3,6 +3,8 @@
  * (every customer turn), the store (update deduplication, the button table), the push
  * to register its outbox on, and where it is reachable from outside (webhook mode).
  */
+import type { APIThrottlerOptions } from '@grammyjs/transformer-throttler';
+import type { ApiObserver } from './api-limits.js';
 import type { Context } from 'grammy';
 import type { Config } from '#src/config.js';
 import type { Engine } from '#src/conversation/engine.js';
@@ -31,6 +33,10 @@ export interface TelegramDeps {
   onChatLimited?: () => void;
   /** Told each update that could not be handled, and whether Telegram sends it again. */
   onUnhandled?: (fate: Unhandled) => void;
+  /** Told Telegram's refusals and the throttler's waits (the metrics). */
+  observeApi?: ApiObserver;
+  /** Telegram's limits for the throttler (api-limits.ts); tests give small ones. */
+  limits?: APIThrottlerOptions;
   /** The partner's language: the default command list and a new customer's language. */
   defaultLanguage?: Lang;
   /** The fast pre-checkout check of invoices (Telegram Payments). */

@@ -9,7 +9,8 @@
  * conversation's lease taken ahead: turn-ahead.ts) → button gate (answers every tap at
  * once) → flood guard → a lease taken ahead by an update still on its way is freed for one
  * that gets to the chat's order first → sequentialize per chat → handlers. API calls go
- * through auto-retry, which waits out 429 `retry_after`.
+ * through auto-retry, which waits out 429 `retry_after`, and the throttler, which keeps
+ * them to Telegram's limits (api-limits.ts).
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
@@ -17,6 +18,7 @@ import { Bot, GrammyError } from 'grammy';
 import type { Outbox } from '#src/conversation/outbox.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { Route } from '#src/server.js';
+import { countRefusals, throttle } from './api-limits.js';
 import { createBotApiFetch, type BotApiFetch } from './bot-api-fetch.js';
 import { chatsAtOnce } from './chats-at-once.js';
 import { registerCommands } from './commands.js';
@@ -78,6 +80,9 @@ export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext>
   // First, so next to grammY's client: its JSON calls are made there (bot-api-fetch.ts),
   // each one retried by auto-retry as before; uploads go on to the client.
   bot.api.config.use(http.calls(client));
+  // Inside auto-retry: each refusal is counted, a 429 retried too; each retry is throttled.
+  bot.api.config.use(countRefusals(deps.observeApi));
+  bot.api.config.use(throttle(deps.observeApi, deps.limits));
   bot.api.config.use(
     autoRetry({
       maxRetryAttempts: 3,

@@ -79,7 +79,16 @@ export interface HandoffDeps {
   ttlSeconds: number;
   now: () => Date;
   logger: Logger;
+  /** Told each change of a handoff's life (the metrics). */
+  onChange?: (change: HandoffChange) => void;
 }
+
+/**
+ * A handoff's life: opened; answered by staff (the first time); ended (back to the bot,
+ * whoever asked), answered or not.
+ */
+export type HandoffChange =
+  { kind: 'opened' } | { kind: 'answered' } | { kind: 'ended'; answered: boolean };
 
 export interface HandoffBeside extends Beside {
   /** The desk, once the Slack channel has started (it starts after the app). */
@@ -177,6 +186,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       at: timeoutAt,
     });
     logger.info({ conversationId: turn.conversationId, threadId }, 'handoff: thread opened');
+    deps.onChange?.({ kind: 'opened' });
     const said = answersFrom ? m.openedLater(describeOpening(hours, answersFrom, lang)) : m.opened;
     const handoff = { threadId, openedAt: at.toISOString(), timeoutAt: timeoutAt.toISOString() };
     return keep({ ...state, handoff }, [said], 'step');
@@ -195,7 +205,15 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
           ),
         );
     }
-    if (handoff) await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
+    if (handoff) {
+      await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
+      const answered = handoff.staff !== undefined;
+      logger.info(
+        { conversationId: turn.conversationId, threadId: handoff.threadId, answered },
+        'handoff: ended',
+      );
+      deps.onChange?.({ kind: 'ended', answered });
+    }
     const { handoff: _ended, ...rest } = state;
     return keep(rest, [handoffMessages(turn.context.language).returned], 'step');
   }
@@ -264,6 +282,13 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
           { from: 'staff', text: said, at: deps.now().toISOString() },
         ]);
         const notices = handoff.staff === name ? [said] : [m.talkingTo(name), said];
+        if (handoff.staff === undefined) {
+          logger.info(
+            { conversationId: turn.conversationId, threadId: handoff.threadId },
+            'handoff: answered by staff',
+          );
+          deps.onChange?.({ kind: 'answered' });
+        }
         return { ...keep(next, notices), outcome: 'delivered' };
       }
       case 'support.return':

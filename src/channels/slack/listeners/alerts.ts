@@ -19,7 +19,8 @@ import {
 } from '../blocks/alerts.js';
 import type { SlackMessage } from '../blocks/common.js';
 import type { SlackDeps } from '../deps.js';
-import { createOutageTracker } from '../outage.js';
+import { partnerOutageKey } from '#src/store/keys.js';
+import { createOutageAnnouncer, createOutageTracker } from '../outage.js';
 
 export interface Alerts {
   /** Unsubscribes and waits for alerts already being posted. */
@@ -34,12 +35,20 @@ export function subscribeAlerts(
   const now = deps.now ?? (() => new Date());
   const outage = createOutageTracker();
   const mask = createTextMasker(deps.secrets ?? []);
+  // One announcement per deployment: every instance sees the outage (outage.ts).
+  const announcer = createOutageAnnouncer(deps.store, partnerOutageKey(channel));
   let queue: Promise<void> = Promise.resolve();
 
-  const post = (event: BotEventName, message: SlackMessage): void => {
+  /** Posts `message` (in order), or that `compose` makes when it makes one. */
+  const post = (
+    event: BotEventName,
+    message: SlackMessage | (() => Promise<SlackMessage | undefined>),
+  ): void => {
     queue = queue.then(async () => {
       try {
-        await client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
+        const made = typeof message === 'function' ? await message() : message;
+        if (made === undefined) return;
+        await client.chat.postMessage({ channel, text: made.text, blocks: made.blocks });
       } catch (error) {
         const code = (error as { code?: string; data?: { error?: string } }).data?.error;
         deps.logger.warn({ event, code: code ?? (error as Error).name }, 'slack: alert not posted');
@@ -55,12 +64,20 @@ export function subscribeAlerts(
     'payment.refund-needed': (event) =>
       post('payment.refund-needed', refundNeededAlert(event, mask)),
     'partner.unavailable': (event) => {
-      if (outage.failed(now())) post('partner.unavailable', partnerDownAlert(event));
+      const at = now();
+      if (!outage.failed(at)) return;
+      post('partner.unavailable', async () =>
+        (await announcer.opened(at)) ? partnerDownAlert(event) : undefined,
+      );
     },
     'catalog.rejected': (event) => post('catalog.rejected', catalogRejectedAlert(event)),
     'partner.available': (event) => {
-      const downFor = outage.answered(now());
-      if (downFor !== undefined) post('partner.available', partnerUpAlert(event, downFor));
+      const at = now();
+      if (outage.answered(at) === undefined) return;
+      post('partner.available', async () => {
+        const downFor = await announcer.closed(at);
+        return downFor === undefined ? undefined : partnerUpAlert(event, downFor);
+      });
     },
   };
 
