@@ -9,10 +9,12 @@
  * - The page may call again and again: one push per sale and outcome at a time, held in
  *   the store so that it holds across instances; the page still answers. A call that
  *   comes while a push is under way is not dropped: the push is made once more after it,
- *   since its check with the service may have been made before the payment. A call
- *   before the payment (the link opened early) never holds back the one after it.
+ *   since its check with the service may have been made before the payment; calls
+ *   within a second after a push are gathered into one more. A call before the payment
+ *   (the link opened early) never holds back the one after it beyond that second.
  * - Nothing of the request's body is read: the token in the query is all there is.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BookingContext } from '#flows/booking/types.js';
 import type { TurnWork } from '#src/conversation/turn-work.js';
 import type { Push } from '#src/conversation/outbox.js';
@@ -35,6 +37,8 @@ interface Waiting {
 const TTL_SECONDS = 2 * 24 * 60 * 60;
 /** A push under way holds its sale and outcome at most this long (its instance may die). */
 const PUSHING_TTL_MS = 30_000;
+/** After a push, calls are gathered this long into the next one. */
+const SETTLE_MS = 1_000;
 /** A call that came during a push is remembered this long for the push after it. */
 const AGAIN_TTL_SECONDS = 60;
 
@@ -125,6 +129,8 @@ async function pushOutcome(
       do {
         await deps.store.delete(again);
         await deps.push.send(conversationId, { type: 'payment.result', outcome });
+        // A burst of calls (the page retrying) makes one push after this one, not one each.
+        await sleep(SETTLE_MS);
       } while (await deps.store.get(again));
     } finally {
       await pushing.release();
