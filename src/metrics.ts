@@ -113,7 +113,7 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
 
   const refusedRequests = new Counter({
     name: 'bot_http_refused_total',
-    help: 'Requests refused before their route ran, by reason (not-found, unauthorized, too-large, timeout, rate-limited).',
+    help: 'Requests refused before their route ran, by reason (bad-request, not-found, unauthorized, too-large, timeout, rate-limited, busy, unavailable), and connections closed to make room (evicted).',
     labelNames: ['reason'] as const,
     registers: [registry],
   });

@@ -6,16 +6,26 @@
  * return call alone proves nothing) and sends the tickets.
  * - A forged token, or one of a sale no longer waiting (paid, given up, replaced by a
  *   newer sale): 404, and nobody is told.
- * - The page may call again and again: one push per sale and outcome in a short window,
- *   held in the store so that it holds across instances. The page still answers.
+ * - The page may call again and again: one push per sale and outcome at a time, held in
+ *   the store so that it holds across instances; the page still answers. A call that
+ *   comes while a push is under way is not dropped: the push is made once more after it,
+ *   since its check with the service may have been made before the payment; calls
+ *   within a second after a push are gathered into one more. A call before the payment
+ *   (the link opened early) never holds back the one after it beyond that second.
+ * - Nothing of the request's body is read: the token in the query is all there is.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BookingContext } from '#flows/booking/types.js';
 import type { TurnWork } from '#src/conversation/turn-work.js';
 import type { Push } from '#src/conversation/outbox.js';
 import type { Logger } from '#src/log.js';
 import type { Route } from '#src/server.js';
-import { paymentReturnKey, paymentReturnPushedKey } from '#src/store/keys.js';
-import type { Store } from '#src/store/store.js';
+import {
+  paymentReturnAgainKey,
+  paymentReturnKey,
+  paymentReturnPushingKey,
+} from '#src/store/keys.js';
+import { LockTimeoutError, type Store } from '#src/store/store.js';
 import { TOKEN, type ReturnUrls } from './return-token.js';
 
 interface Waiting {
@@ -25,8 +35,12 @@ interface Waiting {
 
 /** Long enough for a customer to finish paying; short, since it names a conversation. */
 const TTL_SECONDS = 2 * 24 * 60 * 60;
-/** Repeated notifications of one sale within this window make one push. */
-const PUSH_WINDOW_SECONDS = 30;
+/** A push under way holds its sale and outcome at most this long (its instance may die). */
+const PUSHING_TTL_MS = 30_000;
+/** After a push, calls are gathered this long into the next one. */
+const SETTLE_MS = 1_000;
+/** A call that came during a push is remembered this long for the push after it. */
+const AGAIN_TTL_SECONDS = 60;
 
 /** A sale waiting for its payment page: sold with a payment URL, tickets not loaded yet. */
 const waitingSale = (context: BookingContext) =>
@@ -75,12 +89,62 @@ function page(title: string, text: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:sans-serif;max-width:32rem;margin:4rem auto"><h1>${title}</h1><p>${text}</p></body></html>`;
 }
 
-export function paymentReturnRoutes(deps: {
+interface ReturnDeps {
   store: Store;
   push: Push;
   logger: Logger;
   urls: ReturnUrls;
-}): Route[] {
+}
+
+/** The lock that says a push of this sale and outcome is under way; undefined when it is. */
+async function startPushing(store: Store, token: string, outcome: string) {
+  try {
+    return await store.lock(paymentReturnPushingKey(token, outcome), {
+      ttlMs: PUSHING_TTL_MS,
+      waitMs: 0,
+    });
+  } catch (error) {
+    if (error instanceof LockTimeoutError) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Sends `payment.result` to the conversation, one push at a time per sale and outcome.
+ * A call that finds a push under way leaves a mark, and the pusher pushes once more; the
+ * pusher looks for a mark again after letting go, and a caller that left one tries to take
+ * over, so that a mark is never left behind with nobody to push for it.
+ */
+async function pushOutcome(
+  deps: ReturnDeps,
+  token: string,
+  outcome: 'ok' | 'ko',
+  conversationId: string,
+): Promise<void> {
+  const again = paymentReturnAgainKey(token, outcome);
+  let pushing = await startPushing(deps.store, token, outcome);
+  if (!pushing) {
+    await deps.store.set(again, true, AGAIN_TTL_SECONDS);
+    pushing = await startPushing(deps.store, token, outcome);
+  }
+  while (pushing) {
+    try {
+      do {
+        await deps.store.delete(again);
+        await deps.push.send(conversationId, { type: 'payment.result', outcome });
+        // A burst of calls (the page retrying) makes one push after this one, not one each.
+        await sleep(SETTLE_MS);
+      } while (await deps.store.get(again));
+    } finally {
+      await pushing.release();
+    }
+    pushing = (await deps.store.get(again))
+      ? await startPushing(deps.store, token, outcome)
+      : undefined;
+  }
+}
+
+export function paymentReturnRoutes(deps: ReturnDeps): Route[] {
   const handle =
     (outcome: 'ok' | 'ko'): Route['handle'] =>
     async (request, response) => {
@@ -107,14 +171,10 @@ export function paymentReturnRoutes(deps: {
               'The payment did not go through. You can go back to the chat and try again.',
             ),
       );
-      if (!(await deps.store.claim(paymentReturnPushedKey(token, outcome), PUSH_WINDOW_SECONDS)))
-        return;
       // After answering: the conversation checks the sale and replies in its channel.
-      void deps.push
-        .send(waiting.conversationId, { type: 'payment.result', outcome })
-        .catch((error: unknown) => {
-          deps.logger.error({ err: error }, 'payment return could not be delivered');
-        });
+      void pushOutcome(deps, token, outcome, waiting.conversationId).catch((error: unknown) => {
+        deps.logger.error({ err: error }, 'payment return could not be delivered');
+      });
     };
   // Anyone with a link may call them: every call counts against its address's limit.
   return (['GET', 'POST'] as const).flatMap((method) =>
@@ -122,6 +182,7 @@ export function paymentReturnRoutes(deps: {
       method,
       path: `/payments/return/${outcome}`,
       limitedPerAddress: true,
+      maxBodyBytes: 0,
       handle: handle(outcome),
     })),
   );

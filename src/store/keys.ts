@@ -93,11 +93,19 @@ export const supportThreadKey = (threadId: string) => `support:thread:${threadId
 export const paymentReturnKey = (token: string) => `payment-return:${token}`;
 
 /**
- * A claim: one push per sale and outcome however often the payment page calls back
- * (payments/return-route.ts). TTL: PUSH_WINDOW_SECONDS (seconds). Personal data: no.
+ * A lock held while a payment return's push is under way: one push per sale and outcome
+ * at a time, however often the payment page calls back (payments/return-route.ts). TTL:
+ * PUSHING_TTL_MS there. Personal data: no.
  */
-export const paymentReturnPushedKey = (token: string, outcome: string) =>
-  `payment-return-pushed:${token}:${outcome}`;
+export const paymentReturnPushingKey = (token: string, outcome: string) =>
+  `payment-return-pushing:${token}:${outcome}`;
+
+/**
+ * A payment return that came while a push was under way: the push is made once more
+ * (payments/return-route.ts). TTL: AGAIN_TTL_SECONDS there. Personal data: no.
+ */
+export const paymentReturnAgainKey = (token: string, outcome: string) =>
+  `payment-return-again:${token}:${outcome}`;
 
 /**
  * The secret return tokens are signed with when PAYMENT_RETURN_SECRET is not set, made by

@@ -180,7 +180,7 @@ describe('messages the bot sends on its own', () => {
   );
 
   it(
-    'return URLs: 100 repeated notifications make one message and one look-up; forged and replayed tokens tell nobody',
+    'return URLs: 100 repeated notifications make one look-up and one after it; forged and replayed tokens tell nobody',
     { timeout: 60_000 },
     async () => {
       await sandbox.extra('reset', { options: { debitPartner: true } });
@@ -206,13 +206,15 @@ describe('messages the bot sends on its own', () => {
       expect(new Set(answers)).toEqual(new Set([200]));
       await until(() => fake.messages(ana.id).length > before, 'the answer to the notifications');
       await new Promise((resolve) => setTimeout(resolve, 500));
-      // One turn: "not paid yet" said once (with the payment view drawn again under it).
+      // One turn for the burst, and one more for the calls that came while it ran (they may
+      // have come after its look-up): "not paid yet" said at most twice, not 100 times.
       const said = fake.messages(ana.id).slice(before);
-      expect(said.filter((m) => /cannot see the payment yet/.test(m.text ?? ''))).toHaveLength(1);
-      expect(said.filter((m) => /Payment pending/.test(m.text ?? '')).length).toBeLessThanOrEqual(
-        1,
-      );
-      expect((await lookups()) - lookupsBefore).toBe(1);
+      const notYet = said.filter((m) => /cannot see the payment yet/.test(m.text ?? '')).length;
+      expect(notYet).toBeGreaterThanOrEqual(1);
+      expect(notYet).toBeLessThanOrEqual(2);
+      const looked = (await lookups()) - lookupsBefore;
+      expect(looked).toBeGreaterThanOrEqual(1);
+      expect(looked).toBeLessThanOrEqual(2);
 
       // A token signed with another secret, and the cart id as the old URLs had it.
       const forged = returnUrlOk.replace(/sale=[\w-]{43}/, `sale=${'A'.repeat(43)}`);

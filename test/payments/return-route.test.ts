@@ -3,6 +3,7 @@
  * reaches its conversation as `payment.result`, once per burst; a forged, malformed or
  * replayed token reaches nobody.
  */
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingContext, BookingEvent } from '#flows/booking/types.js';
 import type { Push } from '#src/conversation/outbox.js';
@@ -16,10 +17,23 @@ import { createMemoryStore } from '#src/store/memory-store.js';
 const store = createMemoryStore();
 const urls = createReturnUrls('http://127.0.0.1:1/', 'a-test-secret-of-at-least-32-characters');
 const sent: [string, BookingEvent][] = [];
+/** While set, a push waits for it (a turn checking the sale with the service). */
+let held: Promise<void> | undefined;
+/** Pushes ended since the test began, and who waits for a count of them. */
+let ended = 0;
+let waiters: { count: number; resolve: () => void }[] = [];
+const pushesEnded = (count: number) =>
+  new Promise<void>((resolve) => {
+    if (ended >= count) resolve();
+    else waiters.push({ count, resolve });
+  });
 const push: Push = {
   register: () => undefined,
   send: async (conversationId, event) => {
     sent.push([conversationId, event]);
+    if (held) await held;
+    ended += 1;
+    for (const waiter of waiters.filter(({ count }) => ended >= count)) waiter.resolve();
     return true;
   },
   run: async () => undefined,
@@ -37,6 +51,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => {
   sent.length = 0;
+  held = undefined;
+  ended = 0;
+  waiters = [];
 });
 
 const context = (sale?: BookingContext['sale']) => ({ sale }) as BookingContext;
@@ -63,14 +80,59 @@ describe('payment return', () => {
     ]);
   });
 
-  it('makes one push of 100 repeated notifications, and answers each', async () => {
+  it('makes one push of 100 notifications during a push, and one more after it', async () => {
     await doWork(store, rememberPaymentReturns(urls)('tg:43', context(), waiting('p2')));
+    let release!: () => void;
+    held = new Promise((resolve) => (release = resolve));
+    const first = await fetch(returnUrl('p2', 'ko'));
+    expect(first.status).toBe(200);
     const answers = await Promise.all(
       Array.from({ length: 100 }, () => fetch(returnUrl('p2', 'ko')).then((r) => r.status)),
     );
     expect(new Set(answers)).toEqual(new Set([200]));
-    await settle();
-    expect(sent).toEqual([['tg:43', { type: 'payment.result', outcome: 'ko' }]]);
+    // The first push is still under way: none of the 100 made another.
+    expect(sent).toHaveLength(1);
+    held = undefined;
+    release();
+    await pushesEnded(2);
+    // They may have come after its check with the service: one more push, for all of them.
+    expect(sent).toEqual([
+      ['tg:43', { type: 'payment.result', outcome: 'ko' }],
+      ['tg:43', { type: 'payment.result', outcome: 'ko' }],
+    ]);
+  });
+
+  it('never holds back the return after the payment behind one before it', async () => {
+    await doWork(store, rememberPaymentReturns(urls)('tg:47', context(), waiting('p7')));
+    // The genuine link opened before paying: pushed, and checked ("not paid yet").
+    expect((await fetch(returnUrl('p7', 'ok'))).status).toBe(200);
+    await pushesEnded(1);
+    // Paid a moment later: the page's return is pushed at once, not after a window.
+    expect((await fetch(returnUrl('p7', 'ok'))).status).toBe(200);
+    await pushesEnded(2);
+    expect(sent).toEqual([
+      ['tg:47', { type: 'payment.result', outcome: 'ok' }],
+      ['tg:47', { type: 'payment.result', outcome: 'ok' }],
+    ]);
+  });
+
+  it('reads no body: a post announcing 50 MB is answered unread, and its connection closed', async () => {
+    await doWork(store, rememberPaymentReturns(urls)('tg:48', context(), waiting('p8')));
+    const { pathname, search } = new URL(returnUrl('p8', 'ok'));
+    const answer = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+      const request = httpRequest(`${server.url}${pathname}${search}`, {
+        method: 'POST',
+        headers: { 'content-length': 50_000_000 },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
+        request.destroy();
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(answer).toEqual({ status: 200, connection: 'close' });
   });
 
   it('answers 404 to a replayed token once the sale stopped waiting, and tells nobody', async () => {
