@@ -173,6 +173,10 @@ const schema = z.object({
       })
       .optional(),
   ),
+  // Read where every log line is made (log.ts, processFields); named here so that the
+  // configuration lists every variable the process reads.
+  INSTANCE_ID: optionalText,
+  GIT_SHA: optionalText,
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'a whole number of seconds from 1 to 600' })
     .int('a whole number of seconds from 1 to 600')
