@@ -69,6 +69,8 @@ const schema = z.object({
   ),
   /** Polling mode deletes a webhook found set (another instance's) instead of refusing to start. */
   TELEGRAM_DELETE_WEBHOOK: optionalText.pipe(z.enum(['1'], { error: '1, or unset' }).optional()),
+  /** `off`: outgoing calls are not held to Telegram's limits (a local Bot API, the bench). */
+  TELEGRAM_THROTTLE: optionalText.pipe(z.enum(['off'], { error: 'off, or unset' }).optional()),
   // Unset and empty differ: empty (with PAYMENT_CURRENCY=XTR) means Telegram Stars.
   TELEGRAM_PAYMENT_PROVIDER_TOKEN: z.string().optional(),
   PAYMENT_CURRENCY: z
@@ -173,6 +175,10 @@ const schema = z.object({
       })
       .optional(),
   ),
+  // Read where every log line is made (log.ts, processFields); named here so that the
+  // configuration lists every variable the process reads.
+  INSTANCE_ID: optionalText,
+  GIT_SHA: optionalText,
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'a whole number of seconds from 1 to 600' })
     .int('a whole number of seconds from 1 to 600')
@@ -271,6 +277,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
           webhookSecret: env.TELEGRAM_WEBHOOK_SECRET,
           /** Polling mode: delete a webhook found set rather than refuse to start. */
           ...(env.TELEGRAM_DELETE_WEBHOOK === '1' ? { deleteWebhook: true } : {}),
+          /** Outgoing calls not held to Telegram's limits (a local Bot API that has none). */
+          ...(env.TELEGRAM_THROTTLE === 'off' ? { unthrottled: true } : {}),
           /** Messages and taps a chat may send per window; more are skipped, said once. */
           chatLimit: { points: env.RATE_LIMIT_CHAT_MESSAGES, seconds: env.RATE_LIMIT_CHAT_SECONDS },
           /** Telegram Payments: the provider token ('' for Stars); unset: no payments. */

@@ -40,13 +40,14 @@ const REDACT = [...SENSITIVE, ...SENSITIVE.map((name) => `*.${name}`), 'headers.
 /** The query string of a URL inside a text (up to a space or a quote). */
 const QUERY = /(\bhttps?:\/\/[^\s?#"']*)\?[^\s"']*/g;
 const withoutQueries = (text: unknown) =>
-  typeof text === 'string' ? text.replace(QUERY, '$1?[redacted]') : text;
+  typeof text === 'string' ? maskPersonalData(text.replace(QUERY, '$1?[redacted]')) : text;
 
 /**
- * Errors as pino writes them, less the query strings of URLs in their texts. pino adds
- * the messages and stacks of an error's causes to its own, and the cause of a failed GET
- * names its URL: `GET /Sale?ClientEmail=…` or `GET /activity/giftcard?GiftCardIdentifier=…`
- * would write a customer's e-mail or a gift card's code to the logs.
+ * Errors as pino writes them, less the query strings of URLs in their texts and the
+ * personal data in them. pino adds the messages and stacks of an error's causes to its
+ * own, and the cause of a failed GET names its URL: `GET /Sale?ClientEmail=…` or
+ * `GET /activity/giftcard?GiftCardIdentifier=…` would write a customer's e-mail or a gift
+ * card's code to the logs; a partner's refusal may quote the e-mail or phone it refused.
  */
 function serializeError(error: unknown) {
   const serialized = pino.stdSerializers.err(error as Error) as unknown;
@@ -177,7 +178,7 @@ let version: string | undefined;
 function packageVersion(): string {
   if (version !== undefined) return version;
   try {
-    // src/log.ts and dist/log.js both sit one folder below package.json.
+    // src/log.ts sits below package.json, dist/src/log.js below dist/package.json (its copy).
     const text = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
     version = String((JSON.parse(text) as { version?: unknown }).version ?? 'unknown');
   } catch {
@@ -216,7 +217,8 @@ export const silentLogger: Logger = pino({ level: 'silent' });
 /**
  * A crash is one JSON line like any other (fatal, with the error), then exit 1: a thrown
  * error or a rejected promise no code handled leaves the process in a state nobody
- * planned, so it stops for its supervisor to start it afresh. main.ts installs it first.
+ * planned, so it stops for its supervisor to start it afresh. main.ts installs it once the
+ * logger exists.
  */
 export function logCrashes(
   logger: Logger,

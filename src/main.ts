@@ -196,11 +196,17 @@ if (channels) {
   await shutdown();
 }
 
-async function shutdown(): Promise<void> {
-  // Out of the load balancer's rotation first, while what is under way finishes.
-  health?.draining();
-  for (const stop of stops.splice(0)) await stop().catch(() => undefined);
-  await app.close();
+let stopping: Promise<void> | undefined;
+
+/** Stops everything once, however many callers ask (a signal, a channel's fatal refusal). */
+function shutdown(): Promise<void> {
+  stopping ??= (async () => {
+    // Out of the load balancer's rotation first, while what is under way finishes.
+    health?.draining();
+    for (const stop of stops.splice(0)) await stop().catch(() => undefined);
+    await app.close();
+  })();
+  return stopping;
 }
 
 /**
@@ -210,6 +216,7 @@ async function shutdown(): Promise<void> {
  * passed. A second signal is not caught: it ends the process at once.
  */
 function stopOnSignal(signal: NodeJS.Signals): void {
+  for (const other of SIGNALS) process.removeListener(other, stopOnSignal);
   logger.info(
     { signal, timeoutSeconds: config.shutdownTimeoutMs / 1000 },
     'shutting down: no new updates; finishing the turns in flight',
@@ -227,4 +234,5 @@ function stopOnSignal(signal: NodeJS.Signals): void {
   );
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopOnSignal);
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+for (const signal of SIGNALS) process.once(signal, stopOnSignal);

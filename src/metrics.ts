@@ -11,6 +11,7 @@ import type { CallOutcome } from './api/client.js';
 import type { Departure } from './api/departures.js';
 import type { HandoffChange } from './conversation/handoff/beside.js';
 import type { BotEventBus } from './events.js';
+import { TIMED_OUT, within } from './http/within.js';
 import type { Route } from './server.js';
 
 export interface Metrics {
@@ -48,6 +49,8 @@ export interface Metrics {
 
 /** Longer than this under the throttler is a wait for Telegram's limits, not scheduling. */
 const THROTTLED_SECONDS = 0.05;
+/** How long a scrape waits for the scheduler's queue depth (NaN after it). */
+const DEPTH_WAIT_MS = 1_000;
 
 export function createMetrics(events: BotEventBus, options: { defaults?: boolean } = {}): Metrics {
   const registry = new Registry();
@@ -173,8 +176,10 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     name: 'bot_scheduler_jobs',
     help: "Scheduled jobs not yet done (reservation expiries, payment checks, handoff timeouts): the scheduler queue's depth.",
     registers: [registry],
+    // The scheduler's queue waits for Redis however long it is away: a scrape must not.
     async collect() {
-      this.set(await readDepth().catch(() => Number.NaN));
+      const depth = await within(readDepth(), DEPTH_WAIT_MS).catch(() => TIMED_OUT);
+      this.set(depth === TIMED_OUT ? Number.NaN : depth);
     },
   });
   const telegramErrors = new Counter({
@@ -280,8 +285,9 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
       method: 'GET',
       path: '/metrics',
       async handle(_request, response) {
+        const text = await registry.metrics();
         response.writeHead(200, { 'content-type': registry.contentType });
-        response.end(await registry.metrics());
+        response.end(text);
       },
     },
   };

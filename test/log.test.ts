@@ -83,6 +83,17 @@ describe('secret masking in logs', () => {
     expect(text()).toContain('https://api.telegram.org/bot[redacted]/sendMessage');
   });
 
+  it("masks the personal data a partner's refusal quotes in an error and its cause", () => {
+    const { logger, text } = capture([]);
+    const cause = new Error('client ana.garcia@example.com, phone +34 600 111 222 refused');
+    logger.error({ err: new Error('Sale failed: DNI 12345678Z', { cause }) }, 'sale failed');
+    const written = text();
+    for (const data of ['ana.garcia@example.com', '600 111 222', '12345678Z'])
+      expect(written).not.toContain(data);
+    expect(written).toContain('[e-mail]');
+    expect(written).toContain('[document]');
+  });
+
   it('leaves lines without secrets as they were', () => {
     const { logger, text } = capture(secretValues(SECRETS));
     logger.info({ operation: 'catalog', ms: 12 }, 'partner call');

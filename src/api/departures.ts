@@ -179,7 +179,8 @@ function elementsOf(path: string): string {
 function walk(input: unknown, output: unknown, path: string, state: Reading, note: Note): void {
   if (Array.isArray(output)) {
     if (input === null || input === undefined) return;
-    if (!Array.isArray(input)) note(path, 'coerced');
+    // A comma-separated string is how the spec writes its lists of dates: read, not a departure.
+    if (!Array.isArray(input) && typeof input !== 'string') note(path, 'coerced');
     const items: unknown[] = Array.isArray(input) ? input : [input];
     const skipped = typeof input === 'object' ? state.skipped.get(input) : undefined;
     const itemPath = elementsOf(path);

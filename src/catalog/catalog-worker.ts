@@ -30,6 +30,8 @@ async function load(): Promise<void> {
   const logger = createLogger({
     level: input.logLevel ?? 'silent',
     secrets: [input.partner.apiKey],
+    // The main thread's logger writes the lines again, with the process's fields.
+    base: {},
     destination: new Writable({
       write(line: Buffer, _encoding, done) {
         send({ type: 'log', line: line.toString() });

@@ -164,7 +164,15 @@ export function createMemoryStore(now: () => number = Date.now): Store {
         return held(other, otherToken, saved ? { read: saved } : {});
       });
       const saved = read === undefined ? undefined : get<T>(read);
-      const allowed = spend ? await spend.limit.take(spend.key) : undefined;
+      let allowed: boolean | undefined;
+      try {
+        allowed = spend ? await spend.limit.take(spend.key) : undefined;
+      } catch (error) {
+        // The limit out of reach: the locks just taken are given back, not left to lapse.
+        if (locks.get(key)?.token === token) locks.delete(key);
+        for (const lock of taken) if (lock) await lock.release();
+        throw error;
+      }
       return held<T>(key, token, {
         ...(allowed !== undefined ? { allowed } : {}),
         ...(saved ? { read: saved } : {}),

@@ -640,9 +640,20 @@ export function createRedisStore(
         await sleep(LOCK_POLL_MS);
       }
       const { values } = taken;
-      // A limit kept elsewhere (not a window of this Redis's scripts) is spent on its own.
-      const allowed =
-        taken.allowed ?? (spend && !window ? await spend.limit.take(spend.key) : undefined);
+      let allowed: boolean | undefined;
+      try {
+        // A limit kept elsewhere (not a window of this Redis's scripts) is spent on its own.
+        allowed =
+          taken.allowed ?? (spend && !window ? await spend.limit.take(spend.key) : undefined);
+      } catch (error) {
+        // The limit out of reach: the locks just taken are given back, not left to lapse
+        // (a redelivered update would find its conversation busy until they did).
+        const ours = [{ name, token }, ...more.filter((_, at) => taken.more[at])];
+        await Promise.all(ours.map((lock) => end(lock, undefined, true, undefined))).catch(
+          () => undefined,
+        );
+        throw error;
+      }
       const saved = read === undefined ? undefined : (values[0] as Versioned<T> | undefined);
       return held<T>(key, { name, token }, read, {
         ...(saved ? { read: saved } : {}),

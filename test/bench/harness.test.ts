@@ -29,7 +29,7 @@ describe('the benchmark harness', () => {
     ).toBe('answerCallbackQuery → editMessageReplyMarkup ‖ sendMessage ‖ sendPhoto → sendPhoto');
   });
 
-  it('runs every measurement on a tiny configuration', { timeout: 60_000 }, async () => {
+  it('runs every measurement on a tiny configuration', { timeout: 240_000 }, async () => {
     const config = benchConfig({
       BENCH_CONCURRENCY: '1,2',
       BENCH_WARM_UP: '2',

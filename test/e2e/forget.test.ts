@@ -99,6 +99,12 @@ async function viewsOf(redis: Redis, chatId: number): Promise<string[]> {
   return keys;
 }
 
+/**
+ * A database of the suite's Redis for this file alone: the scan reads every key of it,
+ * and other files' customers (the same fixtures' names) are elsewhere.
+ */
+const DATABASE = `${inject('redisUrl')}/11`;
+
 describe('/forget', () => {
   let fake: FakeTelegram;
   let sandbox: TestSandbox;
@@ -113,7 +119,7 @@ describe('/forget', () => {
       mode: 'webhook',
       fake,
       sandbox,
-      redisUrl: inject('redisUrl'),
+      redisUrl: DATABASE,
       env: {
         PAYMENT_MODE: 'on-account',
         SLACK_BOT_TOKEN: 'xoxb-test',
@@ -123,7 +129,7 @@ describe('/forget', () => {
     });
     desk = createMemoryDesk();
     bot.app.support!.useDesk(desk);
-    redis = new Redis(inject('redisUrl'));
+    redis = new Redis(DATABASE);
   });
   afterAll(async () => {
     redis?.disconnect();

@@ -270,9 +270,12 @@ describe('messages the bot sends on its own', () => {
             .some((m) => /reserved again: you can pay once more/.test(m.text ?? '')),
         'the order reserved again',
       );
-      // The same order, held again, without building it anew.
+      // The same order, held again, without building it anew (drawn after the notice).
+      await until(
+        () => /Held until/.test(currentView(fake, ana.id).text ?? ''),
+        'the order held again',
+      );
       const view = currentView(fake, ana.id);
-      expect(view.text).toMatch(/Held until/);
       expect(view.text).toMatch(/Jellyfish aquarium/);
 
       await bot.act(() => fake.tapButton(ana, 'Confirm and pay'));

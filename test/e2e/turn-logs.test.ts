@@ -2,7 +2,7 @@
  * What a turn leaves in the logs, the bot as the app composes it against the sandbox:
  * one info line per turn (conversation, step, duration, partner calls), every partner
  * call's line with the conversation's id, and the process's instance and version on
- * every line. And the metrics the issue of operating it asked for, fed by their events.
+ * every line. And the metrics an operator watches, fed by their events.
  */
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

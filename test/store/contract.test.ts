@@ -6,7 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createMemoryStore } from '#src/store/memory-store.js';
 import { clusterLayout, createRedisStore, serverLayout } from '#src/store/redis-store.js';
-import { LockTimeoutError, runOnce, withLease, withLock, type Store } from '#src/store/store.js';
+import {
+  LockTimeoutError,
+  runOnce,
+  withLease,
+  withLock,
+  type RateLimit,
+  type Store,
+} from '#src/store/store.js';
+import { StoreUnavailableError } from '#src/store/unavailable.js';
 
 let fakeNow = 1_000_000;
 const memory = createMemoryStore(() => fakeNow);
@@ -155,6 +163,27 @@ describe.each(stores)('%s store', (name, store) => {
     await held.release();
     const again = await store.lock(k, { ttlMs: 5_000, waitMs: 100 });
     await again.release();
+  });
+
+  it('gives its locks back when the limit it spends cannot be reached', async () => {
+    const k = key('limit-down');
+    const other = key('limit-down-other');
+    const unreachable: RateLimit = {
+      take: () => Promise.reject(new StoreUnavailableError('the limit did not answer')),
+      spent: () => Promise.resolve(false),
+    };
+    await expect(
+      store.lock(k, {
+        ttlMs: 60_000,
+        waitMs: 100,
+        take: [other],
+        spend: { limit: unreachable, key: 'someone' },
+      }),
+    ).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Free at once, not after the minute the locks were taken for.
+    const again = await store.lock(k, { ttlMs: 5_000, waitMs: 0 });
+    const otherAgain = await store.lock(other, { ttlMs: 5_000, waitMs: 0 });
+    await Promise.all([again.release(), otherAgain.release()]);
   });
 
   it('frees a lock whose holder died when its time runs out', async () => {

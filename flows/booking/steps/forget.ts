@@ -28,15 +28,20 @@ const messages = defineMessages({
   },
 });
 
-/** A sale's record as money needs it: its ids, amounts and payment; nothing of who bought. */
+/**
+ * A sale's record as money needs it: its ids, amounts and payment; nothing of who bought.
+ * A sale still waiting for its payment page keeps the page's link: the return from it is
+ * told to this conversation, which then loads the tickets the customer paid for.
+ */
 function saleForMoney(sale: SaleRecord): SaleRecord {
-  const { partnerSaleId, saleIds, shoppingCartId, total, charge } = sale;
+  const { partnerSaleId, saleIds, shoppingCartId, total, charge, paymentUrl, activities } = sale;
   return {
     partnerSaleId,
     saleIds,
     ...(shoppingCartId !== undefined ? { shoppingCartId } : {}),
     ...(total !== undefined ? { total } : {}),
     ...(charge !== undefined ? { charge } : {}),
+    ...(paymentUrl !== undefined && activities === undefined ? { paymentUrl } : {}),
   };
 }
 

@@ -82,7 +82,7 @@ export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext>
   bot.api.config.use(http.calls(client));
   // Inside auto-retry: each refusal is counted, a 429 retried too; each retry is throttled.
   bot.api.config.use(countRefusals(deps.observeApi));
-  bot.api.config.use(throttle(deps.observeApi, deps.limits));
+  if (!deps.config.unthrottled) bot.api.config.use(throttle(deps.observeApi, deps.limits));
   bot.api.config.use(
     autoRetry({
       maxRetryAttempts: 3,
