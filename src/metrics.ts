@@ -179,7 +179,7 @@ export function createMetrics(events: BotEventBus, options: { defaults?: boolean
     // The scheduler's queue waits for Redis however long it is away: a scrape must not.
     async collect() {
       const depth = await within(readDepth(), DEPTH_WAIT_MS).catch(() => TIMED_OUT);
-      this.set(depth === TIMED_OUT ? Number.NaN : depth);
+      this.set(typeof depth === 'number' ? depth : Number.NaN);
     },
   });
   const telegramErrors = new Counter({
