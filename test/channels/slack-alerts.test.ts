@@ -109,6 +109,21 @@ describe('alerts posted to Slack', () => {
     await fake?.close();
   });
 
+  const postedToAlerts = () =>
+    fake.calls
+      .filter((call) => call.method === 'chat.postMessage' && call.args.channel === ALERTS)
+      .map((call) => JSON.stringify(call.args));
+
+  it('tell staff a refreshed catalog was refused, the one in service kept', async () => {
+    events.emit('catalog.rejected', { language: 'es', products: 3, inService: 30 });
+    await expect
+      .poll(() => postedToAlerts().filter((text) => text.includes('Catalog not updated')))
+      .toHaveLength(1);
+    const [posted] = postedToAlerts().filter((text) => text.includes('Catalog not updated'));
+    expect(posted).toContain('3 products read, 30 in service');
+    expect(posted).toContain('The catalog in service is kept');
+  });
+
   it("mask a partner refusal holding the key and a customer's details as the logs would", async () => {
     const reason =
       `Unauthorized ApiKey ${env.PARTNER_API_KEY}: client ${customer.email}, ` +
@@ -122,9 +137,7 @@ describe('alerts posted to Slack', () => {
       reason,
     });
     await alerts.stop();
-    const posted = fake.calls
-      .filter((call) => call.method === 'chat.postMessage' && call.args.channel === ALERTS)
-      .map((call) => JSON.stringify(call.args));
+    const posted = postedToAlerts().filter((text) => !text.includes('Catalog not updated'));
     expect(posted).toHaveLength(3);
     for (const text of posted) {
       for (const secret of [env.PARTNER_API_KEY, customer.email, customer.phone, customer.document])
