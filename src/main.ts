@@ -41,6 +41,8 @@ if (config.redis) await checkRedis(config.redis).catch(startFailed(logger));
 logCrashes(logger);
 const app = await createApp(config, logger);
 const stops: (() => Promise<void>)[] = [];
+/** The one shutdown under way, once anything has asked for it. */
+let stopping: Promise<void> | undefined;
 let health: Health | undefined;
 
 if (channels) {
@@ -195,8 +197,6 @@ if (channels) {
   else await runTerminal(io);
   await shutdown();
 }
-
-let stopping: Promise<void> | undefined;
 
 /** Stops everything once, however many callers ask (a signal, a channel's fatal refusal). */
 function shutdown(): Promise<void> {
