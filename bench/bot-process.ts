@@ -46,7 +46,7 @@ const config = parseConfig({
   TELEGRAM_THROTTLE: 'off',
   RATE_LIMIT_CHAT_MESSAGES: '1000',
   RATE_LIMIT_CHAT_SECONDS: process.env.RATE_LIMIT_CHAT_SECONDS,
-  // Unset: the default; 0 measures every turn restoring its conversation (issue 18 item 2).
+  // Unset: the default; 0 measures every turn restoring its conversation.
   LIVE_CONVERSATIONS: process.env.LIVE_CONVERSATIONS,
   TELEGRAM_API_ROOT: options.telegramApiRoot,
   // The tests pin "now" for both processes; the bench itself runs on real time.

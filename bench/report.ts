@@ -210,7 +210,7 @@ function header(results: BenchResults): string[] {
   ];
 }
 
-/** BENCH_ONLY=big: the large catalog's figures alone (issue 18's bigCatalog summary). */
+/** BENCH_ONLY=big: the large catalog's figures alone (the summary's bigCatalog). */
 function bigOnlyReport(results: BenchResults): string {
   const big = results.big!;
   const b = big.load;

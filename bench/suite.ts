@@ -85,7 +85,7 @@ export interface BenchResults {
   /** Catalog calls during completed bookings after warm-up (must be 0). */
   catalogCallsPerSale: number;
   durationSeconds: number;
-  /** The figures issue 18's targets are judged by (summary.ts). */
+  /** The figures the performance targets are judged by (summary.ts). */
   summary: BenchSummary;
 }
 
