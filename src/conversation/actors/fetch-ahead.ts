@@ -17,8 +17,8 @@ export interface FetchAhead {
   take<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Starts `load()` under `key` for a step to come; a failure is forgotten (the step asks). */
   warm<T>(key: string, load: () => Promise<T>): void;
-  /** How many values are kept now. */
-  size(): number;
+  /** The keys of the values kept now (what was fetched ahead: reads only). */
+  keys(): string[];
 }
 
 interface Kept {
@@ -70,7 +70,7 @@ export function createFetchAhead(options: FetchAheadOptions = {}): FetchAhead {
       if (fresh(key)) return;
       keep(key, load).catch(() => undefined);
     },
-    size: () => kept.size,
+    keys: () => [...kept.keys()],
   };
 }
 
