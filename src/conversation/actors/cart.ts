@@ -173,7 +173,10 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
   const context = cartContextOf(deps, options);
   const { client, catalog, now } = context;
   const readRoom = createRoomReader(deps);
+  // Given a store of reads fetched ahead (the app's), the cart's changes ask ahead for
+  // what its checkout will read; without one, each read is asked when it is needed.
   const ahead = deps.ahead ?? createFetchAhead();
+  const asksAhead = deps.ahead !== undefined;
 
   async function addToCart(input: AddToCartInput, { ops }: CartCalls): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
@@ -314,7 +317,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
    * Never the Confirm or the Sale, nor anything else that decides the money.
    */
   function cartChanged(change: CartChange, language: Lang): void {
-    if (change.cart.lines.length === 0) return;
+    if (!asksAhead || change.cart.lines.length === 0) return;
     if (change.cart.lines.some((line) => line.insurable))
       ahead.warm(...quoteOf(change.cart, language));
     deps.cartChanged?.(change.cart, language);

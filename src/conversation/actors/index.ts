@@ -40,7 +40,10 @@ export interface ActorDeps {
   refunds?: Refunds;
   /** How long a customer's details are remembered, with consent (CUSTOMER_TTL_DAYS). */
   customerTtlSeconds?: number;
-  /** Partner reads asked for ahead of the step that needs them (fetch-ahead.ts). */
+  /**
+   * Partner reads asked for ahead of the step that needs them (fetch-ahead.ts): given, the
+   * cart's changes ask for the checkout's reads at once; absent, reads are asked when needed.
+   */
   ahead?: FetchAhead;
   /** Told each change of a cart by Add or Remove: what its checkout will read is asked ahead. */
   cartChanged?: (cart: Cart, language: Lang) => void;
