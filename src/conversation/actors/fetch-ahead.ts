@@ -13,7 +13,10 @@
  */
 
 export interface FetchAhead {
-  /** The value under `key`, fetched ahead and still fresh (or under way); else `load()` now. */
+  /**
+   * The value under `key`, fetched ahead and still fresh (or under way); else `load()` now,
+   * not kept (a read asked for when it is needed is asked of the partner each time).
+   */
   take<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Starts `load()` under `key` for a step to come; a failure is forgotten (the step asks). */
   warm<T>(key: string, load: () => Promise<T>): void;
@@ -64,7 +67,7 @@ export function createFetchAhead(options: FetchAheadOptions = {}): FetchAhead {
   return {
     take<T>(key: string, load: () => Promise<T>): Promise<T> {
       const entry = fresh(key);
-      return entry ? (entry.value as Promise<T>) : keep(key, load);
+      return entry ? (entry.value as Promise<T>) : load();
     },
     warm(key, load) {
       if (fresh(key)) return;
