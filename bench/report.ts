@@ -297,7 +297,7 @@ function waitingReport(waiting: WaitingResult): string[] {
         'Partner calls on the path',
         "The most frequent ('→': after the one before; '‖': beside it)",
         'Slowest call p95',
-        'Wait p95 over it',
+        "Wait over the turn's slowest call, p95",
       ],
       rows,
     ),

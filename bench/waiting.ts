@@ -29,7 +29,11 @@ export interface WaitingStep {
   calls: string;
   /** Each turn's longest call on its path (0: none), p95: what the step must wait at least. */
   slowestCallP95: number;
-  /** waitP95 − slowestCallP95: the wait the partner's own time does not explain. */
+  /**
+   * Each turn's wait less its own slowest call on the path, p95: the wait the partner's
+   * slowest answer does not explain (calls one after another, the bot's own time). Taken
+   * turn by turn, so that a slow call and a slow bot in different turns do not add up.
+   */
   overSlowestCallP95: number;
 }
 
@@ -77,21 +81,20 @@ export function waitingSteps(samples: readonly Sample[]): Record<string, Waiting
         sequences.set(sequence, (sequences.get(sequence) ?? 0) + 1);
       }
       const [common, count] = [...sequences].sort(([, a], [, b]) => b - a)[0]!;
-      const waitP95 = percentile(list.map(waitOf), 95);
-      const slowestCallP95 = percentile(
-        list.map((sample) => Math.max(0, ...pathOf(sample).map((call) => call.ms))),
-        95,
-      );
+      const slowest = (sample: Sample) => Math.max(0, ...pathOf(sample).map((call) => call.ms));
       return [
         step,
         {
           turns: list.length,
           waitP50: median(list.map(waitOf)),
-          waitP95,
+          waitP95: percentile(list.map(waitOf), 95),
           callsP50: median(list.map((sample) => pathOf(sample).length)),
           calls: `${common} (${Math.round((count / list.length) * 100)} %)`,
-          slowestCallP95,
-          overSlowestCallP95: waitP95 - slowestCallP95,
+          slowestCallP95: percentile(list.map(slowest), 95),
+          overSlowestCallP95: percentile(
+            list.map((sample) => waitOf(sample) - slowest(sample)),
+            95,
+          ),
         },
       ];
     }),
