@@ -19,8 +19,14 @@
  *   BENCH_CLUSTER       conversations of the level on a 3-master    1000
  *                       Redis Cluster, one then two instances (0: skip)
  *   BENCH_RESULTS       where the JSON goes                         bench/results.json
+ *   BENCH_WAITING       conversations of the waiting level, with a  5
+ *                       realistic partner (0: skip)
+ *   BENCH_WAITING_BOOKINGS  one-ticket bookings each of them makes  4
+ *   BENCH_THINK_MS      how long its customers read each view       1500
+ *   BENCH_LATENCY       the partner's latency there (SANDBOX_LATENCY) realistic
  *   BENCH_ONLY          big: only the large catalog's part (start,  (all)
- *                       bookings, new minute), for catalog work
+ *                       bookings, new minute), for catalog work;
+ *                       waiting: only the waiting level
  *   BENCH_CALLERS       a file: each round trip of an update by caller  (unset)
  *   LIVE_CONVERSATIONS  the bot's live actors (0: restore every turn) (the default)
  *   BENCH_HEAP_PROF     a file: our bot's sampling heap profile, objects  (unset)
@@ -46,8 +52,10 @@ export interface BenchConfig {
   /** Conversations of the Redis Cluster level (0: not run); each run lasts `seconds`. */
   cluster: number;
   results: string;
-  /** 'big': the large catalog's part alone (the small-catalog levels skipped). */
-  only?: 'big';
+  /** The waiting level: a realistic partner, customers who read (0 conversations: skip). */
+  waiting: { conversations: number; bookings: number; thinkMs: number; latency: string };
+  /** 'big': the large catalog's part alone; 'waiting': the waiting level alone. */
+  only?: 'big' | 'waiting';
 }
 
 const FULL: BenchConfig = {
@@ -65,6 +73,7 @@ const FULL: BenchConfig = {
   newMinute: true,
   baseline: true,
   cluster: 1000,
+  waiting: { conversations: 5, bookings: 4, thinkMs: 1500, latency: 'realistic' },
   results: fileURLToPath(new URL('./results.json', import.meta.url)),
 };
 
@@ -80,6 +89,7 @@ const QUICK: Partial<BenchConfig> = {
   bigCatalog: 2000,
   bigBookings: 1,
   newMinute: false,
+  waiting: { conversations: 2, bookings: 1, thinkMs: 1000, latency: 'realistic' },
 };
 
 function count(name: string, value: string | undefined, fallback: number): number {
@@ -104,8 +114,8 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     throw new Error('BENCH_BIG_CATALOG: 0 (skip) or 50 products or more');
   }
   const only = env.BENCH_ONLY?.trim() || undefined;
-  if (only !== undefined && only !== 'big') {
-    throw new Error(`BENCH_ONLY: big (or unset), not ${JSON.stringify(only)}`);
+  if (only !== undefined && only !== 'big' && only !== 'waiting') {
+    throw new Error(`BENCH_ONLY: big, waiting (or unset), not ${JSON.stringify(only)}`);
   }
   if (only === 'big' && bigCatalog === 0) {
     throw new Error('BENCH_ONLY=big needs a large catalog (BENCH_BIG_CATALOG > 0)');
@@ -132,6 +142,15 @@ export function benchConfig(env: NodeJS.ProcessEnv = process.env): BenchConfig {
     baseline: env.BENCH_BASELINE !== '0',
     cluster: count('BENCH_CLUSTER', env.BENCH_CLUSTER, base.cluster),
     results: env.BENCH_RESULTS ?? base.results,
-    ...(only === 'big' ? { only } : {}),
+    waiting: {
+      conversations: count('BENCH_WAITING', env.BENCH_WAITING, base.waiting.conversations),
+      bookings: Math.max(
+        1,
+        count('BENCH_WAITING_BOOKINGS', env.BENCH_WAITING_BOOKINGS, base.waiting.bookings),
+      ),
+      thinkMs: count('BENCH_THINK_MS', env.BENCH_THINK_MS, base.waiting.thinkMs),
+      latency: env.BENCH_LATENCY?.trim() || base.waiting.latency,
+    },
+    ...(only === 'big' || only === 'waiting' ? { only } : {}),
   };
 }

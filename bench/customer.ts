@@ -17,6 +17,8 @@ export interface Plan {
   product: string;
   /** Which of the offered days to pick (modulo their number): spreads the bookings. */
   day: number;
+  /** Tickets to buy: 2 unless told (1 where the product sells one alone). */
+  tickets?: 1 | 2;
 }
 
 export interface Move {
@@ -89,7 +91,9 @@ export function nextMove(fake: FakeTelegram, user: FakeUser, plan: Plan): Move |
     return { step: 'date', act: () => fake.tap(user, view.messageId, day.callback_data!) };
   }
   if (has(/Assign one for me/)) return tap('session', 'Assign one for me');
-  if (/How many/.test(text)) return tap('quantity', /^2$/);
+  if (/How many/.test(text)) {
+    return tap('quantity', plan.tickets === 1 && has(/^1$/) ? /^1$/ : /^2$/);
+  }
   if (/Your cart/.test(text) && has(/Check out/)) return tap('checkout', 'Check out');
   if (/Refund insurance/.test(text)) return tap('insurance', 'No, thanks');
   if (/check your details/i.test(text)) return tap('details', 'All correct');

@@ -24,7 +24,14 @@ import { Redis } from 'ioredis';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyBot = Bot<any>;
-import type { BotReport, BotRequest, ProcessStats, TelegramCall, TurnRecord } from './protocol.js';
+import type {
+  BotReport,
+  BotRequest,
+  PartnerCall,
+  ProcessStats,
+  TelegramCall,
+  TurnRecord,
+} from './protocol.js';
 
 /** Time waited on one kind of I/O: the union of intervals, and a count of calls. */
 class Waits {
@@ -43,6 +50,8 @@ class Waits {
 
 interface Trace {
   started: number;
+  /** The update's chat: partner calls are counted on its customer's path. */
+  chat: number | undefined;
   partner: Waits;
   telegram: Waits;
   /** Each Bot API call: its method, and when it began and ended (ms from the update's start). */
@@ -131,6 +140,54 @@ export function instrumentRedis(): void {
 const outside = new Waits();
 const partnerPaths = new Map<string, number>();
 
+/** A partner call as a chat's updates made it (absolute times; `end` once it has ended). */
+interface ChatCall {
+  operation: string;
+  start: number;
+  end?: number;
+}
+
+/**
+ * Each chat's partner calls of the last minute: an update may wait for a call an earlier
+ * one of the same chat began (a value fetched ahead), and that call is on its path.
+ */
+const chatCalls = new Map<number, ChatCall[]>();
+const CHAT_CALLS_KEPT_MS = 60_000;
+
+function noteChatCall(chat: number, call: ChatCall): void {
+  const calls = (chatCalls.get(chat) ?? []).filter(
+    (kept) => kept.end === undefined || kept.end > call.start - CHAT_CALLS_KEPT_MS,
+  );
+  calls.push(call);
+  chatCalls.set(chat, calls);
+}
+
+/** Bot API methods that show the customer something (a tap's answer and "typing…" do not). */
+const SHOWS = /^(send|edit|copy|forward)(?!ChatAction)/;
+
+/**
+ * What the customer waited for an update, and the partner calls on that path: the chat's
+ * calls that ended after the update began and no later than its last message began.
+ */
+function waitingOf(trace: Trace, endedAt: number): { waitMs: number; pathCalls: PartnerCall[] } {
+  const shown = trace.telegramCalls.filter((call) => SHOWS.test(call.method));
+  const last = shown.reduce<TelegramCall | undefined>(
+    (latest, call) => (!latest || call.at >= latest.at ? call : latest),
+    undefined,
+  );
+  const waitMs = last ? last.at + last.ms : endedAt - trace.started;
+  const lastBegan = trace.started + (last ? last.at : endedAt - trace.started);
+  const pathCalls = (trace.chat === undefined ? [] : (chatCalls.get(trace.chat) ?? []))
+    .filter((call) => call.end !== undefined && call.end > trace.started && call.end <= lastBegan)
+    .map((call) => ({
+      operation: call.operation,
+      at: call.start - trace.started,
+      ms: call.end! - call.start,
+    }))
+    .sort((a, b) => a.at - b.at);
+  return { waitMs, pathCalls };
+}
+
 /** What undici's request channels publish (`undici:request:*`): the request's target. */
 interface UndiciRequestMessage {
   request: { origin?: string | URL; method?: string; path?: string };
@@ -139,25 +196,29 @@ interface UndiciRequestMessage {
 export function instrumentPartner(partnerUrl: string): void {
   const origin = new URL(partnerUrl).origin;
   /** Requests under way, to the waits they count in (a request ends once: done or failed). */
-  const open = new WeakMap<object, Waits>();
+  const open = new WeakMap<object, { waits: Waits; call: ChatCall }>();
   subscribe('undici:request:create', (message) => {
     const { request } = message as UndiciRequestMessage;
     if (String(request.origin) !== origin) return;
     const path = new URL(request.path ?? '/', origin).pathname.toLowerCase();
     partnerPaths.set(path, (partnerPaths.get(path) ?? 0) + 1);
     // Published as the request is made, in the caller's async context: the update's trace.
-    const waits = traces.getStore()?.partner ?? outside;
+    const trace = traces.getStore();
+    const waits = trace?.partner ?? outside;
     waits.begin();
-    open.set(request, waits);
+    const call: ChatCall = { operation: path.replace(/^\/+/, ''), start: performance.now() };
+    if (trace?.chat !== undefined) noteChatCall(trace.chat, call);
+    open.set(request, { waits, call });
   });
   // The wait ends when the whole answer is here (its trailers: after the last byte of the
   // body), not at its headers; or when the request failed or was aborted.
   const end = (message: unknown) => {
     const { request } = message as UndiciRequestMessage;
-    const waits = open.get(request);
-    if (!waits) return;
+    const opened = open.get(request);
+    if (!opened) return;
     open.delete(request);
-    waits.end();
+    opened.call.end = performance.now();
+    opened.waits.end();
   };
   subscribe('undici:request:trailers', end);
   subscribe('undici:request:error', end);
@@ -225,6 +286,18 @@ function besideEngine(calls: readonly TelegramCall[], engine: readonly [number, 
   return total;
 }
 
+/** The chat an update belongs to (a message's, a tap's message's, else its sender's). */
+function chatOfUpdate(update: {
+  message?: { chat: { id: number } };
+  callback_query?: { from: { id: number }; message?: { chat: { id: number } } };
+}): number | undefined {
+  return (
+    update.message?.chat.id ??
+    update.callback_query?.message?.chat.id ??
+    update.callback_query?.from.id
+  );
+}
+
 /**
  * Wraps `bot.handleUpdate` (what the runner and the webhook call for each update) so that
  * each update is traced and reported to the parent once handled.
@@ -235,6 +308,7 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
   target.handleUpdate = async (update, envelope) => {
     const trace: Trace = {
       started: performance.now(),
+      chat: chatOfUpdate(update),
       partner: new Waits(),
       telegram: new Waits(),
       telegramCalls: [],
@@ -247,7 +321,9 @@ export function traceUpdates(bot: AnyBot, report: (turn: TurnRecord) => void) {
     try {
       return await traces.run(trace, () => original(update, envelope));
     } finally {
+      const endedAt = performance.now();
       report({
+        ...waitingOf(trace, endedAt),
         updateId: update.update_id,
         ms: performance.now() - started,
         partnerMs: trace.partner.ms,

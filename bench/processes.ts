@@ -72,8 +72,16 @@ export interface SandboxProcess {
   close(): Promise<void>;
 }
 
-export async function startSandboxProcess(products: number): Promise<SandboxProcess> {
-  const { child, log } = start('sandbox-process.ts', [String(products)], `sandbox-${products}`);
+/** `latency`: SANDBOX_LATENCY's values (absent: answered at once). */
+export async function startSandboxProcess(
+  products: number,
+  latency?: string,
+): Promise<SandboxProcess> {
+  const { child, log } = start(
+    'sandbox-process.ts',
+    [String(products), ...(latency ? [latency] : [])],
+    `sandbox-${products}${latency ? '-latency' : ''}`,
+  );
   const url = await firstMessage(child, log, (message) =>
     (message as { type?: string }).type === 'ready' ? (message as { url: string }).url : undefined,
   );

@@ -21,6 +21,25 @@ export interface TurnRecord {
   redisCommands: number;
   /** Request/response exchanges with Redis while handling it (a pipeline or script: one). */
   redisRoundTrips: number;
+  /**
+   * What the customer waited: from the update's start to the end of the last message the
+   * update sent or edited (the whole update when it sent none).
+   */
+  waitMs?: number;
+  /**
+   * The partner calls on that path: the chat's calls that ended after the update began
+   * and before its last message began (one started earlier, and waited for, included:
+   * `at` below 0), in the order they began.
+   */
+  pathCalls?: PartnerCall[];
+}
+
+/** One partner call: its operation (path), when it began and how long it took (ms). */
+export interface PartnerCall {
+  operation: string;
+  /** From the update's start (below 0: began before it). */
+  at: number;
+  ms: number;
 }
 
 /** One Bot API call of an update: its method, when it began and how long it took (ms). */

@@ -29,6 +29,7 @@ import {
 import { startSandboxProcess } from './processes.js';
 import { startRedis, startRedisClusterForBench } from './redis.js';
 import { summarize, type BenchSummary } from './summary.js';
+import { runWaiting, type WaitingResult } from './waiting.js';
 
 export type LoadFigures = Omit<LoadResult, 'samples'>;
 
@@ -82,6 +83,8 @@ export interface BenchResults {
   big?: BigCatalogResults;
   /** Our bot on a 3-master Redis Cluster: one instance, then two (when run). */
   cluster?: ClusterResults;
+  /** What the customer waits for, with a realistic partner (when run). */
+  waiting?: WaitingResult;
   /** Catalog calls during completed bookings after warm-up (must be 0). */
   catalogCallsPerSale: number;
   durationSeconds: number;
@@ -165,6 +168,26 @@ async function benchBigCatalog(
   }
 }
 
+/** Our bot against a partner with latency, its customers reading each view (waiting.ts). */
+async function benchWaiting(
+  config: BenchConfig,
+  redis: Awaited<ReturnType<typeof startRedis>>,
+  progress: Progress,
+): Promise<WaitingResult> {
+  const { conversations, bookings, thinkMs, latency } = config.waiting;
+  progress(
+    `ours: waiting, partner latency ${latency}, ${conversations} conversation(s) × ${bookings} booking(s)`,
+  );
+  const sandbox = await startSandboxProcess(config.catalog, latency);
+  const rig = await startRig('ours', config.catalog, redis, { sandbox });
+  try {
+    return await runWaiting(rig, { conversations, bookings, thinkMs, latency });
+  } finally {
+    await rig.close();
+    await sandbox.close();
+  }
+}
+
 /**
  * Turns per second of one instance, then of two, on a private Redis Cluster, sharing one
  * sandbox; each instance has its own fake Bot API (its chats), warmed up before it counts.
@@ -210,7 +233,7 @@ export async function runBench(
   try {
     let ours: BotResults | undefined;
     let baseline: BotResults | undefined;
-    if (config.only !== 'big') {
+    if (config.only === undefined) {
       const sandbox = await startSandboxProcess(config.catalog);
       try {
         ours = await benchBot('ours', config, { redis, sandbox }, progress);
@@ -220,8 +243,18 @@ export async function runBench(
         await sandbox.close();
       }
     }
-    const big = config.bigCatalog > 0 ? await benchBigCatalog(config, redis, progress) : undefined;
-    const cluster = config.cluster > 0 ? await benchCluster(config, progress) : undefined;
+    const waiting =
+      config.waiting.conversations > 0 && config.only !== 'big'
+        ? await benchWaiting(config, redis, progress)
+        : undefined;
+    const big =
+      config.bigCatalog > 0 && config.only !== 'waiting'
+        ? await benchBigCatalog(config, redis, progress)
+        : undefined;
+    const cluster =
+      config.cluster > 0 && config.only === undefined
+        ? await benchCluster(config, progress)
+        : undefined;
     const single = ours?.levels.find((level) => level.conversations === 1);
     const catalogCalls = [single, big?.load]
       .filter((level): level is LoadFigures => level !== undefined)
@@ -234,6 +267,7 @@ export async function runBench(
       ...(baseline ? { baseline } : {}),
       ...(big ? { big } : {}),
       ...(cluster ? { cluster } : {}),
+      ...(waiting ? { waiting } : {}),
       catalogCallsPerSale: Math.max(0, ...catalogCalls),
       durationSeconds: (performance.now() - began) / 1000,
     };

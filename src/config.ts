@@ -122,6 +122,15 @@ const schema = z.object({
   METRICS_HOST: z.string().trim().min(1, 'a host name or address').default('127.0.0.1'),
   SANDBOX_PORT: port.default(8787),
   SANDBOX_API_KEY: z.string().min(1, 'a non-empty key').default('sandbox-key'),
+  /** The sandbox's delay per call (src/sandbox/latency.ts reads it); off: answered at once. */
+  SANDBOX_LATENCY: z
+    .string()
+    .trim()
+    .regex(
+      /^(|off|realistic|(reads|writes)=\d+\/\d+(,(reads|writes)=\d+\/\d+)?)$/i,
+      'off, realistic, or p50/p95 in ms such as reads=150/600,writes=400/1200',
+    )
+    .default('off'),
   CLOCK_START: optionalText.pipe(
     z.iso
       .datetime({ offset: true, error: 'an ISO instant such as 2026-11-24T22:30:00Z' })
@@ -337,7 +346,7 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
     },
     /** /metrics and the detailed health: a listener of their own, never on PORT. */
     metrics: { port: env.METRICS_PORT, host: env.METRICS_HOST },
-    sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY },
+    sandbox: { port: env.SANDBOX_PORT, apiKey: env.SANDBOX_API_KEY, latency: env.SANDBOX_LATENCY },
     /**
      * For tests and demos only: the bot's clock (and the built-in sandbox's) starts at
      * this instant and runs on from there. Unset: the real time.

@@ -8,6 +8,7 @@
 import type { Config } from '#src/config.js';
 import { silentLogger, type Logger } from '#src/log.js';
 import { startSandbox } from '#src/sandbox/index.js';
+import { parseLatency } from '#src/sandbox/latency.js';
 
 export interface PartnerTarget {
   baseUrl: string;
@@ -28,6 +29,7 @@ export async function startPartnerTarget(
     debitPartner: embedded.debitPartner ?? false,
     logger,
     clockStart: config.clockStart,
+    latency: parseLatency(config.sandbox.latency),
   });
   logger.info({ url: sandbox.url }, 'no PARTNER_API_URL: using the built-in sandbox');
   return { baseUrl: sandbox.url, now: () => sandbox.clock.now(), close: () => sandbox.close() };

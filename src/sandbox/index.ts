@@ -13,6 +13,7 @@ import { loadSandboxData } from './data.js';
 import { createExtras } from './extras.js';
 import { createFaults, type Faults } from './faults.js';
 import { handlers } from './handlers/index.js';
+import { createLatency, seededRandom, type LatencyProfile } from './latency.js';
 import { createSandboxServer } from './server.js';
 import { createState } from './state.js';
 
@@ -26,6 +27,12 @@ export interface StartSandboxOptions extends Partial<SandboxOptions> {
    * "now" with it); absent: the real time.
    */
   clockStart?: Date;
+  /** Each call answered after a delay drawn from this profile (latency.ts); absent: at once. */
+  latency?: LatencyProfile;
+  /** Seeds the delays' draws: the same seed, the same delays (absent: Math.random). */
+  latencySeed?: number;
+  /** Awaited as each call arrives, before it is worked on (tests that hold calls). */
+  arriving?: (operation: string) => Promise<void>;
 }
 
 export interface Sandbox {
@@ -38,7 +45,16 @@ export interface Sandbox {
 }
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
-  const { port = 0, host = '127.0.0.1', logger = silentLogger, clockStart, ...overrides } = options;
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    logger = silentLogger,
+    clockStart,
+    latency,
+    latencySeed,
+    arriving,
+    ...overrides
+  } = options;
   const clock = createClock(clockStart);
   const faults = createFaults();
   const stats = new Map<string, number>();
@@ -63,6 +79,15 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     faults,
     stats,
     logger,
+    ...(latency
+      ? {
+          latency: createLatency(
+            latency,
+            latencySeed === undefined ? undefined : seededRandom(latencySeed),
+          ),
+        }
+      : {}),
+    ...(arriving ? { arriving } : {}),
     extras: createExtras({
       clock,
       faults,

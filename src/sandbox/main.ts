@@ -2,6 +2,7 @@
 import { loadConfig } from '#src/config.js';
 import { createLogger } from '#src/log.js';
 import { startSandbox } from './index.js';
+import { parseLatency } from './latency.js';
 
 const config = loadConfig();
 const logger = createLogger({ secrets: config.secrets });
@@ -11,6 +12,7 @@ const sandbox = await startSandbox({
   language: config.partner.language === 'en' ? 'en' : 'es',
   logger,
   clockStart: config.clockStart,
+  latency: parseLatency(config.sandbox.latency),
 });
 logger.info(
   { url: sandbox.url },

@@ -33,6 +33,13 @@ export interface SandboxServerParts {
   stats: Map<string, number>;
   extras: Extras;
   logger: Logger;
+  /** The delay of each call (latency.ts); absent: answered at once. */
+  latency?: (operation: string) => number;
+  /**
+   * Awaited as each call arrives, before it is worked on (tests hold calls with it to see
+   * which arrive together).
+   */
+  arriving?: (operation: string) => Promise<void>;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -116,6 +123,9 @@ export function createSandboxServer(parts: SandboxServerParts): Server {
     }
     parts.stats.set(operation.name, (parts.stats.get(operation.name) ?? 0) + 1);
 
+    if (parts.arriving) await parts.arriving(operation.name);
+    const drawn = parts.latency?.(operation.name) ?? 0;
+    if (drawn > 0) await sleep(drawn);
     const fault = parts.faults.take(operation.name);
     if (fault?.latencyMs) await sleep(fault.latencyMs);
     const failNow = (): boolean => {

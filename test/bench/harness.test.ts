@@ -10,6 +10,7 @@ import { benchConfig } from '#bench/config.js';
 import { callSequence } from '#bench/harness.js';
 import { renderReport } from '#bench/report.js';
 import { runBench } from '#bench/suite.js';
+import { pathSequence } from '#bench/waiting.js';
 import { testNow } from '#test/support/clock.js';
 
 afterEach(() => {
@@ -41,6 +42,10 @@ describe('the benchmark harness', () => {
       BENCH_IDLE_SECONDS: '0',
       BENCH_BIG_CATALOG: '0',
       BENCH_CLUSTER: '2',
+      // One booking against a partner with latency, its customer reading briefly.
+      BENCH_WAITING: '1',
+      BENCH_WAITING_BOOKINGS: '1',
+      BENCH_THINK_MS: '50',
     });
     // The bench's processes inherit the environment: the suite's pinned "now" for both.
     vi.stubEnv('CLOCK_START', testNow().toISOString());
@@ -104,5 +109,41 @@ describe('the benchmark harness', () => {
       turnsPerSecondTwo: two.turnsPerSecond,
     });
     expect(report).toContain('| Turns per second, two instances on a 3-master Redis Cluster |');
+
+    // What the customer waits for: each step's wait, and the partner calls on its path
+    // (the Add's turn waits for the Add; a step the bot needs nothing for waits for none).
+    const waiting = results.waiting!;
+    expect(waiting.bookings).toBe(1);
+    expect(waiting.steps.quantity!.calls).toMatch(/^shoppingcart\/add/);
+    expect(waiting.steps.quantity!.slowestCallP95).toBeGreaterThan(0);
+    expect(waiting.steps.quantity!.waitP50).toBeGreaterThanOrEqual(
+      waiting.steps.quantity!.slowestCallP95 - 1,
+    );
+    expect(waiting.steps.start!.calls).toBe('none (100 %)');
+    expect(waiting.turnsWithoutPartnerCallShare).toBeGreaterThan(0);
+    expect(waiting.bookingP50Ms).toBeGreaterThan(0);
+    expect(results.summary.waiting).toMatchObject({
+      bookingP50Ms: waiting.bookingP50Ms,
+      stepP95OverSlowestCallMs: waiting.stepP95OverSlowestCallMs,
+      turnsWithoutPartnerCallShare: waiting.turnsWithoutPartnerCallShare,
+      latency: 'realistic',
+    });
+    expect(report).toContain('Whole booking: waits added up p50');
+  });
+
+  it("writes a turn's partner calls as a sequence: '→' after the one before, '‖' beside it", () => {
+    expect(
+      pathSequence([
+        { operation: 'shoppingcart/sale', at: 2, ms: 400 },
+        { operation: 'sale', at: 403, ms: 150 },
+      ]),
+    ).toBe('shoppingcart/sale → sale');
+    expect(
+      pathSequence([
+        { operation: 'activity/insurancepolicycheck', at: -900, ms: 1000 },
+        { operation: 'activity/checkticketsquestions', at: -899, ms: 300 },
+      ]),
+    ).toBe('activity/insurancepolicycheck ‖ activity/checkticketsquestions');
+    expect(pathSequence([])).toBe('none');
   });
 });

@@ -608,6 +608,8 @@ export async function startFakeTelegram(options: FakeTelegramOptions = {}): Prom
       case 'setMyCommands':
       case 'deleteMyCommands':
         return true;
+      case 'sendChatAction':
+        return true;
       case 'answerCallbackQuery':
         if (typeof params.callback_query_id !== 'string')
           throw new ApiError(

@@ -132,18 +132,25 @@ export const sites: Site[] = [
     progressed: (view) => /^Ticket 1 of 1/.test(view.text),
   },
   {
+    // Asked for as soon as the Add changes the cart, while the customer reads it; failed,
+    // it is asked again at the checkout, which says so: faulted from the Add to past the
+    // checkout.
     operation: 'insurancepolicycheck',
-    label: 'insurancepolicycheck (checkout)',
+    label: 'insurancepolicycheck (asked at the Add, for the checkout)',
     plan: jellyfish,
-    at: (view) => has(view, 'checkout'),
+    at: (view) => oneTicket(view),
+    holdUntil: (view) => /^To issue the tickets/.test(view.text) || has(view, 'insurance:yes'),
     progressed: (view) => has(view, 'insurance:yes'),
   },
   {
+    // Asked for at the Add too (with the quote, side by side); the checkout asks again
+    // once the buyer's details are in: faulted from the Add to past the details.
     operation: 'checkticketsquestions',
-    label: 'checkticketsquestions (checkout questions)',
+    label: 'checkticketsquestions (asked at the Add, for the checkout questions)',
     plan: jellyfish,
-    // The buyer's details come first; answered, the questions are loaded.
-    at: (view) => /^To issue the tickets/.test(view.text),
+    at: (view) => oneTicket(view),
+    holdUntil: (view) =>
+      /\(1\/\d+\): /.test(view.text) || has(view, 'reserve') || has(view, 'retry'),
     progressed: (view) => /\(1\/\d+\): /.test(view.text) || has(view, 'reserve'),
   },
   {

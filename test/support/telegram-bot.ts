@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { createApp, type App } from '#src/app.js';
 import { startTelegram, type TelegramChannel } from '#src/channels/telegram/index.js';
+import type { TypingOptions } from '#src/channels/telegram/typing.js';
 import { parseConfig } from '#src/config.js';
 import type { Push } from '#src/conversation/outbox.js';
 import { createLogger } from '#src/log.js';
@@ -49,6 +50,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** The bot's clock (e.g. the sandbox's, to see a reservation lapse without waiting). */
   now?: () => Date;
+  /** When "typing…" shows (a test's own timers, moved by hand). */
+  typing?: TypingOptions;
 }
 
 export async function startTelegramBot(options: StartOptions): Promise<TelegramBot> {
@@ -124,6 +127,7 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
       defaultLanguage: 'en',
       preCheckout: app.preCheckout,
       refunds: app.refunds,
+      ...(options.typing ? { typing: options.typing } : {}),
     });
   } catch (error) {
     await app.close();

@@ -19,7 +19,9 @@ import type { Answer } from '#src/api/common.js';
 import { assign } from 'xstate';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
-import type { BookingContext, CheckoutQuestions, ProfileQuestionSet } from '../types.js';
+import type { CheckoutQuestionsInput } from '../actors/questions.js';
+import type { BookingContext, Cart, CheckoutQuestions, ProfileQuestionSet } from '../types.js';
+import type { Lang } from '#src/domain/lang.js';
 import type { Question } from '#src/api/questions.js';
 import { detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
@@ -197,6 +199,28 @@ export const optionalLeft = (context: BookingContext): number => {
   return questions ? unanswered(questions.sets, context.checkout.profileAnswers, false).length : 0;
 };
 
+/** What the checkout's profiles are asked with: the cart's lines (also asked ahead). */
+export function checkoutQuestionsInput(cart: Cart, language: Lang): CheckoutQuestionsInput {
+  return {
+    lines: cart.lines.map((line) => ({
+      productId: line.productId,
+      providerId: line.providerId,
+      accessDate: line.accessDate,
+      sessions: line.sessions,
+      ...(line.activity?.tickets !== undefined
+        ? {
+            tickets: line.activity.tickets.map((ticket) => ({
+              ticketId: ticket.ticketId,
+              ...(ticket.sessionId !== undefined ? { sessionId: ticket.sessionId } : {}),
+              ...(ticket.accessDateTime !== undefined ? { accessDate: ticket.accessDateTime } : {}),
+            })),
+          }
+        : {}),
+    })),
+    language,
+  };
+}
+
 export const checkoutQuestionsState = booking.createStateConfig({
   initial: 'start',
   states: {
@@ -208,26 +232,7 @@ export const checkoutQuestionsState = booking.createStateConfig({
       invoke: {
         id: 'loadCheckoutQuestions',
         src: 'loadCheckoutQuestions',
-        input: ({ context }) => ({
-          lines: context.cart.lines.map((line) => ({
-            productId: line.productId,
-            providerId: line.providerId,
-            accessDate: line.accessDate,
-            sessions: line.sessions,
-            ...(line.activity?.tickets !== undefined
-              ? {
-                  tickets: line.activity.tickets.map((ticket) => ({
-                    ticketId: ticket.ticketId,
-                    ...(ticket.sessionId !== undefined ? { sessionId: ticket.sessionId } : {}),
-                    ...(ticket.accessDateTime !== undefined
-                      ? { accessDate: ticket.accessDateTime }
-                      : {}),
-                  })),
-                }
-              : {}),
-          })),
-          language: context.language,
-        }),
+        input: ({ context }) => checkoutQuestionsInput(context.cart, context.language),
         onDone: {
           target: 'asking',
           actions: assign(({ context, event }) =>

@@ -16,6 +16,7 @@ import type { Logger } from '#src/log.js';
 import type { EndOfRun, Store } from '#src/store/store.js';
 import type { Unhandled } from './intake.js';
 import type { Ahead } from './turn-ahead.js';
+import type { TypingOptions } from './typing.js';
 import type { Tap, TapBegun } from './view-table.js';
 
 export type TelegramConfig = NonNullable<Config['telegram']>;
@@ -47,6 +48,8 @@ export interface TelegramDeps {
   startTimeoutMs?: number;
   /** How many chats are handled at once (chats-at-once.ts; CHATS_AT_ONCE by default). */
   chatsAtOnce?: number;
+  /** When "typing…" shows during a slow turn (typing.ts; tests give their own clock). */
+  typing?: TypingOptions;
 }
 
 /**

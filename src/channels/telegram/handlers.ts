@@ -27,6 +27,7 @@ import { telegramMessages } from './messages.js';
 import { languageOf } from './middleware.js';
 import { deliveryReads, recordOf, type Renderer } from './render.js';
 import type { TurnsAhead } from './turn-ahead.js';
+import { typingWhile, type TypingOptions } from './typing.js';
 import {
   getPointer,
   followsPointer,
@@ -47,6 +48,8 @@ export interface HandlerDeps {
   files: { apiRoot: string; token: string };
   /** The conversation's lease taken with the update, when it was (turn-ahead.ts). */
   ahead?: TurnsAhead;
+  /** When "typing…" shows during a slow turn (typing.ts). */
+  typing?: TypingOptions;
 }
 
 /** A shared contact's number as typed: Telegram omits the "+" of the country code. */
@@ -82,23 +85,31 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     let reply;
     try {
       const firstName = ctx.from?.first_name;
-      reply = await engine.handle(conversationId, input, {
-        key,
-        // Shown to staff when the customer asks for a person (never kept).
-        ...(firstName ? { who: { firstName } } : {}),
-        ...(begun
-          ? { begun: begun.lock }
-          : { also: { keys: deliveryReads(chatId), got: (values) => (read = values) } }),
-        writes: (drawn) => {
-          // A reply that keeps the view shown draws none: no record to keep.
-          if (drawn.keepView) return [];
-          written = true;
-          // The pointer read with the lease: the view this one is drawn from. (Unread, it
-          // is not known: the record then names none and waits for its pointer.)
-          const from = read && ((read[1]?.value as ChatPointer | undefined)?.stamp ?? '');
-          return [viewWrite(stamp, recordOf(chatId, conversationId, drawn, from))];
-        },
-      });
+      // A slow turn (the partner is slow) shows "typing…" until its answer is ready.
+      reply = await typingWhile(
+        ctx.api,
+        chatId,
+        () =>
+          engine.handle(conversationId, input, {
+            key,
+            // Shown to staff when the customer asks for a person (never kept).
+            ...(firstName ? { who: { firstName } } : {}),
+            ...(begun
+              ? { begun: begun.lock }
+              : { also: { keys: deliveryReads(chatId), got: (values) => (read = values) } }),
+            writes: (drawn) => {
+              // A reply that keeps the view shown draws none: no record to keep.
+              if (drawn.keepView) return [];
+              written = true;
+              // The pointer read with the lease: the view this one is drawn from. (Unread, it
+              // is not known: the record then names none and waits for its pointer.)
+              const from = read && ((read[1]?.value as ChatPointer | undefined)?.stamp ?? '');
+              return [viewWrite(stamp, recordOf(chatId, conversationId, drawn, from))];
+            },
+          }),
+        logger,
+        deps.typing,
+      );
     } catch (error) {
       if (error instanceof BusyError && busyRetries > 0) {
         await turn(ctx, chatId, input, tapped, busyRetries - 1);

@@ -198,6 +198,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     defaultLanguage,
     files: { apiRoot: deps.config.apiRoot, token: deps.config.token },
     ahead,
+    ...(deps.typing ? { typing: deps.typing } : {}),
   });
   bot.catch((error) => {
     logger.error(describeApiError(error.error), 'telegram: update failed');

@@ -28,6 +28,7 @@ import {
 import type { PartnerClient } from '#src/api/client.js';
 import { PartnerEnvelopeError, PartnerError } from '#src/api/errors.js';
 import { insurancePolicyCheckOperation } from '#src/api/insurance.js';
+import { createFetchAhead, readKey } from './fetch-ahead.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { toCents } from '#src/domain/pricing.js';
@@ -172,6 +173,10 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
   const context = cartContextOf(deps, options);
   const { client, catalog, now } = context;
   const readRoom = createRoomReader(deps);
+  // Given a store of reads fetched ahead (the app's), the cart's changes ask ahead for
+  // what its checkout will read; without one, each read is asked when it is needed.
+  const ahead = deps.ahead ?? createFetchAhead();
+  const asksAhead = deps.ahead !== undefined;
 
   async function addToCart(input: AddToCartInput, { ops }: CartCalls): Promise<AddToCartOutput> {
     const index = await catalog(input.language);
@@ -293,11 +298,33 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
     };
   }
 
+  /** The quote's request for a cart: the key it is kept under when asked ahead. */
+  const insuranceRequest = (cart: Cart, language: Lang) => ({
+    languageCode: language,
+    sale: insuranceSaleOf(cart),
+  });
+  const quoteOf = (cart: Cart, language: Lang) => {
+    const request = insuranceRequest(cart, language);
+    return [
+      readKey(insurancePolicyCheckOperation.name, request),
+      () => client.call(insurancePolicyCheckOperation, request),
+    ] as const;
+  };
+
+  /**
+   * The cart changed: what its checkout will read is asked for now, while the customer
+   * reads the cart (the quote only where the checkout will ask for it: an insurable line).
+   * Never the Confirm or the Sale, nor anything else that decides the money.
+   */
+  function cartChanged(change: CartChange, language: Lang): void {
+    if (!asksAhead || change.cart.lines.length === 0) return;
+    if (change.cart.lines.some((line) => line.insurable))
+      ahead.warm(...quoteOf(change.cart, language));
+    deps.cartChanged?.(change.cart, language);
+  }
+
   async function quoteInsurance(input: QuoteInsuranceInput): Promise<QuoteInsuranceOutput> {
-    const response = await client.call(insurancePolicyCheckOperation, {
-      languageCode: input.language,
-      sale: insuranceSaleOf(input.cart),
-    });
+    const response = await ahead.take(...quoteOf(input.cart, input.language));
     const policy = response.insurancePolicies[0];
     if (policy === undefined) return {};
     const currency = cartCurrency(input.cart);
@@ -398,11 +425,17 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
   }
 
   return {
-    addToCart: fromPromise<AddToCartOutput, AddToCartInput>(({ input, system }) =>
-      addToCart(input, context.calls(system)),
-    ),
-    removeFromCart: fromPromise<RemoveFromCartOutput, RemoveFromCartInput>(({ input, system }) =>
-      removeFromCart(input, context.calls(system)),
+    addToCart: fromPromise<AddToCartOutput, AddToCartInput>(async ({ input, system }) => {
+      const output = await addToCart(input, context.calls(system));
+      cartChanged(output, input.language);
+      return output;
+    }),
+    removeFromCart: fromPromise<RemoveFromCartOutput, RemoveFromCartInput>(
+      async ({ input, system }) => {
+        const output = await removeFromCart(input, context.calls(system));
+        cartChanged(output, input.language);
+        return output;
+      },
     ),
     quoteInsurance: fromPromise<QuoteInsuranceOutput, QuoteInsuranceInput>(({ input }) =>
       quoteInsurance(input),

@@ -11,7 +11,11 @@ import type { Logger } from '#src/log.js';
 import type { Store } from '#src/store/store.js';
 import { createBookingsActors } from './bookings.js';
 import { createCustomerActors } from './customers.js';
-import { createQuestionActors } from './questions.js';
+import { createQuestionReads } from './questions.js';
+import { checkoutQuestionsInput } from '#flows/booking/steps/checkout-questions.js';
+import type { Cart } from '#flows/booking/types.js';
+import type { Lang } from '#src/domain/lang.js';
+import { createFetchAhead, type FetchAhead } from './fetch-ahead.js';
 import { createSelectionActors } from './selection.js';
 import { createCartActors } from './cart.js';
 import { createSaleActors } from './sales.js';
@@ -36,16 +40,35 @@ export interface ActorDeps {
   refunds?: Refunds;
   /** How long a customer's details are remembered, with consent (CUSTOMER_TTL_DAYS). */
   customerTtlSeconds?: number;
+  /**
+   * Partner reads asked for ahead of the step that needs them (fetch-ahead.ts): given, the
+   * cart's changes ask for the checkout's reads at once; absent, reads are asked when needed.
+   */
+  ahead?: FetchAhead;
+  /** Told each change of a cart by Add or Remove: what its checkout will read is asked ahead. */
+  cartChanged?: (cart: Cart, language: Lang) => void;
 }
 
 /** No payment configured: only a debit partner's payment page takes money. */
 const NO_PAYMENTS: PaymentSettings = { onAccount: false, channels: [], currency: 'EUR' };
 
-export function createBookingActors(deps: ActorDeps) {
+export function createBookingActors(given: ActorDeps) {
+  // One store of reads fetched ahead for every actor of the process: the cart's actors ask
+  // for what the question actors will read.
+  const ahead = given.ahead ?? createFetchAhead();
+  const questions = createQuestionReads({ ...given, ahead });
+  const deps: ActorDeps = {
+    ...given,
+    ahead,
+    cartChanged: (cart, language) => {
+      questions.warmCheckout(checkoutQuestionsInput(cart, language));
+      given.cartChanged?.(cart, language);
+    },
+  };
   return {
     ...createBookingsActors(deps),
     ...createCustomerActors(deps),
-    ...createQuestionActors(deps),
+    ...questions.actors,
     ...createSelectionActors(deps),
     ...createCartActors(deps),
     ...createSaleActors(deps),

@@ -12,6 +12,8 @@
  *   need the sessions) and, by id, the catalog's provider, sale and client profiles;
  *   every provider, sale and client profile of the answer is asked, each once.
  * - Answers are never logged: only ids and counts.
+ * - The checkout's profiles are asked for as soon as the cart changes (`warmCheckout`),
+ *   while the customer reads the cart: the checkout finds them ready (fetch-ahead.ts).
  */
 import { fromPromise } from 'xstate';
 import type {
@@ -28,6 +30,7 @@ import type {
   TicketQuestionsInput,
 } from '#flows/booking/actors/questions.js';
 import type { ProfileQuestionSet, SessionChoice, TicketQuestionSet } from '#flows/booking/types.js';
+import { createFetchAhead, readKey, type FetchAhead } from './fetch-ahead.js';
 import type { ActorDeps } from './index.js';
 
 type ProductQuery = NonNullable<CheckTicketsQuestionsRequest['products']>[number];
@@ -72,9 +75,15 @@ function productQuery(
 const withQuestions = (profile: QuestionsProfile | undefined): profile is QuestionsProfile =>
   profile !== undefined && profile.questions.length > 0;
 
-export function createQuestionActors(deps: ActorDeps) {
-  const ask = (request: CheckTicketsQuestionsRequest, signal: AbortSignal) =>
-    deps.client.call(checkTicketsQuestionsOperation, request, { signal });
+/** The question actors, and the checkout's profiles asked for ahead (`warmCheckout`). */
+export function createQuestionReads(deps: ActorDeps & { ahead?: FetchAhead }) {
+  const ahead = deps.ahead ?? createFetchAhead();
+  // Read-only and keyed by the whole request: a profile fetched ahead answers only the
+  // very question it was asked.
+  const ask = (request: CheckTicketsQuestionsRequest, signal?: AbortSignal) =>
+    ahead.take(readKey(checkTicketsQuestionsOperation.name, request), () =>
+      deps.client.call(checkTicketsQuestionsOperation, request, signal ? { signal } : {}),
+    );
 
   /** Ticket types chosen together: each type's sets, attendees numbered across them. */
   async function typesQuestions(
@@ -171,10 +180,8 @@ export function createQuestionActors(deps: ActorDeps) {
     return sets;
   }
 
-  async function checkoutQuestions(
-    input: CheckoutQuestionsInput,
-    signal: AbortSignal,
-  ): Promise<ProfileQuestionSet[]> {
+  /** The checkout's request (undefined: nothing to ask) and what reads its answer. */
+  async function checkoutRequest(input: CheckoutQuestionsInput) {
     const catalog = await deps.catalog.get(input.language);
     const products = input.lines.flatMap((line) => {
       const product = catalog.product(line.productId)?.product;
@@ -192,18 +199,56 @@ export function createQuestionActors(deps: ActorDeps) {
         ...catalog.catalog.clientQuestionProfileIds,
       ]),
     ];
-    if (products.length === 0 && ids.length === 0) return [];
-    const answer = await ask(
-      {
-        ...(products.length > 0 ? { products } : {}),
-        ...(ids.length > 0 ? { questionsProfileIds: ids } : {}),
-        languageCode: input.language,
-      },
-      signal,
-    );
-    return checkoutSets(answer, catalog, providerIds);
+    if (products.length === 0 && ids.length === 0) return { catalog, providerIds };
+    const request: CheckTicketsQuestionsRequest = {
+      ...(products.length > 0 ? { products } : {}),
+      ...(ids.length > 0 ? { questionsProfileIds: ids } : {}),
+      languageCode: input.language,
+    };
+    return { catalog, providerIds, request };
   }
 
+  async function checkoutQuestions(
+    input: CheckoutQuestionsInput,
+    signal: AbortSignal,
+  ): Promise<ProfileQuestionSet[]> {
+    const { catalog, providerIds, request } = await checkoutRequest(input);
+    if (request === undefined) return [];
+    return checkoutSets(await ask(request, signal), catalog, providerIds);
+  }
+
+  /** Asks for the checkout's profiles now, for a checkout that may come (never awaited). */
+  function warmCheckout(input: CheckoutQuestionsInput): void {
+    void checkoutRequest(input).then(
+      ({ request }) => {
+        if (request !== undefined) {
+          ahead.warm(readKey(checkTicketsQuestionsOperation.name, request), () =>
+            deps.client.call(checkTicketsQuestionsOperation, request),
+          );
+        }
+      },
+      // The catalog unreadable now: the checkout will say so when it asks.
+      () => undefined,
+    );
+  }
+
+  return { actors: questionActorsOf(ticketQuestions, checkoutQuestions), warmCheckout };
+}
+
+export function createQuestionActors(deps: ActorDeps & { ahead?: FetchAhead }) {
+  return createQuestionReads(deps).actors;
+}
+
+function questionActorsOf(
+  ticketQuestions: (
+    input: TicketQuestionsInput,
+    signal: AbortSignal,
+  ) => Promise<TicketQuestionSet[]>,
+  checkoutQuestions: (
+    input: CheckoutQuestionsInput,
+    signal: AbortSignal,
+  ) => Promise<ProfileQuestionSet[]>,
+) {
   return {
     loadTicketQuestions: fromPromise<TicketQuestionSet[], TicketQuestionsInput>(
       ({ input, signal }) => ticketQuestions(input, signal),

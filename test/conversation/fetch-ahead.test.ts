@@ -1,0 +1,157 @@
+/**
+ * Reads fetched ahead: the cart's change asks for what its checkout will read, the checkout
+ * takes those answers instead of asking again, and nothing that decides money (Add,
+ * Confirm, Sale) is ever answered from what was kept.
+ */
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
+import { describe, expect, it, vi } from 'vitest';
+import type { PartnerClient } from '#src/api/client.js';
+import type { CartActivity } from '#src/api/cart.js';
+import type { Operation } from '#src/api/operation.js';
+import { indexCatalog } from '#src/catalog/catalog-index.js';
+import type { CatalogService } from '#src/catalog/catalog-service.js';
+import { createFetchAhead } from '#src/conversation/actors/fetch-ahead.js';
+import { createBookingActors } from '#src/conversation/actors/index.js';
+import { silentLogger } from '#src/log.js';
+import { createReturnUrls } from '#src/payments/return-token.js';
+import { demoCatalog, demoIds } from '#src/sandbox/seed/index.js';
+import { createMemoryStore } from '#src/store/memory-store.js';
+import type { AddToCartOutput, QuoteInsuranceOutput } from '#flows/booking/actors/cart.js';
+import { checkoutQuestionsInput } from '#flows/booking/steps/checkout-questions.js';
+import type { Draft } from '#flows/booking/types.js';
+
+const TODAY = '2026-06-10';
+const index = indexCatalog(demoCatalog({ today: TODAY, language: 'en' }));
+const catalog: CatalogService = {
+  get: async () => index,
+  refresh: async () => 'unchanged',
+  languages: () => ['en'],
+};
+
+let items = 0;
+const answers: Record<string, (request: never) => unknown> = {
+  'cart-add': (request: { activities: CartActivity[] }) => ({
+    activities: request.activities.map((activity) => ({
+      id: `item${(items += 1)}`,
+      activity: { ...activity, accessDateTime: `${activity.accessDateTime}T00:00:00`, tickets: [] },
+    })),
+    accommodations: [],
+  }),
+  insurancepolicycheck: () => ({
+    insurancePolicies: [
+      { id: 'policy1', name: 'Refund', quote: 1.5, coverageAmount: 24, sale: { products: [] } },
+    ],
+  }),
+  checkticketsquestions: () => ({
+    products: [],
+    providers: [],
+    ticketQuestionsProfiles: [],
+    providerQuestionsProfiles: [],
+    saleQuestionsProfiles: [],
+    clientQuestionsProfiles: [],
+  }),
+};
+
+function harness() {
+  const calls: string[] = [];
+  const client: PartnerClient = {
+    call: (async (operation: Operation, request: never) => {
+      calls.push(operation.name);
+      return answers[operation.name]!(request);
+    }) as PartnerClient['call'],
+  };
+  const ahead = createFetchAhead();
+  const actors = createBookingActors({
+    client,
+    catalog,
+    store: createMemoryStore(),
+    now: () => new Date(`${TODAY}T08:00:00Z`),
+    returnUrls: createReturnUrls('https://bot.example/', 'a-test-secret-of-at-least-32-characters'),
+    logger: silentLogger,
+    ahead,
+  }) as Record<string, AnyActorLogic>;
+  const run = <T>(name: string, input: unknown): Promise<T> =>
+    toPromise(createActor(actors[name]!, { input }).start()) as Promise<T>;
+  const count = (name: string) => calls.filter((call) => call === name).length;
+  return { ahead, run, count };
+}
+
+/** Two adult museum tickets: an insurable line (its provider is). */
+function draft(): Draft {
+  const productId = demoIds.products.museumAdult;
+  const entry = index.product(productId)!;
+  return {
+    product: {
+      productId,
+      productBaseId: entry.base.productBaseId,
+      providerId: entry.provider.providerId,
+      name: entry.product.productName,
+      dates: [],
+      openDate: false,
+      minimumQuantity: 1,
+      requiresRealTimePrice: false,
+    },
+    accessDate: '2026-06-17',
+    sessions: [],
+    quantity: 2,
+    unitPrice: { cents: 1200, currency: 'EUR' },
+    questionSets: [],
+    answers: {},
+    questionCursor: 0,
+  };
+}
+
+describe('reads fetched ahead', () => {
+  it("asks for the checkout's reads when the cart changes, and the checkout takes them", async () => {
+    const { run, count } = harness();
+    const added = await run<AddToCartOutput>('addToCart', {
+      cart: { shoppingCartId: 'cart000000001', lines: [] },
+      draft: draft(),
+      language: 'en',
+      reserved: false,
+    });
+    expect(added.line.insurable).toBe(true);
+    // Asked for while the customer reads the cart, not awaited by the Add's turn.
+    await vi.waitFor(() => {
+      expect(count('insurancepolicycheck')).toBe(1);
+      expect(count('checkticketsquestions')).toBe(1);
+    });
+
+    const quoted = await run<QuoteInsuranceOutput>('quoteInsurance', {
+      cart: added.cart,
+      language: 'en',
+    });
+    await run('loadCheckoutQuestions', checkoutQuestionsInput(added.cart, 'en'));
+    // The checkout took what was fetched ahead: no second call of either.
+    expect(quoted.quote?.quote).toEqual({ cents: 150, currency: 'EUR' });
+    expect(count('insurancepolicycheck')).toBe(1);
+    expect(count('checkticketsquestions')).toBe(1);
+  });
+
+  it('never answers what decides money from what was kept', async () => {
+    const { ahead, run, count } = harness();
+    const input = {
+      cart: { shoppingCartId: 'cart000000002', lines: [] },
+      draft: draft(),
+      language: 'en',
+      reserved: false,
+    };
+    const first = await run<AddToCartOutput>('addToCart', input);
+    await vi.waitFor(() => expect(count('checkticketsquestions')).toBe(1));
+    // The same tickets added again (to the cart as it is now) reach the partner again: an
+    // Add is never answered from what was kept.
+    const second = await run<AddToCartOutput>('addToCart', { ...input, cart: first.cart });
+    expect(count('cart-add')).toBe(2);
+    await vi.waitFor(() => expect(count('checkticketsquestions')).toBe(2));
+    // Only reads are kept, each under its own request.
+    expect(
+      ahead.keys().every((key) => /^(insurancepolicycheck|checkticketsquestions) /.test(key)),
+    ).toBe(true);
+    expect(ahead.keys().some((key) => /cart-(add|confirm|sale)/.test(key))).toBe(false);
+    // A quote for another cart is asked for, not taken from the one kept for the first.
+    const quotes = count('insurancepolicycheck');
+    const other = { ...second.cart, lines: second.cart.lines.slice(1) };
+    await run<QuoteInsuranceOutput>('quoteInsurance', { cart: other, language: 'en' });
+    expect(count('insurancepolicycheck')).toBe(quotes + 1);
+  });
+});
