@@ -167,11 +167,13 @@ function startingCounts(context: BookingContext, offers: TicketTypeOffer[]) {
   const wish = context.wish;
   const counts: Record<string, number> = {};
   for (const offer of offers) {
+    // Types said: those counts alone (the total is theirs, never the chosen type's).
     const said =
-      wish?.types?.[offer.kind] ??
-      (wish?.quantity !== undefined && offer.productId === draft.product.productId
-        ? wish.quantity
-        : undefined);
+      wish?.types !== undefined
+        ? wish.types[offer.kind]
+        : wish?.quantity !== undefined && offer.productId === draft.product.productId
+          ? wish.quantity
+          : undefined;
     const wished = wish?.types !== undefined || wish?.quantity !== undefined;
     counts[offer.productId] = wished
       ? (said ?? 0)

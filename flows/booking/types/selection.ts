@@ -39,6 +39,11 @@ export interface DraftProduct {
    * that differ only by whom the ticket is for, it included; absent when it has none.
    */
   types?: { productId: string; kind: PersonKind }[];
+  /**
+   * Whom one unit admits, by kind (NumberOfAdults…), when it names kinds: a split said by
+   * type is placed on it (choosing/placing.ts); absent for a ticket for anyone.
+   */
+  admits?: Partial<Record<Exclude<PersonKind, 'generic'>, number>>;
 }
 
 /** Product facts the selection steps use, worked out when the product is opened. */
