@@ -75,7 +75,7 @@ describe('a split by ticket type', () => {
     expect(said).toMatch(
       /«Museo \+ Planetario» es para 1 adulto: he puesto 2 adultos\. 2 niños: no van en este producto/,
     );
-    expect(said).toMatch(/2 adultos\nTotal: 2 × 19,00\s€ = 38,00\s€/);
+    expect(said).toMatch(/2 entradas\nTotal: 2 × 19,00\s€ = 38,00\s€/);
   });
 
   it('on a family pack, fills one pack with the two adults and two children', async () => {

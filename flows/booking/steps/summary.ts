@@ -7,7 +7,7 @@
  * view of its own, so it costs no turn, and the view after it keeps Back to change it.
  */
 import type { Lang } from '#src/domain/lang.js';
-import { personLabel, type PersonKind } from '#src/domain/people.js';
+import { personLabel } from '#src/domain/people.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Draft, Money, TicketTypeOffer, TicketTypes } from '../types.js';
 import { formatDate, formatPrice, formatTotal } from '#flows/booking/choosing/format.js';
@@ -98,14 +98,8 @@ function howMany(draft: Draft, lang: Lang): string {
   if (draft.types !== undefined) return countsText(draft.types, lang, 'chosen');
   const quantity = draft.quantity;
   if (quantity === undefined) return '';
-  const kind =
-    draft.product.types?.find((type) => type.productId === draft.product.productId)?.kind ??
-    onlyKind(draft.product.admits);
-  return kind ? personLabel(kind, undefined, lang, quantity) : messages(lang).tickets(quantity);
-}
-
-/** The one kind of person a unit admits, one of them ("Museo + Planetario": an adult). */
-function onlyKind(admits: Draft['product']['admits']) {
-  const kinds = Object.entries(admits ?? {});
-  return kinds.length === 1 && kinds[0]![1] === 1 ? (kinds[0]![0] as PersonKind) : undefined;
+  const kind = draft.product.types?.find((type) => type.productId === draft.product.productId);
+  return kind
+    ? personLabel(kind.kind, undefined, lang, quantity)
+    : messages(lang).tickets(quantity);
 }
