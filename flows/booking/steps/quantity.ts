@@ -25,6 +25,7 @@ import { retryView } from '#flows/booking/choosing/retry.js';
 import { summaryText, totalText } from './summary.js';
 import { ticketTypesStates } from './ticket-types.js';
 import { understoodQuantity, without } from '#flows/booking/choosing/wish.js';
+import { changeable } from '#flows/booking/choosing/change.js';
 
 /** How many quantities are offered as buttons (more can be typed). */
 export const QUANTITY_BUTTONS = 8;
@@ -273,7 +274,7 @@ export const quantityState = booking.createStateConfig({
       failed: 'failed',
     }),
     choosing: {
-      meta: { view: quantityView },
+      meta: { view: changeable(quantityView, 'quantity') },
       on: {
         'quantity.pick': {
           guard: 'quantityAllowed',

@@ -25,6 +25,7 @@ import { choiceProblem } from '#flows/booking/choosing/bounds.js';
 import { choiceProblemText } from '#flows/booking/choosing/explain.js';
 import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { countOf, countsText, summaryText, totalText, typesTotal } from './summary.js';
+import { changeable } from '#flows/booking/choosing/change.js';
 
 const messages = defineMessages({
   es: {
@@ -344,7 +345,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
       failed: failed,
     }),
     typesChoosing: booking.createStateConfig({
-      meta: { view: ticketTypesView },
+      meta: { view: changeable(ticketTypesView, 'quantity') },
       on: {
         'types.more': [
           {

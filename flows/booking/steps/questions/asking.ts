@@ -29,6 +29,7 @@ import {
 } from './answering.js';
 import { commasSeparate, listNotice, readList, ticketNumbers } from './lists.js';
 import { questionMessages } from './messages.js';
+import { changeable } from '#flows/booking/choosing/change.js';
 
 /** One question in the flattened list: its set and its place in the set. */
 export interface Slot {
@@ -504,7 +505,8 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
     return slot !== undefined && (q.optionalLeft?.(context, slot, everyTicket).length ?? 0) > 1;
   };
   return booking.createStateConfig({
-    meta: { view: questionView(q) },
+    // A change of mind typed at a question is that change, never the answer.
+    meta: { view: changeable(questionView(q), 'question') },
     always: {
       guard: ({ context }) => currentSlot(q, context) === undefined,
       target: targets.done,
