@@ -68,18 +68,23 @@ function hasCue(words: readonly string[]): boolean {
   });
 }
 
-/** The wish without what the step asks itself (its answer, not a change). */
+/**
+ * The wish without what the step asks itself (its answer, not a change). `expects`: the
+ * kind of value asked ('date', 'number'; a list of dates is asked as text but is dates).
+ */
 function changeOf(
   wish: Wish,
   at: ChangeAt,
   expects: BookingView['expects'],
   cue: boolean,
   counted: boolean,
+  said: string,
 ): Wish {
   if (cue) return wish;
   const { date, time, daypart, quantity, types } = wish;
   const out: Wish = {};
-  if (date && expects !== 'date') out.date = date;
+  // A day said in words ("el domingo", "mañana"); one in figures may be a date answered.
+  if (date && expects !== 'date' && !(at === 'question' && /\d/.test(said))) out.date = date;
   if ((time || daypart) && at !== 'session') {
     if (time) out.time = time;
     if (daypart) out.daypart = daypart;
@@ -103,6 +108,7 @@ export function changeReading(
   deps: ViewDeps,
   at: ChangeAt,
   expects: BookingView['expects'],
+  asked?: BookingView['expects'],
 ): TextReading | undefined {
   const draft = context.draft;
   if (draft === undefined || draft.giftCard !== undefined) return undefined;
@@ -128,7 +134,7 @@ export function changeReading(
     slots.tickets !== undefined ||
     slots.people !== undefined ||
     (slots.quantity?.matched.includes(' ') ?? false);
-  const change = changeOf(wishOf(reading), at, expects, cue, counted);
+  const change = changeOf(wishOf(reading), at, asked ?? expects, cue, counted, text);
   if (!hasAny(change)) return undefined;
   // Without a word of change, the message must be nothing but the change.
   if (!cue && !(onlyFiller(rest) && !reading.slots.place && !product)) return undefined;
@@ -247,7 +253,11 @@ function questionAsked(text: string, lang: Lang): TextReading | undefined {
  * A step's view whose typed text is first read as a change of mind (and, at a question,
  * as a question asked back); what is neither is the step's own to read.
  */
-export function changeable(view: ViewFn, at: ChangeAt): ViewFn {
+export function changeable(
+  view: ViewFn,
+  at: ChangeAt,
+  asks?: (context: BookingContext) => BookingView['expects'] | undefined,
+): ViewFn {
   return (context, deps) => {
     const shown = view(context, deps);
     const readText = shown.readText;
@@ -255,7 +265,7 @@ export function changeable(view: ViewFn, at: ChangeAt): ViewFn {
     return {
       ...shown,
       readText: (text) =>
-        changeReading(text, context, deps, at, shown.expects) ??
+        changeReading(text, context, deps, at, shown.expects, asks?.(context)) ??
         (at === 'question' && shown.expects !== 'choice'
           ? questionAsked(text, context.language)
           : undefined) ??

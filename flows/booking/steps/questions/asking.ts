@@ -145,6 +145,21 @@ function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEven
   );
 }
 
+/** The kind of value the current question asks, lists included (a change is never it). */
+function valueAsked(q: Questionnaire, context: BookingContext): BookingView['expects'] | undefined {
+  const type = currentSlot(q, context)?.question.dataType;
+  if (type === DataType.Date || type === DataType.DateList) return 'date';
+  if (NUMBER_TYPES.includes(type ?? -1)) return 'number';
+  return undefined;
+}
+
+const NUMBER_TYPES: readonly number[] = [
+  DataType.Integer,
+  DataType.IntegerList,
+  DataType.Decimal,
+  DataType.DecimalList,
+];
+
 const CHOICE_TYPES: readonly number[] = [DataType.Boolean, DataType.SelectOne, DataType.SelectMany];
 
 const expectsOf = (question: Question): BookingView['expects'] => {
@@ -506,7 +521,7 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
   };
   return booking.createStateConfig({
     // A change of mind typed at a question is that change, never the answer.
-    meta: { view: changeable(questionView(q), 'question') },
+    meta: { view: changeable(questionView(q), 'question', (context) => valueAsked(q, context)) },
     always: {
       guard: ({ context }) => currentSlot(q, context) === undefined,
       target: targets.done,
