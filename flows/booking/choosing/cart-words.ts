@@ -101,11 +101,18 @@ function namedLines(text: string, lines: readonly CartLine[], catalog: CatalogIn
     if (byKind.length > 0) return byKind;
   }
   const named = lines.filter((line) => {
-    const name = new Set(foldWords(line.name).filter((word) => word.length >= 4));
+    const name = new Set(
+      foldWords(line.name).filter((word) => word.length >= 4 && !COMMON.has(word)),
+    );
     return words.some((word) => name.has(word));
   });
   return named;
 }
+
+/** Words many lines' names share ("Entrada …"): they name no one line. */
+const COMMON = new Set(
+  'entrada entradas ticket tickets general linea line carrito cart admission pase pass'.split(' '),
+);
 
 const linesText = (lines: readonly CartLine[], all: readonly CartLine[]) =>
   lines.map((line) => `${all.indexOf(line) + 1}. ${line.name}`).join('; ');
