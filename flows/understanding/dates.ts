@@ -36,8 +36,8 @@ export type DateReading =
     }
   | { kind: 'range'; from: IsoDate; to: IsoDate };
 
-/** How far back a day this year may be for "el 3 de mayo" to mean it rather than next year's. */
-const RECENT_DAYS = 183;
+/** How far back (days) a day this year may be for "el 3 de mayo" to mean it, not next year's. */
+const RECENT_DAYS = 120;
 
 /**
  * This year's day of `date` when `date` is next year's (read from a day and month without
