@@ -136,8 +136,9 @@ export function changeReading(
     (slots.quantity?.matched.includes(' ') ?? false);
   const change = changeOf(wishOf(reading), at, asked ?? expects, cue, counted, text);
   if (!hasAny(change)) return undefined;
-  // Without a word of change, the message must be nothing but the change.
-  if (!cue && !(onlyFiller(rest) && !reading.slots.place && !product)) return undefined;
+  // The message must be nothing but the change (and its words of change): "mejor si es
+  // por la mañana" typed at a comments question is a comment.
+  if (!onlyFiller(rest) || (!cue && (reading.slots.place || product))) return undefined;
   const past = pastRefusal(reading, deps, lang);
   if (past) return past;
   // A time for a product without sessions changes nothing: said, not pretended.
