@@ -76,3 +76,18 @@ describe('what customers type, read as meant', () => {
     expect(customer.last().text).toMatch(/¿Qué día quieres ir\?/);
   });
 });
+
+describe('a language asked for in a request', () => {
+  it('"in English please" with a request in Spanish: both taken, the language first', async () => {
+    const customer = await chat();
+    const reply = await customer.say(
+      'in English please. 2 entradas de adulto para el museo del mar el sábado',
+    );
+    const said = texts(reply);
+    expect(said).toMatch(/Language changed to English/);
+    expect(said).toMatch(
+      /📝 Your choice:\nValencia Sea Museum · Tickets\nSaturday, 13 June 2026\n2 adults/,
+    );
+    expect(customer.last().text).toMatch(/^Ticket 1 of 2 — /);
+  });
+});
