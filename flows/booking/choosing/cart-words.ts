@@ -109,6 +109,14 @@ function namedLines(text: string, lines: readonly CartLine[], catalog: CatalogIn
   return named;
 }
 
+/** Words that point at a line without naming one ("quita la entrada", "remove it"). */
+const PLAIN = new Set(
+  (
+    'la el lo los las esa ese esta este eso it that this the one una un uno de del mi my ' +
+    'del por favor please entrada entradas ticket tickets linea line carrito cart cesta'
+  ).split(' '),
+);
+
 /** Words many lines' names share ("Entrada …"): they name no one line. */
 const COMMON = new Set(
   'entrada entradas ticket tickets general linea line carrito cart admission pase pass'.split(' '),
@@ -202,9 +210,11 @@ export function cartReading(
       if (named.length === 1)
         return { event: { type: 'cart.remove', cartItemId: named[0]!.cartItemId } };
       if (named.length > 1) return { error: m.which(linesText(named, lines)) };
-      return lines.length === 1
+      // "quítala", "remove it": the only line; words that name nothing in the cart: asked.
+      const plain = words.every((word) => VERBS[word] !== undefined || PLAIN.has(word));
+      return lines.length === 1 && plain
         ? { event: { type: 'cart.remove', cartItemId: lines[0]!.cartItemId } }
-        : { error: m.which(linesText(lines, lines)) };
+        : { error: lines.length === 1 ? m.none : m.which(linesText(lines, lines)) };
     }
     case 'change':
       return lines.length === 0 ? undefined : changeCount(text, context, deps);
