@@ -3,7 +3,8 @@
  * removed, every line removed, a line booked again with another count. Each removal is
  * the cart's own (the service's Remove, or the cart rebuilt without the line).
  */
-import { assign, raise } from 'xstate';
+import { assign, enqueueActions, raise } from 'xstate';
+import { keptText } from '#flows/booking/choosing/wish.js';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent } from '../types.js';
@@ -39,6 +40,28 @@ const notInCart = {
 
 /** From any step showing the cart or the order (the cart's own view takes `cart.remove`). */
 export const cartWordTransitions = {
+  // "añade también entradas del parque": the place's list, with what else was said.
+  'browse.provider': {
+    target: '#booking.browse',
+    actions: [
+      booking.createAction(
+        assign({
+          browse: ({ event }) =>
+            event.type === 'browse.provider'
+              ? { providerId: event.providerId, page: 0 }
+              : { page: 0 },
+          wish: ({ context, event }) =>
+            event.type === 'browse.provider' ? (event.wish ?? context.wish) : context.wish,
+        }),
+      ),
+      booking.createAction(
+        enqueueActions(({ context, event, enqueue }) => {
+          if (event.type === 'browse.provider' && event.wish)
+            enqueue.emit({ type: 'notice', text: keptText(event.wish, context.language) });
+        }),
+      ),
+    ],
+  },
   'cart.remove': [notInCart, whileSelling, { target: '#booking.cart.removing' }],
   'cart.empty': [whileSelling, { target: '#booking.cart.emptying' }],
   'cart.requantity': [
