@@ -134,6 +134,33 @@ const oneMore = inOrder(
 const toCart = (view: OutputLine): Input =>
   view.options.some((option) => option.id === 'cart') ? choose('cart') : say('carrito');
 
+/**
+ * A split by ticket type typed where a place's categories are shown, then the adults'
+ * product picked: the split reaches its ticket types (2 adults and 2 children).
+ */
+const splitAtPlace = inOrder(
+  /^book /,
+  /Museo del Mar de Valencia/,
+  (view) => (/categor/i.test(view.text) ? '2 adultos y 2 niños el sábado' : undefined),
+  /^base:\S+ Entradas$/,
+  /Museo del Mar: adulto/,
+);
+
+/** At the first visitor's name, a change of mind: another day. */
+const changeOfDay: Wish = (view, memory) => {
+  if (memory.changed !== undefined || !/Nombre/.test(view.text) || view.expects !== 'text')
+    return undefined;
+  memory.changed = true;
+  return say('mejor el domingo');
+};
+
+/** In the cart: the child's ticket taken out, the adults made 3 (then checked out). */
+const cartByText = inOrder(
+  (view) =>
+    /^🛒/.test(view.text) && /infantil/.test(view.text) ? 'quita la entrada del niño' : undefined,
+  (view) => (/^🛒/.test(view.text) && /2 × 15/.test(view.text) ? 'cambia a 3 adultos' : undefined),
+);
+
 export const journeys: JourneyPlan[] = [
   {
     name: 'One adult ticket, buttons only',
@@ -220,6 +247,47 @@ export const journeys: JourneyPlan[] = [
         wish: oneMore,
         first: toCart,
         continues: true,
+      },
+    ],
+  },
+  {
+    name: 'Split by type typed at a place, then the adults product',
+    language: 'es',
+    target: undefined,
+    legs: [
+      {
+        label: 'from /start',
+        goal: 'payment',
+        party: party(4, { childFrom: 2 }),
+        wish: splitAtPlace,
+      },
+    ],
+  },
+  {
+    name: 'Change of mind at the first name: "mejor el domingo"',
+    language: 'es',
+    target: undefined,
+    legs: [
+      {
+        label: 'new customer',
+        goal: 'payment',
+        party: party(3, { childFrom: 2 }),
+        wish: changeOfDay,
+        message: '2 adultos y 1 niño al museo del mar el sábado',
+      },
+    ],
+  },
+  {
+    name: 'Cart by text: the child taken out, the adults made 3',
+    language: 'es',
+    target: undefined,
+    legs: [
+      {
+        label: 'new customer',
+        goal: 'payment',
+        party: party(3, { childFrom: 2 }),
+        wish: cartByText,
+        message: '2 adultos y 1 niño al museo del mar el sábado',
       },
     ],
   },

@@ -30,6 +30,8 @@ import { doneState } from './steps/done.js';
 import { giftCardsState } from './steps/giftcards/index.js';
 import { packagesState } from './steps/packages/index.js';
 import { combinedState } from './steps/combined/index.js';
+import { changeTransitions } from './steps/change.js';
+import { cartWordTransitions } from './steps/cart-words.js';
 
 export const bookingMachine = booking.createMachine({
   id: 'booking',
@@ -131,6 +133,10 @@ export const bookingMachine = booking.createMachine({
         },
       ],
     },
+    // A change of mind typed at a question (steps/change.ts).
+    ...changeTransitions,
+    // The cart changed by text from the review (steps/cart-words.ts).
+    ...cartWordTransitions,
     // A message written in a language (steps/language.ts: started in, offered, followed).
     'language.noticed': languageNoticed,
     // The home menu's button, the word, or messages in the other language: the step the

@@ -25,7 +25,34 @@ import type { Span, Words } from './spans.js';
 import { wordTable } from './text.js';
 
 export type DateReading =
-  { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
+  | {
+      kind: 'date';
+      date: IsoDate;
+      /**
+       * A day and month said without a year whose day this year passed recently ("el 3 de
+       * mayo" in June): that day, the one read being next year's. Asked, not assumed.
+       */
+      passed?: IsoDate;
+    }
+  | { kind: 'range'; from: IsoDate; to: IsoDate };
+
+/** How far back (days) a day this year may be for "el 3 de mayo" to mean it, not next year's. */
+const RECENT_DAYS = 120;
+
+/**
+ * This year's day of `date` when `date` is next year's (read from a day and month without
+ * a year) and this year's has passed within half a year; undefined otherwise.
+ */
+export function passedThisYear(date: IsoDate, today: IsoDate, said: string): IsoDate | undefined {
+  if (/\d{4}/.test(said)) return undefined;
+  const year = Number(today.slice(0, 4));
+  if (Number(date.slice(0, 4)) !== year + 1) return undefined;
+  const thisYear = `${year}${date.slice(4)}`;
+  if (!isIsoDate(thisYear) || thisYear >= today) return undefined;
+  const days =
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${thisYear}T00:00:00Z`)) / 86_400_000;
+  return days <= RECENT_DAYS ? thisYear : undefined;
+}
 
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
@@ -447,9 +474,15 @@ export function readDate(words: Words, today: IsoDate, original: string): Found 
       }
     }
     words.take(found.start, found.length);
-    return found;
+    return withPassed(found, today, words.text(found.start, found.length));
   }
   return byChrono(words, today, original);
+}
+
+function withPassed(found: Found, today: IsoDate, said: string): Found {
+  if (found.value.kind !== 'date') return found;
+  const passed = passedThisYear(found.value.date, today, said);
+  return passed === undefined ? found : { ...found, value: { ...found.value, passed } };
 }
 
 /** What the readers above miss, as chrono-node reads it (Spanish, then British English). */

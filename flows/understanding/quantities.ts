@@ -123,6 +123,17 @@ export function readQuantities(words: Words): Span<Quantities>[] {
         words.free(numberAt) !== undefined ? readNumber(words.list, numberAt) : undefined;
       if (count && !ARTICLES.has(words.list[numberAt]!)) {
         let length = numberAt - at + count.length;
+        // "somos 3 adultos": how many of that type.
+        const type = ticketType(words.free(at + length));
+        if (type !== undefined) {
+          words.take(at, length + 1);
+          spans.push({
+            start: at,
+            length: length + 1,
+            value: { tickets: { [type]: count.value } },
+          });
+          continue;
+        }
         if (isPeople(words.free(at + length))) length += 1;
         words.take(at, length);
         spans.push({ start: at, length, value: { people: count.value } });

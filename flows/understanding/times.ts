@@ -136,8 +136,29 @@ export function readDaypart(words: Words): Span<Daypart> | undefined {
         words.take(at, phrase.length);
         return { start: at, length: phrase.length, value: part };
       }
+  // "sábado tarde", "domingo por la mañana" said short: a part of the day right after a day.
+  for (let at = 1; at < words.list.length; at += 1) {
+    const part = BARE_PARTS[words.free(at) ?? ''];
+    if (part !== undefined && DAY_WORDS.has(words.list[at - 1]!)) {
+      words.take(at, 1);
+      return { start: at, length: 1, value: part };
+    }
+  }
   return undefined;
 }
+
+/** Parts of the day said without "por la" after a day ("sabado tarde", "mañana noche"). */
+const BARE_PARTS: Readonly<Record<string, Daypart>> = {
+  manana: 'morning',
+  tarde: 'afternoon',
+  noche: 'evening',
+};
+
+const DAY_WORDS = new Set(
+  'lunes martes miercoles jueves viernes sabado domingo manana hoy finde monday tuesday wednesday thursday friday saturday sunday today tomorrow'.split(
+    ' ',
+  ),
+);
 
 /** Whether a session's "HH:MM" is in a part of the day: mornings until 14:00, evenings from 20:00. */
 export function inDaypart(time: string, part: Daypart): boolean {

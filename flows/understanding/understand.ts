@@ -285,6 +285,20 @@ function commandIn(text: string): Command | undefined {
   return span.value;
 }
 
+/**
+ * The language a message asks for besides saying more ("in English please: 2 entradas
+ * para el museo el sábado"): both are meant, the language first.
+ */
+export function languageAskedWithMore(text: string): Lang | undefined {
+  if (readCommand(text) !== undefined) return undefined;
+  const span = readIntent(new Words(foldWords(text)));
+  if (span?.value.intent !== 'language' || span.value.to === undefined) return undefined;
+  // Only beside a booking's values (a day, how many): "inglés, gracias" at a question of
+  // the tour's language is an answer.
+  const said = understand(text, { today: '2000-01-01' as IsoDate }).slots;
+  return Object.keys(said).length > 0 ? span.value.to : undefined;
+}
+
 /** The language a message is clearly written in ("quiero dos entradas", "two tickets please"). */
 export const languageOf = (text: string): Lang | undefined => clearLanguage(foldWords(text));
 

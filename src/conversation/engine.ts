@@ -28,7 +28,11 @@ import {
 import { withLanguageOffer } from '#flows/booking/steps/language.js';
 import type { CatalogService } from '#src/catalog/catalog-service.js';
 import type { Lang } from '#src/domain/lang.js';
-import { languageRead, readCommand } from '#flows/understanding/understand.js';
+import {
+  languageAskedWithMore,
+  languageRead,
+  readCommand,
+} from '#flows/understanding/understand.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { currentTurn, silentLogger, type Logger } from '#src/log.js';
@@ -400,11 +404,15 @@ export function createEngine(options: EngineOptions): Engine {
       // read in the language the conversation is in now. Asking for a language ("in
       // English please") is a command, read below.
       const text = input?.kind === 'text' ? input.text : undefined;
+      // "in English please: 2 entradas para el museo": the language set, then the rest read.
+      const asked = text !== undefined ? languageAskedWithMore(text) : undefined;
       const spoken =
-        text !== undefined && readCommand(text)?.intent !== 'language'
+        text !== undefined && asked === undefined && readCommand(text)?.intent !== 'language'
           ? languageRead(text)
           : undefined;
-      const noticed = spoken && { type: 'language.noticed' as const, ...spoken };
+      const noticed = asked
+        ? { type: 'language.set' as const, language: asked }
+        : spoken && { type: 'language.noticed' as const, ...spoken };
       if (noticed && before.can(noticed)) {
         actor.send(noticed);
         if (busy(actor)) await settled(actor);

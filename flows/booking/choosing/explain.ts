@@ -33,6 +33,8 @@ const messages = defineMessages({
     groupPeople: (limit: number, min: number, inCart: string) =>
       `Solo se vende a grupos: la compra debe sumar más de ${limit} personas${inCart}; faltan ${min}.`,
     past: (date: string) => `El ${date} ya ha pasado.`,
+    passedThisYear: (date: string, year: number, typed: string) =>
+      `El ${date} ya ha pasado. Si es el de ${year}, escríbelo con el año: «${typed}».`,
     notYet: (date: string, until: string) =>
       `El ${date} aún no está a la venta: por ahora se vende hasta el ${until}.`,
     closed: (date: string) =>
@@ -65,6 +67,8 @@ const messages = defineMessages({
     groupPeople: (limit: number, min: number, inCart: string) =>
       `Sold to groups only: the purchase must add up to more than ${limit} people${inCart}; ${min} more needed.`,
     past: (date: string) => `${date} has already passed.`,
+    passedThisYear: (date: string, year: number, typed: string) =>
+      `${date} has already passed. If you mean ${year}'s, type it with the year: "${typed}".`,
     notYet: (date: string, until: string) =>
       `${date} is not on sale yet: for now it is sold until ${until}.`,
     closed: (date: string) =>
@@ -147,12 +151,28 @@ export function choiceProblemText(draft: Draft, problem: ChoiceProblem, lang: La
 }
 
 export type AskedDay =
-  { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
+  { kind: 'date'; date: IsoDate; passed?: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
 
-/** A day asked that has passed (before the provider's today), or undefined. */
+/**
+ * A day asked that has passed (before the provider's today), or undefined; a day and month
+ * said without a year whose day this year passed lately ("el 3 de mayo" in June) is asked
+ * about, never taken as next year's unsaid.
+ */
 export function pastText(asked: AskedDay, today: IsoDate, lang: Lang): string | undefined {
+  if (asked.kind === 'date' && asked.passed !== undefined)
+    return passedText(asked.date, asked.passed, lang);
   const last = asked.kind === 'date' ? asked.date : asked.to;
   return last < today ? messages(lang).past(formatDate(last, lang, 'long')) : undefined;
+}
+
+/** "El 3 de mayo de 2026 ya ha pasado. Si es el de 2027, escríbelo con el año: «3/5/2027»." */
+export function passedText(next: IsoDate, passed: IsoDate, lang: Lang): string {
+  const [year, month, day] = next.split('-').map(Number) as [number, number, number];
+  return messages(lang).passedThisYear(
+    formatDate(passed, lang, 'long'),
+    year,
+    lang === 'es' ? `${day}/${month}/${year}` : `${day}/${month}/${year}`,
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
 import { groupBound, minimumLeft, peopleCount, unitsAllowed } from '#src/domain/groups.js';
 import { productPersonKind, ticketTypeSiblings } from '#src/domain/people.js';
+import { admitsOf } from './placing.js';
 import { canBeSoldAlone, sellableDates } from '#src/domain/sale-window.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import type {
@@ -189,6 +190,7 @@ export function openProductDraft({ entry, catalog, instant, cart, capacity }: Op
     kind: productPersonKind(sibling)!,
   }));
 
+  const admits = admitsOf(product);
   return {
     ok: true,
     product: {
@@ -205,6 +207,7 @@ export function openProductDraft({ entry, catalog, instant, cart, capacity }: Op
       requiresRealTimePrice: product.requiresRealTimePrice,
       rules,
       ...(types.length > 0 ? { types } : {}),
+      ...(admits !== undefined ? { admits } : {}),
     },
   };
 }

@@ -7,6 +7,7 @@
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
+import { personLabel } from '#src/domain/people.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { onlyFiller } from '#flows/understanding/intents.js';
 import {
@@ -59,7 +60,11 @@ export function readMessage(text: string, deps: ViewDeps): Understanding {
   return understand(text, { today: todayFor(deps), finder: catalogFinder(deps.catalog, deps.now) });
 }
 
-/** The date, time and quantity a reading gives. */
+/**
+ * The date, time and quantity a reading gives; with ticket types said ("2 adultos y 2
+ * niños"), how many of each too, so that the split reaches the product chosen later (its
+ * ticket-types step) rather than only its total.
+ */
 export function wishOf(reading: Understanding): Wish {
   const { slots } = reading;
   const quantity = totalQuantity(slots);
@@ -68,6 +73,7 @@ export function wishOf(reading: Understanding): Wish {
     ...(slots.time ? { time: slots.time.value } : {}),
     ...(slots.daypart ? { daypart: slots.daypart.value } : {}),
     ...(quantity !== undefined ? { quantity } : {}),
+    ...(slots.tickets ? { types: { ...slots.tickets.value } } : {}),
   };
 }
 
@@ -131,12 +137,25 @@ export function wishWords(wish: Wish, lang: Lang): string {
     );
   if (wish.time) parts.push(m.at(wish.time));
   if (wish.daypart) parts.push(m.daypart(wish.daypart));
-  if (wish.quantity !== undefined) parts.push(m.tickets(wish.quantity));
+  if (wish.types !== undefined) parts.push(typesWords(wish.types, lang));
+  else if (wish.quantity !== undefined) parts.push(m.tickets(wish.quantity));
   return parts.join(', ');
 }
 
+/** "2 adultos · 2 niños", in the order the ticket-types step shows them. */
+export function typesWords(types: NonNullable<Wish['types']>, lang: Lang): string {
+  return KIND_ORDER.filter((kind) => (types[kind] ?? 0) > 0)
+    .map((kind) => personLabel(kind, undefined, lang, types[kind]))
+    .join(' · ');
+}
+
+const KIND_ORDER = ['adult', 'child', 'senior', 'baby', 'generic'] as const;
+
 /** Said when slots typed at a list are kept for the product still to be chosen. */
 export const keptText = (wish: Wish, lang: Lang) => messages(lang).kept(wishWords(wish, lang));
+
+/** Words that join slots ("2 adultos y 2 niños el sábado"): no search of their own. */
+const JOINING = new Set(['y', 'e', 'and', 'con', 'with', 'para', 'for', 'de', 'of']);
 
 /**
  * A message that is only slots ("el sábado", "para 3 personas") where a product is still
@@ -145,7 +164,8 @@ export const keptText = (wish: Wish, lang: Lang) => messages(lang).kept(wishWord
 export function onlySlots(reading: Understanding): TextReading | undefined {
   const wish = wishOf(reading);
   const { product, place, perType } = reading.slots;
-  if (!hasAny(wish) || product || place || perType || !onlyFiller(reading.rest)) return undefined;
+  const rest = reading.rest.filter((word) => !JOINING.has(word));
+  if (!hasAny(wish) || product || place || perType || !onlyFiller(rest)) return undefined;
   return { event: { type: 'wish', wish } };
 }
 

@@ -24,6 +24,8 @@ import type { BookingView, ViewFn } from '../view.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
 import { formatDate, formatPrice, formatTime } from '#flows/booking/choosing/format.js';
 import { nameNow } from '#flows/booking/choosing/offerable.js';
+import { cartByText } from '#flows/booking/choosing/cart-words.js';
+import { cartWordStates } from './cart-words.js';
 
 export const cartMessages = defineMessages({
   es: {
@@ -225,7 +227,8 @@ export const cartState = booking.createStateConfig({
   initial: 'idle',
   states: {
     idle: {
-      meta: { view: cartView },
+      // "quita la entrada del niño", "vacía el carrito"… (steps/cart-words.ts).
+      meta: { view: cartByText(cartView) },
       on: {
         'cart.add-more': [
           { guard: 'saleUnderWay', target: '#booking.reserved' },
@@ -293,5 +296,6 @@ export const cartState = booking.createStateConfig({
       },
       failed: 'idle',
     }),
+    ...cartWordStates,
   },
 });

@@ -38,6 +38,8 @@ import {
 } from '#flows/booking/choosing/room.js';
 import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { dateRefusal, understoodDate, wishedDate, without } from '#flows/booking/choosing/wish.js';
+import { passedThisYear } from '#flows/understanding/dates.js';
+import { passedText } from '#flows/booking/choosing/explain.js';
 
 /** How many dates are offered as buttons (the rest by calendar or typing). */
 export const DATE_BUTTONS = 6;
@@ -162,6 +164,9 @@ function readDate(
     date = parseTypedDate(`el ${text.trim()}`, 'es', today);
   date ??= understoodDate(text, today, available);
   if (!date) return { error: m.unreadable(text.trim()) };
+  // "el 3 de mayo" in June: this year's has passed; next year's is asked, not assumed.
+  const passed = passedThisYear(date, today, text);
+  if (passed !== undefined) return { error: passedText(date, passed, lang) };
   if (available.includes(date) || (date >= today && full(date)))
     return { event: { type: 'date.pick', date } };
   const shown = formatDate(date, lang, 'long');

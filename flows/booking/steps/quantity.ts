@@ -7,7 +7,8 @@
  * the choice is confirmed with the total. A limited day whose capacity could not be read
  * with the product is checked here first.
  */
-import { assign } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
+import { placedWish } from '#flows/booking/choosing/placing.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '../partner-call.js';
@@ -24,6 +25,7 @@ import { retryView } from '#flows/booking/choosing/retry.js';
 import { summaryText, totalText } from './summary.js';
 import { ticketTypesStates } from './ticket-types.js';
 import { understoodQuantity, without } from '#flows/booking/choosing/wish.js';
+import { changeable } from '#flows/booking/choosing/change.js';
 
 /** How many quantities are offered as buttons (more can be typed). */
 export const QUANTITY_BUTTONS = 8;
@@ -133,6 +135,16 @@ export const quantityState = booking.createStateConfig({
         },
         // Ticket types: how many of each, in one step (steps/ticket-types.ts).
         { guard: 'hasTicketTypes', target: 'types' },
+        {
+          // A split by type said for a product without types: placed, the rest said.
+          guard: 'wishedTypes',
+          target: 'pricing',
+          actions: enqueueActions(({ context, enqueue }) => {
+            const placed = placedWish(context.wish!, context.draft!.product, context.language);
+            if (placed.notice !== '') enqueue.emit({ type: 'notice', text: placed.notice });
+            enqueue.assign({ wish: placed.wish });
+          }),
+        },
         { target: 'pricing' },
       ],
     },
@@ -262,7 +274,7 @@ export const quantityState = booking.createStateConfig({
       failed: 'failed',
     }),
     choosing: {
-      meta: { view: quantityView },
+      meta: { view: changeable(quantityView, 'quantity') },
       on: {
         'quantity.pick': {
           guard: 'quantityAllowed',

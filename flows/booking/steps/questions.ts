@@ -366,11 +366,26 @@ const withSets = (context: BookingContext, sets: TicketQuestionSet[]): Partial<B
       answers: kept,
       derived: (draft.derived ?? []).filter((key) => kept[key] !== undefined),
       listed: (draft.listed ?? []).filter((key) => kept[key] !== undefined),
-      // The same questions in other words (the other language): asked from where they were.
-      questionCursor: reworded(draft.questionSets, sets) ? draft.questionCursor : 0,
+      // The same questions in other words (the other language): asked from where they were;
+      // after a change of mind, from the first one its answers leave open.
+      questionCursor: reworded(draft.questionSets, sets)
+        ? draft.questionCursor
+        : draft.resume === true
+          ? firstOpen(sets, kept)
+          : 0,
+      resume: undefined,
     },
   };
 };
+
+/** The first question without an answer (the count of questions when all have one). */
+function firstOpen(sets: readonly TicketQuestionSet[], answers: Record<string, Answer>): number {
+  const slots = flatten(sets);
+  const open = slots.findIndex(
+    (slot) => answers[answerKey({ setIndex: slot.setIndex }, slot.question.id)] === undefined,
+  );
+  return open === -1 ? slots.length : open;
+}
 
 /** The same tickets, attendees and questions, in other words (loaded in the other language). */
 const reworded = (before: readonly TicketQuestionSet[], after: readonly TicketQuestionSet[]) =>

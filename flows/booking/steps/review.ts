@@ -42,6 +42,7 @@ import {
   restayTransition,
   stayRefused,
 } from './packages/replace.js';
+import { cartByText } from '#flows/booking/choosing/cart-words.js';
 
 const messages = defineMessages({
   es: {
@@ -375,7 +376,7 @@ export const reviewState = booking.createStateConfig({
       always: [{ guard: 'cartIsEmpty', target: '#booking.cart' }, { target: 'idle' }],
     },
     idle: {
-      meta: { view: reviewView },
+      meta: { view: cartByText(reviewView) },
       on: {
         confirm: { target: 'reserving' },
         'checkout.edit': { target: '#booking.client.summary' },

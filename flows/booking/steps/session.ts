@@ -27,6 +27,7 @@ import {
 } from '#flows/booking/choosing/room.js';
 import { inDaypart } from '#flows/understanding/times.js';
 import { timeRefusal, understoodTime, without } from '#flows/booking/choosing/wish.js';
+import { changeable } from '#flows/booking/choosing/change.js';
 
 const messages = defineMessages({
   es: {
@@ -389,7 +390,7 @@ export const sessionState = booking.createStateConfig({
       ],
     },
     choosing: {
-      meta: { view: sessionView },
+      meta: { view: changeable(sessionView, 'session') },
       on: {
         'session.pick': [
           {

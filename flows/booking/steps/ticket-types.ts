@@ -25,6 +25,7 @@ import { choiceProblem } from '#flows/booking/choosing/bounds.js';
 import { choiceProblemText } from '#flows/booking/choosing/explain.js';
 import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { countOf, countsText, summaryText, totalText, typesTotal } from './summary.js';
+import { changeable } from '#flows/booking/choosing/change.js';
 
 const messages = defineMessages({
   es: {
@@ -167,11 +168,13 @@ function startingCounts(context: BookingContext, offers: TicketTypeOffer[]) {
   const wish = context.wish;
   const counts: Record<string, number> = {};
   for (const offer of offers) {
+    // Types said: those counts alone (the total is theirs, never the chosen type's).
     const said =
-      wish?.types?.[offer.kind] ??
-      (wish?.quantity !== undefined && offer.productId === draft.product.productId
-        ? wish.quantity
-        : undefined);
+      wish?.types !== undefined
+        ? wish.types[offer.kind]
+        : wish?.quantity !== undefined && offer.productId === draft.product.productId
+          ? wish.quantity
+          : undefined;
     const wished = wish?.types !== undefined || wish?.quantity !== undefined;
     counts[offer.productId] = wished
       ? (said ?? 0)
@@ -342,7 +345,7 @@ export function ticketTypesStates(back: readonly unknown[], failed: string) {
       failed: failed,
     }),
     typesChoosing: booking.createStateConfig({
-      meta: { view: ticketTypesView },
+      meta: { view: changeable(ticketTypesView, 'quantity') },
       on: {
         'types.more': [
           {

@@ -8,7 +8,7 @@ import type { CancellationPolicy } from '#src/api/common.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import type { Money } from './money.js';
 import type { PackageLine } from './packages.js';
-import type { SessionChoice, SessionOption } from './selection.js';
+import type { SessionChoice, SessionOption, Wish } from './selection.js';
 
 export interface Cart {
   /** The partner's ShoppingCartId; replaced when a cart has to be abandoned. */
@@ -125,4 +125,11 @@ export type CartEvent =
   | { type: 'cart.move'; cartItemId: string; sessionId: string }
   | { type: 'cart.move'; cartItemId: string; date: IsoDate }
   | { type: 'reservation.renew' }
-  | { type: 'reservation.cancel' };
+  | { type: 'reservation.cancel' }
+  /** "vacía el carrito": every line removed. */
+  | { type: 'cart.empty' }
+  /**
+   * "cambia a 3 adultos": the line removed, and its product opened again with `wish` (its
+   * day, its session's time, the new count).
+   */
+  | { type: 'cart.requantity'; cartItemId: string; productId: string; wish: Wish };

@@ -25,6 +25,8 @@ export interface BookingContext {
    * Absent in conversations saved before it existed: their language stands.
    */
   languageOpen?: boolean;
+  /** A cart line being booked again with another count ("cambia a 3 adultos"): what to open. */
+  replacing?: { productId: string; wish: Wish };
   /** What the message that started this booking said of the later steps. */
   wish?: Wish;
   /** /mybookings: the list being shown (only while in that step). */

@@ -39,6 +39,11 @@ export interface DraftProduct {
    * that differ only by whom the ticket is for, it included; absent when it has none.
    */
   types?: { productId: string; kind: PersonKind }[];
+  /**
+   * Whom one unit admits, by kind (NumberOfAdults…), when it names kinds: a split said by
+   * type is placed on it (choosing/placing.ts); absent for a ticket for anyone.
+   */
+  admits?: Partial<Record<Exclude<PersonKind, 'generic'>, number>>;
 }
 
 /** Product facts the selection steps use, worked out when the product is opened. */
@@ -163,6 +168,11 @@ export interface Draft {
   listed?: string[];
   /** Which question is being asked: index into the flattened sets. */
   questionCursor: number;
+  /**
+   * Answers kept through a change of mind (choosing/change.ts): the reloaded questions
+   * resume at the first one without an answer.
+   */
+  resume?: boolean;
   /** A multiple choice or a list of files being gathered for the current question. */
   questionPending?: PendingAnswer;
   /** The draft redeems a gift card: Add sets GiftCardIdentifier, quantity 1, price 0. */
@@ -200,6 +210,8 @@ export type SelectionEvent =
   | { type: 'types.go' }
   /** A booking in one message: the product (when chosen there) and what else it said. */
   | { type: 'wish'; productId?: string; wish: Wish }
+  /** A change of mind typed at a later step (choosing/change.ts): the values it changes. */
+  | { type: 'wish.change'; wish: Wish }
   /** Typed text in browse: search offerable products. */
   | { type: 'browse.query'; query: string }
   /** From the product card on to the date (or the next needed step). */

@@ -29,6 +29,7 @@ import {
 } from './answering.js';
 import { commasSeparate, listNotice, readList, ticketNumbers } from './lists.js';
 import { questionMessages } from './messages.js';
+import { changeable } from '#flows/booking/choosing/change.js';
 
 /** One question in the flattened list: its set and its place in the set. */
 export interface Slot {
@@ -143,6 +144,21 @@ function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEven
     q.day?.(context),
   );
 }
+
+/** The kind of value the current question asks, lists included (a change is never it). */
+function valueAsked(q: Questionnaire, context: BookingContext): BookingView['expects'] | undefined {
+  const type = currentSlot(q, context)?.question.dataType;
+  if (type === DataType.Date || type === DataType.DateList) return 'date';
+  if (NUMBER_TYPES.includes(type ?? -1)) return 'number';
+  return undefined;
+}
+
+const NUMBER_TYPES: readonly number[] = [
+  DataType.Integer,
+  DataType.IntegerList,
+  DataType.Decimal,
+  DataType.DecimalList,
+];
 
 const CHOICE_TYPES: readonly number[] = [DataType.Boolean, DataType.SelectOne, DataType.SelectMany];
 
@@ -504,7 +520,8 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
     return slot !== undefined && (q.optionalLeft?.(context, slot, everyTicket).length ?? 0) > 1;
   };
   return booking.createStateConfig({
-    meta: { view: questionView(q) },
+    // A change of mind typed at a question is that change, never the answer.
+    meta: { view: changeable(questionView(q), 'question', (context) => valueAsked(q, context)) },
     always: {
       guard: ({ context }) => currentSlot(q, context) === undefined,
       target: targets.done,

@@ -38,10 +38,21 @@ const LISTABLE: readonly number[] = [
   DataType.Decimal,
 ];
 
-/** Whether a question asks one detail of a person, with one value: one item per person. */
+/**
+ * Whether a question asks one detail of a person, with one value: one item per person. A
+ * measure of each person (height, weight, size) is one, though no buyer's detail.
+ */
 export function listable(question: Question): boolean {
-  return detailMeaning(question) !== undefined && LISTABLE.includes(question.dataType);
+  return (
+    (detailMeaning(question) !== undefined || personMeasure(question)) &&
+    LISTABLE.includes(question.dataType)
+  );
 }
+
+const MEASURE = /\b(altura|estatura|talla|peso|height|weight|size)\b/i;
+
+const personMeasure = (question: Question) =>
+  MEASURE.test(question.shortQuestion ?? '') || MEASURE.test(question.question);
 
 /** Whether a comma may separate the items of a list for `question` (see the header). */
 export function commasSeparate(question: Question): boolean {
@@ -65,7 +76,7 @@ export function listPlaces<P extends Place>(places: readonly P[], at: P): P[] {
     );
     const same =
       inSet.find((place) => place.question.id === at.question.id) ??
-      (alike.length === 1 ? alike[0] : undefined);
+      (meaning !== undefined && alike.length === 1 ? alike[0] : undefined);
     if (same === undefined) break;
     covered.push(same);
   }

@@ -1,0 +1,142 @@
+/**
+ * The cart changed by text (choosing/cart-words.ts) from the cart or the review: a line
+ * removed, every line removed, a line booked again with another count. Each removal is
+ * the cart's own (the service's Remove, or the cart rebuilt without the line).
+ */
+import { assign, enqueueActions, raise } from 'xstate';
+import { keptText } from '#flows/booking/choosing/wish.js';
+import { partnerCall } from '../partner-call.js';
+import { booking } from '../setup.js';
+import type { BookingContext, BookingEvent } from '../types.js';
+import { cartMessages, changeNotes, changedContext } from './cart.js';
+import { defineMessages } from '#src/i18n/messages.js';
+
+const messages = defineMessages({
+  es: { emptied: 'Hecho: tu carrito está vacío.', emptying: 'Vaciando el carrito…' },
+  en: { emptied: 'Done: your cart is empty.', emptying: 'Emptying the cart…' },
+});
+
+type Args = { context: BookingContext; event: BookingEvent };
+
+const removeInput = ({ context }: { context: BookingContext }, cartItemId: string) => ({
+  cart: context.cart,
+  cartItemId,
+  language: context.language,
+  reserved: context.reservation !== undefined,
+});
+
+/** While a sale may have happened, the cart only leads back to the reservation. */
+const whileSelling = { guard: 'saleUnderWay' as const, target: '#booking.reserved' };
+
+const notInCart = {
+  guard: ({ context, event }: Args) =>
+    (event.type === 'cart.remove' || event.type === 'cart.requantity') &&
+    !context.cart.lines.some((line) => line.cartItemId === event.cartItemId),
+  actions: {
+    type: 'notify' as const,
+    params: ({ context }: Args) => ({ text: cartMessages(context.language).noLine }),
+  },
+};
+
+/** From any step showing the cart or the order (the cart's own view takes `cart.remove`). */
+export const cartWordTransitions = {
+  // "añade también entradas del parque": the place's list, with what else was said.
+  'browse.provider': {
+    target: '#booking.browse',
+    actions: [
+      booking.createAction(
+        assign({
+          browse: ({ event }) =>
+            event.type === 'browse.provider'
+              ? { providerId: event.providerId, page: 0 }
+              : { page: 0 },
+          wish: ({ context, event }) =>
+            event.type === 'browse.provider' ? (event.wish ?? context.wish) : context.wish,
+        }),
+      ),
+      booking.createAction(
+        enqueueActions(({ context, event, enqueue }) => {
+          if (event.type === 'browse.provider' && event.wish)
+            enqueue.emit({ type: 'notice', text: keptText(event.wish, context.language) });
+        }),
+      ),
+    ],
+  },
+  'cart.remove': [notInCart, whileSelling, { target: '#booking.cart.removing' }],
+  'cart.empty': [whileSelling, { target: '#booking.cart.emptying' }],
+  'cart.requantity': [
+    notInCart,
+    whileSelling,
+    {
+      target: '#booking.cart.replacing',
+      actions: booking.createAction(
+        assign({
+          replacing: ({ event }) =>
+            event.type === 'cart.requantity'
+              ? { productId: event.productId, wish: event.wish }
+              : undefined,
+        }),
+      ),
+    },
+  ],
+};
+
+export const cartWordStates = {
+  emptying: partnerCall({
+    waiting: (lang) => messages(lang).emptying,
+    invoke: {
+      src: 'removeFromCart',
+      input: ({ context }) => removeInput({ context }, context.cart.lines[0]?.cartItemId ?? ''),
+      onDone: [
+        {
+          guard: ({ event }) => event.output.cart.lines.length > 0,
+          target: 'emptying',
+          reenter: true,
+          actions: assign(({ context, event }) => changedContext(context, event.output)),
+        },
+        {
+          target: 'idle',
+          actions: [
+            assign(({ context, event }) => changedContext(context, event.output)),
+            {
+              type: 'notify',
+              params: ({ context }) => ({ text: messages(context.language).emptied }),
+            },
+          ],
+        },
+      ],
+    },
+    failed: 'idle',
+  }),
+  replacing: partnerCall({
+    waiting: (lang) => cartMessages(lang).removing,
+    invoke: {
+      src: 'removeFromCart',
+      input: ({ context, event }) =>
+        removeInput({ context }, event.type === 'cart.requantity' ? event.cartItemId : ''),
+      onDone: {
+        target: 'idle',
+        actions: [
+          assign(({ context, event }) => changedContext(context, event.output)),
+          {
+            type: 'notify',
+            params: ({ context, event }) => ({
+              text: [
+                cartMessages(context.language).removed(event.output.removed.name),
+                ...changeNotes(event.output, context.language),
+              ].join('\n'),
+            }),
+          },
+          // Its product opened again with the new count (the top-level `wish`).
+          raise(({ context }) => ({
+            type: 'wish' as const,
+            productId: context.replacing!.productId,
+            wish: context.replacing!.wish,
+          })),
+          assign({ replacing: undefined }),
+        ],
+      },
+    },
+    failed: 'idle',
+  }),
+};

@@ -1,0 +1,123 @@
+/**
+ * Changes of mind typed at a question, over the JSON-lines chat against the sandbox: text
+ * that reads as a change of the date, the session, how many or the product is taken as
+ * that change, never stored as an answer (a visitor named "mejor el domingo"); what was
+ * chosen and answered before is kept where it still applies. The same at the quantity
+ * step ("el domingo"). A question typed where an answer is expected is said to be one.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+
+let sandbox: TestSandbox;
+const chats: Chat[] = [];
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  await sandbox.extra('reset', {});
+});
+afterEach(async () => {
+  for (const chat of chats.splice(0)) await chat.close();
+});
+
+async function chat(language: 'es' | 'en' = 'es'): Promise<Chat> {
+  const opened = await startChat({
+    sandbox,
+    env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' },
+  });
+  chats.push(opened);
+  await opened.start();
+  return opened;
+}
+
+const texts = (lines: { text: string }[]) => lines.map((line) => line.text).join('\n---\n');
+
+/** Every answer the sandbox received for the cart's tickets, as text. */
+async function cartText(customer: Chat): Promise<string> {
+  for (let turn = 0; turn < 20 && !/^🛒/.test(customer.last().text); turn += 1) {
+    const view = customer.last();
+    const skip = view.options.find((option) => /omitir/i.test(option.label));
+    if (skip) await customer.choose(skip.id);
+    else if (/nacimiento/i.test(view.text)) await customer.say('01/01/1990');
+    else if (view.expects === 'choice') await customer.choose(view.options[0]!.id);
+    else await customer.say('Eva Ruiz');
+  }
+  return customer.last().text;
+}
+
+describe('a change of mind typed at a question', () => {
+  it('"quiero cambiar la fecha al domingo" at a name is the new day, the names given kept', async () => {
+    const customer = await chat();
+    await customer.say('2 adultos y 2 niños al museo del mar el sabado');
+    expect(customer.last().text).toMatch(/^Entrada 1 de 4 — Entrada adulto, asistente 1: Nombre/);
+    await customer.say('Ana García');
+    const reply = await customer.say('quiero cambiar la fecha al domingo');
+    const said = texts(reply);
+    expect(said).toMatch(/De acuerdo, lo cambio: el domingo, 14 de junio de 2026\./);
+    // The counts kept: the same choice on the new day, not asked again.
+    expect(said).toMatch(/domingo, 14 de junio de 2026\n2 adultos · 2 niños\nTotal: [^\n]*48,00/);
+    // The name given is kept, and the questions go on from the first still open.
+    expect(customer.last().text).not.toMatch(/Nombre y apellidos/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 4 — .*itinerario accesible/);
+    const cart = await cartText(customer);
+    expect(cart).toMatch(/dom, 14 jun/);
+    expect(cart).not.toMatch(/sáb, 13 jun/);
+  });
+
+  it('"mejor el domingo" typed at the first name is the new day, never the name', async () => {
+    const customer = await chat();
+    await customer.say('2 adultos y 2 niños al museo del mar el sabado');
+    const reply = await customer.say('mejor el domingo');
+    expect(texts(reply)).toMatch(/lo cambio: el domingo, 14 de junio de 2026/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 4 — Entrada adulto, asistente 1: Nombre/);
+    expect(customer.last().text).not.toMatch(/Respuesta actual/);
+  });
+
+  it('"somos 3 adultos" at a question is how many, on the same day', async () => {
+    const customer = await chat();
+    await customer.say('2 adultos y 2 niños al museo del mar el sabado');
+    const said = texts(await customer.say('somos 3 adultos'));
+    expect(said).toMatch(/sábado, 13 de junio de 2026\n3 adultos\nTotal: 3 × 15,00\s€ = 45,00\s€/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 3 — /);
+  });
+
+  it('"mejor a las 17:00" at a session product\'s question is the new session', async () => {
+    const customer = await chat();
+    await customer.say('2 entradas para el planetario el sabado a las 11');
+    const said = texts(await customer.say('mejor a las 17:00'));
+    expect(said).toMatch(/sábado, 13 de junio de 2026 · 17:00\n2 entradas/);
+  });
+
+  it('"el domingo" at the quantity step is the new day, and the quantity still asked', async () => {
+    const customer = await chat();
+    await customer.choose('book');
+    await customer.pick('Museo del Mar de Valencia');
+    await customer.pick('Visitas guiadas');
+    await customer.pick('Rutas');
+    await customer.pick(/sáb/);
+    expect(customer.last().text).toMatch(/sábado, 13 de junio de 2026\. ¿Cuántas quieres\?/);
+    const reply = await customer.say('el domingo');
+    expect(texts(reply)).toMatch(/lo cambio: el domingo, 14 de junio de 2026/);
+    expect(customer.last().text).toMatch(/domingo, 14 de junio de 2026\. ¿Cuántas quieres\?/);
+  });
+
+  it('a name that is a weekday, or a date of birth, stays an answer', async () => {
+    const customer = await chat();
+    await customer.say('1 adulto al museo del mar el sabado');
+    const named = await customer.say('Domingo');
+    expect(texts(named)).not.toMatch(/lo cambio/);
+    expect(customer.last().text).toMatch(/itinerario accesible/);
+  });
+
+  it('a question typed at a question is said to be one, the question asked again', async () => {
+    const customer = await chat();
+    await customer.say('1 adulto al museo del mar el sabado');
+    const reply = await customer.say('¿puedo llevar a mi perro?');
+    expect(texts(reply)).toMatch(/Eso parece una pregunta[^\n]*«hablar con una persona»/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 1 — [^\n]*Nombre/);
+    expect(customer.last().text).not.toMatch(/Respuesta actual/);
+  });
+});
