@@ -101,6 +101,10 @@ const schema = z.object({
   SLACK_API_URL: url.default('https://slack.com/api/'),
   SLACK_STAFF_USERS: commaList,
   SLACK_STAFF_CHANNELS: commaList,
+  /** The workspaces whose requests are answered; empty: the bot token's own. */
+  SLACK_TEAM_ID: commaList.pipe(
+    z.array(z.string().regex(/^[TE][A-Z0-9]{2,}$/, 'Slack workspace ids such as T012ABCDEF')),
+  ),
   SLACK_ALERTS_CHANNEL: optionalText,
   SLACK_SUPPORT_CHANNEL: optionalText,
   SUPPORT_HOURS: z.string().default('always'),
@@ -296,6 +300,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
             apiUrl: env.SLACK_API_URL,
             staffUsers: env.SLACK_STAFF_USERS,
             staffChannels: env.SLACK_STAFF_CHANNELS,
+            /** Requests from other workspaces are refused; empty: the token's workspace. */
+            teamIds: env.SLACK_TEAM_ID,
             alertsChannel: env.SLACK_ALERTS_CHANNEL,
           }
         : undefined,

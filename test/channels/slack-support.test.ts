@@ -338,6 +338,20 @@ describe('replies in the thread', () => {
     expect(String(told.args.text)).toContain('Only the booking staff');
   });
 
+  it('are not passed on from another workspace’s member (a shared channel), staff id or not', async () => {
+    const threadId = await openThread();
+    await receiver.deliver(
+      messageEvent({
+        channel: SUPPORT,
+        user: STAFF,
+        userTeam: 'T0OTHERCO',
+        text: 'I am not who you think',
+        threadTs: threadId,
+      }),
+    );
+    expect(lineCalls).toEqual([]);
+  });
+
   it('note in the thread when the conversation is already back with the bot', async () => {
     const threadId = await openThread();
     answers.staffSaid = 'closed';

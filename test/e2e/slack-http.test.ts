@@ -499,6 +499,108 @@ describe('transport', () => {
   });
 });
 
+describe('only the configured workspace', () => {
+  it('refuses a command from another workspace, even a staff user in a staff channel', async () => {
+    const before = partnerCalls.length;
+    const id = randomBytes(6).toString('hex');
+    const body = commandBody({
+      command: '/sales',
+      text: 'ana.garcia@example.com',
+      userId: STAFF,
+      channelId: STAFF_CHANNEL,
+      responseUrl: fake.responseUrl(id),
+      teamId: 'T0OTHERCO',
+    });
+    const answer = await postToSlackApp(eventsUrl(), body, { secret: SECRET });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      response_type: 'ephemeral',
+      text: expect.stringContaining('only the workspace it was installed for'),
+    });
+    await slack.idle();
+    expect(partnerCalls.length).toBe(before);
+    expect(fake.responses.some((post) => post.id === id)).toBe(false);
+    const refused = logLines.find((line) => line.includes('another workspace'));
+    expect(JSON.parse(refused!)).toMatchObject({ slackTeamIds: ['T0OTHERCO'] });
+  });
+
+  it('refuses a click whose user belongs to another workspace, though the team is ours', async () => {
+    const before = partnerCalls.length;
+    const id = randomBytes(6).toString('hex');
+    await postToSlackApp(
+      eventsUrl(),
+      interactionBody({
+        type: 'block_actions',
+        user: { id: STAFF, team_id: 'T0OTHERCO' },
+        team: { id: 'T0FAKE' },
+        api_app_id: 'A0FAKE',
+        container: { type: 'message', message_ts: '1.2', channel_id: STAFF_CHANNEL },
+        channel: { id: STAFF_CHANNEL },
+        trigger_id: `${Date.now()}.other-team`,
+        response_url: fake.responseUrl(id),
+        actions: [
+          {
+            type: 'button',
+            action_id: 'sales_page_next',
+            block_id: 'sales_pager',
+            value: 'x',
+            action_ts: '1',
+          },
+        ],
+      }),
+      { secret: SECRET },
+    );
+    const told = await reply(id);
+    expect(String(told.body.text)).toContain('only the workspace it was installed for');
+    expect(partnerCalls.length).toBe(before);
+  });
+
+  it('with SLACK_TEAM_ID, answers the listed workspaces only', async () => {
+    const listed = await startSlack({
+      config: parseConfig({
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: fake.apiUrl,
+        SLACK_STAFF_USERS: STAFF,
+        SLACK_TEAM_ID: 'T0SECOND, T0THIRD',
+      }).slack!,
+      lookups: createStaffLookups({ client: sandbox.client, logger: silentLogger, language: 'es' }),
+      store,
+      events: createEventBus(),
+      logger: silentLogger,
+    });
+    const listedServer = await startHttpServer({
+      port: 0,
+      host: '127.0.0.1',
+      routes: [listed.route!],
+      logger: silentLogger,
+    });
+    try {
+      const ask = async (teamId: string) => {
+        const body = commandBody({
+          command: '/sales',
+          text: 'help',
+          userId: STAFF,
+          channelId: 'D0DIRECT',
+          responseUrl: fake.responseUrl(),
+          teamId,
+        });
+        const answer = await postToSlackApp(`${listedServer.url}/slack/events`, body, {
+          secret: SECRET,
+        });
+        return String((JSON.parse(answer.body) as { text: string }).text);
+      };
+      // The token's own workspace is not listed: refused like any other.
+      expect(await ask('T0FAKE')).toContain('only the workspace it was installed for');
+      expect(await ask('T0THIRD')).toContain('id:');
+      expect(await ask('T0SECOND')).toContain('id:');
+    } finally {
+      await listedServer.close();
+      await listed.stop();
+    }
+  });
+});
+
 describe('alerts', () => {
   it('posts a confirmed sale to the alerts channel, without personal data', async () => {
     events.emit('sale.confirmed', {

@@ -454,13 +454,15 @@ export interface CommandOptions {
   channelId: string;
   responseUrl: string;
   triggerId?: string;
+  /** The workspace the command comes from (another's: a Slack Connect channel). */
+  teamId?: string;
 }
 
 /** A slash command as Slack posts it (form-encoded). */
 export function commandBody(options: CommandOptions): string {
   return new URLSearchParams({
     token: 'deprecated-verification-token',
-    team_id: FAKE_TEAM_ID,
+    team_id: options.teamId ?? FAKE_TEAM_ID,
     team_domain: 'fake',
     channel_id: options.channelId,
     channel_name: 'staff',
@@ -519,6 +521,8 @@ export interface MessageEventOptions {
   subtype?: string;
   botId?: string;
   eventId?: string;
+  /** The author's workspace (`user_team`): another's in a Slack Connect channel. */
+  userTeam?: string;
 }
 
 let eventCounter = 0;
@@ -547,6 +551,7 @@ export function messageEvent(options: MessageEventOptions): Record<string, unkno
       ...(options.parentUserId ? { parent_user_id: options.parentUserId } : {}),
       ...(options.subtype ? { subtype: options.subtype } : {}),
       ...(options.botId ? { bot_id: options.botId } : {}),
+      ...(options.userTeam ? { user_team: options.userTeam, team: options.userTeam } : {}),
     },
   };
 }

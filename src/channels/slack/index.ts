@@ -22,6 +22,7 @@ import { registerSupportReturn } from './listeners/support-return.js';
 import { registerSupportSendCart } from './listeners/support-send-cart.js';
 import { dedupeDeliveries } from './middleware/dedupe.js';
 import { createInFlight, type InFlight } from './middleware/in-flight.js';
+import { workspaceOnly } from './middleware/workspace-only.js';
 import { createSlackSupportDesk } from './support/desk.js';
 import { createStaffNames } from './support/staff-names.js';
 import { createTransport } from './transport.js';
@@ -75,6 +76,11 @@ async function checkToken(app: App, deps: SlackDeps): Promise<void> {
 export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
   const inFlight = createInFlight();
   app.use(inFlight.middleware);
+  // Before anything else reads the request: another workspace gets nothing, not even a claim.
+  app.use(
+    workspaceOnly({ configured: deps.config.teamIds, client: app.client, logger: deps.logger })
+      .middleware,
+  );
   app.use(dedupeDeliveries(deps));
   const mask = createTextMasker(deps.secrets ?? []);
   app.error(async (error) => {
