@@ -12,6 +12,7 @@ import {
   SUPPORT_SEND_CART_ACTION,
   transcriptReply,
   withoutButtons,
+  withState,
 } from '#src/channels/slack/blocks/support.js';
 import { maskEmail, maskPhone } from '#src/channels/slack/scrub.js';
 import { slackToPlain } from '#src/channels/slack/support/slack-text.js';
@@ -108,13 +109,31 @@ describe('the thread’s first message', () => {
     );
   });
 
-  it('retires its buttons and keeps the rest', () => {
+  it('retires its buttons, shows it closed and keeps the rest', () => {
     const { blocks } = handoffThread(summary());
+    expect(textOf(blocks)).toContain('*Open*, nobody has it yet');
     const after = withoutButtons(blocks, 'Back with the bot.');
-    expect(after).toHaveLength(blocks.length);
+    expect(after).toHaveLength(blocks.length - 1);
     expect(after.some((block) => block.type === 'actions')).toBe(false);
-    expect(textOf(after)).toContain('Back with the bot.');
+    expect(textOf(after)).toContain('*Closed*: Back with the bot.');
+    expect(textOf(after)).not.toContain('*Open*');
     expect(textOf(after)).toContain('CART-77');
+  });
+
+  it('shows who has the conversation, and keeps the buttons for a take-over', () => {
+    const { blocks } = handoffThread(summary());
+    const after = withState(blocks, { status: 'assigned', to: 'Marta <@U1>' });
+    expect(after).toHaveLength(blocks.length);
+    expect(textOf(after)).toContain(
+      '*Marta &lt;@U1&gt; has it*: only their replies reach the customer',
+    );
+    expect(after.some((block) => block.type === 'actions')).toBe(true);
+  });
+
+  it('tells staff how to write a note that never reaches the customer', () => {
+    expect(textOf(handoffThread(summary()).blocks)).toContain(
+      'A reply that starts with `//` or mentions a teammate (@name) is a note among staff',
+    );
   });
 });
 

@@ -20,6 +20,7 @@ import { registerSalesPaging } from './listeners/sales-paging.js';
 import { registerSupportReplies } from './listeners/support-replies.js';
 import { registerSupportReturn } from './listeners/support-return.js';
 import { registerSupportSendCart } from './listeners/support-send-cart.js';
+import { registerSupportTake } from './listeners/support-take.js';
 import { dedupeDeliveries } from './middleware/dedupe.js';
 import { createInFlight, type InFlight } from './middleware/in-flight.js';
 import { workspaceOnly } from './middleware/workspace-only.js';
@@ -97,6 +98,7 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
     registerSupportReplies(app, deps, deps.support, names);
     registerSupportReturn(app, deps, deps.support, names);
     registerSupportSendCart(app, deps, deps.support, names);
+    registerSupportTake(app, deps, deps.support, names);
   }
   return inFlight;
 }

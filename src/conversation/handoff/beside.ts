@@ -26,7 +26,7 @@ import type { Beside, BesideAnswer, BesideTurn } from '../beside.js';
 import type { Input } from '../interpret.js';
 import type { SupportEvent } from './events.js';
 import { describeOpening, isOpen, nextOpening, type SupportHours } from './hours.js';
-import type { Attachment, CustomerMessage, SupportDesk } from './ports.js';
+import type { Attachment, CustomerMessage, SupportDesk, ThreadState } from './ports.js';
 import { readState, withLines, type BesideState } from './state.js';
 import { buildSummary } from './summary.js';
 import { deskNotes, handoffMessages } from './texts.js';
@@ -192,9 +192,22 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     return keep({ ...state, handoff }, [said], 'step');
   }
 
+  /**
+   * The thread's first message shows where the handoff stands; a failure is logged and
+   * left (the thread still works, only its first message is behind).
+   */
+  async function show(conversationId: string, threadId: string, state: ThreadState) {
+    await desk
+      ?.showState?.(threadId, state)
+      .catch((error: unknown) =>
+        logger.warn({ conversationId, ...failure(error) }, 'handoff: thread state not shown'),
+      );
+  }
+
   /** The conversation back to the machine: the step's view again, as it was. */
-  async function end(turn: BesideTurn, state: BesideState, note?: string) {
+  async function end(turn: BesideTurn, state: BesideState, said: { note?: string; why: string }) {
     const { handoff } = state;
+    const { note } = said;
     if (handoff && note && desk) {
       await desk
         .postNote(handoff.threadId, note)
@@ -208,6 +221,10 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     if (handoff) {
       await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
       const answered = handoff.staff !== undefined;
+      await show(turn.conversationId, handoff.threadId, {
+        status: 'closed',
+        why: said.why,
+      });
       logger.info(
         { conversationId: turn.conversationId, threadId: handoff.threadId, answered },
         'handoff: ended',
@@ -272,15 +289,30 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       return { ignored: true, outcome: 'closed' };
     switch (event.type) {
       case 'support.staff': {
+        // One voice per conversation: whoever has it; someone else is told, not sent.
+        const { assignee } = handoff;
+        if (assignee && assignee.id !== event.staff.id)
+          return { ignored: true, outcome: `held:${assignee.name}` };
         // Whatever the desk: what staff wrote, and their name, reach the customer plain
         // (no control or bidi characters to make them read otherwise).
         const name = plainText(event.staff.name).trim() || m.staffName;
         const said = m.staffSaid(name, plainText(event.text).trim());
         await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
         await link(handoff.threadId, turn.conversationId);
-        const next = withLines({ ...state, handoff: { ...handoff, staff: name } }, [
-          { from: 'staff', text: said, at: deps.now().toISOString() },
-        ]);
+        // The first to reply has the conversation, unless someone took it first.
+        const next = withLines(
+          {
+            ...state,
+            handoff: {
+              ...handoff,
+              staff: name,
+              assignee: assignee ?? { id: event.staff.id, name },
+            },
+          },
+          [{ from: 'staff', text: said, at: deps.now().toISOString() }],
+        );
+        if (!assignee)
+          await show(turn.conversationId, handoff.threadId, { status: 'assigned', to: name });
         const notices = handoff.staff === name ? [said] : [m.talkingTo(name), said];
         if (handoff.staff === undefined) {
           logger.info(
@@ -292,7 +324,20 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         return { ...keep(next, notices), outcome: 'delivered' };
       }
       case 'support.return':
-        return { ...(await end(turn, state)), outcome: 'returned' };
+        return {
+          ...(await end(turn, state, {
+            why: `${plainText(event.staff.name).trim() || 'Staff'} gave the conversation back to the bot.`,
+          })),
+          outcome: 'returned',
+        };
+      case 'support.take': {
+        const name = plainText(event.staff.name).trim() || m.staffName;
+        const before = handoff.assignee;
+        const next = { ...state, handoff: { ...handoff, assignee: { id: event.staff.id, name } } };
+        await show(turn.conversationId, handoff.threadId, { status: 'assigned', to: name });
+        const from = before && before.id !== event.staff.id ? `:${before.name}` : '';
+        return { ...keep(next, []), outcome: `taken${from}` };
+      }
       case 'support.cart':
         if (turn.context.cart.lines.length === 0) return { ignored: true, outcome: 'empty' };
         return { ...keep(state, [m.cart(cartText(turn.context))]), outcome: 'sent' };
@@ -312,11 +357,12 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       if (input.kind === 'event') return undefined;
       if (!state.handoff) return asksForPerson(input) ? open(turn, state) : undefined;
       const m = handoffMessages(turn.context.language);
-      if (asksForBot(input)) return end(turn, state, deskNotes.customerLeft);
+      if (asksForBot(input))
+        return end(turn, state, { note: deskNotes.customerLeft, why: deskNotes.customerLeft });
       // /forget reaches the machine, which erases (and the beside's state with it, `forget`):
       // the thread is told and closed first.
       if (asksToForget(input)) {
-        await end(turn, state, deskNotes.customerForgot);
+        await end(turn, state, { note: deskNotes.customerForgot, why: deskNotes.customerLeft });
         return undefined;
       }
       if (asksForPerson(input)) return keep(state, [m.already]);

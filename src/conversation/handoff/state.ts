@@ -14,6 +14,11 @@ export interface Handoff {
   openedAt: string;
   /** The staff member who wrote last: the customer is told whom they talk to. */
   staff?: string;
+  /**
+   * Who of staff has the conversation ("🙋 Take this one", or the first to reply): only
+   * their replies reach the customer.
+   */
+  assignee?: { id: string; name: string };
   /** No staff reply within SUPPORT_TIMEOUT_MINUTES: the customer was told once. */
   timedOut?: boolean;
   /** ISO instant its timeout job is due (events.ts: an earlier handoff's job is not it). */

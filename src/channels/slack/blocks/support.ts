@@ -11,7 +11,13 @@
  */
 import type { types } from '@slack/bolt';
 import { formatMoney } from '#src/domain/pricing.js';
-import type { HandoffSummary, Money, TranscriptLine } from '#src/conversation/handoff/ports.js';
+import type {
+  HandoffSummary,
+  Money,
+  ThreadState,
+  TranscriptLine,
+  Undelivered,
+} from '#src/conversation/handoff/ports.js';
 import { maskPersonalData } from '#src/log.js';
 import { maskEmail, maskPhone } from '../scrub.js';
 import {
@@ -26,7 +32,16 @@ import {
 
 export const SUPPORT_RETURN_ACTION = 'support_return';
 export const SUPPORT_SEND_CART_ACTION = 'support_send_cart';
+export const SUPPORT_TAKE_ACTION = 'support_take';
 export const SUPPORT_ACTIONS_BLOCK = 'support_actions';
+/** The first message's line that says where the handoff stands (open, assigned, closed). */
+export const SUPPORT_STATUS_BLOCK = 'support_status';
+
+/**
+ * What starts a private note in a customer's thread: a reply that begins with it (or
+ * mentions anyone: a teammate, @here, a group) stays among staff.
+ */
+export const NOTE_MARKER = '//';
 
 /** A plain-text reply: Slack's own text, not read as mrkdwn, links not unfurled. */
 export interface PlainReply {
@@ -116,10 +131,56 @@ function buttons(): KnownBlock {
     type: 'actions',
     block_id: SUPPORT_ACTIONS_BLOCK,
     elements: [
-      button(SUPPORT_RETURN_ACTION, 'Return to bot', 'primary'),
+      button(SUPPORT_TAKE_ACTION, '🙋 Take this one', 'primary'),
+      button(SUPPORT_RETURN_ACTION, 'Return to bot'),
       button(SUPPORT_SEND_CART_ACTION, 'Send the cart to the customer'),
     ],
   };
+}
+
+/** Where the handoff stands, in words, for the first message's status line. */
+export function statusText(state: ThreadState): string {
+  switch (state.status) {
+    case 'open':
+      return ':large_green_circle: *Open*, nobody has it yet: press 🙋 Take this one, or reply (the first to reply has it).';
+    case 'assigned':
+      return `:raising_hand: *${esc(state.to)} has it*: only their replies reach the customer. 🙋 Take this one to take it over.`;
+    case 'closed':
+      return `:white_circle: *Closed*: ${esc(state.why)}`;
+  }
+}
+
+function statusBlock(state: ThreadState): KnownBlock {
+  return { ...section(statusText(state)), block_id: SUPPORT_STATUS_BLOCK };
+}
+
+/**
+ * The first message with its status line showing `state`; closed, its buttons go (there
+ * is nothing left to press). The rest of the summary stays as it was.
+ */
+export function withState(blocks: KnownBlock[], state: ThreadState): KnownBlock[] {
+  return blocks
+    .filter(
+      (block) =>
+        !(
+          state.status === 'closed' &&
+          block.type === 'actions' &&
+          block.block_id === SUPPORT_ACTIONS_BLOCK
+        ),
+    )
+    .map((block) => (block.block_id === SUPPORT_STATUS_BLOCK ? statusBlock(state) : block));
+}
+
+/** Why a message did not reach the customer, in words for staff. */
+export function undeliveredReason(undelivered: Undelivered): string {
+  switch (undelivered.reason) {
+    case 'blocked':
+      return 'the customer has blocked the bot in Telegram; nothing reaches them until they write to the bot again';
+    case 'gone':
+      return 'the customer’s Telegram account or chat no longer exists';
+    case 'refused':
+      return 'Telegram refused to pass it on to this customer';
+  }
 }
 
 /**
@@ -139,7 +200,10 @@ export function handoffThread(summary: HandoffSummary): SlackMessage {
       ),
     );
   blocks.push(
-    context('Reply in this thread to write to the customer; your display name goes first.'),
+    context(
+      `Reply in this thread to write to the customer; your display name goes first. A reply that starts with \`${NOTE_MARKER}\` or mentions a teammate (@name) is a note among staff: it never reaches the customer.`,
+    ),
+    statusBlock({ status: 'open' }),
     buttons(),
   );
   const text = `${summary.customer.firstName ?? 'A customer'} asks to talk to a person (${summary.step})`;
@@ -190,10 +254,13 @@ export function noteReply(text: string): SlackMessage {
 }
 
 /**
- * The first message once its buttons are spent: the actions replaced by what happened,
- * everything else as it was.
+ * The first message once its buttons are spent: closed, with what happened. A first
+ * message without a status line (posted before it had one) gets what happened in the
+ * buttons' place.
  */
 export function withoutButtons(blocks: KnownBlock[], outcome: string): KnownBlock[] {
+  const hasStatus = blocks.some((block) => block.block_id === SUPPORT_STATUS_BLOCK);
+  if (hasStatus) return withState(blocks, { status: 'closed', why: outcome });
   return blocks.map((block) =>
     block.type === 'actions' && block.block_id === SUPPORT_ACTIONS_BLOCK
       ? context(`:white_check_mark: ${esc(outcome)}`)

@@ -8,6 +8,7 @@ import type {
   CustomerMessage,
   HandoffSummary,
   SupportDesk,
+  ThreadState,
 } from '#src/conversation/handoff/ports.js';
 import {
   customerFileComment,
@@ -16,9 +17,10 @@ import {
   handoffThread,
   noteReply,
   transcriptReply,
+  withState,
   type PlainReply,
 } from '../blocks/support.js';
-import type { SlackMessage } from '../blocks/common.js';
+import type { KnownBlock, SlackMessage } from '../blocks/common.js';
 import type { SlackDeps } from '../deps.js';
 
 /**
@@ -114,6 +116,29 @@ export function createSlackSupportDesk(
 
     async postNote(threadId: string, text: string) {
       await reply(threadId, noteReply(text));
+    },
+
+    /**
+     * The first message read back (conversations.history, under the channels:history
+     * scope replies already need) and posted again with its status line changed: the
+     * summary is not kept anywhere else, so whichever instance handles the change can
+     * show it.
+     */
+    async showState(threadId: string, state: ThreadState) {
+      const found = await slack('read root', () =>
+        client.conversations.history({ channel, latest: threadId, inclusive: true, limit: 1 }),
+      );
+      const root = found.messages?.find((message) => message.ts === threadId);
+      const blocks = root?.blocks as KnownBlock[] | undefined;
+      if (!root || !blocks) throw new SupportDeskError('read root', 'not_found');
+      await slack('update root', () =>
+        client.chat.update({
+          channel,
+          ts: threadId,
+          text: root.text ?? '',
+          blocks: withState(blocks, state),
+        }),
+      );
     },
   };
 }
