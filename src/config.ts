@@ -106,6 +106,7 @@ const schema = z.object({
     z.array(z.string().regex(/^[TE][A-Z0-9]{2,}$/, 'Slack workspace ids such as T012ABCDEF')),
   ),
   SLACK_ALERTS_CHANNEL: optionalText,
+  SLACK_SALES_CHANNEL: optionalText,
   SLACK_SUPPORT_CHANNEL: optionalText,
   SUPPORT_HOURS: z.string().default('always'),
   SUPPORT_TIMEOUT_MINUTES: z.coerce
@@ -303,6 +304,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
             /** Requests from other workspaces are refused; empty: the token's workspace. */
             teamIds: env.SLACK_TEAM_ID,
             alertsChannel: env.SLACK_ALERTS_CHANNEL,
+            /** The confirmed sales' feed, apart from the failures; unset: the alerts channel. */
+            salesChannel: env.SLACK_SALES_CHANNEL,
           }
         : undefined,
     /**

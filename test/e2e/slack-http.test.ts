@@ -32,6 +32,7 @@ const BOT_TOKEN = 'xoxb-test-bot-token-secret';
 const STAFF = 'U0STAFF';
 const STAFF_CHANNEL = 'C0STAFF';
 const ALERTS = 'C0ALERTS';
+const SALES_FEED = 'C0SALESFEED';
 const OUTSIDER = 'U0OUTSIDER';
 const GIFT_CARD = '3167250411491835499';
 
@@ -87,6 +88,7 @@ beforeAll(async () => {
     SLACK_STAFF_USERS: `${STAFF}, U0OTHER`,
     SLACK_STAFF_CHANNELS: STAFF_CHANNEL,
     SLACK_ALERTS_CHANNEL: ALERTS,
+    SLACK_SALES_CHANNEL: SALES_FEED,
   });
   slack = await startSlack({
     config: config.slack!,
@@ -612,7 +614,8 @@ describe('alerts', () => {
     const call = await fake.waitForCall('chat.postMessage', (c) =>
       textOf(c.args.blocks).includes('PSALE123'),
     );
-    expect(call.args.channel).toBe(ALERTS);
+    // The sales feed has a channel of its own, apart from what needs acting on.
+    expect(call.args.channel).toBe(SALES_FEED);
     expect(call.token).toBe(BOT_TOKEN);
     const text = textOf(call.args.blocks);
     expect(text).toContain('Sale confirmed');
@@ -665,6 +668,59 @@ describe('alerts', () => {
   });
 });
 
+describe('failure alerts that lead somewhere', () => {
+  it('go to the alerts channel, and "Open the case" shows the sale to whoever pressed', async () => {
+    events.emit('sale.failed', {
+      partnerSaleId: 'stf9gy7i3xawa',
+      shoppingCartId: 'cart-open-case',
+      reason: 'Sale refused [5001]',
+      order: {
+        products: [],
+        customer: { name: 'Ana García López', email: 'ana.garcia@example.com' },
+      },
+    });
+    const alert = await fake.waitForCall('chat.postMessage', (c) =>
+      textOf(c.args.blocks).includes('cart-open-case'),
+    );
+    expect(alert.args.channel).toBe(ALERTS);
+    const text = textOf(alert.args.blocks);
+    expect(text).toContain('*Who:* Ana G., an•••@example.com');
+    expect(text).toContain('*What to do:* open the case');
+    for (const item of PERSONAL) expect(text).not.toContain(item);
+    const [open] = buttons(alert.args.blocks);
+    expect(open).toMatchObject({ action_id: 'alert_open_case', value: 'stf9gy7i3xawa' });
+
+    const id = randomBytes(6).toString('hex');
+    await postToSlackApp(
+      eventsUrl(),
+      interactionBody({
+        type: 'block_actions',
+        user: { id: STAFF },
+        team: { id: 'T0FAKE' },
+        api_app_id: 'A0FAKE',
+        container: { type: 'message', message_ts: String(alert.result?.ts), channel_id: ALERTS },
+        channel: { id: ALERTS },
+        trigger_id: `${Date.now()}.open-case`,
+        response_url: fake.responseUrl(id),
+        actions: [
+          {
+            type: 'button',
+            action_id: 'alert_open_case',
+            block_id: 'alert_actions',
+            value: open!.value,
+            action_ts: '1',
+          },
+        ],
+      }),
+      { secret: SECRET },
+    );
+    const shown = (await reply(id)).body;
+    expect(shown).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    expect(textOf(shown.blocks)).toContain('Ana García López');
+    expect(textOf(shown.blocks)).toContain('stf9gy7i3xawa');
+  });
+});
+
 describe('partner outage alerts across instances', () => {
   it('are posted once per deployment when two instances see the outage, for each outage', async () => {
     const otherEvents = createEventBus();
@@ -689,8 +745,11 @@ describe('partner outage alerts across instances', () => {
         ).length;
       const before = outageAlerts();
       for (let outage = 1; outage <= 2; outage += 1) {
-        events.emit('partner.unavailable', { operation: 'sales', kind: 'timeout' });
-        otherEvents.emit('partner.unavailable', { operation: 'catalog', kind: 'network' });
+        // Each instance sees failures in a row: an outage for both (outage.ts).
+        for (let call = 0; call < 3; call += 1) {
+          events.emit('partner.unavailable', { operation: 'sales', kind: 'timeout' });
+          otherEvents.emit('partner.unavailable', { operation: 'catalog', kind: 'network' });
+        }
         await fake.waitForCall(
           'chat.postMessage',
           () => outageAlerts() === before + 2 * outage - 1,

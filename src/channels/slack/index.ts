@@ -10,6 +10,7 @@ import type { Route } from '#src/server.js';
 import { createTextMasker } from '#src/log.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { SlackDeps } from './deps.js';
+import { registerAlertOpenCase } from './listeners/alert-open-case.js';
 import { subscribeAlerts, type Alerts } from './listeners/alerts.js';
 import { registerCancellationsCommand } from './listeners/cancellations-command.js';
 import { registerCancellationsPaging } from './listeners/cancellations-paging.js';
@@ -93,6 +94,7 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
   registerSalesPaging(app, deps);
   registerCancellationsCommand(app, deps);
   registerCancellationsPaging(app, deps);
+  registerAlertOpenCase(app, deps);
   if (deps.support) {
     const names = createStaffNames(app.client, deps.logger, deps.now);
     registerSupportReplies(app, deps, deps.support, names);
@@ -111,7 +113,12 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
   // Slack out of reach: this throws, and main.ts starts the channel again later.
   await checkToken(app, deps);
   const alerts: Alerts | undefined = deps.config.alertsChannel
-    ? subscribeAlerts(app.client, deps.config.alertsChannel, deps)
+    ? subscribeAlerts(
+        app.client,
+        deps.config.alertsChannel,
+        deps,
+        deps.config.salesChannel ?? deps.config.alertsChannel,
+      )
     : undefined;
   try {
     await transport.start();
