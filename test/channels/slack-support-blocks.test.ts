@@ -130,6 +130,18 @@ describe('the thread’s first message', () => {
     expect(after.some((block) => block.type === 'actions')).toBe(true);
   });
 
+  it('keeps the order number the bot gave in the transcript, and masks a phone the customer typed', () => {
+    const reply = transcriptReply([
+      { from: 'bot', text: '🧾 Order 3616139180081608727\nThank you!', at: '2026-06-10T08:00:00Z' },
+      { from: 'customer', text: 'call me at 600 111 222', at: '2026-06-10T08:01:00Z' },
+      { from: 'bot', text: '🧾 Pedido 3616139180081608728', at: '2026-06-10T08:02:00Z' },
+    ]);
+    expect(reply.text).toContain('🧾 Order 3616139180081608727');
+    expect(reply.text).toContain('🧾 Pedido 3616139180081608728');
+    expect(reply.text).toContain('call me at [phone]');
+    expect(reply.text).not.toContain('Order [phone]');
+  });
+
   it('tells staff how to write a note that never reaches the customer', () => {
     expect(textOf(handoffThread(summary()).blocks)).toContain(
       'A reply that starts with `//` or mentions a teammate (@name) is a note among staff',

@@ -217,15 +217,36 @@ const SPEAKERS: Record<TranscriptLine['from'], string> = {
 };
 
 /**
+ * The order number the bot gives customers ("🧾 Order 3616139180081608727", "🧾 Pedido …"):
+ * a long run of digits the phone pattern would take. It is no personal data and staff
+ * search by it, so it is kept as written.
+ */
+const ORDER_REFERENCE = /(🧾 (?:Order|Pedido) )([A-Za-z0-9-]+)/gu;
+
+/** Personal data masked, the bot's order numbers kept (they are ids, not phones). */
+function maskKeepingOrders(text: string): string {
+  const kept: string[] = [];
+  const held = text.replace(ORDER_REFERENCE, (_match, label: string, id: string) => {
+    kept.push(id);
+    return `${label}\u0000${kept.length - 1}\u0000`;
+  });
+  return maskPersonalData(held).replace(
+    /\u0000(\d+)\u0000/g,
+    (_match, index: string) => kept[Number(index)] ?? '',
+  );
+}
+
+/**
  * The last messages, oldest first, as one plain-text reply. History with a machine, so
- * contact details and documents the customer typed there are masked as alerts' texts are.
+ * contact details and documents the customer typed there are masked as alerts' texts are;
+ * the order numbers the bot gave are kept, for staff to search them.
  */
 export function transcriptReply(lines: TranscriptLine[]): PlainReply {
   if (lines.length === 0) return plainReply('No messages yet.');
   const body = lines.map((line) => {
     const time = new Date(line.at);
     const hhmm = Number.isNaN(time.getTime()) ? '' : ` ${time.toISOString().slice(11, 16)}`;
-    return `[${SPEAKERS[line.from]}${hhmm}] ${maskPersonalData(truncate(line.text, 600))}`;
+    return `[${SPEAKERS[line.from]}${hhmm}] ${maskKeepingOrders(truncate(line.text, 600))}`;
   });
   return plainReply(`Last messages (UTC):\n${body.join('\n')}`);
 }
