@@ -179,6 +179,14 @@ export const slackDeliveryKey = (delivery: string) => `slack:delivery:${delivery
  */
 export const slackSearchKey = (token: string) => `slack:search:${token}`;
 
+/**
+ * What a number staff were shown stands for (id-book.ts): an order number (a SaleId) →
+ * its PartnerSaleId; a failed sale's PartnerSaleId or a cart id → what happened to it and
+ * when. TTL: ID_BOOK_TTL_SECONDS (a year and a month: the sales staff look back at).
+ * Personal data: no (ids, product names, a masked reason).
+ */
+export const slackIdKey = (id: string) => `slack:id:${id}`;
+
 // The server (main.ts, health.ts).
 
 /**

@@ -17,6 +17,7 @@ import { createEventBus, type BotEventBus } from '#src/events.js';
 import { createLogger, silentLogger } from '#src/log.js';
 import { startHttpServer, type HttpServer } from '#src/server.js';
 import { createRedisStore } from '#src/store/redis-store.js';
+import { slackIdKey } from '#src/store/keys.js';
 import {
   commandBody,
   interactionBody,
@@ -96,6 +97,8 @@ beforeAll(async () => {
     store,
     events,
     logger,
+    // 00:30 in Madrid: "today" is the service's day, not UTC's.
+    now: () => new Date('2026-06-10T22:30:00Z'),
   });
   server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: [slack.route!], logger });
 });
@@ -665,6 +668,74 @@ describe('alerts', () => {
       expect.stringContaining('Partner service unavailable* — first failure: `sales` (timeout)'),
       expect.stringContaining('Partner service answering again* — `giftcard`'),
     ]);
+  });
+});
+
+describe('every number staff are shown can be searched', () => {
+  it('the order number a customer was given finds its sale', async () => {
+    events.emit('sale.confirmed', {
+      partnerSaleId: 'stf9gy7i3xawa',
+      saleIds: ['3616139180081608727'],
+      total: { cents: 1200, currency: 'EUR' },
+      products: ['Entrada general adulto'],
+    });
+    await expect.poll(() => store.get(slackIdKey('3616139180081608727'))).toBeDefined();
+    const sent = await command('/sales', '3616139180081608727');
+    const text = textOf((await reply(sent.id)).body.blocks);
+    expect(text).toContain('Order `3616139180081608727` is the sale `stf9gy7i3xawa`');
+    expect(text).toContain('Ana García López');
+  });
+
+  it('a failed sale and a failed reservation’s cart say what happened to them', async () => {
+    events.emit('sale.failed', {
+      partnerSaleId: '6348ce99-2f1b-4c5e-9a0d-1b2c3d4e5f60',
+      shoppingCartId: 'u82ycart01',
+      reason: 'Document 12345678Z rejected [5000]',
+    });
+    events.emit('reservation.failed', {
+      shoppingCartId: 'k77cart02',
+      reason: 'No capacity left',
+      order: { products: [{ name: 'Jellyfish aquarium', date: '2026-06-12', quantity: 2 }] },
+    });
+    await expect.poll(() => store.get(slackIdKey('k77cart02'))).toBeDefined();
+    await expect.poll(() => store.get(slackIdKey('u82ycart01'))).toBeDefined();
+
+    const sale = textOf(
+      (await reply((await command('/sales', '6348ce99-2f1b-4c5e-9a0d-1b2c3d4e5f60')).id)).body
+        .blocks,
+    );
+    expect(sale).toContain(
+      'its sale failed on 2026-06-10 22:30 UTC: Document [document] rejected [5000]',
+    );
+    expect(sale).toContain('No sales match');
+    const cart = textOf((await reply((await command('/sales', 'u82ycart01')).id)).body.blocks);
+    expect(cart).toContain('its sale failed');
+    expect(cart).toContain('Its sale: `6348ce99-2f1b-4c5e-9a0d-1b2c3d4e5f60`');
+    const before = partnerCalls.length;
+    const reserved = (await reply((await command('/sales', 'k77cart02')).id)).body;
+    expect(textOf(reserved.blocks)).toContain(
+      '`k77cart02` (Jellyfish aquarium): its reservation failed on 2026-06-10 22:30 UTC: No capacity left. Nothing was sold or charged under it.',
+    );
+    expect(partnerCalls.length).toBe(before);
+  });
+
+  it('an e-mail, a phone or a name typed alone is searched as such', async () => {
+    for (const typed of ['ana.garcia@example.com', 'Ana García López']) {
+      const text = textOf((await reply((await command('/sales', typed)).id)).body.blocks);
+      expect(text).toContain('stf9gy7i3xawa');
+    }
+    const phone = textOf(
+      (await reply((await command('/sales', '+34 600 111 222')).id)).body.blocks,
+    );
+    expect(phone).toContain('phone:"+34 600 111 222"');
+  });
+
+  it('"today", "yesterday" and "this week" are the service’s days (00:30 in Madrid)', async () => {
+    const heading = async (typed: string) =>
+      textOf((await reply((await command('/sales', typed)).id)).body.blocks).split('\n')[0];
+    expect(await heading('today')).toContain('from:2026-06-11 to:2026-06-11');
+    expect(await heading('yesterday')).toContain('from:2026-06-10 to:2026-06-10');
+    expect(await heading('this week')).toContain('from:2026-06-08 to:2026-06-11');
   });
 });
 

@@ -28,6 +28,7 @@ import { workspaceOnly } from './middleware/workspace-only.js';
 import { createSlackSupportDesk } from './support/desk.js';
 import { createStaffNames } from './support/staff-names.js';
 import { createTransport } from './transport.js';
+import { createIdBook } from './id-book.js';
 
 export type { SlackDeps } from './deps.js';
 export { SLACK_EVENTS_PATH } from './transport.js';
@@ -89,7 +90,15 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
     deps.logger.error({ code: error.code, error: mask(error.message) }, 'slack: a listener failed');
   });
   registerGiftCardCommand(app, deps);
-  registerSalesCommand(app, deps);
+  const book = createIdBook({
+    store: deps.store,
+    events: deps.events,
+    now: deps.now ?? (() => new Date()),
+    mask,
+    onError: (error) =>
+      deps.logger.warn({ error: (error as Error).name }, 'slack: a number not kept for /sales'),
+  });
+  registerSalesCommand(app, deps, book);
   registerSalesFormSubmit(app, deps);
   registerSalesPaging(app, deps);
   registerCancellationsCommand(app, deps);
