@@ -270,3 +270,48 @@ describe('delivery failures, told in the thread', () => {
     },
   );
 });
+
+describe('handoffs as a queue', () => {
+  it(
+    'a customer waiting again after a first answer is raised in the channel; a second handoff links the first',
+    { timeout: 60_000 },
+    async () => {
+      const dora = newCustomer();
+      const threadId = await handOff(dora);
+      await reply(MARTA, threadId, 'Hello Dora');
+      await bot.act(() => telegram.text(dora, 'Can I change the date?'));
+      const before = said(dora).length;
+      const raised = () =>
+        roots().filter((call) => JSON.stringify(call.args.blocks).includes('has waited'));
+      const raisedBefore = raised().length;
+
+      // Nobody answered within SUPPORT_TIMEOUT_MINUTES of that message: the job runs.
+      const timeout = { kind: 'support', event: { type: 'support.timeout' } } as const;
+      await bot.push.run(`tg:${dora.id}`, timeout);
+      expect(raised()).toHaveLength(raisedBefore + 1);
+      const line = JSON.stringify(raised().at(-1)!.args.blocks);
+      expect(line).toContain('*Ana has waited 15 min or more for an answer*');
+      expect(line).toContain('Marta has it.');
+      expect(line).toContain(
+        `<https://fake.slack.test/archives/${SUPPORT}/p${threadId.replace('.', '')}|Open the thread>`,
+      );
+      // Already answered once: the customer is not offered the bot back again.
+      expect(said(dora).length).toBe(before);
+
+      // Answered: a late job raises nothing.
+      await reply(MARTA, threadId, 'Yes, which day?');
+      await bot.push.run(`tg:${dora.id}`, timeout);
+      expect(raised()).toHaveLength(raisedBefore + 1);
+
+      // Back with the bot, then asking again: the new thread links the earlier one.
+      await bot.act(() => telegram.text(dora, '/bot'));
+      expect(rootText(threadId)).toContain('*Closed*: The customer went back to the bot.');
+      await bot.act(() => telegram.text(dora, 'talk to a person'));
+      const second = String(roots().at(-1)!.result?.ts);
+      expect(second).not.toBe(threadId);
+      expect(rootText(second)).toContain(
+        `Asked before: <https://fake.slack.test/archives/${SUPPORT}/p${threadId.replace('.', '')}|the earlier thread>, closed`,
+      );
+    },
+  );
+});

@@ -246,6 +246,11 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
       keep(args.channel, String(args.ts), args);
       return { ok: true, channel: args.channel, ts: args.ts };
     },
+    'chat.getPermalink': (args) => ({
+      ok: true,
+      channel: args.channel,
+      permalink: `https://fake.slack.test/archives/${String(args.channel)}/p${String(args.message_ts).replace('.', '')}`,
+    }),
     // Only what the app asks: one message by its ts (latest + inclusive).
     'conversations.history': (args) => {
       const found = stored.get(`${String(args.channel)}/${String(args.latest)}`);

@@ -168,6 +168,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       ...(turn.who?.firstName ? { firstName: turn.who.firstName } : {}),
       transcript: state.transcript,
       ...(answersFrom ? { answersFrom } : {}),
+      ...(state.earlier ? { earlier: state.earlier } : {}),
     });
     let threadId: string;
     try {
@@ -177,19 +178,33 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       return keep(state, [m.unreachable]);
     }
     await link(threadId, turn.conversationId);
-    // Counted from when staff answer: at night the customer already heard when that is.
-    const timeoutAt = new Date((answersFrom ?? at).getTime() + timeoutMs);
-    await scheduler.schedule({
-      id: supportTimeoutJobId(turn.conversationId, threadId),
-      kind: 'support.timeout',
-      conversationId: turn.conversationId,
-      at: timeoutAt,
-    });
+    const timeoutAt = await startClock(turn.conversationId, threadId, at);
     logger.info({ conversationId: turn.conversationId, threadId }, 'handoff: thread opened');
     deps.onChange?.({ kind: 'opened' });
     const said = answersFrom ? m.openedLater(describeOpening(hours, answersFrom, lang)) : m.opened;
-    const handoff = { threadId, openedAt: at.toISOString(), timeoutAt: timeoutAt.toISOString() };
+    const handoff = {
+      threadId,
+      openedAt: at.toISOString(),
+      timeoutAt,
+      waitingSince: at.toISOString(),
+      ...(turn.who?.firstName ? { customerName: turn.who.firstName } : {}),
+    };
     return keep({ ...state, handoff }, [said], 'step');
+  }
+
+  /**
+   * The customer's wait, counted (again) from `from`: SUPPORT_TIMEOUT_MINUTES after it,
+   * or after staff's next opening when none answer now (at night the customer already
+   * heard when that is). One job per thread: a later message moves it. Its due instant,
+   * which the job carries back (an earlier one that still ran is told apart by it).
+   */
+  async function startClock(conversationId: string, threadId: string, from: Date) {
+    const answersFrom = isOpen(hours, from) ? from : nextOpening(hours, from);
+    const timeoutAt = new Date(answersFrom.getTime() + timeoutMs);
+    const id = supportTimeoutJobId(conversationId, threadId);
+    await scheduler.cancel(id);
+    await scheduler.schedule({ id, kind: 'support.timeout', conversationId, at: timeoutAt });
+    return timeoutAt.toISOString();
   }
 
   /**
@@ -232,7 +247,10 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       deps.onChange?.({ kind: 'ended', answered });
     }
     const { handoff: _ended, ...rest } = state;
-    return keep(rest, [handoffMessages(turn.context.language).returned], 'step');
+    const ended = handoff
+      ? { ...rest, earlier: { threadId: handoff.threadId, endedAt: deps.now().toISOString() } }
+      : rest;
+    return keep(ended, [handoffMessages(turn.context.language).returned], 'step');
   }
 
   async function toDesk(turn: BesideTurn, state: BesideState, message: CustomerMessage) {
@@ -252,7 +270,18 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       message.kind === 'text'
         ? message.text
         : `(${message.file.name})${message.caption ? ` ${message.caption}` : ''}`;
-    return keep(withLines(state, [{ from: 'customer', text, at: deps.now().toISOString() }]), []);
+    // Waiting again, at any point of the thread: the clock runs from this message.
+    const at = deps.now();
+    const timeoutAt = await startClock(turn.conversationId, state.handoff.threadId, at);
+    const handoff = {
+      ...state.handoff,
+      timeoutAt,
+      waitingSince: state.handoff.waitingSince ?? at.toISOString(),
+    };
+    return keep(
+      withLines({ ...state, handoff }, [{ from: 'customer', text, at: at.toISOString() }]),
+      [],
+    );
   }
 
   async function fromStaff(
@@ -267,8 +296,26 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         event.at !== undefined &&
         handoff?.timeoutAt !== undefined &&
         Date.parse(event.at) !== Date.parse(handoff.timeoutAt);
-      if (!handoff || handoff.staff !== undefined || handoff.timedOut || another)
-        return { ignored: true };
+      if (!handoff || another || handoff.waitingSince === undefined) return { ignored: true };
+      // The whole channel hears of it, every time a customer waits this long.
+      await desk
+        ?.raiseWaiting?.(handoff.threadId, {
+          since: handoff.waitingSince,
+          minutes: timeoutMinutes,
+          ...(handoff.customerName ? { customer: handoff.customerName } : {}),
+          ...(handoff.assignee ? { assignee: handoff.assignee.name } : {}),
+        })
+        .catch((error: unknown) =>
+          logger.warn(
+            { conversationId: turn.conversationId, ...failure(error) },
+            'handoff: wait not raised',
+          ),
+        );
+      // Raised once per wait: the customer's next message starts another.
+      const { waitingSince: _raised, ...raised } = handoff;
+      // The customer is offered the bot back once, while nobody has answered yet.
+      if (handoff.staff !== undefined || handoff.timedOut)
+        return keep({ ...state, handoff: raised }, []);
       if (desk) {
         await desk
           .postNote(handoff.threadId, deskNotes.timedOut(timeoutMinutes))
@@ -280,7 +327,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
           );
       }
       return keep(
-        { ...state, handoff: { ...handoff, timedOut: true } },
+        { ...state, handoff: { ...raised, timedOut: true } },
         [m.timedOut(timeoutMinutes)],
         'step',
       );
@@ -299,12 +346,14 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         const said = m.staffSaid(name, plainText(event.text).trim());
         await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
         await link(handoff.threadId, turn.conversationId);
-        // The first to reply has the conversation, unless someone took it first.
+        // The first to reply has the conversation, unless someone took it first; the
+        // customer is answered: no longer waiting.
+        const { waitingSince: _answered, ...answered } = handoff;
         const next = withLines(
           {
             ...state,
             handoff: {
-              ...handoff,
+              ...answered,
               staff: name,
               assignee: assignee ?? { id: event.staff.id, name },
             },

@@ -48,6 +48,8 @@ export interface HandoffSummary {
   transcript: TranscriptLine[];
   /** Outside SUPPORT_HOURS: when staff answer again (ISO). */
   answersFrom?: string;
+  /** The same customer's previous handoff, for the new thread to link. */
+  earlier?: { threadId: string; endedAt: string };
 }
 
 export interface Attachment {
@@ -72,6 +74,20 @@ export interface SupportDesk {
    * Optional: a desk without a first message to change has nothing to show it on.
    */
   showState?(threadId: string, state: ThreadState): Promise<void>;
+  /**
+   * Raises, where the whole team sees it (the channel, not only the thread), a customer
+   * who has waited SUPPORT_TIMEOUT_MINUTES since a message no staff reply answered.
+   */
+  raiseWaiting?(threadId: string, wait: Waiting): Promise<void>;
+}
+
+export interface Waiting {
+  customer?: string;
+  /** ISO instant of their first unanswered message. */
+  since: string;
+  minutes: number;
+  /** Who of staff has the conversation, if anyone. */
+  assignee?: string;
 }
 
 /** Where a handoff stands, for its thread's first message. */

@@ -23,10 +23,16 @@ export interface Handoff {
   timedOut?: boolean;
   /** ISO instant its timeout job is due (events.ts: an earlier handoff's job is not it). */
   timeoutAt?: string;
+  /** ISO instant of the customer's first message no staff reply has answered yet. */
+  waitingSince?: string;
+  /** The customer's first name at the channel, for the channel's "waiting" line. */
+  customerName?: string;
 }
 
 export interface BesideState {
   handoff?: Handoff;
+  /** The last handoff that ended: a new one links its thread. */
+  earlier?: { threadId: string; endedAt: string };
   transcript: TranscriptLine[];
 }
 
@@ -41,6 +47,9 @@ export function readState(saved: unknown): BesideState {
   return {
     ...(value.handoff && typeof value.handoff.threadId === 'string'
       ? { handoff: value.handoff }
+      : {}),
+    ...(value.earlier && typeof value.earlier.threadId === 'string'
+      ? { earlier: value.earlier }
       : {}),
     transcript: Array.isArray(value.transcript) ? value.transcript : [],
   };

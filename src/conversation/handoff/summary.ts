@@ -31,6 +31,8 @@ export interface SummaryInput {
   transcript: TranscriptLine[];
   /** Outside SUPPORT_HOURS: when staff answer again. */
   answersFrom?: Date;
+  /** The same customer's previous handoff. */
+  earlier?: { threadId: string; endedAt: string };
 }
 
 export function buildSummary(input: SummaryInput): HandoffSummary {
@@ -78,5 +80,6 @@ export function buildSummary(input: SummaryInput): HandoffSummary {
       : {}),
     transcript: input.transcript,
     ...(input.answersFrom ? { answersFrom: input.answersFrom.toISOString() } : {}),
+    ...(input.earlier ? { earlier: input.earlier } : {}),
   };
 }

@@ -17,6 +17,7 @@ import type {
   ThreadState,
   TranscriptLine,
   Undelivered,
+  Waiting,
 } from '#src/conversation/handoff/ports.js';
 import { maskPersonalData } from '#src/log.js';
 import { maskEmail, maskPhone } from '../scrub.js';
@@ -171,6 +172,21 @@ export function withState(blocks: KnownBlock[], state: ThreadState): KnownBlock[
     .map((block) => (block.block_id === SUPPORT_STATUS_BLOCK ? statusBlock(state) : block));
 }
 
+/**
+ * A customer waiting too long, raised in the channel itself (not only the thread), with
+ * a link to the thread: the team sees it whoever has the thread open.
+ */
+export function waitingMessage(wait: Waiting, link: string | undefined): SlackMessage {
+  const who = wait.customer ? esc(wait.customer) : 'A customer';
+  const thread = link ? `<${link}|Open the thread>` : 'See the thread';
+  const has = wait.assignee ? ` ${esc(wait.assignee)} has it.` : ' Nobody has it yet.';
+  const text = `:alarm_clock: *${who} has waited ${wait.minutes} min or more for an answer* (since ${slackTime(wait.since)}).${has} ${thread}.`;
+  return {
+    text: `${wait.customer ?? 'A customer'} has waited ${wait.minutes} min for an answer`,
+    blocks: [section(text)],
+  };
+}
+
 /** Why a message did not reach the customer, in words for staff. */
 export function undeliveredReason(undelivered: Undelivered): string {
   switch (undelivered.reason) {
@@ -187,7 +203,10 @@ export function undeliveredReason(undelivered: Undelivered): string {
  * The thread's first message. Its buttons carry nothing of the customer's: they sit on
  * the thread's root, whose `ts` (the thread's id) Slack sends with every click.
  */
-export function handoffThread(summary: HandoffSummary): SlackMessage {
+export function handoffThread(
+  summary: HandoffSummary,
+  earlier?: { endedAt: string; link?: string },
+): SlackMessage {
   const name = summary.customer.firstName ? esc(summary.customer.firstName) : 'A customer';
   const blocks: KnownBlock[] = [
     section(`:raising_hand: *${name} asks to talk to a person*`, who(summary)),
@@ -199,6 +218,14 @@ export function handoffThread(summary: HandoffSummary): SlackMessage {
         `:zzz: Outside support hours: the customer was told answers come from ${slackTime(summary.answersFrom)}`,
       ),
     );
+  if (earlier) {
+    const thread = earlier.link ? `<${earlier.link}|the earlier thread>` : 'an earlier thread';
+    blocks.push(
+      context(
+        `:leftwards_arrow_with_hook: Asked before: ${thread}, closed ${slackTime(earlier.endedAt)}`,
+      ),
+    );
+  }
   blocks.push(
     context(
       `Reply in this thread to write to the customer; your display name goes first. A reply that starts with \`${NOTE_MARKER}\` or mentions a teammate (@name) is a note among staff: it never reaches the customer.`,
@@ -223,15 +250,18 @@ const SPEAKERS: Record<TranscriptLine['from'], string> = {
  */
 const ORDER_REFERENCE = /(🧾 (?:Order|Pedido) )([A-Za-z0-9-]+)/gu;
 
-/** Personal data masked, the bot's order numbers kept (they are ids, not phones). */
+/**
+ * Personal data masked, the bot's order numbers kept (they are ids, not phones): each
+ * is held aside behind a private-use character while the rest is masked.
+ */
 function maskKeepingOrders(text: string): string {
   const kept: string[] = [];
   const held = text.replace(ORDER_REFERENCE, (_match, label: string, id: string) => {
     kept.push(id);
-    return `${label}\u0000${kept.length - 1}\u0000`;
+    return `${label}\uE000${kept.length - 1}\uE000`;
   });
   return maskPersonalData(held).replace(
-    /\u0000(\d+)\u0000/g,
+    /\uE000(\d+)\uE000/g,
     (_match, index: string) => kept[Number(index)] ?? '',
   );
 }

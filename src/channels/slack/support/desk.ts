@@ -9,6 +9,7 @@ import type {
   HandoffSummary,
   SupportDesk,
   ThreadState,
+  Waiting,
 } from '#src/conversation/handoff/ports.js';
 import {
   customerFileComment,
@@ -17,6 +18,7 @@ import {
   handoffThread,
   noteReply,
   transcriptReply,
+  waitingMessage,
   withState,
   type PlainReply,
 } from '../blocks/support.js';
@@ -66,9 +68,21 @@ export function createSlackSupportDesk(
       await client.chat.postMessage({ channel, thread_ts: threadId, ...message });
     });
 
+  /** A link to a thread of the channel (chat.getPermalink: no scope of its own). */
+  const permalink = async (threadId: string): Promise<string | undefined> => {
+    const found = await client.chat
+      .getPermalink({ channel, message_ts: threadId })
+      .catch(() => undefined);
+    return found?.permalink;
+  };
+
   return {
     async openThread(summary: HandoffSummary) {
-      const root = handoffThread(summary);
+      // The same customer's earlier thread, linked; without a link, its date still says it.
+      const earlier = summary.earlier
+        ? { ...summary.earlier, link: await permalink(summary.earlier.threadId) }
+        : undefined;
+      const root = handoffThread(summary, earlier);
       const posted = await slack('thread', () =>
         client.chat.postMessage({
           channel,
@@ -124,6 +138,13 @@ export function createSlackSupportDesk(
      * summary is not kept anywhere else, so whichever instance handles the change can
      * show it.
      */
+    async raiseWaiting(threadId: string, wait: Waiting) {
+      const message = waitingMessage(wait, await permalink(threadId));
+      await slack('raise', () =>
+        client.chat.postMessage({ channel, ...message, unfurl_links: false }),
+      );
+    },
+
     async showState(threadId: string, state: ThreadState) {
       const found = await slack('read root', () =>
         client.conversations.history({ channel, latest: threadId, inclusive: true, limit: 1 }),
