@@ -187,6 +187,13 @@ export const slackSearchKey = (token: string) => `slack:search:${token}`;
  */
 export const slackIdKey = (id: string) => `slack:id:${id}`;
 
+/**
+ * The open handoffs of a support channel, for /handoffs (support/queue.ts): each
+ * thread's customer first name, when it opened, the customer's last message, who has it.
+ * TTL: QUEUE_TTL_SECONDS past its last change. Personal data: yes (first names).
+ */
+export const slackHandoffQueueKey = (channel: string) => `slack:handoffs:${channel}`;
+
 // The server (main.ts, health.ts).
 
 /**

@@ -271,7 +271,41 @@ describe('delivery failures, told in the thread', () => {
   );
 });
 
+/** /handoffs as Slack posts it; the ephemeral answer's text. */
+async function handoffs(): Promise<string> {
+  clicks += 1;
+  const id = `handoffs${clicks}`;
+  await receiver.deliver({
+    token: 'x',
+    team_id: FAKE_TEAM_ID,
+    channel_id: SUPPORT,
+    user_id: MARTA,
+    command: '/handoffs',
+    text: '',
+    response_url: slack.responseUrl(id),
+    trigger_id: `t.handoffs.${clicks}`,
+  });
+  const answer = await slack.waitForResponse((post) => post.id === id);
+  return JSON.stringify(answer.body.blocks);
+}
+
 describe('handoffs as a queue', () => {
+  it(
+    '/handoffs lists the open ones with who has them, until they close',
+    { timeout: 60_000 },
+    async () => {
+      const eve = newCustomer();
+      const threadId = await handOff(eve);
+      const link = `https://fake.slack.test/archives/${SUPPORT}/p${threadId.replace('.', '')}|thread`;
+      const lineOf = (list: string) => list.split('\\n').find((line) => line.includes(link));
+      expect(lineOf(await handoffs())).toContain('*nobody has it*');
+      await press(MARTA, threadId, 'support_take');
+      expect(lineOf(await handoffs())).toContain('Marta has it');
+      await bot.act(() => telegram.text(eve, '/bot'));
+      expect(lineOf(await handoffs())).toBeUndefined();
+    },
+  );
+
   it(
     'a customer waiting again after a first answer is raised in the channel; a second handoff links the first',
     { timeout: 60_000 },

@@ -15,6 +15,7 @@ import { subscribeAlerts, type Alerts } from './listeners/alerts.js';
 import { registerCancellationsCommand } from './listeners/cancellations-command.js';
 import { registerCancellationsPaging } from './listeners/cancellations-paging.js';
 import { registerGiftCardCommand } from './listeners/giftcard-command.js';
+import { registerHandoffsCommand } from './listeners/handoffs-command.js';
 import { registerSalesCommand } from './listeners/sales-command.js';
 import { registerSalesFormSubmit } from './listeners/sales-form-submit.js';
 import { registerSalesPaging } from './listeners/sales-paging.js';
@@ -110,6 +111,7 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
     registerSupportReturn(app, deps, deps.support, names);
     registerSupportSendCart(app, deps, deps.support, names);
     registerSupportTake(app, deps, deps.support, names);
+    registerHandoffsCommand(app, deps, deps.support);
   }
   return inFlight;
 }

@@ -24,6 +24,7 @@ import {
 } from '../blocks/support.js';
 import type { KnownBlock, SlackMessage } from '../blocks/common.js';
 import type { SlackDeps } from '../deps.js';
+import { createHandoffQueue, type QueuedHandoff } from './queue.js';
 
 /**
  * Telegram lets a bot download files up to 20 MB, so nothing larger reaches us from a
@@ -61,8 +62,18 @@ async function slack<T>(what: string, work: () => Promise<T>): Promise<T> {
 export function createSlackSupportDesk(
   client: webApi.WebClient,
   channel: string,
-  deps: Pick<SlackDeps, 'logger'>,
+  deps: Pick<SlackDeps, 'logger'> & Partial<Pick<SlackDeps, 'store' | 'now'>>,
 ): SupportDesk {
+  const now = deps.now ?? (() => new Date());
+  const queue = deps.store ? createHandoffQueue(deps.store, channel, now) : undefined;
+  /** The /handoffs list follows each change; a failure there never fails the thread. */
+  const queued = (
+    threadId: string,
+    change: (entry: QueuedHandoff | undefined) => QueuedHandoff | undefined,
+  ) =>
+    queue?.change(threadId, change).catch((error: unknown) => {
+      deps.logger.warn({ error: (error as Error).name }, 'slack: handoff list not updated');
+    });
   const reply = (threadId: string, message: PlainReply | SlackMessage): Promise<void> =>
     slack('reply', async () => {
       await client.chat.postMessage({ channel, thread_ts: threadId, ...message });
@@ -102,10 +113,20 @@ export function createSlackSupportDesk(
         );
       });
       deps.logger.info({ threadTs: threadId }, 'slack: support thread opened');
+      const at = now().toISOString();
+      await queued(threadId, () => ({
+        threadId,
+        ...(summary.customer.firstName ? { customer: summary.customer.firstName } : {}),
+        openedAt: at,
+        lastCustomerAt: at,
+      }));
       return { threadId };
     },
 
     async postFromCustomer(threadId: string, message: CustomerMessage) {
+      await queued(threadId, (entry) =>
+        entry ? { ...entry, lastCustomerAt: now().toISOString() } : entry,
+      );
       if (message.kind === 'text') {
         await reply(threadId, customerReply(message.text));
         return;
@@ -146,6 +167,13 @@ export function createSlackSupportDesk(
     },
 
     async showState(threadId: string, state: ThreadState) {
+      await queued(threadId, (entry) =>
+        state.status === 'closed'
+          ? undefined
+          : state.status === 'assigned' && entry
+            ? { ...entry, assignee: state.to }
+            : entry,
+      );
       const found = await slack('read root', () =>
         client.conversations.history({ channel, latest: threadId, inclusive: true, limit: 1 }),
       );
