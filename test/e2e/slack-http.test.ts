@@ -232,7 +232,7 @@ describe('slash commands', () => {
     expect(text).toContain('Confirmed');
     expect(text).toMatch(/access code `\d{13}`/);
     expect(text).toMatch(/total €\d+\.\d{2}/);
-    expect(text).toMatch(/Total of this page \(1 sale\): \*€\d+\.\d{2}\*/);
+    expect(text).toMatch(/Paid on this page \(1 sale\): \*€\d+\.\d{2}\*/);
     expect(buttons(body.blocks)).toEqual([]);
   });
 
