@@ -142,6 +142,26 @@ describe('the thread’s first message', () => {
     expect(reply.text).not.toContain('Order [phone]');
   });
 
+  it('says each cart line’s amount once', () => {
+    const text = textOf(
+      handoffThread({
+        ...summary(),
+        cart: {
+          lines: [
+            {
+              label: '1. Jellyfish aquarium — 2 × €6.00 = €12.00',
+              amount: { cents: 1200, currency: 'EUR' },
+            },
+            { label: '2. Planetarium', amount: { cents: 850, currency: 'EUR' } },
+          ],
+        },
+      }).blocks,
+    );
+    expect(text).toContain('• 1. Jellyfish aquarium — 2 × €6.00 = €12.00\\n• 2.');
+    expect(text).not.toContain('€12.00 — €12.00');
+    expect(text).toContain('• 2. Planetarium — €8.50');
+  });
+
   it('tells staff how to write a note that never reaches the customer', () => {
     expect(textOf(handoffThread(summary()).blocks)).toContain(
       'A reply that starts with `//` or mentions a teammate (@name) is a note among staff',

@@ -99,9 +99,12 @@ function where(summary: HandoffSummary): KnownBlock[] {
   const blocks: KnownBlock[] = [section(`*Step:* ${esc(summary.step)}`)];
   const { cart, lastSale } = summary;
   if (cart && cart.lines.length > 0) {
-    const lines = cart.lines.map(
-      (line) => `• ${esc(line.label)}${line.amount ? ` — ${money(line.amount)}` : ''}`,
-    );
+    // The amount once: the cart's own line already ends with it ("2 × €6.00 = €12.00").
+    const lines = cart.lines.map((line) => {
+      const amount = line.amount ? money(line.amount) : undefined;
+      const said = amount === undefined || line.label.includes(amount);
+      return `• ${esc(line.label)}${said ? '' : ` — ${amount}`}`;
+    });
     if (cart.total) lines.push(`*Total: ${money(cart.total)}*`);
     blocks.push(section(fitLines(['*Cart*', ...lines])));
   } else blocks.push(section('*Cart:* empty'));
