@@ -101,7 +101,12 @@ const schema = z.object({
   SLACK_API_URL: url.default('https://slack.com/api/'),
   SLACK_STAFF_USERS: commaList,
   SLACK_STAFF_CHANNELS: commaList,
+  /** The workspaces whose requests are answered; empty: the bot token's own. */
+  SLACK_TEAM_ID: commaList.pipe(
+    z.array(z.string().regex(/^[TE][A-Z0-9]{2,}$/, 'Slack workspace ids such as T012ABCDEF')),
+  ),
   SLACK_ALERTS_CHANNEL: optionalText,
+  SLACK_SALES_CHANNEL: optionalText,
   SLACK_SUPPORT_CHANNEL: optionalText,
   SUPPORT_HOURS: z.string().default('always'),
   SUPPORT_TIMEOUT_MINUTES: z.coerce
@@ -305,11 +310,15 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
             apiUrl: env.SLACK_API_URL,
             staffUsers: env.SLACK_STAFF_USERS,
             staffChannels: env.SLACK_STAFF_CHANNELS,
+            /** Requests from other workspaces are refused; empty: the token's workspace. */
+            teamIds: env.SLACK_TEAM_ID,
             alertsChannel: env.SLACK_ALERTS_CHANNEL,
+            /** The confirmed sales' feed, apart from the failures; unset: the alerts channel. */
+            salesChannel: env.SLACK_SALES_CHANNEL,
           }
         : undefined,
     /**
-     * Handing a conversation to a person (issue 19): the Slack channel its threads open in,
+     * Handing a conversation to a person: the Slack channel its threads open in,
      * when staff answer, and how long before the customer is offered the bot back. Unset
      * without SLACK_SUPPORT_CHANNEL (or without Slack): asking for a person is answered
      * that nobody can be reached here.

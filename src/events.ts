@@ -1,9 +1,21 @@
 /**
  * What happened in the bot that staff may want to know, as typed events. Producers
  * (the booking actors, the partner client) emit; consumers (Slack alerts, metrics)
- * listen. No personal data travels here: ids, products, amounts and error texts only.
+ * listen. Ids, products, amounts and error texts; a failure's `order` may name its
+ * customer (name, e-mail, phone, as the handoff summary does), which every consumer masks
+ * before it leaves the process (the Slack alerts show "an•••@example.com", "•••222").
  */
 import { EventEmitter } from 'node:events';
+
+/** What a failure was about, for staff to act on it: the products, the amount, who. */
+export interface AlertOrder {
+  products: { name: string; date?: string; quantity?: number }[];
+  total?: { cents: number; currency: string };
+  /** Unmasked here; masked by the consumer. */
+  customer?: { name?: string; email?: string; phone?: string };
+  /** The customer's conversation, where a handoff or a look-up can start. */
+  conversationId?: string;
+}
 
 export interface BotEvents {
   /** A sale was confirmed at the partner. */
@@ -16,9 +28,13 @@ export interface BotEvents {
     },
   ];
   /** The partner refused or failed a reservation (Confirm). */
-  'reservation.failed': [{ shoppingCartId: string; reason: string }];
+  'reservation.failed': [{ shoppingCartId: string; reason: string; order?: AlertOrder }];
   /** The partner refused or failed a sale (Sale). */
-  'sale.failed': [{ partnerSaleId: string; reason: string }];
+  'sale.failed': [
+    { partnerSaleId: string; shoppingCartId?: string; reason: string; order?: AlertOrder },
+  ];
+  /** A debit partner's payment for a sale failed (its lines cancelled): nothing was taken. */
+  'payment.failed': [{ partnerSaleId: string; order?: AlertOrder }];
   /**
    * A customer paid in the channel and no sale could be made: staff must refund the
    * payment at the provider (Telegram refunds only Stars). Charge ids and the amount.

@@ -9,10 +9,23 @@ import type { Engine } from './engine.js';
 import type { Input } from './interpret.js';
 import type { Reply } from '#flows/view.js';
 
-export interface Outbox {
-  /** Sends a reply to the customer of this conversation. */
-  deliver(conversationId: string, reply: Reply<unknown>): Promise<void>;
+/**
+ * A reply the channel could not hand to the customer, and why: `blocked`, they blocked
+ * the bot; `gone`, their account or chat no longer exists; `refused`, the channel refused
+ * it for another reason it will not change its mind about (a retry would not help).
+ * A failure that may pass (the channel down) is thrown instead.
+ */
+export interface Undelivered {
+  reason: 'blocked' | 'gone' | 'refused';
 }
+
+export interface Outbox {
+  /** Sends a reply to the customer of this conversation; what did not reach them, if so. */
+  deliver(conversationId: string, reply: Reply<unknown>): Promise<Undelivered | void>;
+}
+
+/** A pushed turn's reply, with what of it did not reach the customer. */
+export type PushedReply = Reply<unknown> & { undelivered?: Undelivered };
 
 export interface Push {
   /** Registers the channel that delivers for conversation ids starting with `prefix:`. */
@@ -26,7 +39,7 @@ export interface Push {
    * Runs an input of the bot's own (a staff action of a handoff) and delivers the reply
    * unless ignored; the reply, or undefined when no channel owns the conversation.
    */
-  run(conversationId: string, input: Input): Promise<Reply<unknown> | undefined>;
+  run(conversationId: string, input: Input): Promise<PushedReply | undefined>;
 }
 
 export function createPush(engine: Engine): Push {
@@ -35,8 +48,9 @@ export function createPush(engine: Engine): Push {
     const outbox = outboxes.get(conversationId.split(':')[0] ?? '');
     if (!outbox) return undefined;
     const reply = await engine.handle(conversationId, input);
-    if (!reply.ignored) await outbox.deliver(conversationId, reply);
-    return reply;
+    if (reply.ignored) return reply;
+    const undelivered = await outbox.deliver(conversationId, reply);
+    return undelivered ? { ...reply, undelivered } : reply;
   }
   return {
     register(prefix, outbox) {

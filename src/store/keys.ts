@@ -179,6 +179,21 @@ export const slackDeliveryKey = (delivery: string) => `slack:delivery:${delivery
  */
 export const slackSearchKey = (token: string) => `slack:search:${token}`;
 
+/**
+ * What a number staff were shown stands for (id-book.ts): an order number (a SaleId) →
+ * its PartnerSaleId; a failed sale's PartnerSaleId or a cart id → what happened to it and
+ * when. TTL: ID_BOOK_TTL_SECONDS (a year and a month: the sales staff look back at).
+ * Personal data: no (ids, product names, a masked reason).
+ */
+export const slackIdKey = (id: string) => `slack:id:${id}`;
+
+/**
+ * The open handoffs of a support channel, for /handoffs (support/queue.ts): each
+ * thread's customer first name, when it opened, the customer's last message, who has it.
+ * TTL: QUEUE_TTL_SECONDS past its last change. Personal data: yes (first names).
+ */
+export const slackHandoffQueueKey = (channel: string) => `slack:handoffs:${channel}`;
+
 // The server (main.ts, health.ts).
 
 /**

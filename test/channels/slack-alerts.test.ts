@@ -18,15 +18,34 @@ import { startFakeSlack, type FakeSlack } from '#test/support/fake-slack.js';
 const textOf = (value: unknown): string => JSON.stringify(value);
 
 describe('outage tracker', () => {
-  it('opens on the first failure and closes on the first answer, once each', () => {
-    const tracker = createOutageTracker();
-    const at = (minute: number) => new Date(Date.UTC(2026, 10, 1, 10, minute));
+  const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 10, 1, 10, minute, second));
+
+  it('opens at the third failure in a row, names the first, and closes on the first answer', () => {
+    const tracker = createOutageTracker<string>();
     expect(tracker.answered(at(0))).toBeUndefined();
-    expect(tracker.failed(at(1))).toBe(true);
-    expect(tracker.failed(at(2))).toBe(false);
+    expect(tracker.failed(at(1), 'sales')).toBeUndefined();
+    expect(tracker.failed(at(1, 5), 'catalog')).toBeUndefined();
+    expect(tracker.failed(at(1, 10), 'giftcard')).toEqual({ first: 'sales' });
+    expect(tracker.failed(at(2), 'sales')).toBeUndefined();
     expect(tracker.answered(at(6))).toBe(5 * 60_000);
     expect(tracker.answered(at(7))).toBeUndefined();
-    expect(tracker.failed(at(8))).toBe(true);
+  });
+
+  it('is no outage when single failures are each followed by an answer', () => {
+    const tracker = createOutageTracker();
+    for (let minute = 0; minute < 10; minute += 1) {
+      expect(tracker.failed(at(minute))).toBeUndefined();
+      expect(tracker.answered(at(minute, 1))).toBeUndefined();
+    }
+  });
+
+  it('opens at a second failure 30 s after the first with no answer between (the clock set)', () => {
+    const tracker = createOutageTracker();
+    expect(tracker.failed(at(0, 0))).toBeUndefined();
+    expect(tracker.failed(at(0, 29))).toBeUndefined();
+    expect(tracker.answered(at(0, 30))).toBeUndefined();
+    expect(tracker.failed(at(1, 0))).toBeUndefined();
+    expect(tracker.failed(at(1, 30))).toEqual({ first: undefined });
   });
 });
 
@@ -124,6 +143,51 @@ describe('alerts posted to Slack', () => {
     expect(posted).toContain('The catalog in service is kept');
   });
 
+  it('say who (masked), what, what happened and what to do for a failed reservation', async () => {
+    events.emit('reservation.failed', {
+      shoppingCartId: 'cart-who-01',
+      reason: 'No capacity left',
+      order: {
+        products: [{ name: 'Jellyfish aquarium', date: '2026-06-12', quantity: 2 }],
+        total: { cents: 1200, currency: 'EUR' },
+        customer: { name: 'Luciana Quiroga Ruiz', email: customer.email, phone: customer.phone },
+      },
+    });
+    await expect
+      .poll(() => postedToAlerts().filter((text) => text.includes('cart-who-01')))
+      .toHaveLength(1);
+    const [posted] = postedToAlerts().filter((text) => text.includes('cart-who-01'));
+    expect(posted).toContain('*Reservation failed*: the partner did not hold the places');
+    expect(posted).toContain('*Who:* Luciana Q., lu•••@example.org, •••654');
+    expect(posted).toContain('*What:* Jellyfish aquarium · Fri 12 Jun 2026 · 2 tickets — *€12.00*');
+    expect(posted).toContain('*What happened:* No capacity left');
+    expect(posted).toContain('*What to do:* nothing was sold or charged');
+    for (const item of [customer.email, customer.phone, 'Quiroga'])
+      expect(posted).not.toContain(item);
+  });
+
+  it('post a failed payment once per sale, with a button that opens the case', async () => {
+    const failed = {
+      partnerSaleId: 'PSALE-PAY-1',
+      order: {
+        products: [{ name: 'Sea museum', date: '2026-06-14', quantity: 1 }],
+        total: { cents: 850, currency: 'EUR' },
+      },
+    };
+    events.emit('payment.failed', failed);
+    events.emit('payment.failed', failed);
+    events.emit('catalog.rejected', { language: 'en', products: 1, inService: 9 });
+    await expect
+      .poll(() => postedToAlerts().filter((text) => text.includes('1 products read, 9')))
+      .toHaveLength(1);
+    const posted = postedToAlerts().filter((text) => text.includes('PSALE-PAY-1'));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toContain('*Payment failed*');
+    expect(posted[0]).toContain('nothing was taken');
+    expect(posted[0]).toContain('"action_id":"alert_open_case"');
+    expect(posted[0]).toContain('"value":"PSALE-PAY-1"');
+  });
+
   it("mask a partner refusal holding the key and a customer's details as the logs would", async () => {
     const reason =
       `Unauthorized ApiKey ${env.PARTNER_API_KEY}: client ${customer.email}, ` +
@@ -137,7 +201,9 @@ describe('alerts posted to Slack', () => {
       reason,
     });
     await alerts.stop();
-    const posted = postedToAlerts().filter((text) => !text.includes('Catalog not updated'));
+    const posted = postedToAlerts().filter((text) =>
+      ['PSALE-MASK', 'cart-mask-01', 'tg-mask'].some((id) => text.includes(id)),
+    );
     expect(posted).toHaveLength(3);
     for (const text of posted) {
       for (const secret of [env.PARTNER_API_KEY, customer.email, customer.phone, customer.document])

@@ -176,8 +176,26 @@ describe('sales reply', () => {
       ['sales_page_next', 'tok:3'],
     ]);
     expect(textOf(message.blocks)).toContain(
-      'Total of this page (5 sales): *€127.50*; more on the next pages',
+      'Paid on this page (5 sales): *€127.50*; more on the next pages',
     );
+  });
+
+  it('adds up only what was paid: a cancelled sale and an unpaid line are counted apart', () => {
+    const paid = sale();
+    const cancelled = sale();
+    cancelled.activities = cancelled.activities.map((activity) => ({ ...activity, status: 4 }));
+    const message = salesMessage(
+      {
+        ok: true,
+        value: { sales: [paid, cancelled], hasNextPage: false, hasPreviousPage: false },
+      },
+      { filters: {}, page: 1, pageValue: () => '' },
+    );
+    expect(textOf(message.blocks)).toContain(
+      'Paid on this page (2 sales): *€25.50*; not counted: 1 cancelled sale (€25.50)',
+    );
+    expect(textOf(saleBlocks(cancelled))).toContain('cancelled, no access code');
+    expect(textOf(saleBlocks(cancelled))).not.toContain('no access code yet');
   });
 
   it('says when nothing matches, and shows the service refusal', () => {

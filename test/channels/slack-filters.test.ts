@@ -45,13 +45,59 @@ describe('/sales filters', () => {
     ['from:2026-02-30', '`from:2026-02-30` is not a date'],
     ['from:2026-12-01 to:2026-11-01', '`from` (2026-12-01) is after `to` (2026-11-01)'],
     ['access-from:2026-12-01 access-to:2026-11-01', '`access-from` (2026-12-01) is after'],
-    ['ABC DEF', 'more than one sale id'],
+    ['ABC1 DEF2', 'more than one sale id'],
+    ['ana@example.com email:b@example.com', 'both given'],
     ['name:', '`name:` needs a value'],
     ['email:a@b.c email:d@e.f', '`email:` is given twice'],
   ])('explains %s', (text, error) => {
     const parsed = parseSalesFilters(text);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error).toContain(error);
+  });
+
+  it.each([
+    ['ana.garcia@example.com', { clientEmail: 'ana.garcia@example.com' }],
+    ['+34 600 111 222', { clientPhone: '+34 600 111 222' }],
+    ['600111222', { clientPhone: '600111222' }],
+    ['Ana García', { clientName: 'Ana García' }],
+    ['García', { clientName: 'García' }],
+    ['3616139180081608727', { partnerSaleId: '3616139180081608727' }],
+    [
+      '6348ce99-2f1b-4c5e-9a0d-1b2c3d4e5f60',
+      { partnerSaleId: '6348ce99-2f1b-4c5e-9a0d-1b2c3d4e5f60' },
+    ],
+    ['stf9gy7i3xawa', { partnerSaleId: 'stf9gy7i3xawa' }],
+  ])('reads %s typed alone for what it is', (text, expected) => {
+    expect(parseSalesFilters(text)).toEqual({ ok: true, value: expected });
+  });
+
+  it('reads today, yesterday and this week from the day it is given (a Wednesday)', () => {
+    const today = '2026-06-10' as const;
+    const range = (text: string) => parseSalesFilters(text, { today });
+    expect(range('today')).toEqual({
+      ok: true,
+      value: { fromTransactionDateTime: '2026-06-10', toTransactionDateTime: '2026-06-10' },
+    });
+    expect(range('Yesterday')).toEqual({
+      ok: true,
+      value: { fromTransactionDateTime: '2026-06-09', toTransactionDateTime: '2026-06-09' },
+    });
+    expect(range('this week')).toEqual({
+      ok: true,
+      value: { fromTransactionDateTime: '2026-06-08', toTransactionDateTime: '2026-06-10' },
+    });
+    expect(range('today from:2026-06-01')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('both give the dates'),
+    });
+    expect(range('esta semana name:Ana')).toEqual({
+      ok: true,
+      value: {
+        fromTransactionDateTime: '2026-06-08',
+        toTransactionDateTime: '2026-06-10',
+        clientName: 'Ana',
+      },
+    });
   });
 
   it('documents each key in the help', () => {

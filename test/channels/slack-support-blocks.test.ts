@@ -1,5 +1,5 @@
 /**
- * The support thread's messages (issue 19): masked contact details, customer text that
+ * The support thread's messages: masked contact details, customer text that
  * Slack cannot read as markup, the transcript, the buttons and their retirement.
  */
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   SUPPORT_SEND_CART_ACTION,
   transcriptReply,
   withoutButtons,
+  withState,
 } from '#src/channels/slack/blocks/support.js';
 import { maskEmail, maskPhone } from '#src/channels/slack/scrub.js';
 import { slackToPlain } from '#src/channels/slack/support/slack-text.js';
@@ -108,13 +109,63 @@ describe('the thread’s first message', () => {
     );
   });
 
-  it('retires its buttons and keeps the rest', () => {
+  it('retires its buttons, shows it closed and keeps the rest', () => {
     const { blocks } = handoffThread(summary());
+    expect(textOf(blocks)).toContain('*Open*, nobody has it yet');
     const after = withoutButtons(blocks, 'Back with the bot.');
-    expect(after).toHaveLength(blocks.length);
+    expect(after).toHaveLength(blocks.length - 1);
     expect(after.some((block) => block.type === 'actions')).toBe(false);
-    expect(textOf(after)).toContain('Back with the bot.');
+    expect(textOf(after)).toContain('*Closed*: Back with the bot.');
+    expect(textOf(after)).not.toContain('*Open*');
     expect(textOf(after)).toContain('CART-77');
+  });
+
+  it('shows who has the conversation, and keeps the buttons for a take-over', () => {
+    const { blocks } = handoffThread(summary());
+    const after = withState(blocks, { status: 'assigned', to: 'Marta <@U1>' });
+    expect(after).toHaveLength(blocks.length);
+    expect(textOf(after)).toContain(
+      '*Marta &lt;@U1&gt; has it*: only their replies reach the customer',
+    );
+    expect(after.some((block) => block.type === 'actions')).toBe(true);
+  });
+
+  it('keeps the order number the bot gave in the transcript, and masks a phone the customer typed', () => {
+    const reply = transcriptReply([
+      { from: 'bot', text: '🧾 Order 3616139180081608727\nThank you!', at: '2026-06-10T08:00:00Z' },
+      { from: 'customer', text: 'call me at 600 111 222', at: '2026-06-10T08:01:00Z' },
+      { from: 'bot', text: '🧾 Pedido 3616139180081608728', at: '2026-06-10T08:02:00Z' },
+    ]);
+    expect(reply.text).toContain('🧾 Order 3616139180081608727');
+    expect(reply.text).toContain('🧾 Pedido 3616139180081608728');
+    expect(reply.text).toContain('call me at [phone]');
+    expect(reply.text).not.toContain('Order [phone]');
+  });
+
+  it('says each cart line’s amount once', () => {
+    const text = textOf(
+      handoffThread({
+        ...summary(),
+        cart: {
+          lines: [
+            {
+              label: '1. Jellyfish aquarium — 2 × €6.00 = €12.00',
+              amount: { cents: 1200, currency: 'EUR' },
+            },
+            { label: '2. Planetarium', amount: { cents: 850, currency: 'EUR' } },
+          ],
+        },
+      }).blocks,
+    );
+    expect(text).toContain('• 1. Jellyfish aquarium — 2 × €6.00 = €12.00\\n• 2.');
+    expect(text).not.toContain('€12.00 — €12.00');
+    expect(text).toContain('• 2. Planetarium — €8.50');
+  });
+
+  it('tells staff how to write a note that never reaches the customer', () => {
+    expect(textOf(handoffThread(summary()).blocks)).toContain(
+      'A reply that starts with `//` or mentions a teammate (@name) is a note among staff',
+    );
   });
 });
 

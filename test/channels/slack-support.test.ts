@@ -1,5 +1,5 @@
 /**
- * The support threads' Slack side (issue 19) on a bolt App with a fake receiver (bodies
+ * The support threads' Slack side on a bolt App with a fake receiver (bodies
  * handed straight to `app.processEvent`), the fake Slack for the Web API, and a
  * recording SupportLine standing in for the handoff service.
  */
@@ -55,9 +55,10 @@ let receiver: FakeReceiver;
 let desk: SupportDesk;
 const lineCalls: LineCall[] = [];
 let answers: {
-  staffSaid: 'delivered' | 'closed' | 'unknown';
-  returnToBot: 'returned' | 'closed';
-  sendCart: 'sent' | 'empty' | 'closed';
+  staffSaid: Awaited<ReturnType<SupportLine['staffSaid']>>;
+  returnToBot: Awaited<ReturnType<SupportLine['returnToBot']>>;
+  sendCart: Awaited<ReturnType<SupportLine['sendCart']>>;
+  take: Awaited<ReturnType<SupportLine['take']>>;
 };
 
 const line: SupportLine = {
@@ -72,6 +73,10 @@ const line: SupportLine = {
   async sendCart(threadId, staff) {
     lineCalls.push({ method: 'sendCart', threadId, staff });
     return answers.sendCart;
+  },
+  async take(threadId, staff) {
+    lineCalls.push({ method: 'take', threadId, staff });
+    return answers.take;
   },
 };
 
@@ -114,7 +119,12 @@ afterAll(async () => {
 
 beforeEach(() => {
   lineCalls.length = 0;
-  answers = { staffSaid: 'delivered', returnToBot: 'returned', sendCart: 'sent' };
+  answers = {
+    staffSaid: 'delivered',
+    returnToBot: 'returned',
+    sendCart: 'sent',
+    take: { taken: true },
+  };
 });
 
 async function openThread(): Promise<string> {
@@ -338,6 +348,20 @@ describe('replies in the thread', () => {
     expect(String(told.args.text)).toContain('Only the booking staff');
   });
 
+  it('are not passed on from another workspace’s member (a shared channel), staff id or not', async () => {
+    const threadId = await openThread();
+    await receiver.deliver(
+      messageEvent({
+        channel: SUPPORT,
+        user: STAFF,
+        userTeam: 'T0OTHERCO',
+        text: 'I am not who you think',
+        threadTs: threadId,
+      }),
+    );
+    expect(lineCalls).toEqual([]);
+  });
+
   it('note in the thread when the conversation is already back with the bot', async () => {
     const threadId = await openThread();
     answers.staffSaid = 'closed';
@@ -347,6 +371,64 @@ describe('replies in the thread', () => {
     expect(lineCalls).toHaveLength(1);
     expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
       'back with the bot',
+    );
+  });
+
+  it('keep notes among staff: a mention of a teammate, @here or the // marker never reaches the customer', async () => {
+    const threadId = await openThread();
+    const notes = [
+      '<@U0BEA> I have this one, thanks',
+      'ok <@U0BEA|bea>, yours',
+      '<!here> anyone knows the aquarium hours?',
+      '<!subteam^S0SUPPORT> help',
+      '  // she paid twice, checking',
+    ];
+    for (const text of notes)
+      await receiver.deliver(
+        messageEvent({ channel: SUPPORT, user: STAFF, text, threadTs: threadId }),
+      );
+    expect(lineCalls).toEqual([]);
+    const told = fake.calls.filter(
+      (call) => call.method === 'chat.postEphemeral' && call.args.thread_ts === threadId,
+    );
+    expect(told).toHaveLength(notes.length);
+    expect(String(told[0]!.args.text)).toContain('Kept as a note among staff');
+    // A reply with a slash or a link in it is still a reply.
+    await receiver.deliver(
+      messageEvent({
+        channel: SUPPORT,
+        user: STAFF,
+        text: 'See <https://example.com/a//b> at 10/12',
+        threadTs: threadId,
+      }),
+    );
+    expect(lineCalls.map((call) => call.text)).toEqual(['See https://example.com/a//b at 10/12']);
+  });
+
+  it('held by another member of staff: not sent, and the writer is told who has it', async () => {
+    const threadId = await openThread();
+    answers.staffSaid = { held: 'Bea' };
+    await receiver.deliver(
+      messageEvent({ channel: SUPPORT, user: STAFF, text: 'I can help', threadTs: threadId }),
+    );
+    const told = await fake.waitForCall(
+      'chat.postEphemeral',
+      (call) =>
+        call.args.thread_ts === threadId &&
+        /Bea has this conversation/.test(String(call.args.text)),
+    );
+    expect(String(told.args.text)).toContain('your message was not sent to the customer');
+    expect(String(told.args.text)).toContain('🙋 Take this one');
+  });
+
+  it('that did not reach the customer are marked in the thread with the reason in words', async () => {
+    const threadId = await openThread();
+    answers.staffSaid = { undelivered: { reason: 'blocked' } };
+    await receiver.deliver(
+      messageEvent({ channel: SUPPORT, user: STAFF, text: 'Are you there?', threadTs: threadId }),
+    );
+    expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
+      "Marta's reply did not reach the customer: the customer has blocked the bot in Telegram",
     );
   });
 
@@ -415,18 +497,47 @@ async function click(actionId: string, threadId: string, userId = STAFF) {
 }
 
 describe('the thread’s buttons', () => {
-  it('"Return to bot" gives the conversation back, notes who, and retires the buttons', async () => {
+  it('"Return to bot" gives the conversation back and notes who', async () => {
     const threadId = await openThread();
     await click('support_return', threadId);
     expect(lineCalls).toEqual([
       { method: 'returnToBot', threadId, staff: { id: STAFF, name: 'Marta' } },
     ]);
-    const update = await fake.waitForCall('chat.update', (call) => call.args.ts === threadId);
-    expect(JSON.stringify(update.args.blocks)).not.toContain('"actions"');
-    expect(JSON.stringify(update.args.blocks)).toContain('Marta gave the conversation back');
     expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
       'Marta gave the conversation back to the bot.',
     );
+  });
+
+  it('"Return to bot" to a customer out of reach: the note says they could not be told, and why', async () => {
+    const threadId = await openThread();
+    answers.returnToBot = { undelivered: { reason: 'blocked' } };
+    await click('support_return', threadId);
+    expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
+      'Marta gave the conversation back to the bot. The customer could not be told: the customer has blocked the bot in Telegram',
+    );
+  });
+
+  it('"Send the cart" that did not reach the customer is marked in the thread with the reason', async () => {
+    const threadId = await openThread();
+    answers.sendCart = { undelivered: { reason: 'gone' } };
+    await click('support_send_cart', threadId);
+    expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
+      'The cart Marta sent did not reach the customer: the customer’s Telegram account or chat no longer exists.',
+    );
+  });
+
+  it('"🙋 Take this one" assigns the thread and notes it, naming who had it before', async () => {
+    const threadId = await openThread();
+    await click('support_take', threadId);
+    expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
+      "Marta took this conversation: only Marta's replies reach the customer now.",
+    );
+    answers.take = { taken: true, from: 'Bea' };
+    await click('support_take', threadId);
+    expect(JSON.stringify(fake.threadReplies(threadId).at(-1)!.args)).toContain(
+      'Marta took this conversation over from Bea',
+    );
+    expect(lineCalls.map((call) => call.method)).toEqual(['take', 'take']);
   });
 
   it('"Send the cart" sends it and notes it; an empty cart is said to the clicker only', async () => {

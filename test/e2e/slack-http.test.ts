@@ -17,6 +17,7 @@ import { createEventBus, type BotEventBus } from '#src/events.js';
 import { createLogger, silentLogger } from '#src/log.js';
 import { startHttpServer, type HttpServer } from '#src/server.js';
 import { createRedisStore } from '#src/store/redis-store.js';
+import { slackIdKey } from '#src/store/keys.js';
 import {
   commandBody,
   interactionBody,
@@ -32,6 +33,7 @@ const BOT_TOKEN = 'xoxb-test-bot-token-secret';
 const STAFF = 'U0STAFF';
 const STAFF_CHANNEL = 'C0STAFF';
 const ALERTS = 'C0ALERTS';
+const SALES_FEED = 'C0SALESFEED';
 const OUTSIDER = 'U0OUTSIDER';
 const GIFT_CARD = '3167250411491835499';
 
@@ -87,6 +89,7 @@ beforeAll(async () => {
     SLACK_STAFF_USERS: `${STAFF}, U0OTHER`,
     SLACK_STAFF_CHANNELS: STAFF_CHANNEL,
     SLACK_ALERTS_CHANNEL: ALERTS,
+    SLACK_SALES_CHANNEL: SALES_FEED,
   });
   slack = await startSlack({
     config: config.slack!,
@@ -94,6 +97,8 @@ beforeAll(async () => {
     store,
     events,
     logger,
+    // 00:30 in Madrid: "today" is the service's day, not UTC's.
+    now: () => new Date('2026-06-10T22:30:00Z'),
   });
   server = await startHttpServer({ port: 0, host: '127.0.0.1', routes: [slack.route!], logger });
 });
@@ -227,7 +232,7 @@ describe('slash commands', () => {
     expect(text).toContain('Confirmed');
     expect(text).toMatch(/access code `\d{13}`/);
     expect(text).toMatch(/total €\d+\.\d{2}/);
-    expect(text).toMatch(/Total of this page \(1 sale\): \*€\d+\.\d{2}\*/);
+    expect(text).toMatch(/Paid on this page \(1 sale\): \*€\d+\.\d{2}\*/);
     expect(buttons(body.blocks)).toEqual([]);
   });
 
@@ -499,6 +504,108 @@ describe('transport', () => {
   });
 });
 
+describe('only the configured workspace', () => {
+  it('refuses a command from another workspace, even a staff user in a staff channel', async () => {
+    const before = partnerCalls.length;
+    const id = randomBytes(6).toString('hex');
+    const body = commandBody({
+      command: '/sales',
+      text: 'ana.garcia@example.com',
+      userId: STAFF,
+      channelId: STAFF_CHANNEL,
+      responseUrl: fake.responseUrl(id),
+      teamId: 'T0OTHERCO',
+    });
+    const answer = await postToSlackApp(eventsUrl(), body, { secret: SECRET });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({
+      response_type: 'ephemeral',
+      text: expect.stringContaining('only the workspace it was installed for'),
+    });
+    await slack.idle();
+    expect(partnerCalls.length).toBe(before);
+    expect(fake.responses.some((post) => post.id === id)).toBe(false);
+    const refused = logLines.find((line) => line.includes('another workspace'));
+    expect(JSON.parse(refused!)).toMatchObject({ slackTeamIds: ['T0OTHERCO'] });
+  });
+
+  it('refuses a click whose user belongs to another workspace, though the team is ours', async () => {
+    const before = partnerCalls.length;
+    const id = randomBytes(6).toString('hex');
+    await postToSlackApp(
+      eventsUrl(),
+      interactionBody({
+        type: 'block_actions',
+        user: { id: STAFF, team_id: 'T0OTHERCO' },
+        team: { id: 'T0FAKE' },
+        api_app_id: 'A0FAKE',
+        container: { type: 'message', message_ts: '1.2', channel_id: STAFF_CHANNEL },
+        channel: { id: STAFF_CHANNEL },
+        trigger_id: `${Date.now()}.other-team`,
+        response_url: fake.responseUrl(id),
+        actions: [
+          {
+            type: 'button',
+            action_id: 'sales_page_next',
+            block_id: 'sales_pager',
+            value: 'x',
+            action_ts: '1',
+          },
+        ],
+      }),
+      { secret: SECRET },
+    );
+    const told = await reply(id);
+    expect(String(told.body.text)).toContain('only the workspace it was installed for');
+    expect(partnerCalls.length).toBe(before);
+  });
+
+  it('with SLACK_TEAM_ID, answers the listed workspaces only', async () => {
+    const listed = await startSlack({
+      config: parseConfig({
+        SLACK_BOT_TOKEN: BOT_TOKEN,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: fake.apiUrl,
+        SLACK_STAFF_USERS: STAFF,
+        SLACK_TEAM_ID: 'T0SECOND, T0THIRD',
+      }).slack!,
+      lookups: createStaffLookups({ client: sandbox.client, logger: silentLogger, language: 'es' }),
+      store,
+      events: createEventBus(),
+      logger: silentLogger,
+    });
+    const listedServer = await startHttpServer({
+      port: 0,
+      host: '127.0.0.1',
+      routes: [listed.route!],
+      logger: silentLogger,
+    });
+    try {
+      const ask = async (teamId: string) => {
+        const body = commandBody({
+          command: '/sales',
+          text: 'help',
+          userId: STAFF,
+          channelId: 'D0DIRECT',
+          responseUrl: fake.responseUrl(),
+          teamId,
+        });
+        const answer = await postToSlackApp(`${listedServer.url}/slack/events`, body, {
+          secret: SECRET,
+        });
+        return String((JSON.parse(answer.body) as { text: string }).text);
+      };
+      // The token's own workspace is not listed: refused like any other.
+      expect(await ask('T0FAKE')).toContain('only the workspace it was installed for');
+      expect(await ask('T0THIRD')).toContain('id:');
+      expect(await ask('T0SECOND')).toContain('id:');
+    } finally {
+      await listedServer.close();
+      await listed.stop();
+    }
+  });
+});
+
 describe('alerts', () => {
   it('posts a confirmed sale to the alerts channel, without personal data', async () => {
     events.emit('sale.confirmed', {
@@ -510,7 +617,8 @@ describe('alerts', () => {
     const call = await fake.waitForCall('chat.postMessage', (c) =>
       textOf(c.args.blocks).includes('PSALE123'),
     );
-    expect(call.args.channel).toBe(ALERTS);
+    // The sales feed has a channel of its own, apart from what needs acting on.
+    expect(call.args.channel).toBe(SALES_FEED);
     expect(call.token).toBe(BOT_TOKEN);
     const text = textOf(call.args.blocks);
     expect(text).toContain('Sale confirmed');
@@ -563,6 +671,127 @@ describe('alerts', () => {
   });
 });
 
+describe('every number staff are shown can be searched', () => {
+  it('the order number a customer was given finds its sale', async () => {
+    events.emit('sale.confirmed', {
+      partnerSaleId: 'stf9gy7i3xawa',
+      saleIds: ['3616139180081608727'],
+      total: { cents: 1200, currency: 'EUR' },
+      products: ['Entrada general adulto'],
+    });
+    await expect.poll(() => store.get(slackIdKey('3616139180081608727'))).toBeDefined();
+    const sent = await command('/sales', '3616139180081608727');
+    const text = textOf((await reply(sent.id)).body.blocks);
+    expect(text).toContain('Order `3616139180081608727` is the sale `stf9gy7i3xawa`');
+    expect(text).toContain('Ana García López');
+  });
+
+  it('a failed sale and a failed reservation’s cart say what happened to them', async () => {
+    events.emit('sale.failed', {
+      partnerSaleId: '6348ce99-2f1b-4c5e-9a0d-1b2c3d4e5f60',
+      shoppingCartId: 'u82ycart01',
+      reason: 'Document 12345678Z rejected [5000]',
+    });
+    events.emit('reservation.failed', {
+      shoppingCartId: 'k77cart02',
+      reason: 'No capacity left',
+      order: { products: [{ name: 'Jellyfish aquarium', date: '2026-06-12', quantity: 2 }] },
+    });
+    await expect.poll(() => store.get(slackIdKey('k77cart02'))).toBeDefined();
+    await expect.poll(() => store.get(slackIdKey('u82ycart01'))).toBeDefined();
+
+    const sale = textOf(
+      (await reply((await command('/sales', '6348ce99-2f1b-4c5e-9a0d-1b2c3d4e5f60')).id)).body
+        .blocks,
+    );
+    expect(sale).toContain(
+      'its sale failed on 2026-06-10 22:30 UTC: Document [document] rejected [5000]',
+    );
+    expect(sale).toContain('No sales match');
+    const cart = textOf((await reply((await command('/sales', 'u82ycart01')).id)).body.blocks);
+    expect(cart).toContain('its sale failed');
+    expect(cart).toContain('Its sale: `6348ce99-2f1b-4c5e-9a0d-1b2c3d4e5f60`');
+    const before = partnerCalls.length;
+    const reserved = (await reply((await command('/sales', 'k77cart02')).id)).body;
+    expect(textOf(reserved.blocks)).toContain(
+      '`k77cart02` (Jellyfish aquarium): its reservation failed on 2026-06-10 22:30 UTC: No capacity left. Nothing was sold or charged under it.',
+    );
+    expect(partnerCalls.length).toBe(before);
+  });
+
+  it('an e-mail, a phone or a name typed alone is searched as such', async () => {
+    for (const typed of ['ana.garcia@example.com', 'Ana García López']) {
+      const text = textOf((await reply((await command('/sales', typed)).id)).body.blocks);
+      expect(text).toContain('stf9gy7i3xawa');
+    }
+    const phone = textOf(
+      (await reply((await command('/sales', '+34 600 111 222')).id)).body.blocks,
+    );
+    expect(phone).toContain('phone:"+34 600 111 222"');
+  });
+
+  it('"today", "yesterday" and "this week" are the service’s days (00:30 in Madrid)', async () => {
+    const heading = async (typed: string) =>
+      textOf((await reply((await command('/sales', typed)).id)).body.blocks).split('\n')[0];
+    expect(await heading('today')).toContain('from:2026-06-11 to:2026-06-11');
+    expect(await heading('yesterday')).toContain('from:2026-06-10 to:2026-06-10');
+    expect(await heading('this week')).toContain('from:2026-06-08 to:2026-06-11');
+  });
+});
+
+describe('failure alerts that lead somewhere', () => {
+  it('go to the alerts channel, and "Open the case" shows the sale to whoever pressed', async () => {
+    events.emit('sale.failed', {
+      partnerSaleId: 'stf9gy7i3xawa',
+      shoppingCartId: 'cart-open-case',
+      reason: 'Sale refused [5001]',
+      order: {
+        products: [],
+        customer: { name: 'Ana García López', email: 'ana.garcia@example.com' },
+      },
+    });
+    const alert = await fake.waitForCall('chat.postMessage', (c) =>
+      textOf(c.args.blocks).includes('cart-open-case'),
+    );
+    expect(alert.args.channel).toBe(ALERTS);
+    const text = textOf(alert.args.blocks);
+    expect(text).toContain('*Who:* Ana G., an•••@example.com');
+    expect(text).toContain('*What to do:* open the case');
+    for (const item of PERSONAL) expect(text).not.toContain(item);
+    const [open] = buttons(alert.args.blocks);
+    expect(open).toMatchObject({ action_id: 'alert_open_case', value: 'stf9gy7i3xawa' });
+
+    const id = randomBytes(6).toString('hex');
+    await postToSlackApp(
+      eventsUrl(),
+      interactionBody({
+        type: 'block_actions',
+        user: { id: STAFF },
+        team: { id: 'T0FAKE' },
+        api_app_id: 'A0FAKE',
+        container: { type: 'message', message_ts: String(alert.result?.ts), channel_id: ALERTS },
+        channel: { id: ALERTS },
+        trigger_id: `${Date.now()}.open-case`,
+        response_url: fake.responseUrl(id),
+        actions: [
+          {
+            type: 'button',
+            action_id: 'alert_open_case',
+            block_id: 'alert_actions',
+            value: open!.value,
+            action_ts: '1',
+          },
+        ],
+      }),
+      { secret: SECRET },
+    );
+    const shown = (await reply(id)).body;
+    expect(shown).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    expect(textOf(shown.blocks)).toContain('Ana García López');
+    expect(textOf(shown.blocks)).toContain('stf9gy7i3xawa');
+  });
+});
+
 describe('partner outage alerts across instances', () => {
   it('are posted once per deployment when two instances see the outage, for each outage', async () => {
     const otherEvents = createEventBus();
@@ -587,8 +816,11 @@ describe('partner outage alerts across instances', () => {
         ).length;
       const before = outageAlerts();
       for (let outage = 1; outage <= 2; outage += 1) {
-        events.emit('partner.unavailable', { operation: 'sales', kind: 'timeout' });
-        otherEvents.emit('partner.unavailable', { operation: 'catalog', kind: 'network' });
+        // Each instance sees failures in a row: an outage for both (outage.ts).
+        for (let call = 0; call < 3; call += 1) {
+          events.emit('partner.unavailable', { operation: 'sales', kind: 'timeout' });
+          otherEvents.emit('partner.unavailable', { operation: 'catalog', kind: 'network' });
+        }
         await fake.waitForCall(
           'chat.postMessage',
           () => outageAlerts() === before + 2 * outage - 1,

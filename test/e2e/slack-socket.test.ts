@@ -36,6 +36,7 @@ const line: SupportLine = {
   },
   returnToBot: async () => 'returned',
   sendCart: async () => 'sent',
+  take: async () => ({ taken: true }),
 };
 
 beforeAll(async () => {

@@ -31,6 +31,8 @@ const pinned: Record<keyof typeof keys, [unknown[], string]> = {
   telegramTicketsKey: [[42], 'tickets-pending:42'],
   slackDeliveryKey: [['event:Ev1'], 'slack:delivery:event:Ev1'],
   slackSearchKey: [['tok'], 'slack:search:tok'],
+  slackIdKey: [['3616139180081608727'], 'slack:id:3616139180081608727'],
+  slackHandoffQueueKey: [['C0SUPPORT'], 'slack:handoffs:C0SUPPORT'],
   addressRateLimit: [['bot.example.com'], 'addr:bot.example.com'],
   partnerOutageKey: [['C0ALERTS'], 'outage:partner:C0ALERTS'],
   HEALTH_PROBE_KEY: [[], 'healthz:probe'],

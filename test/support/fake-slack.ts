@@ -5,7 +5,9 @@
  *   views.*, users.info, apps.connections.open, and the file upload trio:
  *   files.getUploadURLExternal hands out an upload URL on this same loopback server,
  *   the bytes posted there are kept, files.completeUploadExternal shares them in a
- *   channel or thread); `answer()` changes an answer, `person()` names a user;
+ *   channel or thread); the messages posted are kept (chat.update changes them,
+ *   conversations.history reads them back by `ts`); `answer()` changes an answer,
+ *   `person()` names a user;
  * - response URLs (`responseUrl()`), recording what is posted to them;
  * - a Socket Mode WebSocket endpoint (what apps.connections.open hands out), minimal
  *   but real (RFC 6455 framing): `socket.send()` delivers an envelope, acks are recorded;
@@ -43,6 +45,15 @@ export interface SocketAck {
 
 type Answer = (args: Record<string, unknown>) => Record<string, unknown>;
 
+/** A message the fake keeps, as Slack would show it now. */
+export interface StoredMessage {
+  ts: string;
+  channel: string;
+  text?: string;
+  blocks?: unknown[];
+  threadTs?: string;
+}
+
 /** A file as it reached the fake: bytes posted to its upload URL, then shared. */
 export interface UploadedFile {
   id: string;
@@ -63,6 +74,8 @@ export interface FakeSlack {
   responses: ResponseUrlPost[];
   /** Files uploaded (the upload trio), in order. */
   files: UploadedFile[];
+  /** A posted message as it stands now (chat.update applied), by channel and `ts`. */
+  message(channel: string, ts: string): StoredMessage | undefined;
   /** The messages posted in a thread (chat.postMessage with its `thread_ts`). */
   threadReplies(threadTs: string): ApiCall[];
   /** users.info of `id` answers this display name (and a real name). */
@@ -190,6 +203,19 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
   const overrides = new Map<string, Answer>();
   const files: UploadedFile[] = [];
   const people = new Map<string, { displayName: string; realName: string }>();
+  const stored = new Map<string, StoredMessage>();
+  const keep = (channel: unknown, ts: string, args: Record<string, unknown>): void => {
+    const key = `${String(channel)}/${ts}`;
+    const before = stored.get(key);
+    stored.set(key, {
+      ...before,
+      ts,
+      channel: String(channel),
+      ...(typeof args.text === 'string' ? { text: args.text } : {}),
+      ...(Array.isArray(args.blocks) ? { blocks: args.blocks as unknown[] } : {}),
+      ...(typeof args.thread_ts === 'string' ? { threadTs: args.thread_ts } : {}),
+    });
+  };
   let viewCounter = 0;
   let messageCounter = 0;
   let fileCounter = 0;
@@ -208,18 +234,39 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
     }),
     'chat.postMessage': (args) => {
       messageCounter += 1;
-      return {
-        ok: true,
-        channel: args.channel,
-        ts: `1700000000.${String(messageCounter).padStart(6, '0')}`,
-        message: args,
-      };
+      const ts = `1700000000.${String(messageCounter).padStart(6, '0')}`;
+      keep(args.channel, ts, args);
+      return { ok: true, channel: args.channel, ts, message: args };
     },
     'chat.postEphemeral': () => {
       messageCounter += 1;
       return { ok: true, message_ts: `1700000000.${String(messageCounter).padStart(6, '0')}` };
     },
-    'chat.update': (args) => ({ ok: true, channel: args.channel, ts: args.ts }),
+    'chat.update': (args) => {
+      keep(args.channel, String(args.ts), args);
+      return { ok: true, channel: args.channel, ts: args.ts };
+    },
+    'chat.getPermalink': (args) => ({
+      ok: true,
+      channel: args.channel,
+      permalink: `https://fake.slack.test/archives/${String(args.channel)}/p${String(args.message_ts).replace('.', '')}`,
+    }),
+    // Only what the app asks: one message by its ts (latest + inclusive).
+    'conversations.history': (args) => {
+      const found = stored.get(`${String(args.channel)}/${String(args.latest)}`);
+      const messages = found
+        ? [
+            {
+              type: 'message',
+              user: FAKE_BOT_USER_ID,
+              ts: found.ts,
+              text: found.text,
+              blocks: found.blocks,
+            },
+          ]
+        : [];
+      return { ok: true, messages, has_more: false };
+    },
     'views.open': (args) => {
       viewCounter += 1;
       return {
@@ -379,6 +426,7 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
     calls,
     responses,
     files,
+    message: (channel, ts) => stored.get(`${channel}/${ts}`),
     threadReplies: (threadTs) =>
       calls.filter(
         (call) => call.method === 'chat.postMessage' && call.args.thread_ts === threadTs,
@@ -454,13 +502,15 @@ export interface CommandOptions {
   channelId: string;
   responseUrl: string;
   triggerId?: string;
+  /** The workspace the command comes from (another's: a Slack Connect channel). */
+  teamId?: string;
 }
 
 /** A slash command as Slack posts it (form-encoded). */
 export function commandBody(options: CommandOptions): string {
   return new URLSearchParams({
     token: 'deprecated-verification-token',
-    team_id: FAKE_TEAM_ID,
+    team_id: options.teamId ?? FAKE_TEAM_ID,
     team_domain: 'fake',
     channel_id: options.channelId,
     channel_name: 'staff',
@@ -519,6 +569,8 @@ export interface MessageEventOptions {
   subtype?: string;
   botId?: string;
   eventId?: string;
+  /** The author's workspace (`user_team`): another's in a Slack Connect channel. */
+  userTeam?: string;
 }
 
 let eventCounter = 0;
@@ -547,6 +599,7 @@ export function messageEvent(options: MessageEventOptions): Record<string, unkno
       ...(options.parentUserId ? { parent_user_id: options.parentUserId } : {}),
       ...(options.subtype ? { subtype: options.subtype } : {}),
       ...(options.botId ? { bot_id: options.botId } : {}),
+      ...(options.userTeam ? { user_team: options.userTeam, team: options.userTeam } : {}),
     },
   };
 }

@@ -2,13 +2,15 @@
  * The text after `/sales` and `/cancellations`, read into the partner's request fields.
  * Pure: no I/O. Errors are sentences for staff.
  *
- * /sales: `key:value` pairs (values with spaces in quotes), in any order; a lone word is
- * a PartnerSaleId. Dates are yyyy-MM-dd or dd/mm/yyyy (provider-local days).
+ * /sales: `key:value` pairs (values with spaces in quotes), in any order; what is typed
+ * alone is read for what it looks like: an e-mail, a phone, a name (letters only), a
+ * period ("today", "yesterday", "this week"), else a sale's id or order number. Dates
+ * are yyyy-MM-dd or dd/mm/yyyy (provider-local days).
  * /cancellations: PartnerSaleIds (spaces or commas between them) and date filters.
  */
 import type { IsoDate } from '#src/api/schema.js';
 import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
-import { parseDateInput } from '#src/domain/time.js';
+import { addDays, parseDateInput, weekday } from '#src/domain/time.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -58,7 +60,8 @@ const DATE_FIELDS = new Set<string>([
 
 export const SALES_HELP = [
   '*/sales* looks up sales. Filters, in any order (quote values with spaces):',
-  '• `id:ABC123` (or just `ABC123`): the PartnerSaleId',
+  '• `id:ABC123` (or just `ABC123`): the PartnerSaleId, or the order number the customer was given',
+  '• typed alone: an e-mail, a phone (`+34 600 111 222`), a name (`Ana García`), `today`, `yesterday`, `this week`',
   '• `from:2026-11-01` `to:2026-11-30`: transaction (purchase) dates',
   '• `access-from:2026-12-01` `access-to:2026-12-31`: access (visit) dates',
   '• `name:"Ana Pérez"` `email:ana@example.com` `phone:600111222` `doc:12345678Z`: the client',
@@ -94,7 +97,65 @@ export function checkRange(
   return undefined;
 }
 
-export function parseSalesFilters(text: string): Parsed<SalesFilters> {
+/** An e-mail typed alone. */
+const EMAIL_ALONE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A phone typed alone: a +, or 7 to 12 digits (order numbers and sale ids are longer). */
+const PHONE_ALONE = /^(?:\+[\d\s().-]{6,}|\d[\d\s.-]{5,}\d)$/;
+/** A name typed alone: letters only (an id has digits). */
+const NAME_ALONE = /^\p{L}[\p{L}'’.-]*$/u;
+/** Periods of transactions, in English and Spanish. */
+const PERIODS: Record<string, (today: IsoDate) => [IsoDate, IsoDate]> = {
+  today: (today) => [today, today],
+  hoy: (today) => [today, today],
+  yesterday: (today) => [addDays(today, -1), addDays(today, -1)],
+  ayer: (today) => [addDays(today, -1), addDays(today, -1)],
+  'this week': (today) => [addDays(today, 1 - weekday(today)), today],
+  'esta semana': (today) => [addDays(today, 1 - weekday(today)), today],
+};
+
+function digitsOf(value: string): number {
+  return value.replace(/\D/g, '').length;
+}
+
+/**
+ * What a word (or words) typed alone is: read into its filter. `today`: the day the
+ * periods count from (the caller's clock, the service's days).
+ */
+function readAlone(
+  bare: string[],
+  filters: Record<string, string>,
+  today: IsoDate | undefined,
+): string | undefined {
+  const joined = bare.join(' ').trim();
+  const period = PERIODS[joined.toLowerCase()];
+  if (period) {
+    if (!today) return `\`${joined}\` needs the date of today; use \`from:\` and \`to:\`.`;
+    if (filters.fromTransactionDateTime || filters.toTransactionDateTime)
+      return `\`${joined}\` and \`from:\`/\`to:\` both give the dates; use one.`;
+    [filters.fromTransactionDateTime, filters.toTransactionDateTime] = period(today);
+    return undefined;
+  }
+  const put = (field: keyof SalesFilters, value: string, key: string): string | undefined => {
+    if (filters[field] !== undefined) return `\`${value}\` and \`${key}:\` both given; use one.`;
+    filters[field] = value;
+    return undefined;
+  };
+  if (bare.length === 1 && EMAIL_ALONE.test(joined)) return put('clientEmail', joined, 'email');
+  if (PHONE_ALONE.test(joined) && digitsOf(joined) >= 7 && digitsOf(joined) <= 15)
+    if (joined.startsWith('+') || digitsOf(joined) <= 12)
+      return put('clientPhone', joined, 'phone');
+  if (bare.every((word) => NAME_ALONE.test(word))) return put('clientName', joined, 'name');
+  if (bare.length > 1)
+    return `I read \`${joined}\` as more than one sale id. Use \`id:\` for one sale, \`name:"…"\` for a name, or \`/sales help\`.`;
+  if (filters.partnerSaleId !== undefined) return 'Two sale ids given; use one.';
+  filters.partnerSaleId = joined;
+  return undefined;
+}
+
+export function parseSalesFilters(
+  text: string,
+  options: { today?: IsoDate } = {},
+): Parsed<SalesFilters> {
   const filters: Record<string, string> = {};
   const bare: string[] = [];
   for (const token of tokenize(text)) {
@@ -117,15 +178,9 @@ export function parseSalesFilters(text: string): Parsed<SalesFilters> {
       filters[field] = token.value;
     }
   }
-  if (bare.length > 1)
-    return {
-      ok: false,
-      error: `I read \`${bare.join(' ')}\` as more than one sale id. Use \`id:\` for one sale, or \`/sales help\`.`,
-    };
-  if (bare.length === 1) {
-    if (filters.partnerSaleId !== undefined)
-      return { ok: false, error: 'Two sale ids given; use one.' };
-    filters.partnerSaleId = bare[0]!;
+  if (bare.length > 0) {
+    const error = readAlone(bare, filters, options.today);
+    if (error) return { ok: false, error };
   }
   const value = filters as SalesFilters;
   const range =

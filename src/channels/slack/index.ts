@@ -10,21 +10,26 @@ import type { Route } from '#src/server.js';
 import { createTextMasker } from '#src/log.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { SlackDeps } from './deps.js';
+import { registerAlertOpenCase } from './listeners/alert-open-case.js';
 import { subscribeAlerts, type Alerts } from './listeners/alerts.js';
 import { registerCancellationsCommand } from './listeners/cancellations-command.js';
 import { registerCancellationsPaging } from './listeners/cancellations-paging.js';
 import { registerGiftCardCommand } from './listeners/giftcard-command.js';
+import { registerHandoffsCommand } from './listeners/handoffs-command.js';
 import { registerSalesCommand } from './listeners/sales-command.js';
 import { registerSalesFormSubmit } from './listeners/sales-form-submit.js';
 import { registerSalesPaging } from './listeners/sales-paging.js';
 import { registerSupportReplies } from './listeners/support-replies.js';
 import { registerSupportReturn } from './listeners/support-return.js';
 import { registerSupportSendCart } from './listeners/support-send-cart.js';
+import { registerSupportTake } from './listeners/support-take.js';
 import { dedupeDeliveries } from './middleware/dedupe.js';
 import { createInFlight, type InFlight } from './middleware/in-flight.js';
+import { workspaceOnly } from './middleware/workspace-only.js';
 import { createSlackSupportDesk } from './support/desk.js';
 import { createStaffNames } from './support/staff-names.js';
 import { createTransport } from './transport.js';
+import { createIdBook } from './id-book.js';
 
 export type { SlackDeps } from './deps.js';
 export { SLACK_EVENTS_PATH } from './transport.js';
@@ -75,22 +80,38 @@ async function checkToken(app: App, deps: SlackDeps): Promise<void> {
 export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
   const inFlight = createInFlight();
   app.use(inFlight.middleware);
+  // Before anything else reads the request: another workspace gets nothing, not even a claim.
+  app.use(
+    workspaceOnly({ configured: deps.config.teamIds, client: app.client, logger: deps.logger })
+      .middleware,
+  );
   app.use(dedupeDeliveries(deps));
   const mask = createTextMasker(deps.secrets ?? []);
   app.error(async (error) => {
     deps.logger.error({ code: error.code, error: mask(error.message) }, 'slack: a listener failed');
   });
   registerGiftCardCommand(app, deps);
-  registerSalesCommand(app, deps);
+  const book = createIdBook({
+    store: deps.store,
+    events: deps.events,
+    now: deps.now ?? (() => new Date()),
+    mask,
+    onError: (error) =>
+      deps.logger.warn({ error: (error as Error).name }, 'slack: a number not kept for /sales'),
+  });
+  registerSalesCommand(app, deps, book);
   registerSalesFormSubmit(app, deps);
   registerSalesPaging(app, deps);
   registerCancellationsCommand(app, deps);
   registerCancellationsPaging(app, deps);
+  registerAlertOpenCase(app, deps);
   if (deps.support) {
     const names = createStaffNames(app.client, deps.logger, deps.now);
     registerSupportReplies(app, deps, deps.support, names);
     registerSupportReturn(app, deps, deps.support, names);
     registerSupportSendCart(app, deps, deps.support, names);
+    registerSupportTake(app, deps, deps.support, names);
+    registerHandoffsCommand(app, deps, deps.support);
   }
   return inFlight;
 }
@@ -103,7 +124,12 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
   // Slack out of reach: this throws, and main.ts starts the channel again later.
   await checkToken(app, deps);
   const alerts: Alerts | undefined = deps.config.alertsChannel
-    ? subscribeAlerts(app.client, deps.config.alertsChannel, deps)
+    ? subscribeAlerts(
+        app.client,
+        deps.config.alertsChannel,
+        deps,
+        deps.config.salesChannel ?? deps.config.alertsChannel,
+      )
     : undefined;
   try {
     await transport.start();

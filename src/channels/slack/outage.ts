@@ -1,31 +1,48 @@
 /**
- * Partner outages as transitions: the first failure after a success opens an outage,
- * the first answer after a failure closes it. Alerts go out on transitions only, never
- * for every failed call: the tracker sees this process's transitions, the announcer
- * (below) picks one instance of the deployment to announce each.
+ * Partner outages as transitions, debounced: a failed call followed by an answer is no
+ * outage (a single look-up that timed out would otherwise post "down" and "up" each
+ * time). An outage opens when failures go on without an answer between them: the
+ * OUTAGE_FAILURES-th in a row, or one OUTAGE_CONFIRM_MS after the first; it closes at
+ * the first answer after that. One "down" and one "up" per outage, however many calls
+ * failed between: the tracker sees this process's transitions, the announcer (below)
+ * picks one instance of the deployment to announce each.
  */
 import type { Store } from '#src/store/store.js';
 
-export interface OutageTracker {
-  /** True when this failure opens an outage. */
-  failed(at: Date): boolean;
+/** Failures in a row (no answer between) that make an outage. */
+export const OUTAGE_FAILURES = 3;
+/** Or this long between the first failure and a later one, with no answer between. */
+export const OUTAGE_CONFIRM_MS = 30_000;
+
+export interface OutageTracker<Failure = unknown> {
+  /**
+   * The streak's first failure when this one opens an outage (it is to be announced as
+   * such); undefined otherwise.
+   */
+  failed(at: Date, failure?: Failure): { first: Failure | undefined } | undefined;
   /** The outage's length in ms when this answer closes one; undefined otherwise. */
   answered(at: Date): number | undefined;
 }
 
-export function createOutageTracker(): OutageTracker {
-  let downSince: Date | undefined;
+export function createOutageTracker<Failure = unknown>(): OutageTracker<Failure> {
+  let streak: { since: Date; count: number; first: Failure | undefined } | undefined;
+  let open = false;
   return {
-    failed(at) {
-      if (downSince) return false;
-      downSince = at;
-      return true;
+    failed(at, failure) {
+      streak ??= { since: at, count: 0, first: failure };
+      streak.count += 1;
+      if (open) return undefined;
+      const lasting = at.getTime() - streak.since.getTime() >= OUTAGE_CONFIRM_MS;
+      if (streak.count < OUTAGE_FAILURES && !lasting) return undefined;
+      open = true;
+      return { first: streak.first };
     },
     answered(at) {
-      if (!downSince) return undefined;
-      const length = at.getTime() - downSince.getTime();
-      downSince = undefined;
-      return length;
+      const was = streak;
+      streak = undefined;
+      if (!open || !was) return undefined;
+      open = false;
+      return at.getTime() - was.since.getTime();
     },
   };
 }

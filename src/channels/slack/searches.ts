@@ -9,6 +9,8 @@ import { salesMessage } from './blocks/sales.js';
 import type { SlackDeps } from './deps.js';
 import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
 import { loadSearch, pageValue, readPageValue, saveSearch } from './search-state.js';
+import type { IdBook, IdNote } from './id-book.js';
+import { context, esc } from './blocks/common.js';
 
 export interface Asker {
   userId: string;
@@ -32,6 +34,56 @@ export async function firstSalesPage(
     page: 1,
     pageValue: token ? (page) => pageValue(token, page) : noToken,
   });
+}
+
+const WHAT_FAILED = {
+  reservation: 'its reservation failed',
+  sale: 'its sale failed',
+  payment: 'its payment failed',
+} as const;
+
+/** What a failed number stands for, in words for staff. */
+function failedText(id: string, note: Extract<IdNote, { kind: 'failed' }>): string {
+  const when = `${note.at.slice(0, 16).replace('T', ' ')} UTC`;
+  const products = note.products?.length ? ` (${note.products.map(esc).join(', ')})` : '';
+  const reason = note.reason ? `: ${esc(note.reason)}` : '';
+  const sale =
+    note.partnerSaleId && note.partnerSaleId !== id
+      ? ` Its sale: \`${esc(note.partnerSaleId)}\`.`
+      : note.what === 'reservation'
+        ? ' Nothing was sold or charged under it.'
+        : '';
+  return `:mag: \`${esc(id)}\`${products}: ${WHAT_FAILED[note.what]} on ${when}${reason}.${sale}`;
+}
+
+/**
+ * /sales with what a number stands for: an order number (the customer's) is searched as
+ * its sale; a failed sale or a cart says what happened to it, with its sale when there is
+ * one. Other searches as they are.
+ */
+export async function explainedSalesPage(
+  deps: SlackDeps,
+  book: IdBook,
+  filters: SalesFilters,
+  asker: Asker,
+): Promise<SlackMessage> {
+  const id = filters.partnerSaleId;
+  const note = id ? await book.find(id).catch(() => undefined) : undefined;
+  if (!id || !note) return firstSalesPage(deps, filters, asker);
+  if (note.kind === 'order') {
+    const found = await firstSalesPage(
+      deps,
+      { ...filters, partnerSaleId: note.partnerSaleId },
+      asker,
+    );
+    const said = `:mag: Order \`${esc(id)}\` is the sale \`${esc(note.partnerSaleId)}\`.`;
+    return { ...found, blocks: [context(said), ...found.blocks] };
+  }
+  const said = failedText(id, note);
+  const sale = note.partnerSaleId;
+  if (!sale) return { text: said, blocks: [context(said)] };
+  const found = await firstSalesPage(deps, { ...filters, partnerSaleId: sale }, asker);
+  return { ...found, blocks: [context(said), ...found.blocks] };
 }
 
 export async function firstCancellationsPage(

@@ -12,6 +12,14 @@ export function isUnreachable(error: unknown): boolean {
   return error instanceof GrammyError && error.error_code === 403;
 }
 
+/** Why a 403 keeps the customer out of reach, as the outbox tells it (Undelivered). */
+export function unreachableReason(error: unknown): 'blocked' | 'gone' | 'refused' {
+  const description = error instanceof GrammyError ? error.description : '';
+  if (/blocked by the user/i.test(description)) return 'blocked';
+  if (/deactivated|deleted|chat not found|kicked/i.test(description)) return 'gone';
+  return 'refused';
+}
+
 export function isNotModified(error: unknown): boolean {
   return (
     error instanceof GrammyError &&

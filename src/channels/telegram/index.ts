@@ -23,7 +23,7 @@ import { createBotApiFetch, type BotApiFetch } from './bot-api-fetch.js';
 import { chatsAtOnce } from './chats-at-once.js';
 import { registerCommands } from './commands.js';
 import type { TelegramDeps, TgContext } from './deps.js';
-import { describeApiError, isUnreachable } from './errors.js';
+import { describeApiError, isUnreachable, unreachableReason } from './errors.js';
 import { registerHandlers } from './handlers.js';
 import { createInFlight } from './in-flight.js';
 import { createIntake } from './intake.js';
@@ -218,12 +218,15 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
           const lang = await conversationLanguage(deps.engine, conversationId, defaultLanguage);
           try {
             await renderer.deliver(chatId, conversationId, reply, { lang });
+            return undefined;
           } catch (error) {
             if (!isUnreachable(error)) throw error;
             logger.info(
               { chatId, ...describeApiError(error) },
               'telegram: the customer cannot be reached (blocked the bot); message dropped',
             );
+            // Told to whoever pushed it (staff in a support thread), not only logged.
+            return { reason: unreachableReason(error) };
           }
         })(),
       );

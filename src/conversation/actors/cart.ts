@@ -54,6 +54,7 @@ import { failureText, Refusal } from '#flows/booking/problem.js';
 import { formatTime } from '#flows/booking/choosing/format.js';
 import type { Cart, CartLine, Reservation, RoomAgain } from '#flows/booking/types.js';
 import { addLine } from './add-line.js';
+import { alertOrderOfCart } from './alert-order.js';
 import { newCartId as randomCartId } from './cart-id.js';
 import { createCartOps, RefusedCart, unknownOutcome, type CartOps } from './cart-ops.js';
 import {
@@ -447,6 +448,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
           deps.events?.emit('reservation.failed', {
             shoppingCartId: output.cart.shoppingCartId,
             reason: `items not reserved: ${output.reservation.failedProductIds.join(', ')}`,
+            order: alertOrderOfCart(input.cart),
           });
         }
         return output;
@@ -454,6 +456,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
         deps.events?.emit('reservation.failed', {
           shoppingCartId: input.cart.shoppingCartId,
           reason: failureReason(error),
+          order: alertOrderOfCart(input.cart),
         });
         throw error;
       }

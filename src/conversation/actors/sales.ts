@@ -39,6 +39,7 @@ import type { SoldActivity, SoldStay } from '#flows/booking/types.js';
 import type { CartActorOptions } from './cart.js';
 import { cartContextOf, failureReason, type CartCalls } from './cart.js';
 import { saleKey } from './cart-ops.js';
+import { alertOrderOfSale } from './alert-order.js';
 import { fingerprintOf } from './effects.js';
 import type { ActorDeps } from './index.js';
 import { isExpiryRefusal } from './partner-failures.js';
@@ -191,8 +192,14 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
     const sale = await findSale(input.partnerSaleId);
     if (sale === undefined) return { status: 'pending' };
     if (paid(sale)) return { status: 'confirmed' };
-    if (sale.activities.some((activity) => activity.status === ActivityStatus.Cancelled))
+    if (sale.activities.some((activity) => activity.status === ActivityStatus.Cancelled)) {
+      // Asked again while the customer looks: the alert consumer says it once per sale.
+      deps.events?.emit('payment.failed', {
+        partnerSaleId: input.partnerSaleId,
+        order: alertOrderOfSale(sale),
+      });
       return { status: 'failed' };
+    }
     return { status: 'pending' };
   }
 
@@ -200,7 +207,7 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
    * A ticket's validity line in the customer's language. GET /Sale takes no LanguageCode
    * and answers in the service's own language: its SuggestedAccessDateMessage is kept
    * unless its words are clearly of the other language, and then the line is ours, from
-   * the ticket's dates (bug h of issue 14: English tickets said "Válida el 28/11/2026").
+   * the ticket's dates.
    */
   function validity(
     ticket: Sale['activities'][number]['tickets'][number],
@@ -271,7 +278,20 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
       } catch (error) {
         deps.events?.emit('sale.failed', {
           partnerSaleId: input.partnerSaleId,
+          shoppingCartId: input.shoppingCartId,
           reason: failureReason(error),
+          ...(input.client
+            ? {
+                order: {
+                  products: [],
+                  customer: {
+                    name: `${input.client.fullName} ${input.client.surname}`.trim(),
+                    email: input.client.email,
+                    phone: input.client.phoneNumber,
+                  },
+                },
+              }
+            : {}),
         });
         throw error;
       }

@@ -1,5 +1,5 @@
 /**
- * The handoff to a person, on the customer's side (issue 19): what sits beside the
+ * The handoff to a person, on the customer's side: what sits beside the
  * booking machine in each turn (conversation/engine.ts, `Beside`).
  *
  * - Asking for a person (/human, the words, the 🙋 button) opens a thread at the desk with
@@ -26,7 +26,7 @@ import type { Beside, BesideAnswer, BesideTurn } from '../beside.js';
 import type { Input } from '../interpret.js';
 import type { SupportEvent } from './events.js';
 import { describeOpening, isOpen, nextOpening, type SupportHours } from './hours.js';
-import type { Attachment, CustomerMessage, SupportDesk } from './ports.js';
+import type { Attachment, CustomerMessage, SupportDesk, ThreadState } from './ports.js';
 import { readState, withLines, type BesideState } from './state.js';
 import { buildSummary } from './summary.js';
 import { deskNotes, handoffMessages } from './texts.js';
@@ -168,6 +168,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       ...(turn.who?.firstName ? { firstName: turn.who.firstName } : {}),
       transcript: state.transcript,
       ...(answersFrom ? { answersFrom } : {}),
+      ...(state.earlier ? { earlier: state.earlier } : {}),
     });
     let threadId: string;
     try {
@@ -177,24 +178,51 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       return keep(state, [m.unreachable]);
     }
     await link(threadId, turn.conversationId);
-    // Counted from when staff answer: at night the customer already heard when that is.
-    const timeoutAt = new Date((answersFrom ?? at).getTime() + timeoutMs);
-    await scheduler.schedule({
-      id: supportTimeoutJobId(turn.conversationId, threadId),
-      kind: 'support.timeout',
-      conversationId: turn.conversationId,
-      at: timeoutAt,
-    });
+    const timeoutAt = await startClock(turn.conversationId, threadId, at);
     logger.info({ conversationId: turn.conversationId, threadId }, 'handoff: thread opened');
     deps.onChange?.({ kind: 'opened' });
     const said = answersFrom ? m.openedLater(describeOpening(hours, answersFrom, lang)) : m.opened;
-    const handoff = { threadId, openedAt: at.toISOString(), timeoutAt: timeoutAt.toISOString() };
+    const handoff = {
+      threadId,
+      openedAt: at.toISOString(),
+      timeoutAt,
+      waitingSince: at.toISOString(),
+      ...(turn.who?.firstName ? { customerName: turn.who.firstName } : {}),
+    };
     return keep({ ...state, handoff }, [said], 'step');
   }
 
+  /**
+   * The customer's wait, counted (again) from `from`: SUPPORT_TIMEOUT_MINUTES after it,
+   * or after staff's next opening when none answer now (at night the customer already
+   * heard when that is). One job per thread: a later message moves it. Its due instant,
+   * which the job carries back (an earlier one that still ran is told apart by it).
+   */
+  async function startClock(conversationId: string, threadId: string, from: Date) {
+    const answersFrom = isOpen(hours, from) ? from : nextOpening(hours, from);
+    const timeoutAt = new Date(answersFrom.getTime() + timeoutMs);
+    const id = supportTimeoutJobId(conversationId, threadId);
+    await scheduler.cancel(id);
+    await scheduler.schedule({ id, kind: 'support.timeout', conversationId, at: timeoutAt });
+    return timeoutAt.toISOString();
+  }
+
+  /**
+   * The thread's first message shows where the handoff stands; a failure is logged and
+   * left (the thread still works, only its first message is behind).
+   */
+  async function show(conversationId: string, threadId: string, state: ThreadState) {
+    await desk
+      ?.showState?.(threadId, state)
+      .catch((error: unknown) =>
+        logger.warn({ conversationId, ...failure(error) }, 'handoff: thread state not shown'),
+      );
+  }
+
   /** The conversation back to the machine: the step's view again, as it was. */
-  async function end(turn: BesideTurn, state: BesideState, note?: string) {
+  async function end(turn: BesideTurn, state: BesideState, said: { note?: string; why: string }) {
     const { handoff } = state;
+    const { note } = said;
     if (handoff && note && desk) {
       await desk
         .postNote(handoff.threadId, note)
@@ -208,6 +236,10 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     if (handoff) {
       await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
       const answered = handoff.staff !== undefined;
+      await show(turn.conversationId, handoff.threadId, {
+        status: 'closed',
+        why: said.why,
+      });
       logger.info(
         { conversationId: turn.conversationId, threadId: handoff.threadId, answered },
         'handoff: ended',
@@ -215,7 +247,10 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       deps.onChange?.({ kind: 'ended', answered });
     }
     const { handoff: _ended, ...rest } = state;
-    return keep(rest, [handoffMessages(turn.context.language).returned], 'step');
+    const ended = handoff
+      ? { ...rest, earlier: { threadId: handoff.threadId, endedAt: deps.now().toISOString() } }
+      : rest;
+    return keep(ended, [handoffMessages(turn.context.language).returned], 'step');
   }
 
   async function toDesk(turn: BesideTurn, state: BesideState, message: CustomerMessage) {
@@ -235,7 +270,18 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       message.kind === 'text'
         ? message.text
         : `(${message.file.name})${message.caption ? ` ${message.caption}` : ''}`;
-    return keep(withLines(state, [{ from: 'customer', text, at: deps.now().toISOString() }]), []);
+    // Waiting again, at any point of the thread: the clock runs from this message.
+    const at = deps.now();
+    const timeoutAt = await startClock(turn.conversationId, state.handoff.threadId, at);
+    const handoff = {
+      ...state.handoff,
+      timeoutAt,
+      waitingSince: state.handoff.waitingSince ?? at.toISOString(),
+    };
+    return keep(
+      withLines({ ...state, handoff }, [{ from: 'customer', text, at: at.toISOString() }]),
+      [],
+    );
   }
 
   async function fromStaff(
@@ -250,8 +296,26 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         event.at !== undefined &&
         handoff?.timeoutAt !== undefined &&
         Date.parse(event.at) !== Date.parse(handoff.timeoutAt);
-      if (!handoff || handoff.staff !== undefined || handoff.timedOut || another)
-        return { ignored: true };
+      if (!handoff || another || handoff.waitingSince === undefined) return { ignored: true };
+      // The whole channel hears of it, every time a customer waits this long.
+      await desk
+        ?.raiseWaiting?.(handoff.threadId, {
+          since: handoff.waitingSince,
+          minutes: timeoutMinutes,
+          ...(handoff.customerName ? { customer: handoff.customerName } : {}),
+          ...(handoff.assignee ? { assignee: handoff.assignee.name } : {}),
+        })
+        .catch((error: unknown) =>
+          logger.warn(
+            { conversationId: turn.conversationId, ...failure(error) },
+            'handoff: wait not raised',
+          ),
+        );
+      // Raised once per wait: the customer's next message starts another.
+      const { waitingSince: _raised, ...raised } = handoff;
+      // The customer is offered the bot back once, while nobody has answered yet.
+      if (handoff.staff !== undefined || handoff.timedOut)
+        return keep({ ...state, handoff: raised }, []);
       if (desk) {
         await desk
           .postNote(handoff.threadId, deskNotes.timedOut(timeoutMinutes))
@@ -263,7 +327,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
           );
       }
       return keep(
-        { ...state, handoff: { ...handoff, timedOut: true } },
+        { ...state, handoff: { ...raised, timedOut: true } },
         [m.timedOut(timeoutMinutes)],
         'step',
       );
@@ -272,15 +336,32 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       return { ignored: true, outcome: 'closed' };
     switch (event.type) {
       case 'support.staff': {
+        // One voice per conversation: whoever has it; someone else is told, not sent.
+        const { assignee } = handoff;
+        if (assignee && assignee.id !== event.staff.id)
+          return { ignored: true, outcome: `held:${assignee.name}` };
         // Whatever the desk: what staff wrote, and their name, reach the customer plain
         // (no control or bidi characters to make them read otherwise).
         const name = plainText(event.staff.name).trim() || m.staffName;
         const said = m.staffSaid(name, plainText(event.text).trim());
         await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
         await link(handoff.threadId, turn.conversationId);
-        const next = withLines({ ...state, handoff: { ...handoff, staff: name } }, [
-          { from: 'staff', text: said, at: deps.now().toISOString() },
-        ]);
+        // The first to reply has the conversation, unless someone took it first; the
+        // customer is answered: no longer waiting.
+        const { waitingSince: _answered, ...answered } = handoff;
+        const next = withLines(
+          {
+            ...state,
+            handoff: {
+              ...answered,
+              staff: name,
+              assignee: assignee ?? { id: event.staff.id, name },
+            },
+          },
+          [{ from: 'staff', text: said, at: deps.now().toISOString() }],
+        );
+        if (!assignee)
+          await show(turn.conversationId, handoff.threadId, { status: 'assigned', to: name });
         const notices = handoff.staff === name ? [said] : [m.talkingTo(name), said];
         if (handoff.staff === undefined) {
           logger.info(
@@ -292,7 +373,20 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         return { ...keep(next, notices), outcome: 'delivered' };
       }
       case 'support.return':
-        return { ...(await end(turn, state)), outcome: 'returned' };
+        return {
+          ...(await end(turn, state, {
+            why: `${plainText(event.staff.name).trim() || 'Staff'} gave the conversation back to the bot.`,
+          })),
+          outcome: 'returned',
+        };
+      case 'support.take': {
+        const name = plainText(event.staff.name).trim() || m.staffName;
+        const before = handoff.assignee;
+        const next = { ...state, handoff: { ...handoff, assignee: { id: event.staff.id, name } } };
+        await show(turn.conversationId, handoff.threadId, { status: 'assigned', to: name });
+        const from = before && before.id !== event.staff.id ? `:${before.name}` : '';
+        return { ...keep(next, []), outcome: `taken${from}` };
+      }
       case 'support.cart':
         if (turn.context.cart.lines.length === 0) return { ignored: true, outcome: 'empty' };
         return { ...keep(state, [m.cart(cartText(turn.context))]), outcome: 'sent' };
@@ -312,11 +406,12 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       if (input.kind === 'event') return undefined;
       if (!state.handoff) return asksForPerson(input) ? open(turn, state) : undefined;
       const m = handoffMessages(turn.context.language);
-      if (asksForBot(input)) return end(turn, state, deskNotes.customerLeft);
+      if (asksForBot(input))
+        return end(turn, state, { note: deskNotes.customerLeft, why: deskNotes.customerLeft });
       // /forget reaches the machine, which erases (and the beside's state with it, `forget`):
       // the thread is told and closed first.
       if (asksToForget(input)) {
-        await end(turn, state, deskNotes.customerForgot);
+        await end(turn, state, { note: deskNotes.customerForgot, why: deskNotes.customerLeft });
         return undefined;
       }
       if (asksForPerson(input)) return keep(state, [m.already]);

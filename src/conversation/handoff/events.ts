@@ -9,6 +9,8 @@ export type SupportEvent =
   | { type: 'support.staff'; threadId: string; staff: StaffMember; text: string }
   | { type: 'support.return'; threadId: string; staff: StaffMember }
   | { type: 'support.cart'; threadId: string; staff: StaffMember }
+  /** "🙋 Take this one": only this staff member's replies reach the customer from now on. */
+  | { type: 'support.take'; threadId: string; staff: StaffMember }
   /**
    * SUPPORT_TIMEOUT_MINUTES passed since the thread opened (a scheduled job). `at`: when
    * the job was due; a job due at another time than this handoff's is an earlier

@@ -12,30 +12,53 @@
  */
 import { supportThreadKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
-import type { Push } from '../outbox.js';
+import type { Push, PushedReply } from '../outbox.js';
 import type { SupportEvent } from './events.js';
 import type { SupportLine } from './ports.js';
 
+/** The beside's outcome for a reply another member of staff holds: `held:<their name>`. */
+const HELD = 'held:';
+/** The beside's outcome for a take-over: `taken`, or `taken:<who had it>`. */
+const TAKEN = 'taken';
+
 export function createSupportLine(store: Store, push: Push): SupportLine {
-  async function run(threadId: string, event: SupportEvent): Promise<string> {
+  async function run(threadId: string, event: SupportEvent): Promise<PushedReply | 'unknown'> {
     const conversationId = (await store.get<string>(supportThreadKey(threadId)))?.value;
     if (conversationId === undefined) return 'unknown';
     const reply = await push.run(conversationId, { kind: 'support', event });
     if (reply === undefined) throw new Error('handoff: no channel delivers here');
-    return reply.outcome ?? 'closed';
+    return reply;
   }
+  const outcomeOf = (reply: PushedReply | 'unknown') =>
+    reply === 'unknown' ? 'unknown' : (reply.outcome ?? 'closed');
   return {
     async staffSaid(threadId, staff, text) {
-      const outcome = await run(threadId, { type: 'support.staff', threadId, staff, text });
+      const reply = await run(threadId, { type: 'support.staff', threadId, staff, text });
+      const outcome = outcomeOf(reply);
+      if (outcome.startsWith(HELD)) return { held: outcome.slice(HELD.length) };
+      if (outcome === 'delivered' && reply !== 'unknown' && reply.undelivered)
+        return { undelivered: reply.undelivered };
       return outcome === 'delivered' || outcome === 'unknown' ? outcome : 'closed';
     },
     async returnToBot(threadId, staff) {
-      const outcome = await run(threadId, { type: 'support.return', threadId, staff });
-      return outcome === 'returned' ? 'returned' : 'closed';
+      const reply = await run(threadId, { type: 'support.return', threadId, staff });
+      if (outcomeOf(reply) !== 'returned') return 'closed';
+      return reply !== 'unknown' && reply.undelivered
+        ? { undelivered: reply.undelivered }
+        : 'returned';
     },
     async sendCart(threadId, staff) {
-      const outcome = await run(threadId, { type: 'support.cart', threadId, staff });
+      const reply = await run(threadId, { type: 'support.cart', threadId, staff });
+      const outcome = outcomeOf(reply);
+      if (outcome === 'sent' && reply !== 'unknown' && reply.undelivered)
+        return { undelivered: reply.undelivered };
       return outcome === 'sent' || outcome === 'empty' ? outcome : 'closed';
+    },
+    async take(threadId, staff) {
+      const outcome = outcomeOf(await run(threadId, { type: 'support.take', threadId, staff }));
+      if (!outcome.startsWith(TAKEN)) return 'closed';
+      const from = outcome.slice(TAKEN.length + 1);
+      return from ? { taken: true, from } : { taken: true };
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Handing a customer's conversation to a person (issue 19): the two sides meet here.
+ * Handing a customer's conversation to a person: the two sides meet here.
  * The customer's side (the engine, the Telegram channel) and the staff's side (a Slack
  * thread in SLACK_SUPPORT_CHANNEL) never import each other; the composition root gives
  * the handoff service a `SupportDesk` (implemented by the Slack channel), and gives the
@@ -9,6 +9,9 @@
  * are left as they are, so that "Return to bot" brings back exactly what the customer had.
  */
 import type { Lang } from '#src/domain/lang.js';
+import type { Undelivered } from '../outbox.js';
+
+export type { Undelivered } from '../outbox.js';
 
 export interface Money {
   cents: number;
@@ -45,6 +48,8 @@ export interface HandoffSummary {
   transcript: TranscriptLine[];
   /** Outside SUPPORT_HOURS: when staff answer again (ISO). */
   answersFrom?: string;
+  /** The same customer's previous handoff, for the new thread to link. */
+  earlier?: { threadId: string; endedAt: string };
 }
 
 export interface Attachment {
@@ -64,7 +69,30 @@ export interface SupportDesk {
   postFromCustomer(threadId: string, message: CustomerMessage): Promise<void>;
   /** A note of the bot in the thread ("the customer went back to the bot", "no reply in 15 min"). */
   postNote(threadId: string, text: string): Promise<void>;
+  /**
+   * Shows on the thread's first message where the handoff stands (who has it, closed).
+   * Optional: a desk without a first message to change has nothing to show it on.
+   */
+  showState?(threadId: string, state: ThreadState): Promise<void>;
+  /**
+   * Raises, where the whole team sees it (the channel, not only the thread), a customer
+   * who has waited SUPPORT_TIMEOUT_MINUTES since a message no staff reply answered.
+   */
+  raiseWaiting?(threadId: string, wait: Waiting): Promise<void>;
 }
+
+export interface Waiting {
+  customer?: string;
+  /** ISO instant of their first unanswered message. */
+  since: string;
+  minutes: number;
+  /** Who of staff has the conversation, if anyone. */
+  assignee?: string;
+}
+
+/** Where a handoff stands, for its thread's first message. */
+export type ThreadState =
+  { status: 'open' } | { status: 'assigned'; to: string } | { status: 'closed'; why: string };
 
 export interface StaffMember {
   id: string;
@@ -76,15 +104,27 @@ export interface StaffMember {
 export interface SupportLine {
   /**
    * A staff reply in the thread, to the customer; 'closed' when the thread's handoff ended,
-   * 'unknown' when the thread is no handoff's (staff talking among themselves).
+   * 'unknown' when the thread is no handoff's (staff talking among themselves); `held`
+   * when another member of staff has the conversation (not sent); `undelivered` when the
+   * customer's channel would not take it (they blocked the bot…).
    */
-  staffSaid(
+  staffSaid(threadId: string, staff: StaffMember, text: string): Promise<StaffSaid>;
+  /** "Return to bot": the conversation goes back to the step and cart it had. */
+  returnToBot(
     threadId: string,
     staff: StaffMember,
-    text: string,
-  ): Promise<'delivered' | 'closed' | 'unknown'>;
-  /** "Return to bot": the conversation goes back to the step and cart it had. */
-  returnToBot(threadId: string, staff: StaffMember): Promise<'returned' | 'closed'>;
+  ): Promise<'returned' | 'closed' | { undelivered: Undelivered }>;
   /** "Send the cart to the customer": the bot shows the customer their cart. */
-  sendCart(threadId: string, staff: StaffMember): Promise<'sent' | 'empty' | 'closed'>;
+  sendCart(
+    threadId: string,
+    staff: StaffMember,
+  ): Promise<'sent' | 'empty' | 'closed' | { undelivered: Undelivered }>;
+  /**
+   * "🙋 Take this one": the conversation is this staff member's; only their replies reach
+   * the customer from now on. `from`: who had it before, when someone did.
+   */
+  take(threadId: string, staff: StaffMember): Promise<{ taken: true; from?: string } | 'closed'>;
 }
+
+export type StaffSaid =
+  'delivered' | 'closed' | 'unknown' | { held: string } | { undelivered: Undelivered };

@@ -14,14 +14,25 @@ export interface Handoff {
   openedAt: string;
   /** The staff member who wrote last: the customer is told whom they talk to. */
   staff?: string;
+  /**
+   * Who of staff has the conversation ("🙋 Take this one", or the first to reply): only
+   * their replies reach the customer.
+   */
+  assignee?: { id: string; name: string };
   /** No staff reply within SUPPORT_TIMEOUT_MINUTES: the customer was told once. */
   timedOut?: boolean;
   /** ISO instant its timeout job is due (events.ts: an earlier handoff's job is not it). */
   timeoutAt?: string;
+  /** ISO instant of the customer's first message no staff reply has answered yet. */
+  waitingSince?: string;
+  /** The customer's first name at the channel, for the channel's "waiting" line. */
+  customerName?: string;
 }
 
 export interface BesideState {
   handoff?: Handoff;
+  /** The last handoff that ended: a new one links its thread. */
+  earlier?: { threadId: string; endedAt: string };
   transcript: TranscriptLine[];
 }
 
@@ -36,6 +47,9 @@ export function readState(saved: unknown): BesideState {
   return {
     ...(value.handoff && typeof value.handoff.threadId === 'string'
       ? { handoff: value.handoff }
+      : {}),
+    ...(value.earlier && typeof value.earlier.threadId === 'string'
+      ? { earlier: value.earlier }
       : {}),
     transcript: Array.isArray(value.transcript) ? value.transcript : [],
   };

@@ -8,6 +8,48 @@ import type { BookingContext } from '#flows/booking/types.js';
 import { cartTotal, lineText, lineTotal } from '#flows/booking/steps/cart.js';
 import type { HandoffSummary, TranscriptLine } from './ports.js';
 
+/**
+ * Where the customer is, as a person would say it to a colleague: the booking's steps
+ * by what the customer is doing there. A step not named here falls back to its state
+ * names (stepInWords).
+ */
+const STEP_WORDS: Record<string, string> = {
+  home: 'at the start menu',
+  browse: 'browsing what is on sale',
+  product: 'reading a product',
+  combined: 'reading a combined ticket',
+  date: 'choosing the day',
+  session: 'choosing the time',
+  quantity: 'choosing how many tickets',
+  questions: 'answering the ticket questions',
+  adding: 'adding to the cart',
+  cart: 'looking at the cart',
+  client: 'giving their details for checkout',
+  checkoutQuestions: 'answering the checkout questions',
+  insurance: 'deciding on refund insurance',
+  review: 'reviewing the order before paying',
+  reserved: 'with places held, about to pay',
+  collect: 'about to pay',
+  payment: 'paying',
+  done: 'finished: paid and given the tickets',
+  bookings: 'looking at their bookings',
+  giftcards: 'with gift cards',
+  packages: 'booking an activity with a hotel',
+  language: 'choosing the language',
+  forget: 'asking to be forgotten',
+};
+
+/** The step where the customer is, in staff's words (the top state says it). */
+export function stepForStaff(value: unknown): string {
+  const top =
+    typeof value === 'string'
+      ? value
+      : value && typeof value === 'object'
+        ? Object.keys(value)[0]
+        : undefined;
+  return (top !== undefined ? STEP_WORDS[top] : undefined) ?? stepInWords(value);
+}
+
 /** The machine's state value in words: `{ checkout: 'client' }` → "checkout › client". */
 export function stepInWords(value: unknown): string {
   if (typeof value === 'string') return words(value);
@@ -31,6 +73,8 @@ export interface SummaryInput {
   transcript: TranscriptLine[];
   /** Outside SUPPORT_HOURS: when staff answer again. */
   answersFrom?: Date;
+  /** The same customer's previous handoff. */
+  earlier?: { threadId: string; endedAt: string };
 }
 
 export function buildSummary(input: SummaryInput): HandoffSummary {
@@ -48,7 +92,7 @@ export function buildSummary(input: SummaryInput): HandoffSummary {
       ...(client?.email ? { email: client.email } : {}),
       ...(client?.phoneNumber ? { phone: client.phoneNumber } : {}),
     },
-    step: stepInWords(input.step),
+    step: stepForStaff(input.step),
     ...(lines.length > 0
       ? {
           cart: {
@@ -78,5 +122,6 @@ export function buildSummary(input: SummaryInput): HandoffSummary {
       : {}),
     transcript: input.transcript,
     ...(input.answersFrom ? { answersFrom: input.answersFrom.toISOString() } : {}),
+    ...(input.earlier ? { earlier: input.earlier } : {}),
   };
 }

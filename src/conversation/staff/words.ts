@@ -17,6 +17,11 @@ export function activityStatusWord(status: number): string {
   return activityStatusWords[status] ?? `Status ${status}`;
 }
 
+/** A sale line whose money was taken (Confirmed): the only ones staff's totals add up. */
+export const isPaidStatus = (status: number): boolean => status === ActivityStatus.Confirmed;
+
+export const isCancelledStatus = (status: number): boolean => status === ActivityStatus.Cancelled;
+
 const requestStatusWords: Record<number, string> = {
   [CancellationRequestStatus.None]: 'No status',
   [CancellationRequestStatus.InProcess]: 'In process',

@@ -115,7 +115,7 @@ describe('asking for a person', () => {
     ]);
     const [thread] = desk.threads;
     expect(thread?.summary.answersFrom).toBe('2026-01-19T08:00:00.000Z');
-    expect(thread?.summary.step).toBe('home');
+    expect(thread?.summary.step).toBe('at the start menu');
     expect(thread?.summary.transcript.map((line) => [line.from, line.text.slice(0, 7)])).toEqual([
       ['customer', '/start'],
       ['bot', expect.any(String)],

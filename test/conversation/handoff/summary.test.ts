@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BookingContext, CartLine } from '#flows/booking/types.js';
-import { buildSummary, stepInWords } from '#src/conversation/handoff/summary.js';
+import { buildSummary, stepForStaff, stepInWords } from '#src/conversation/handoff/summary.js';
 
 const line = (name: string, quantity: number, cents: number): CartLine => ({
   cartItemId: `item-${name}`,
@@ -28,6 +28,11 @@ const base: BookingContext = {
 describe('the handoff summary', () => {
   it('says where the customer is in words', () => {
     expect(stepInWords('home')).toBe('home');
+    // As staff read it: what the customer is doing, not the machine's names.
+    expect(stepForStaff({ review: 'idle' })).toBe('reviewing the order before paying');
+    expect(stepForStaff({ bookings: 'list' })).toBe('looking at their bookings');
+    expect(stepForStaff('home')).toBe('at the start menu');
+    expect(stepForStaff({ somethingNew: 'idle' })).toBe('something new › idle');
     expect(stepInWords({ checkoutQuestions: 'asking' })).toBe('checkout questions › asking');
     expect(stepInWords({ selection: { ticketTypes: 'choosing' } })).toBe(
       'selection › ticket types › choosing',
@@ -73,7 +78,7 @@ describe('the handoff summary', () => {
         email: 'ana@example.com',
         phone: '+34600000000',
       },
-      step: 'reserved',
+      step: 'with places held, about to pay',
       cart: {
         lines: [
           {
@@ -104,7 +109,7 @@ describe('the handoff summary', () => {
     expect(summary).toEqual({
       conversationId: 'tg:42',
       customer: { language: 'es' },
-      step: 'home',
+      step: 'at the start menu',
       transcript: [],
       answersFrom: '2026-06-15T07:00:00.000Z',
     });

@@ -5,9 +5,14 @@
  * such texts (createTextMasker, src/log.ts): a channel is not a staff-only reply, so no
  * secret and no personal data goes here.
  */
-import type { BotEvents } from '#src/events.js';
+import type { types } from '@slack/bolt';
+import type { AlertOrder, BotEvents } from '#src/events.js';
 import { formatMoney } from '#src/domain/pricing.js';
-import { context, esc, section, truncate, type SlackMessage } from './common.js';
+import { maskEmail, maskPhone } from '../scrub.js';
+import { context, esc, section, truncate, type KnownBlock, type SlackMessage } from './common.js';
+
+/** The alert's button that shows the sale's details to whoever presses it (ephemeral). */
+export const OPEN_CASE_ACTION = 'alert_open_case';
 
 type Payload<Name extends keyof BotEvents> = BotEvents[Name][0];
 
@@ -31,16 +36,93 @@ export function saleConfirmedAlert(event: Payload<'sale.confirmed'>): SlackMessa
   };
 }
 
+/** "Ana G." : enough to recognise a customer in a channel, not to find them elsewhere. */
+function maskName(name: string): string {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  const initial = rest[0]?.[0];
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+}
+
+/** Who, masked as the support thread masks them; "not known yet" before checkout. */
+export function whoText(order: AlertOrder | undefined): string {
+  const customer = order?.customer;
+  const parts = [
+    customer?.name ? maskName(customer.name) : undefined,
+    customer?.email ? maskEmail(customer.email) : undefined,
+    customer?.phone ? maskPhone(customer.phone) : undefined,
+  ].filter((part): part is string => part !== undefined && part !== '');
+  return parts.length > 0 ? esc(parts.join(', ')) : 'not known yet (before the checkout details)';
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Fri 12 Jun 2026": the visit's day as written (a calendar day, no time zone). */
+function day(date: string): string {
+  const at = new Date(`${date.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(at.getTime())) return esc(date);
+  return `${WEEKDAYS[at.getUTCDay()]} ${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+}
+
+/** What, in one line per product: name, day, how many; then the amount once. */
+export function whatText(order: AlertOrder | undefined): string {
+  if (!order || order.products.length === 0) return 'not known here';
+  const lines = order.products.slice(0, 5).map((product) => {
+    const bits = [esc(product.name)];
+    if (product.date) bits.push(day(product.date));
+    if (product.quantity !== undefined)
+      bits.push(`${product.quantity} ticket${product.quantity === 1 ? '' : 's'}`);
+    return bits.join(' · ');
+  });
+  if (order.products.length > 5) lines.push(`and ${order.products.length - 5} more`);
+  const total = order.total
+    ? ` — *${formatMoney(order.total.cents, order.total.currency, 'en')}*`
+    : '';
+  return `${lines.join('; ')}${total}`;
+}
+
+function openCase(partnerSaleId: string): KnownBlock {
+  const button: types.Button = {
+    type: 'button',
+    action_id: OPEN_CASE_ACTION,
+    text: { type: 'plain_text', text: 'Open the case' },
+    value: partnerSaleId.slice(0, 200),
+  };
+  return { type: 'actions', block_id: 'alert_actions', elements: [button] };
+}
+
+/** The four things every failure alert says, in that order. */
+function failure(
+  title: string,
+  order: AlertOrder | undefined,
+  happened: string,
+  todo: string,
+): string {
+  return [
+    title,
+    `*Who:* ${whoText(order)}`,
+    `*What:* ${whatText(order)}`,
+    `*What happened:* ${happened}`,
+    `*What to do:* ${todo}`,
+  ].join('\n');
+}
+
 export function reservationFailedAlert(
   event: Payload<'reservation.failed'>,
   mask: Mask,
 ): SlackMessage {
   return {
-    text: `Reservation failed: cart ${event.shoppingCartId}`,
+    text: `Reservation failed: ${event.order?.products[0]?.name ?? 'a cart'}, cart ${event.shoppingCartId}`,
     blocks: [
       section(
-        `:warning: *Reservation failed* — cart \`${esc(event.shoppingCartId)}\`\n${reason(event.reason, mask)}`,
+        failure(
+          ':warning: *Reservation failed*: the partner did not hold the places',
+          event.order,
+          reason(event.reason, mask),
+          'nothing was sold or charged, and the customer was told and offered other days. Only if they ask: the cart id is below.',
+        ),
       ),
+      context(`Cart \`${esc(event.shoppingCartId)}\``),
     ],
   };
 }
@@ -49,7 +131,39 @@ export function saleFailedAlert(event: Payload<'sale.failed'>, mask: Mask): Slac
   return {
     text: `Sale failed: ${event.partnerSaleId}`,
     blocks: [
-      section(`:x: *Sale failed* — \`${esc(event.partnerSaleId)}\`\n${reason(event.reason, mask)}`),
+      section(
+        failure(
+          ':x: *Sale failed*: the partner did not complete the sale',
+          event.order,
+          reason(event.reason, mask),
+          `open the case to see whether the partner has a sale under this id (\`/sales ${esc(event.partnerSaleId)}\`); if the customer paid and there is none, refund them.`,
+        ),
+      ),
+      context(
+        [
+          `PartnerSaleId \`${esc(event.partnerSaleId)}\``,
+          ...(event.shoppingCartId ? [`cart \`${esc(event.shoppingCartId)}\``] : []),
+        ].join(' · '),
+      ),
+      openCase(event.partnerSaleId),
+    ],
+  };
+}
+
+export function paymentFailedAlert(event: Payload<'payment.failed'>): SlackMessage {
+  return {
+    text: `Payment failed: ${event.partnerSaleId}`,
+    blocks: [
+      section(
+        failure(
+          ':credit_card: *Payment failed*: the customer’s payment did not go through',
+          event.order,
+          'the payment page reported a failed or refused payment, and the partner cancelled the sale’s lines; nothing was taken.',
+          'nothing, unless the customer asks: they were offered to pay again with the same order. Open the case to see the sale.',
+        ),
+      ),
+      context(`PartnerSaleId \`${esc(event.partnerSaleId)}\``),
+      openCase(event.partnerSaleId),
     ],
   };
 }

@@ -6,7 +6,11 @@
 import type { Sale, SaleActivity, SalesResponse } from '#src/api/sales.js';
 import { toCents } from '#src/domain/pricing.js';
 import type { Lookup, SalesFilters } from '#src/conversation/staff/lookups.js';
-import { activityStatusWord } from '#src/conversation/staff/words.js';
+import {
+  activityStatusWord,
+  isCancelledStatus,
+  isPaidStatus,
+} from '#src/conversation/staff/words.js';
 import { describeSalesFilters } from '../filters.js';
 import {
   context,
@@ -33,6 +37,26 @@ export function saleTotal(sale: Sale): number {
   return (toCents(sale.totalPrice) + toCents(sale.insurancePolicyAmount ?? 0)) / 100;
 }
 
+/**
+ * What of the sale was paid: its total without the lines that are not Confirmed
+ * (cancelled, or still waiting for payment), insurance only with a paid line. The figure
+ * staff add up; a cancelled sale counts nothing.
+ */
+export function paidTotal(sale: Sale): number {
+  const unpaid = sale.activities
+    .filter((activity) => !isPaidStatus(activity.status))
+    .reduce((cents, activity) => cents + toCents(activity.price), 0);
+  const anyPaid =
+    sale.activities.length === 0 ||
+    sale.activities.some((activity) => isPaidStatus(activity.status));
+  const insurance = anyPaid ? toCents(sale.insurancePolicyAmount ?? 0) : 0;
+  return Math.max(0, toCents(sale.totalPrice) - unpaid + insurance) / 100;
+}
+
+const isCancelled = (sale: Sale): boolean =>
+  sale.activities.length > 0 &&
+  sale.activities.every((activity) => isCancelledStatus(activity.status));
+
 export function saleStatus(sale: Sale): string {
   const words = [
     ...new Set(sale.activities.map((activity) => activityStatusWord(activity.status))),
@@ -56,7 +80,9 @@ function activityLines(activity: SaleActivity): string[] {
       : ticket.accessDateTime;
     const code = ticket.accessCode
       ? `access code \`${esc(ticket.accessCode)}\``
-      : 'no access code yet';
+      : isCancelledStatus(activity.status)
+        ? 'cancelled, no access code'
+        : 'no access code yet';
     lines.push(`    ◦ ${esc(ticket.ticketName ?? ticket.ticketId)} (${when}): ${code}`);
   }
   return lines;
@@ -103,11 +129,23 @@ function resultBlocks(result: SalesResponse, options: SalesPage): KnownBlock[] {
     divider,
     ...result.sales.flatMap(saleBlocks),
   ];
-  const total = result.sales.reduce((cents, sale) => cents + toCents(saleTotal(sale)), 0) / 100;
+  // Only what was paid is added up: a cancelled sale, or one still waiting for its
+  // payment, is counted apart, so the figure is money taken.
+  const paid = result.sales.reduce((cents, sale) => cents + toCents(paidTotal(sale)), 0) / 100;
+  const cancelled = result.sales.filter(isCancelled);
+  const waiting = result.sales.filter(
+    (sale) => !isCancelled(sale) && paidTotal(sale) < saleTotal(sale),
+  );
+  const apart = [
+    cancelled.length
+      ? `${plural(cancelled.length, 'cancelled sale')} (${money(cancelled.reduce((cents, sale) => cents + toCents(saleTotal(sale)), 0) / 100)})`
+      : undefined,
+    waiting.length ? `${plural(waiting.length, 'sale')} not (wholly) paid` : undefined,
+  ].filter(Boolean);
   const more = result.hasNextPage ? '; more on the next pages' : '';
   blocks.push(
     context(
-      `Total of this page (${plural(result.sales.length, 'sale')}): *${money(total)}*${more}`,
+      `Paid on this page (${plural(result.sales.length, 'sale')}): *${money(paid)}*${apart.length ? `; not counted: ${apart.join(', ')}` : ''}${more}`,
     ),
   );
   const buttons = pager({

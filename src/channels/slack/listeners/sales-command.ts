@@ -8,10 +8,12 @@ import type { SlackDeps } from '../deps.js';
 import { parseSalesFilters, SALES_HELP } from '../filters.js';
 import { encodeMetadata } from '../metadata.js';
 import { staffOnly } from '../middleware/staff-only.js';
-import { firstSalesPage } from '../searches.js';
+import { CUSTOMER_ZONE, dateOf, localNow } from '#src/domain/time.js';
+import type { IdBook } from '../id-book.js';
+import { explainedSalesPage } from '../searches.js';
 import { afterAck } from './after-ack.js';
 
-export function registerSalesCommand(app: App, deps: SlackDeps): void {
+export function registerSalesCommand(app: App, deps: SlackDeps, book: IdBook): void {
   app.command('/sales', staffOnly(deps), async ({ command, ack, respond, client }) => {
     const text = command.text.trim();
     if (/^help$/i.test(text)) {
@@ -29,14 +31,16 @@ export function registerSalesCommand(app: App, deps: SlackDeps): void {
       }, tell);
       return;
     }
-    const filters = parseSalesFilters(text);
+    // "today", "this week": the service's days (its sales are dated in Spain's time).
+    const today = dateOf(localNow(CUSTOMER_ZONE, (deps.now ?? (() => new Date()))()));
+    const filters = parseSalesFilters(text, { today });
     if (!filters.ok) {
       await ack({ response_type: 'ephemeral', text: filters.error });
       return;
     }
     await ack();
     await afterAck(async () => {
-      const message = await firstSalesPage(deps, filters.value, {
+      const message = await explainedSalesPage(deps, book, filters.value, {
         userId: command.user_id,
         channelId: command.channel_id,
       });

@@ -1,5 +1,5 @@
 /**
- * Staff's replies in a support thread, to the customer (issue 19). Only a plain reply
+ * Staff's replies in a support thread, to the customer. Only a plain reply
  * in a thread of SLACK_SUPPORT_CHANNEL, written by a person, counts: the bot's own
  * messages (the summary, the customer's messages, notes), edits, joins and other
  * subtypes, top-level messages, other channels and threads that are no handoff's (staff
@@ -8,9 +8,17 @@
  * listed in SLACK_STAFF_CHANNELS, which the support channel may be); anyone else is
  * told, just to them, that it was not passed on. Redelivered events never reach here twice (the
  * dedupe middleware claims each event_id in the store).
+ *
+ * What staff say to each other stays among them: a reply that starts with the note marker
+ * (`//`) or mentions anyone in Slack (a teammate, @here, a group: nobody the customer
+ * knows) is a note. Once someone has the conversation (🙋 Take this one, or the first
+ * reply), only their replies go to the customer; anyone else is told who has it. A reply
+ * the customer's channel would not take (they blocked the bot) is marked in the thread
+ * with the reason, for everyone who reads it.
  */
 import type { App } from '@slack/bolt';
-import { noteReply } from '../blocks/support.js';
+import type { StaffSaid } from '#src/conversation/handoff/ports.js';
+import { NOTE_MARKER, noteReply, undeliveredReason } from '../blocks/support.js';
 import type { SlackDeps } from '../deps.js';
 import { isStaff } from '../middleware/staff-only.js';
 import { slackToPlain } from '../support/slack-text.js';
@@ -23,6 +31,30 @@ export const NOT_DELIVERED =
 export const BACK_WITH_BOT =
   'This conversation is back with the bot: that message was not sent to the customer.';
 export const NO_FILES = 'Files are not passed on to the customer, only text.';
+export const KEPT_AS_NOTE =
+  '🔒 Kept as a note among staff: not sent to the customer (it starts with // or mentions someone).';
+export const heldBy = (name: string): string =>
+  `${name} has this conversation: your message was not sent to the customer. To answer them yourself, press 🙋 Take this one on the thread's first message; to write to ${name}, start with // or mention them.`;
+export const notDeliveredNote = (name: string, reason: string): string =>
+  `⚠️ ${name}'s reply did not reach the customer: ${reason}.`;
+export const NOT_PASSED_ON_NOTE = (name: string): string =>
+  `⚠️ ${name}'s reply could not be passed on to the customer just now (their chat app did not take it); it was not sent. Try again in a few minutes.`;
+
+/**
+ * A note among staff: starts with the marker, or mentions someone in Slack's markup
+ * (`<@U…>`, `<!here>`, `<!channel>`, `<!everyone>`, `<!subteam^…>`): read on the text as
+ * Slack sent it, before it is made plain.
+ */
+export function isPrivateNote(raw: string): boolean {
+  if (raw.trimStart().startsWith(NOTE_MARKER)) return true;
+  return /<@[UW][A-Z0-9]+(\|[^>]*)?>|<!(here|channel|everyone|subteam\^)/.test(raw);
+}
+
+/** What the log says of a reply's fate: never "delivered" for one that was not. */
+function fate(outcome: StaffSaid): string {
+  if (typeof outcome === 'string') return outcome;
+  return 'held' in outcome ? 'held' : `undelivered:${outcome.undelivered.reason}`;
+}
 
 /** The fields of a message event this listener reads (bolt's union is wider). */
 interface ThreadMessage {
@@ -65,27 +97,42 @@ export function registerSupportReplies(
       await tellStaff(NOT_STAFF);
       return;
     }
+    if (isPrivateNote(message.text ?? '')) {
+      deps.logger.info({ slackUserId: user, threadTs: threadId }, 'slack: staff note kept');
+      await tellStaff(KEPT_AS_NOTE);
+      return;
+    }
     if (message.subtype === 'file_share') await tellStaff(NO_FILES);
     const text = slackToPlain(message.text ?? '');
     if (text === '') return;
+    const note = (said: string) =>
+      client.chat.postMessage({ channel, thread_ts: threadId, ...noteReply(said) });
 
+    const staff = await names(user);
+    let outcome: StaffSaid;
     try {
-      const staff = await names(user);
-      const outcome = await support.line.staffSaid(threadId, staff, text);
-      // A thread the bot started names no conversation once its record expired: closed.
-      const ours =
-        message.parent_user_id !== undefined && message.parent_user_id === context.botUserId;
-      if (outcome === 'unknown' && !ours) return;
-      deps.logger.info({ slackUserId: user, threadTs: threadId, outcome }, 'slack: staff reply');
-      if (outcome !== 'delivered')
-        await client.chat.postMessage({
-          channel,
-          thread_ts: threadId,
-          ...noteReply(BACK_WITH_BOT),
-        });
+      outcome = await support.line.staffSaid(threadId, staff, text);
     } catch (error) {
+      deps.logger.warn(
+        { slackUserId: user, threadTs: threadId, outcome: 'failed' },
+        'slack: staff reply',
+      );
       await tellStaff(NOT_DELIVERED).catch(() => undefined);
+      await note(NOT_PASSED_ON_NOTE(staff.name)).catch(() => undefined);
       throw error;
     }
+    // A thread the bot started names no conversation once its record expired: closed.
+    const ours =
+      message.parent_user_id !== undefined && message.parent_user_id === context.botUserId;
+    if (outcome === 'unknown' && !ours) return;
+    deps.logger.info(
+      { slackUserId: user, threadTs: threadId, outcome: fate(outcome) },
+      'slack: staff reply',
+    );
+    if (outcome === 'delivered') return;
+    if (typeof outcome === 'object' && 'held' in outcome) await tellStaff(heldBy(outcome.held));
+    else if (typeof outcome === 'object')
+      await note(notDeliveredNote(staff.name, undeliveredReason(outcome.undelivered)));
+    else await note(BACK_WITH_BOT);
   });
 }

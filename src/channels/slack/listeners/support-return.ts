@@ -1,9 +1,10 @@
 /**
  * "Return to bot" on a support thread (staff only): the conversation goes back to the
- * step and cart it had; the thread says who gave it back and its buttons go away.
+ * step and cart it had; the thread says who gave it back, and the handoff shows its
+ * first message closed (its buttons gone). A customer out of reach is said in the note.
  */
 import type { App } from '@slack/bolt';
-import { SUPPORT_RETURN_ACTION } from '../blocks/support.js';
+import { SUPPORT_RETURN_ACTION, undeliveredReason } from '../blocks/support.js';
 import type { SlackDeps } from '../deps.js';
 import type { StaffNames } from '../support/staff-names.js';
 import { onThreadButton, putButtonsAway } from '../support/thread-buttons.js';
@@ -25,7 +26,10 @@ export function registerSupportReturn(
       return;
     }
     const done = `${staff.name} gave the conversation back to the bot.`;
-    await putButtonsAway(client, thread, done);
-    await pressed.note(done);
+    await pressed.note(
+      outcome === 'returned'
+        ? done
+        : `⚠️ ${done} The customer could not be told: ${undeliveredReason(outcome.undelivered)}.`,
+    );
   });
 }

@@ -4,7 +4,7 @@
  * unless the conversation is already back with the bot.
  */
 import type { App } from '@slack/bolt';
-import { SUPPORT_SEND_CART_ACTION } from '../blocks/support.js';
+import { SUPPORT_SEND_CART_ACTION, undeliveredReason } from '../blocks/support.js';
 import type { SlackDeps } from '../deps.js';
 import type { StaffNames } from '../support/staff-names.js';
 import { onThreadButton, putButtonsAway } from '../support/thread-buttons.js';
@@ -25,6 +25,10 @@ export function registerSupportSendCart(
       await putButtonsAway(client, thread, 'Back with the bot.');
       await pressed.tell(ALREADY_WITH_BOT);
     } else if (outcome === 'empty') await pressed.tell(CART_EMPTY);
-    else await pressed.note(`${staff.name} sent the cart to the customer.`);
+    else if (outcome === 'sent') await pressed.note(`${staff.name} sent the cart to the customer.`);
+    else
+      await pressed.note(
+        `⚠️ The cart ${staff.name} sent did not reach the customer: ${undeliveredReason(outcome.undelivered)}.`,
+      );
   });
 }

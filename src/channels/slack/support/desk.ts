@@ -1,5 +1,5 @@
 /**
- * The staff side of a handoff (issue 19): each handoff is a thread in
+ * The staff side of a handoff: each handoff is a thread in
  * SLACK_SUPPORT_CHANNEL, named by its first message's `ts`. The handoff service calls
  * this; what staff do in the thread comes back through the listeners (support-*.ts).
  */
@@ -8,6 +8,8 @@ import type {
   CustomerMessage,
   HandoffSummary,
   SupportDesk,
+  ThreadState,
+  Waiting,
 } from '#src/conversation/handoff/ports.js';
 import {
   customerFileComment,
@@ -16,10 +18,13 @@ import {
   handoffThread,
   noteReply,
   transcriptReply,
+  waitingMessage,
+  withState,
   type PlainReply,
 } from '../blocks/support.js';
-import type { SlackMessage } from '../blocks/common.js';
+import type { KnownBlock, SlackMessage } from '../blocks/common.js';
 import type { SlackDeps } from '../deps.js';
+import { createHandoffQueue, type QueuedHandoff } from './queue.js';
 
 /**
  * Telegram lets a bot download files up to 20 MB, so nothing larger reaches us from a
@@ -57,16 +62,38 @@ async function slack<T>(what: string, work: () => Promise<T>): Promise<T> {
 export function createSlackSupportDesk(
   client: webApi.WebClient,
   channel: string,
-  deps: Pick<SlackDeps, 'logger'>,
+  deps: Pick<SlackDeps, 'logger'> & Partial<Pick<SlackDeps, 'store' | 'now'>>,
 ): SupportDesk {
+  const now = deps.now ?? (() => new Date());
+  const queue = deps.store ? createHandoffQueue(deps.store, channel, now) : undefined;
+  /** The /handoffs list follows each change; a failure there never fails the thread. */
+  const queued = (
+    threadId: string,
+    change: (entry: QueuedHandoff | undefined) => QueuedHandoff | undefined,
+  ) =>
+    queue?.change(threadId, change).catch((error: unknown) => {
+      deps.logger.warn({ error: (error as Error).name }, 'slack: handoff list not updated');
+    });
   const reply = (threadId: string, message: PlainReply | SlackMessage): Promise<void> =>
     slack('reply', async () => {
       await client.chat.postMessage({ channel, thread_ts: threadId, ...message });
     });
 
+  /** A link to a thread of the channel (chat.getPermalink: no scope of its own). */
+  const permalink = async (threadId: string): Promise<string | undefined> => {
+    const found = await client.chat
+      .getPermalink({ channel, message_ts: threadId })
+      .catch(() => undefined);
+    return found?.permalink;
+  };
+
   return {
     async openThread(summary: HandoffSummary) {
-      const root = handoffThread(summary);
+      // The same customer's earlier thread, linked; without a link, its date still says it.
+      const earlier = summary.earlier
+        ? { ...summary.earlier, link: await permalink(summary.earlier.threadId) }
+        : undefined;
+      const root = handoffThread(summary, earlier);
       const posted = await slack('thread', () =>
         client.chat.postMessage({
           channel,
@@ -86,10 +113,20 @@ export function createSlackSupportDesk(
         );
       });
       deps.logger.info({ threadTs: threadId }, 'slack: support thread opened');
+      const at = now().toISOString();
+      await queued(threadId, () => ({
+        threadId,
+        ...(summary.customer.firstName ? { customer: summary.customer.firstName } : {}),
+        openedAt: at,
+        lastCustomerAt: at,
+      }));
       return { threadId };
     },
 
     async postFromCustomer(threadId: string, message: CustomerMessage) {
+      await queued(threadId, (entry) =>
+        entry ? { ...entry, lastCustomerAt: now().toISOString() } : entry,
+      );
       if (message.kind === 'text') {
         await reply(threadId, customerReply(message.text));
         return;
@@ -114,6 +151,43 @@ export function createSlackSupportDesk(
 
     async postNote(threadId: string, text: string) {
       await reply(threadId, noteReply(text));
+    },
+
+    /**
+     * The first message read back (conversations.history, under the channels:history
+     * scope replies already need) and posted again with its status line changed: the
+     * summary is not kept anywhere else, so whichever instance handles the change can
+     * show it.
+     */
+    async raiseWaiting(threadId: string, wait: Waiting) {
+      const message = waitingMessage(wait, await permalink(threadId));
+      await slack('raise', () =>
+        client.chat.postMessage({ channel, ...message, unfurl_links: false }),
+      );
+    },
+
+    async showState(threadId: string, state: ThreadState) {
+      await queued(threadId, (entry) =>
+        state.status === 'closed'
+          ? undefined
+          : state.status === 'assigned' && entry
+            ? { ...entry, assignee: state.to }
+            : entry,
+      );
+      const found = await slack('read root', () =>
+        client.conversations.history({ channel, latest: threadId, inclusive: true, limit: 1 }),
+      );
+      const root = found.messages?.find((message) => message.ts === threadId);
+      const blocks = root?.blocks as KnownBlock[] | undefined;
+      if (!root || !blocks) throw new SupportDeskError('read root', 'not_found');
+      await slack('update root', () =>
+        client.chat.update({
+          channel,
+          ts: threadId,
+          text: root.text ?? '',
+          blocks: withState(blocks, state),
+        }),
+      );
     },
   };
 }
