@@ -184,6 +184,18 @@ export interface Wish {
   types?: Partial<Record<PersonKind, number>>;
 }
 
+/** What an open question asked for (choosing/ideas.ts): the filters of the list shown. */
+export interface IdeasAsked {
+  date?: { from: IsoDate; to: IsoDate };
+  /** Children come (or the question was about children). */
+  kids?: boolean;
+  adults?: number;
+  children?: number;
+  /** A part of the day, said: kept for the session step, not a filter of the list. */
+  daypart?: Wish['daypart'];
+  providerId?: string;
+}
+
 export type SelectionEvent =
   | { type: 'browse.provider'; providerId: string; wish?: Wish }
   | { type: 'browse.base'; productBaseId: string }
@@ -202,6 +214,8 @@ export type SelectionEvent =
   | { type: 'wish'; productId?: string; wish: Wish }
   /** Typed text in browse: search offerable products. */
   | { type: 'browse.query'; query: string }
+  /** An open question: what there is, narrowed by what it said. */
+  | { type: 'browse.ideas'; ideas: IdeasAsked }
   /** From the product card on to the date (or the next needed step). */
   | { type: 'product.next' }
   /** IfNotSet sessions: let the service assign one. */
