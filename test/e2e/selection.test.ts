@@ -99,7 +99,7 @@ describe('choosing what to buy', () => {
     expect(ids(chat.last())[0]).toBe(`date:${tomorrow}`);
     await chat.choose(`date:${tomorrow}`);
     // Its ticket types (adult, child) in one step, each with its real-time price.
-    expect(chat.last().text).toMatch(/• Niño \(hasta 120 cm\): \d+,\d\d\s€/);
+    expect(chat.last().text).toMatch(/• Niño \(menos de 120 cm\): \d+,\d\d\s€/);
     const lines = await chat.say('3');
     expect(texts(lines).some((text) => /^Total: 3 × \d+,\d\d\s€ = \d+,\d\d\s€\.$/.test(text))).toBe(
       true,
@@ -125,7 +125,7 @@ describe('choosing what to buy', () => {
     expect(lines[0]!.text).toBe('The booking service did not accept that: No price today');
     expect(ids(chat.last())).toEqual(['retry', 'back', 'home']);
     await chat.choose('retry');
-    expect(chat.last().text).toMatch(/• Child \(up to 120 cm\): €\d+\.\d\d/);
+    expect(chat.last().text).toMatch(/• Child \(under 120 cm\): €\d+\.\d\d/);
   });
 
   it('answers a wrong date politely, with the nearest dates, and stays', async () => {

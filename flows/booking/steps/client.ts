@@ -14,7 +14,7 @@
  * message that carries several details fills them all, whichever field was asked.
  * Editing one field from the summary comes back to the summary.
  */
-import { assign } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
@@ -26,6 +26,7 @@ import type { ViewFn } from '../view.js';
 import {
   CLIENT_FIELDS,
   readClientDetails,
+  readClientMessage,
   type ClientFieldError,
 } from './questions/client-fields.js';
 import { namesInCart } from './questions/names.js';
@@ -239,12 +240,19 @@ function fieldState(field: ClientField, after: 'route' | 'summary', back: string
         {
           guard: { type: 'textGivesSeveralDetails', params: { field } },
           target: after,
-          actions: assign(({ context, event }) => ({
-            checkout: {
-              ...context.checkout,
-              client: { ...context.checkout.client, ...severalDetails(field, event) },
-            },
-          })),
+          actions: [
+            // A detail given wrong among others: said why before it is asked again.
+            enqueueActions(({ context, event, enqueue }) => {
+              const text = refusedText(event, context.language);
+              if (text !== undefined) enqueue.emit({ type: 'notice', text });
+            }),
+            assign(({ context, event }) => ({
+              checkout: {
+                ...context.checkout,
+                client: { ...context.checkout.client, ...severalDetails(field, event) },
+              },
+            })),
+          ],
         },
         {
           guard: { type: 'textIsValidFor', params: { field } },
@@ -277,6 +285,15 @@ function fieldState(field: ClientField, after: 'route' | 'summary', back: string
       'nav.back': { target: back },
     },
   });
+}
+
+/** Why details typed among others were not taken ("the DNI's letter…", "the e-mail…"). */
+function refusedText(event: BookingEvent, lang: BookingContext['language']): string | undefined {
+  if (event.type !== 'text') return undefined;
+  const { refused } = readClientMessage(event.text);
+  if (refused.length === 0) return undefined;
+  const m = messages(lang);
+  return refused.map((item) => `${m.label(item.field)}: ${m.error(item.error)}`).join('\n');
 }
 
 const editing = (field: ClientField) => `edit_${field}`;

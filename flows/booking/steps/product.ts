@@ -177,7 +177,11 @@ export const productState = booking.createStateConfig({
         src: 'openProduct',
         input: ({ context, event }) => ({
           productId:
-            event.type === 'browse.product' || event.type === 'wish' ? (event.productId ?? '') : '',
+            event.type === 'browse.product' ||
+            event.type === 'wish' ||
+            event.type === 'answers.retype'
+              ? (event.productId ?? '')
+              : '',
           language: context.language,
           cart: context.cart.lines,
         }),

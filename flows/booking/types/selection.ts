@@ -165,8 +165,28 @@ export interface Draft {
   questionCursor: number;
   /** A multiple choice or a list of files being gathered for the current question. */
   questionPending?: PendingAnswer;
+  /**
+   * An answer refused because the ticket is not for that person (a 15-year-old on a
+   * child's ticket): kept, with the ticket type it fits, for the one-tap change offered.
+   */
+  misfit?: Misfit;
+  /**
+   * Answers carried over a change of ticket type while the questions are loaded again:
+   * by person (`${productId}#${attendee within the type}`), then by question id (null: a
+   * question already passed without an answer, not asked again).
+   */
+  carried?: Record<string, Record<string, Answer | null>>;
   /** The draft redeems a gift card: Add sets GiftCardIdentifier, quantity 1, price 0. */
   giftCard?: GiftCardRedemption;
+}
+
+/** An answer outside its ticket's person definition, and the kind of ticket it fits. */
+export interface Misfit {
+  setIndex: number;
+  questionId: string;
+  answer: Answer;
+  kind: 'child' | 'adult' | 'senior';
+  productId: string;
 }
 
 /**
@@ -221,4 +241,6 @@ export type SelectionEvent =
   /** IfNotSet sessions: let the service assign one. */
   | { type: 'session.auto' }
   /** Ask the service again after a failed session, capacity or price look-up. */
-  | { type: 'selection.retry' };
+  | { type: 'selection.retry' }
+  /** The ticket of an answer that does not fit it, changed to the type it fits. */
+  | { type: 'answers.retype'; productId: string };
