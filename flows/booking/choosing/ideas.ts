@@ -248,7 +248,10 @@ export function ideasFor(
       const sibling = { ...entry, product: one };
       return {
         kind: productPersonKind(one),
-        price: one.requiresRealTimePrice ? undefined : fromPrice(sibling, days),
+        // Without a day asked, priced over the first week on sale: a "from" true of now.
+        price: one.requiresRealTimePrice
+          ? undefined
+          : fromPrice(sibling, filters.date ? days : days.slice(0, 7)),
       };
     };
     ideas.push({

@@ -22,14 +22,15 @@ import { partnerCall } from '../partner-call.js';
 import { checked, missing, severalDetails, valueOf } from '../guards/checkout.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, ClientField } from '../types.js';
-import type { ViewFn } from '../view.js';
+import type { ViewDeps, ViewFn } from '../view.js';
 import {
   CLIENT_FIELDS,
   readClientDetails,
   readClientMessage,
   type ClientFieldError,
 } from './questions/client-fields.js';
-import { namesInCart } from './questions/names.js';
+import { buyerNamesInCart } from './questions/names.js';
+import { productPersonKind } from '#src/domain/people.js';
 
 const messages = defineMessages({
   es: {
@@ -149,8 +150,12 @@ const navigation = (context: BookingContext): Option<BookingEvent>[] => [
 ];
 
 /** Names given before that read as a first name and a surname: offered as the buyer's. */
-const namesGiven = (context: BookingContext): string[] =>
-  namesInCart(context)
+const namesGiven = (context: BookingContext, deps: ViewDeps): string[] =>
+  buyerNamesInCart(context, (productId) => {
+    const entry = deps.catalog.product(productId);
+    const kind = entry ? productPersonKind(entry.product) : undefined;
+    return kind === 'child' || kind === 'baby';
+  })
     .filter((name) => Object.keys(readClientDetails(name)).join() === 'fullName,surname')
     .slice(0, 3);
 
@@ -168,7 +173,7 @@ function listed(fields: readonly ClientField[], lang: BookingContext['language']
  * detail is asked together (all five at first, with the reason), each still readable alone.
  */
 function fieldView(field: ClientField, after: 'route' | 'summary'): ViewFn {
-  return (context) => {
+  return (context, deps) => {
     const m = messages(context.language);
     const value = valueOf(context, field);
     const left = missing(context);
@@ -179,7 +184,7 @@ function fieldView(field: ClientField, after: 'route' | 'summary'): ViewFn {
         : after === 'route' && left.length > 1
           ? [m.askRest(listed(left, context.language))]
           : [m.ask(field), ...(value !== undefined ? [m.current(value)] : [])];
-    const names = after === 'route' && first ? namesGiven(context) : [];
+    const names = after === 'route' && first ? namesGiven(context, deps) : [];
     return {
       text: lines.join('\n'),
       expects: EXPECTS[field],
