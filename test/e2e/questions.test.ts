@@ -359,7 +359,9 @@ describe("the customer's language at a ticket question", () => {
       });
       expect(first.text).toMatch(/^Entrada 1 de 2 — .+: Nombre y apellidos del visitante/);
       await chat.say('Ana Gómez');
-      expect(chat.last().text).toMatch(/^Entrada 1 de 2 — .+: ¿Necesitas un itinerario accesible\?/);
+      expect(chat.last().text).toMatch(
+        /^Entrada 1 de 2 — .+: ¿Necesitas un itinerario accesible\?/,
+      );
       const offered = await chat.say('I do not know what you mean');
       expect(notices(offered)).toContain(
         'It looks like you write in English. Write to me in English again and we carry on in English (or type "English").',
