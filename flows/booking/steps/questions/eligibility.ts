@@ -52,7 +52,6 @@ const messages = defineMessages({
 });
 
 const HEIGHT_WORDS = /\b(altura|estatura|mide|height|tall)\b/i;
-const IN_METRES = /\b(metros?|metres?|meters?)\b|\(m\)/i;
 
 /** Whether a question asks a height (the spec gives no meaning for it: its words do). */
 const asksHeight = (question: Question) =>
@@ -60,8 +59,8 @@ const asksHeight = (question: Question) =>
 
 /**
  * What an answer says of the person's age or height, on the day of the visit: a birth
- * date gives the age then; a height in metres (said so, or a number below 3) is counted
- * in centimetres.
+ * date gives the age then; a height in metres (a number below 3) is counted in
+ * centimetres.
  */
 export function measureOf(
   question: Question,
@@ -78,8 +77,10 @@ export function measureOf(
   if (asksHeight(question)) {
     const value = answer.decimalValue ?? answer.integerValue;
     if (value === undefined || value <= 0) return undefined;
-    const metres =
-      IN_METRES.test(`${question.question} ${question.shortQuestion ?? ''}`) || value < 3;
+    // Under 3, metres (1,35); from 3 on, centimetres (135), whatever unit the question
+    // names: nobody is 3 m tall, and a number in centimetres typed where metres are asked
+    // means centimetres.
+    const metres = value < 3;
     return { measure: 'height', value: metres ? Math.round(value * 100) : value };
   }
   return undefined;
