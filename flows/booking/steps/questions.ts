@@ -45,7 +45,7 @@ const retypeMessages = defineMessages({
   },
   en: {
     changed: (ticket: number, kind: string, counts: string, total: string) =>
-      `Done: ticket ${ticket} is now an ${kind} ticket. You have ${counts}. ${total}`.trim(),
+      `Done: ticket ${ticket} changed to the ${kind} type. You have ${counts}. ${total}`.trim(),
   },
 });
 
