@@ -24,7 +24,9 @@ export type Intent =
   | 'greeting'
   | 'person'
   | 'language'
-  | 'price';
+  | 'price'
+  /** An open question: what there is ("qué tenéis?", "any ideas for Sunday?"). */
+  | 'ideas';
 
 /** Intents that are commands: they work at every step and are never taken as an answer. */
 export const COMMAND_INTENTS = new Set<Intent>([
@@ -163,6 +165,9 @@ const PHRASES: Phrase[] = [
   p('packages', 'packages'),
   p('packages', 'with hotel'),
   p('packages', 'accommodation'),
+  p('packages', 'hotel'),
+  p('packages', 'hoteles'),
+  p('packages', 'hotels'),
   p('person', 'hablar con una persona'),
   p('person', 'hablar con alguien'),
   p('person', 'persona real'),
@@ -202,6 +207,38 @@ const PHRASES: Phrase[] = [
   p('price', 'price'),
   p('price', 'prices'),
   p('price', 'cost'),
+  p('ideas', 'que teneis'),
+  p('ideas', 'que tienen'),
+  p('ideas', 'que tienes'),
+  p('ideas', 'que hay'),
+  p('ideas', 'que actividades hay'),
+  p('ideas', 'que actividades'),
+  p('ideas', 'que ofreceis'),
+  p('ideas', 'que ofrecen'),
+  p('ideas', 'que me recomiendas'),
+  p('ideas', 'que nos recomiendas'),
+  p('ideas', 'que recomiendas'),
+  p('ideas', 'que podemos hacer'),
+  p('ideas', 'que se puede hacer'),
+  p('ideas', 'alguna idea'),
+  p('ideas', 'alguna sugerencia'),
+  p('ideas', 'ideas'),
+  p('ideas', 'sugerencias'),
+  p('ideas', 'recomendaciones'),
+  p('ideas', 'what do you have'),
+  p('ideas', 'what have you got'),
+  p('ideas', 'what is there'),
+  p('ideas', 'whats on'),
+  p('ideas', 'what can we do'),
+  p('ideas', 'what to do'),
+  p('ideas', 'things to do'),
+  p('ideas', 'any ideas'),
+  p('ideas', 'any suggestions'),
+  p('ideas', 'suggestions'),
+  p('ideas', 'recommendations'),
+  p('ideas', 'what do you recommend'),
+  p('ideas', 'what would you recommend'),
+  p('ideas', 'what activities'),
   p('book', 'reservar'),
   p('book', 'reserva'),
   p('book', 'comprar'),

@@ -74,8 +74,15 @@ const names: Record<Lang, Record<PersonKind, [one: string, many: string]>> = {
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** The bounds of a definition in words: "hasta 12 años", "from 120 cm". */
-function boundText(definition: PersonDefinition, lang: Lang): string {
+/**
+ * The bounds of a definition in words: "hasta 12 años", "from 120 cm"; a child's bound
+ * that is where the adults' starts is exclusive: "menos de 120 cm", "under 120 cm".
+ */
+function boundText(
+  definition: PersonDefinition,
+  lang: Lang,
+  all: readonly PersonDefinition[] = [],
+): string {
   const value = new Intl.NumberFormat(locales[lang], { maximumFractionDigits: 1 }).format(
     definition.threshold,
   );
@@ -90,8 +97,16 @@ function boundText(definition: PersonDefinition, lang: Lang): string {
           ? 'year'
           : 'years';
   const upTo = definition.kind === 'child';
-  if (lang === 'es') return `${upTo ? 'hasta' : 'desde'} ${value} ${unit}`;
-  return `${upTo ? 'up to' : 'from'} ${value} ${unit}`;
+  const under =
+    upTo &&
+    all.some(
+      (other) =>
+        other.kind === 'adult' &&
+        other.measure === definition.measure &&
+        other.threshold <= definition.threshold,
+    );
+  if (lang === 'es') return `${under ? 'menos de' : upTo ? 'hasta' : 'desde'} ${value} ${unit}`;
+  return `${under ? 'under' : upTo ? 'up to' : 'from'} ${value} ${unit}`;
 }
 
 /**
@@ -106,8 +121,9 @@ export function personLabel(
 ): string {
   const [one, many] = names[lang][kind];
   const name = count === undefined ? capitalize(one) : `${count} ${count === 1 ? one : many}`;
-  const definition = personDefinitions(enclosure).find((item) => item.kind === kind);
-  return definition === undefined ? name : `${name} (${boundText(definition, lang)})`;
+  const definitions = personDefinitions(enclosure);
+  const definition = definitions.find((item) => item.kind === kind);
+  return definition === undefined ? name : `${name} (${boundText(definition, lang, definitions)})`;
 }
 
 /** Who a product admits: "2 adultos + 1 niño (hasta 12 años)"; empty when it does not say. */
@@ -152,10 +168,11 @@ export function describeTicket(
 ): string {
   const kind = ticketPersonKind(ticket);
   if (kind === undefined) return ticket.ticketName;
-  const definition = personDefinitions(enclosure).find((item) => item.kind === kind);
+  const definitions = personDefinitions(enclosure);
+  const definition = definitions.find((item) => item.kind === kind);
   return definition === undefined
     ? ticket.ticketName
-    : `${ticket.ticketName} (${boundText(definition, lang)})`;
+    : `${ticket.ticketName} (${boundText(definition, lang, definitions)})`;
 }
 
 type Counted = Pick<

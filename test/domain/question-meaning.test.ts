@@ -25,7 +25,7 @@ describe('what detail a question asks', () => {
     ['Centro u organización', 'Organización', undefined],
     ['¿Cómo nos ha conocido?', 'Origen', undefined],
     ['Comentarios para el proveedor', 'Comentarios', undefined],
-    ['¿Necesita un itinerario accesible?', 'Accesibilidad', undefined],
+    ['¿Necesitas un itinerario accesible?', 'Accesibilidad', undefined],
     ['País de residencia', 'País', undefined],
   ])('%s (%s) → %s', (question, shortQuestion, meaning) => {
     expect(detailMeaning({ question, shortQuestion })).toBe(meaning);

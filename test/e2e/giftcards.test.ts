@@ -245,9 +245,8 @@ describe('gift cards through the chat', () => {
     expect(texts(typed)).toMatch(/can no longer be redeemed for Wednesday, 10 June 2026/);
     expect(chat.last().expects).toBe('date');
 
+    // A date per enclosure (DatePerTicketEnclosure): the day chosen is every one's.
     await chat.choose('date:2026-06-11');
-    // A date per enclosure (DatePerTicketEnclosure): the same day for the second one.
-    await chat.pick('Same day');
     expect(chat.last().text).toMatch(
       /With the gift card: 1 × "Two-day pass", Thursday, 11 June 2026/,
     );

@@ -51,7 +51,8 @@ function answerFor(view: OutputLine): string {
   if (/e-?mail|correo/.test(ask)) return 'ana@example.com';
   if (/phone|tel[eé]fono|m[oó]vil/.test(ask)) return '+34600111222';
   if (/document|dni|passport|pasaporte/.test(ask)) return '12345678Z';
-  if (/birth|nacimiento/.test(ask)) return '15/08/1990';
+  // A child's ticket takes a child's birth date (an adult's is refused there).
+  if (/birth|nacimiento/.test(ask)) return /infantil|child/.test(ask) ? '15/08/2018' : '15/08/1990';
   if (/\bage\b|edad/.test(ask)) return '30';
   return 'Ana';
 }

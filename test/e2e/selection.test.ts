@@ -88,18 +88,16 @@ describe('choosing what to buy', () => {
     for (const line of chat.transcript) expect(line.text).not.toMatch(/\[internal\]/i);
   });
 
-  it('takes a date said in words in Spanish, a date per enclosure and a real-time price', async () => {
+  it('takes a date said in words in Spanish, the same day for every enclosure and a real-time price', async () => {
     const chat = await chatIn('es');
     await openProduct(chat, P.waterpark, I.parkChild);
     expect(chat.last().text).toContain('Precio a consultar');
     await chat.choose('next');
-    const tomorrow = addDays(today(), 1);
     await chat.say('mañana');
-    expect(chat.last().text).toMatch(/^¿Y para «.+»\? Puede ser el mismo día/);
-    expect(ids(chat.last())[0]).toBe(`date:${tomorrow}`);
-    await chat.choose(`date:${tomorrow}`);
+    // The wave pool the ticket includes is the same day: no second date asked.
+    expect(chat.transcript.map((line) => line.text).join('\n')).not.toMatch(/¿Y para «/);
     // Its ticket types (adult, child) in one step, each with its real-time price.
-    expect(chat.last().text).toMatch(/• Niño \(hasta 120 cm\): \d+,\d\d\s€/);
+    expect(chat.last().text).toMatch(/• Niño \(menos de 120 cm\): \d+,\d\d\s€/);
     const lines = await chat.say('3');
     expect(texts(lines).some((text) => /^Total: 3 × \d+,\d\d\s€ = \d+,\d\d\s€\.$/.test(text))).toBe(
       true,
@@ -111,7 +109,6 @@ describe('choosing what to buy', () => {
     await openProduct(chat, P.waterpark, I.parkChild);
     await chat.choose('next');
     const day = addDays(today(), 2);
-    await chat.choose(`date:${day}`);
     await sandbox.extra('faults', {
       faults: [
         {
@@ -125,7 +122,7 @@ describe('choosing what to buy', () => {
     expect(lines[0]!.text).toBe('The booking service did not accept that: No price today');
     expect(ids(chat.last())).toEqual(['retry', 'back', 'home']);
     await chat.choose('retry');
-    expect(chat.last().text).toMatch(/• Child \(up to 120 cm\): €\d+\.\d\d/);
+    expect(chat.last().text).toMatch(/• Child \(under 120 cm\): €\d+\.\d\d/);
   });
 
   it('answers a wrong date politely, with the nearest dates, and stays', async () => {
@@ -320,8 +317,8 @@ describe('sessions and capacity at the service', () => {
     await openProduct(chat, P.waterpark, I.parkShowAdult);
     await chat.choose('next');
     const day = dateButtons(chat).find((date) => date >= addDays(today(), 2))!;
-    await chat.choose(`date:${day}`);
-    const lines = await chat.choose(`date:${day}`); // same day for the second enclosure
+    // The day is the second enclosure's too (no second date asked).
+    const lines = await chat.choose(`date:${day}`);
     expect(lines[0]!.text).toMatch(
       /^Session of ".+": assigned by the provider\. Right now it would be at \d\d:\d\d.*; it may change when the booking is confirmed\.$/,
     );

@@ -330,7 +330,9 @@ describe('the date of a redemption', () => {
       '🎁 The gift card can no longer be redeemed for Wednesday, 10 June 2026: the time ran out at 22:00 on Wednesday, 10 June 2026 (it is redeemed until 22:00 on the day of the visit). The first day you can choose now is Thursday, 11 June 2026.',
     ]);
     await h.choose('date:2026-06-11');
-    expect(h.state()).toEqual({ date: 'enclosure' });
+    // Taken, for every enclosure of the pass (no second date asked).
+    expect(h.context().draft?.accessDate).toBe('2026-06-11');
+    expect(h.state()).not.toEqual({ date: 'pick' });
   });
 
   it('takes any sellable date of a product without exchange limit, and a date not sold is refused', async () => {
@@ -342,7 +344,8 @@ describe('the date of a redemption', () => {
     expect(h.state()).toEqual({ date: 'pick' });
     expect(h.notices).toEqual([]);
     await h.choose('date:2026-06-10');
-    expect(h.state()).toEqual({ date: 'enclosure' });
+    expect(h.context().draft?.accessDate).toBe('2026-06-10');
+    expect(h.state()).not.toEqual({ date: 'pick' });
   });
 
   it('goes back to the card, not to the product card', async () => {

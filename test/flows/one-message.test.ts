@@ -90,7 +90,9 @@ describe('the product card', () => {
   });
 
   it('answers "how much is it?" with the price', () => {
-    expect(atCard().say('how much is it?').refused).toMatch(/^💶 From €\d+\.\d\d$/);
+    expect(atCard().say('how much is it?').refused).toMatch(
+      /^💶 From €\d+\.\d\d( \(from €\d+\.\d\d from [^)]+ on\))?$/,
+    );
   });
 
   it('says why a date it cannot sell is refused, and asks', () => {

@@ -94,7 +94,7 @@ describe('entering the checkout questions', () => {
     ]);
     expect(chat.snapshot().value).toEqual({ checkoutQuestions: 'asking' });
     expect(chat.view().text).toBe(
-      'Valencia Sea Museum — Visit contact (1/2): Contact phone\nType your answer.',
+      'Valencia Sea Museum — Visit contact (1/1): Contact phone\nType your answer.',
     );
   });
 
@@ -190,7 +190,7 @@ describe('entering the checkout questions', () => {
       }),
     );
     expect(abroad.view().text).toMatch(
-      /^Valencia Sea Museum — Visit contact \(1\/2\): Contact phone/,
+      /^Valencia Sea Museum — Visit contact \(1\/1\): Contact phone/,
     );
   });
 });

@@ -493,6 +493,6 @@ describe('in Spanish', () => {
       'Entrada 1 de 1 — Adulto: Nombre y apellidos del visitante\nEscribe tu respuesta.',
     );
     chat.say({ kind: 'text', text: '12' });
-    expect(chat.notices).toEqual(['Escriba un nombre de 2 a 60 letras.']);
+    expect(chat.notices).toEqual(['Escribe un nombre de 2 a 60 letras.']);
   });
 });

@@ -182,12 +182,31 @@ describe('choosing the date', () => {
 
 describe('a date per enclosure', () => {
   const park = () => start({ date: 'pick' }, context({ draft: draftOf(opened(I.parkAdult)) }));
+  /** A conversation stored resting at the second enclosure's date (the step still answers it). */
+  const atSecond = () =>
+    start(
+      { date: 'enclosure' },
+      context({
+        draft: draftOf(opened(I.parkAdult), {
+          accessDate: '2026-06-11',
+          enclosureDates: { [E.slides]: '2026-06-11' },
+        }),
+      }),
+    );
 
-  it('asks the first enclosure, then the next, offering the same day first', () => {
+  it('takes the day chosen for every enclosure: no second date asked', () => {
     const chat = park();
     expect(chat.view().text).toMatch(/to "Slides area"/);
     chat.choose('date:2026-06-11'); // a Thursday: the weekday price set
-    expect(chat.state()).toEqual({ date: 'enclosure' });
+    expect(chat.state()).not.toEqual({ date: 'enclosure' });
+    expect(chat.snapshot().context.draft?.enclosureDates).toEqual({
+      [E.slides]: '2026-06-11',
+      [E.wavePool]: '2026-06-11',
+    });
+  });
+
+  it('a stored second enclosure offers the same day first, and only days of its price set', () => {
+    const chat = atSecond();
     const view = chat.view();
     expect(view.text).toBe(
       'And for "Wave pool"? It can be the same day (Thu 11 Jun) or another day with the same price.',
@@ -202,8 +221,7 @@ describe('a date per enclosure', () => {
   });
 
   it('refuses a date of another price set, and takes one of the same', () => {
-    const chat = park();
-    chat.choose('date:2026-06-11');
+    const chat = atSecond();
     expect(chat.say('13/6')).toEqual({
       refused:
         'Saturday, 13 June 2026 does not share the price of the date you chose: all dates of a purchase must have the same price. The nearest available dates: Thu 11 Jun; Fri 12 Jun; Mon 15 Jun.',
@@ -219,8 +237,7 @@ describe('a date per enclosure', () => {
   });
 
   it('goes back from the second enclosure to the first date', () => {
-    const chat = park();
-    chat.choose('date:2026-06-11');
+    const chat = atSecond();
     chat.choose('back');
     expect(chat.state()).toEqual({ date: 'pick' });
     expect(chat.snapshot().context.draft?.enclosureDates).toBeUndefined();

@@ -37,8 +37,6 @@ const has = (view: OutputLine, id: string) => view.options.some((option) => opti
 /** The date step (the product card offers its first dates too, but is not the step). */
 const dateStep = (view: OutputLine) =>
   view.expects === 'date' && view.options.some((o) => o.id.startsWith('date:'));
-/** The date question of an enclosure after the first (DatePerTicketEnclosure). */
-const laterEnclosureDate = (view: OutputLine) => dateStep(view) && /^And for/.test(view.text);
 
 export interface Site {
   /** The sandbox's operation name (what the fault targets). */
@@ -113,7 +111,7 @@ export const sites: Site[] = [
     operation: 'autoassignsessions',
     label: 'autoassignsessions (session preview)',
     plan: sealShow,
-    at: laterEnclosureDate,
+    at: dateStep,
     progressed: (view) => oneTicket(view),
     tolerated: true,
   },
@@ -121,7 +119,7 @@ export const sites: Site[] = [
     operation: 'realtimeprices',
     label: 'realtimeprices (price of the day)',
     plan: parkChild,
-    at: laterEnclosureDate,
+    at: dateStep,
     progressed: (view) => oneTicket(view),
   },
   {

@@ -36,6 +36,7 @@ import {
 import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { formatPrice } from '#flows/booking/choosing/format.js';
 import { fromPriceSince } from '#flows/booking/choosing/prices.js';
+import { ideasAsked, ideasView } from '#flows/booking/choosing/ideas.js';
 import {
   combinedOption,
   combinedOptions,
@@ -85,6 +86,7 @@ const messages = defineMessages({
 });
 
 type Level =
+  | { kind: 'ideas' }
   | { kind: 'providers'; items: OfferableProvider[] }
   | { kind: 'bases'; provider: OfferableProvider }
   | { kind: 'products'; title: string; items: ProductEntry[] }
@@ -92,7 +94,8 @@ type Level =
 
 /** Where the browse context points, falling back upwards when the catalog changed. */
 function levelOf(context: BookingContext, offer: Offerable, now: Date): Level {
-  const { providerId, productBaseId, query } = context.browse;
+  const { providerId, productBaseId, query, ideas } = context.browse;
+  if (ideas !== undefined) return { kind: 'ideas' };
   if (query !== undefined)
     return {
       kind: 'search',
@@ -141,6 +144,13 @@ export const browseView: ViewFn = (context, deps): BookingView => {
   // products must not price them all for the 8 on the page.
   let items: (Option<BookingEvent> | ProductEntry)[];
   switch (level.kind) {
+    case 'ideas': {
+      // An open question's answer: its text lists the products with their prices.
+      const ideas = ideasView(context.browse.ideas!, offer, deps.now, lang);
+      text = ideas.text;
+      items = ideas.options;
+      break;
+    }
     case 'providers':
       text = level.items.length === 0 ? m.nothingOnSale : m.providers;
       items = level.items.map(({ provider }) => ({
@@ -216,6 +226,8 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       const reading = readMessage(typed, deps);
       const past = pastRefusal(reading, deps, lang);
       if (past) return past;
+      const ideas = ideasAsked(typed, reading);
+      if (ideas) return { event: { type: 'browse.ideas', ideas } };
       const packages = packageAsked(reading);
       if (packages) return packages;
       const hours = hoursAsked(reading, lang);
@@ -287,8 +299,16 @@ export const browseState = booking.createStateConfig({
     },
     'browse.query': {
       actions: assign({
-        browse: ({ context, event }) => ({ ...context.browse, query: event.query, page: 0 }),
+        browse: ({ context, event }) => ({
+          ...context.browse,
+          ideas: undefined,
+          query: event.query,
+          page: 0,
+        }),
       }),
+    },
+    'browse.ideas': {
+      actions: assign({ browse: ({ event }) => at({ ideas: event.ideas }) }),
     },
     'browse.search': {
       actions: {
@@ -298,6 +318,10 @@ export const browseState = booking.createStateConfig({
     },
     'browse.product': { target: '#booking.product' },
     'nav.back': [
+      {
+        guard: ({ context }) => context.browse.ideas !== undefined,
+        actions: assign({ browse: () => at({}) }),
+      },
       {
         guard: 'searching',
         actions: assign({

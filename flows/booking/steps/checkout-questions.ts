@@ -52,10 +52,16 @@ export const checkoutQuestionnaire: Questionnaire = {
   },
   heading(context, slot, lang) {
     const set = context.checkout.questions?.sets[slot.setIndex];
+    // Counted among the questions of this set this pass asks: a pass of the optional
+    // ones alone starts at "(1/1)", not at the set's "(2/2)".
+    const asked = checkoutQuestionnaire
+      .slots(context)
+      .filter((other) => other.setIndex === slot.setIndex);
+    const at = asked.findIndex((other) => other.questionIndex === slot.questionIndex);
     return questionMessages(lang).profileHeading(
       set?.label ?? '',
-      slot.questionIndex + 1,
-      set?.questions.length ?? 1,
+      at < 0 ? slot.questionIndex + 1 : at + 1,
+      at < 0 ? (set?.questions.length ?? 1) : asked.length,
     );
   },
   // A provider's, the sale's or the buyer's question is asked once for the order: its file

@@ -14,7 +14,7 @@
  * message that carries several details fills them all, whichever field was asked.
  * Editing one field from the summary comes back to the summary.
  */
-import { assign } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
@@ -22,13 +22,15 @@ import { partnerCall } from '../partner-call.js';
 import { checked, missing, severalDetails, valueOf } from '../guards/checkout.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent, ClientField } from '../types.js';
-import type { ViewFn } from '../view.js';
+import type { ViewDeps, ViewFn } from '../view.js';
 import {
   CLIENT_FIELDS,
   readClientDetails,
+  readClientMessage,
   type ClientFieldError,
 } from './questions/client-fields.js';
-import { namesInCart } from './questions/names.js';
+import { buyerNamesInCart } from './questions/names.js';
+import { productPersonKind } from '#src/domain/people.js';
 
 const messages = defineMessages({
   es: {
@@ -148,8 +150,12 @@ const navigation = (context: BookingContext): Option<BookingEvent>[] => [
 ];
 
 /** Names given before that read as a first name and a surname: offered as the buyer's. */
-const namesGiven = (context: BookingContext): string[] =>
-  namesInCart(context)
+const namesGiven = (context: BookingContext, deps: ViewDeps): string[] =>
+  buyerNamesInCart(context, (productId) => {
+    const entry = deps.catalog.product(productId);
+    const kind = entry ? productPersonKind(entry.product) : undefined;
+    return kind === 'child' || kind === 'baby';
+  })
     .filter((name) => Object.keys(readClientDetails(name)).join() === 'fullName,surname')
     .slice(0, 3);
 
@@ -167,7 +173,7 @@ function listed(fields: readonly ClientField[], lang: BookingContext['language']
  * detail is asked together (all five at first, with the reason), each still readable alone.
  */
 function fieldView(field: ClientField, after: 'route' | 'summary'): ViewFn {
-  return (context) => {
+  return (context, deps) => {
     const m = messages(context.language);
     const value = valueOf(context, field);
     const left = missing(context);
@@ -178,7 +184,7 @@ function fieldView(field: ClientField, after: 'route' | 'summary'): ViewFn {
         : after === 'route' && left.length > 1
           ? [m.askRest(listed(left, context.language))]
           : [m.ask(field), ...(value !== undefined ? [m.current(value)] : [])];
-    const names = after === 'route' && first ? namesGiven(context) : [];
+    const names = after === 'route' && first ? namesGiven(context, deps) : [];
     return {
       text: lines.join('\n'),
       expects: EXPECTS[field],
@@ -239,12 +245,19 @@ function fieldState(field: ClientField, after: 'route' | 'summary', back: string
         {
           guard: { type: 'textGivesSeveralDetails', params: { field } },
           target: after,
-          actions: assign(({ context, event }) => ({
-            checkout: {
-              ...context.checkout,
-              client: { ...context.checkout.client, ...severalDetails(field, event) },
-            },
-          })),
+          actions: [
+            // A detail given wrong among others: said why before it is asked again.
+            enqueueActions(({ context, event, enqueue }) => {
+              const text = refusedText(event, context.language);
+              if (text !== undefined) enqueue.emit({ type: 'notice', text });
+            }),
+            assign(({ context, event }) => ({
+              checkout: {
+                ...context.checkout,
+                client: { ...context.checkout.client, ...severalDetails(field, event) },
+              },
+            })),
+          ],
         },
         {
           guard: { type: 'textIsValidFor', params: { field } },
@@ -277,6 +290,15 @@ function fieldState(field: ClientField, after: 'route' | 'summary', back: string
       'nav.back': { target: back },
     },
   });
+}
+
+/** Why details typed among others were not taken ("the DNI's letter…", "the e-mail…"). */
+function refusedText(event: BookingEvent, lang: BookingContext['language']): string | undefined {
+  if (event.type !== 'text') return undefined;
+  const { refused } = readClientMessage(event.text);
+  if (refused.length === 0) return undefined;
+  const m = messages(lang);
+  return refused.map((item) => `${m.label(item.field)}: ${m.error(item.error)}`).join('\n');
 }
 
 const editing = (field: ClientField) => `edit_${field}`;

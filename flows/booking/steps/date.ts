@@ -281,6 +281,15 @@ export function datesSharingSet(draft: Draft): IsoDate[] {
   return [...new Set(dates)].sort();
 }
 
+/** Every enclosure of the product on the draft's day (DatePerTicketEnclosure). */
+function sameDayEverywhere(draft: Draft): Draft {
+  const day = draft.accessDate!;
+  const dates = { ...draft.enclosureDates };
+  for (const enclosure of draft.product.rules?.dateEnclosures ?? [])
+    dates[enclosure.enclosureId] ??= day;
+  return { ...draft, enclosureDates: dates };
+}
+
 /** The next enclosure without a date (DatePerTicketEnclosure). */
 const pendingEnclosure = (draft: Draft | undefined) =>
   draft?.product.rules?.dateEnclosures?.find(
@@ -524,6 +533,18 @@ export const dateState = booking.createStateConfig({
     },
     more: {
       always: [
+        {
+          // The day chosen is the visit's: the other areas a ticket includes (the wave pool
+          // of the park's admission) are that day too, never a second date asked for. Each
+          // may have its own date (DatePerTicketEnclosure), but only optionally; the step
+          // that asks stays for conversations stored resting in it.
+          guard: ({ context }) =>
+            pendingEnclosure(context.draft) !== undefined &&
+            context.draft?.accessDate !== undefined &&
+            datesSharingSet(context.draft).includes(context.draft.accessDate),
+          target: '#booking.session',
+          actions: assign({ draft: ({ context }) => sameDayEverywhere(context.draft!) }),
+        },
         {
           guard: ({ context }) => pendingEnclosure(context.draft) !== undefined,
           target: 'enclosure',

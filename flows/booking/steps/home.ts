@@ -20,6 +20,8 @@ import {
   pastRefusal,
   readMessage,
 } from '#flows/booking/choosing/wish.js';
+import { ideasAsked } from '#flows/booking/choosing/ideas.js';
+import { formatPrice } from '#flows/booking/choosing/format.js';
 
 const messages = defineMessages({
   es: {
@@ -31,6 +33,8 @@ const messages = defineMessages({
     help: 'ℹ️ Ayuda',
     language: '🌐 English',
     chooseLanguage: 'Elige tu idioma:',
+    giftAmount: (amount: string) =>
+      `Nuestras tarjetas regalo regalan una experiencia concreta, no un importe (${amount}). Estas son las que hay, con su precio:`,
     whichPrice:
       'Dime de qué quieres saber el precio, por ejemplo «¿cuánto cuesta el planetario?», o elige «Reservar entradas» para ver lo que hay.',
   },
@@ -43,6 +47,8 @@ const messages = defineMessages({
     help: 'ℹ️ Help',
     language: '🌐 Español',
     chooseLanguage: 'Choose your language:',
+    giftAmount: (amount: string) =>
+      `Our gift cards give a particular experience, not an amount (${amount}). These are the ones there are, with their prices:`,
     whichPrice:
       'Tell me what you would like the price of, e.g. "how much is the planetarium?", or choose "Book tickets" to see what there is.',
   },
@@ -93,6 +99,9 @@ function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | und
   const reading = readMessage(text, deps);
   const past = pastRefusal(reading, deps, lang);
   if (past) return past;
+  // "qué tenéis?", "any ideas for Sunday?": a list to choose from, never a product picked.
+  const ideas = ideasAsked(text, reading);
+  if (ideas) return { event: { type: 'browse.ideas', ideas } };
   const packages = packageAsked(reading);
   if (packages) return packages;
   const hours = hoursAsked(reading, lang);
@@ -104,8 +113,13 @@ function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | und
   const slots = onlySlots(reading);
   if (slots) return slots;
   switch (reading.intent) {
-    case 'giftCard':
-      return { event: { type: 'giftcard.menu' } };
+    case 'giftCard': {
+      // "una tarjeta regalo de 50 euros": which cards there are, to buy one.
+      const amount = amountIn(text);
+      return {
+        event: amount === undefined ? { type: 'giftcard.menu' } : { type: 'giftcard.buy', amount },
+      };
+    }
     case 'packages':
       return { event: { type: 'package.open' } };
     case 'book':
@@ -113,6 +127,13 @@ function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | und
     default:
       return undefined;
   }
+}
+
+/** An amount of money said in a message ("50 euros", "50€", "€50"), in euros. */
+function amountIn(text: string): number | undefined {
+  const said = /(?:€\s*(\d{1,4}))|(?:(\d{1,4})(?:[.,]\d{1,2})?\s*(?:€|eur(?:o|os)?\b))/i.exec(text);
+  const value = said?.[1] ?? said?.[2];
+  return value === undefined ? undefined : Number(value);
 }
 
 const languageView: ViewFn = (context) => ({
@@ -131,6 +152,17 @@ export const homeState = booking.createStateConfig({
     // The welcome is the answer to a greeting here: nothing to carry on from.
     'command.greeting': { target: '#booking.home' },
     'giftcard.menu': { target: '#booking.giftcards' },
+    'giftcard.buy': {
+      target: '#booking.giftcards.buy',
+      actions: {
+        type: 'notify',
+        params: ({ context, event }) => ({
+          text: messages(context.language).giftAmount(
+            formatPrice({ cents: (event.amount ?? 0) * 100, currency: 'EUR' }, context.language),
+          ),
+        }),
+      },
+    },
     'browse.product': { target: '#booking.product' },
     wish: [
       {
@@ -148,6 +180,10 @@ export const homeState = booking.createStateConfig({
       },
       { target: '#booking.product', actions: 'keepWish' },
     ],
+    'browse.ideas': {
+      target: '#booking.browse',
+      actions: assign({ browse: ({ event }) => ({ ideas: event.ideas, page: 0 }) }),
+    },
     'browse.query': {
       target: '#booking.browse',
       actions: assign({ browse: ({ event }) => ({ query: event.query, page: 0 }) }),

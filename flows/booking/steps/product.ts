@@ -13,10 +13,10 @@ import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '../partner-call.js';
 import { blockedAtCard, newDraft } from '../guards/selection.js';
 import { booking } from '../setup.js';
-import type { DraftProduct } from '../types.js';
+import type { DraftProduct, Money } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
-import { dateOptions, dayPrice, dayRoomOf, shownFromToday } from './date.js';
-import { fromPrice, unitOf } from '#flows/booking/choosing/prices.js';
+import { DATE_BUTTONS, dateOptions, dayPrice, dayRoomOf, shownFromToday } from './date.js';
+import { fromPrice, priceByDay, unitOf } from '#flows/booking/choosing/prices.js';
 import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { productName } from '#flows/booking/choosing/offerable.js';
 import { optionByNumber } from '#flows/booking/choosing/read.js';
@@ -25,6 +25,9 @@ import { cardReading } from '#flows/booking/choosing/wish.js';
 const messages = defineMessages({
   es: {
     from: (price: string) => `💶 Desde ${price}`,
+    fromLater: (price: string, lower: string, day: string) =>
+      `💶 Desde ${price} (desde ${lower} a partir del ${day})`,
+    minimum: (n: number) => `👥 Se vende a partir de ${n} por compra.`,
     price: (price: string) => `💶 Precio: ${price}`,
     onRequest: '💶 Precio a consultar: te lo confirmo al elegir la fecha.',
     openDate: '📅 Fecha abierta: válida cualquier día de la temporada.',
@@ -42,6 +45,9 @@ const messages = defineMessages({
   },
   en: {
     from: (price: string) => `💶 From ${price}`,
+    fromLater: (price: string, lower: string, day: string) =>
+      `💶 From ${price} (from ${lower} from ${day} on)`,
+    minimum: (n: number) => `👥 Sold from ${n} per purchase.`,
     price: (price: string) => `💶 Price: ${price}`,
     onRequest: '💶 Price on request: I will confirm it once you choose the date.',
     openDate: '📅 Open date: valid any day of the season.',
@@ -68,7 +74,25 @@ function priceLine(entry: ProductEntry | undefined, draft: DraftProduct, lang: L
     return set ? m.price(formatPrice(unitOf(entry, set), lang)) : '';
   }
   const lowest = fromPrice(entry, draft.dates);
-  return lowest ? m.from(formatPrice(lowest, lang)) : '';
+  if (!lowest) return '';
+  // "From" is true of the first days offered (the card's buttons); a lower price of
+  // later days only (an end-of-season discount) is said with the day it starts.
+  const byDay = priceByDay(entry);
+  const first = draft.dates.slice(0, DATE_BUTTONS).flatMap((date) => byDay(date) ?? []);
+  const nearest = first.reduce<Money | undefined>(
+    (low, price) => (low === undefined || price.cents < low.cents ? price : low),
+    undefined,
+  );
+  if (nearest === undefined || nearest.cents <= lowest.cents)
+    return m.from(formatPrice(lowest, lang));
+  const from = draft.dates.find((date) => byDay(date)?.cents === lowest.cents);
+  return from === undefined
+    ? m.from(formatPrice(nearest, lang))
+    : m.fromLater(
+        formatPrice(nearest, lang),
+        formatPrice(lowest, lang),
+        formatDate(from, lang, 'long'),
+      );
 }
 
 /** The card's text. Built only from customer-facing fields of the catalog. */
@@ -85,6 +109,8 @@ export function productCard(
   if (product.productDescription) blocks.push(product.productDescription);
 
   const facts = [priceLine(entry, draft, lang)];
+  // A minimum per purchase is said before the day is chosen, not first at how many.
+  if (draft.minimumQuantity > 1) facts.push(m.minimum(draft.minimumQuantity));
   if (draft.openDate) facts.push(m.openDate);
   else if (draft.fixedDate) facts.push(m.fixedDate(formatDate(draft.fixedDate, lang, 'long')));
   if (provider.providerAccessConditions) facts.push(m.access(provider.providerAccessConditions));
@@ -177,7 +203,11 @@ export const productState = booking.createStateConfig({
         src: 'openProduct',
         input: ({ context, event }) => ({
           productId:
-            event.type === 'browse.product' || event.type === 'wish' ? (event.productId ?? '') : '',
+            event.type === 'browse.product' ||
+            event.type === 'wish' ||
+            event.type === 'answers.retype'
+              ? (event.productId ?? '')
+              : '',
           language: context.language,
           cart: context.cart.lines,
         }),

@@ -24,14 +24,30 @@ import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { Question } from '#src/api/questions.js';
 import { DataType } from '#src/domain/partner-codes.js';
-import type { BookingContext, Draft, TicketQuestionSet } from '../types.js';
+import type { BookingContext, BookingEvent, Draft, TicketQuestionSet } from '../types.js';
 import { ageOn, detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire, type Slot } from './questions/asking.js';
 import { listPlaces } from './questions/lists.js';
 import { namesInCart } from './questions/names.js';
 import { answersKey, typeQuantities } from '#flows/booking/choosing/types-split.js';
+import { formatPrice } from '#flows/booking/choosing/format.js';
 import { questionMessages } from './questions/messages.js';
+import { changeLabel, eligibilityRefusal } from './questions/eligibility.js';
+import { countsText, totalText } from './summary.js';
+import { personLabel } from '#src/domain/people.js';
+import { defineMessages } from '#src/i18n/messages.js';
+
+const retypeMessages = defineMessages({
+  es: {
+    changed: (ticket: number, kind: string, counts: string, total: string) =>
+      `Hecho: la entrada ${ticket} es ahora de ${kind}. Llevas ${counts}. ${total}`.trim(),
+  },
+  en: {
+    changed: (ticket: number, kind: string, counts: string, total: string) =>
+      `Done: ticket ${ticket} changed to the ${kind} type. You have ${counts}. ${total}`.trim(),
+  },
+});
 
 const answerKey = (slot: Pick<Slot, 'setIndex'>, questionId: string) =>
   `${slot.setIndex}:${questionId}`;
@@ -44,13 +60,17 @@ export const ticketQuestionnaire: Questionnaire = {
   heading(context, slot, lang) {
     const sets = context.draft?.questionSets ?? [];
     const set = sets[slot.setIndex];
-    // The attendee is named only when there are several (a quantity above one).
+    // The attendee is named only when there are several (a quantity above one); with
+    // ticket types, counted within the ticket's type ("Entrada infantil, asistente 1"),
+    // as its cart line counts them, never past the number of that type.
     const several = sets.some((other) => other.attendee > 1);
+    const attendee =
+      set?.productId === undefined ? set?.attendee : typeAttendees(sets)[slot.setIndex];
     return questionMessages(lang).ticketHeading(
       slot.setIndex + 1,
       sets.length,
       set?.label ?? '',
-      several ? set?.attendee : undefined,
+      several ? attendee : undefined,
     );
   },
   write(context, change) {
@@ -61,6 +81,7 @@ export const ticketQuestionnaire: Questionnaire = {
     if (change.pending === null) delete next.questionPending;
     else if (change.pending !== undefined) next.questionPending = change.pending;
     if (change.answer !== undefined) {
+      delete next.misfit;
       const { slot, value, listed } = change.answer;
       const key = answerKey(slot, slot.question.id);
       const answers = { ...draft.answers };
@@ -100,6 +121,51 @@ export const ticketQuestionnaire: Questionnaire = {
     return total > 1 ? questionMessages(lang).filePerTicket(slot.setIndex + 1, total) : undefined;
   },
   day: (context) => (context.draft ? dateOf(context.draft) : undefined),
+  eligibility(context, slot, answer) {
+    const draft = context.draft;
+    const set = draft?.questionSets[slot.setIndex];
+    if (draft === undefined || set === undefined) return undefined;
+    return eligibilityRefusal(set.person, slot.question, answer, dateOf(draft), context.language);
+  },
+  refused(context, slot, answer, refusal) {
+    const draft = context.draft;
+    if (draft === undefined) return {};
+    const { misfit: _old, ...rest } = draft;
+    const instead = refusal.instead;
+    if (instead === undefined || !canRetype(draft, slot.setIndex, instead.productId))
+      return { draft: rest };
+    return {
+      draft: {
+        ...rest,
+        misfit: {
+          setIndex: slot.setIndex,
+          questionId: slot.question.id,
+          answer,
+          kind: instead.kind,
+          productId: instead.productId,
+        },
+      },
+    };
+  },
+  changeOption(context, slot, lang) {
+    const draft = context.draft;
+    const misfit = draft?.misfit;
+    const person = draft?.questionSets[slot.setIndex]?.person;
+    if (
+      misfit === undefined ||
+      person === undefined ||
+      misfit.setIndex !== slot.setIndex ||
+      misfit.questionId !== slot.question.id
+    )
+      return undefined;
+    const price = draft?.types?.offers.find((offer) => offer.productId === misfit.productId);
+    const label = changeLabel(person, misfit.kind, lang);
+    return {
+      id: 'retype',
+      label: price === undefined ? label : `${label} · ${formatPrice(price.unitPrice, lang)}`,
+      event: { type: 'answers.retype', productId: misfit.productId },
+    };
+  },
   suggestions(context, slot) {
     const draft = context.draft;
     if (draft === undefined || detailMeaning(slot.question) !== 'fullName') return [];
@@ -354,9 +420,145 @@ function keptAnswers(before: Draft, sets: readonly TicketQuestionSet[]): Record<
   return kept;
 }
 
+/**
+ * Whether the ticket of set `setIndex` can change to `productId` in one tap: another
+ * ticket type of the choice on its day, or the draft's own product of one ticket for one
+ * person (then the other product is opened for the same day).
+ */
+function canRetype(draft: Draft, setIndex: number, productId: string): boolean {
+  const set = draft.questionSets[setIndex];
+  if (set === undefined) return false;
+  if (draft.types !== undefined)
+    return (
+      set.productId !== undefined &&
+      (draft.types.counts[set.productId] ?? 0) > 0 &&
+      draft.types.offers.some((offer) => offer.productId === productId)
+    );
+  return draft.quantity === 1 && draft.questionSets.every((other) => other.attendee === 1);
+}
+
+/** Each set's attendee within its own ticket type (1-based), in the order the sets come. */
+function typeAttendees(sets: readonly TicketQuestionSet[]): number[] {
+  const seen = new Map<string, number[]>();
+  return sets.map((set) => {
+    const type = set.productId ?? '';
+    const attendees = seen.get(type) ?? [];
+    if (!attendees.includes(set.attendee)) attendees.push(set.attendee);
+    seen.set(type, attendees);
+    return attendees.indexOf(set.attendee) + 1;
+  });
+}
+
+/**
+ * The draft with the misfit's ticket changed to the type it fits: one less of its type,
+ * one more of the other, the answers given carried by person (the misfit's own with
+ * them) while the questions are loaded again for the new choice.
+ */
+export function retyped(draft: Draft): Draft | undefined {
+  const { misfit, types } = draft;
+  if (misfit === undefined || types === undefined) return undefined;
+  if (!canRetype(draft, misfit.setIndex, misfit.productId)) return undefined;
+  const from = draft.questionSets[misfit.setIndex]!.productId!;
+  const to = misfit.productId;
+  const locals = typeAttendees(draft.questionSets);
+  const moved = locals[misfit.setIndex]!;
+  const arriving = (types.counts[to] ?? 0) + 1;
+  const carried: Record<string, Record<string, Answer | null>> = {};
+  const slots = flatten(draft.questionSets);
+  const passed = (setIndex: number, questionId: string) => {
+    const key = answerKey({ setIndex }, questionId);
+    const at = slots.findIndex(
+      (slot) => slot.setIndex === setIndex && slot.question.id === questionId,
+    );
+    return at < draft.questionCursor || passedOver(draft, key);
+  };
+  draft.questionSets.forEach((set, setIndex) => {
+    const local = locals[setIndex]!;
+    const key =
+      set.productId !== from
+        ? `${set.productId}#${local}`
+        : local === moved
+          ? `${to}#${arriving}`
+          : `${from}#${local > moved ? local - 1 : local}`;
+    for (const question of set.questions) {
+      const answer = draft.answers[answerKey({ setIndex }, question.id)];
+      // An answer, or a question already passed (skipped): not asked again.
+      if (answer !== undefined) carried[key] = { ...carried[key], [question.id]: answer };
+      else if (passed(setIndex, question.id))
+        carried[key] = { ...carried[key], [question.id]: null };
+    }
+  });
+  carried[`${to}#${arriving}`] = {
+    ...carried[`${to}#${arriving}`],
+    [misfit.questionId]: misfit.answer,
+  };
+  const { misfit: _done, questionPending: _pending, ...rest } = draft;
+  return {
+    ...rest,
+    types: {
+      ...types,
+      counts: { ...types.counts, [from]: (types.counts[from] ?? 1) - 1, [to]: arriving },
+    },
+    carried,
+    questionSets: [],
+    answers: {},
+    derived: [],
+    listed: [],
+    questionCursor: 0,
+  };
+}
+
+/**
+ * The sets loaded again after a change of ticket type, with the answers carried: passed
+ * over going forward like a list's (still editable at their own question), and the cursor
+ * on the first question still to answer.
+ */
+function withCarried(
+  draft: Draft,
+  sets: TicketQuestionSet[],
+  language: BookingContext['language'],
+): Partial<BookingContext> {
+  const carried = draft.carried ?? {};
+  const locals = typeAttendees(sets);
+  const answers: Record<string, Answer> = {};
+  const derived: string[] = [];
+  sets.forEach((set, setIndex) => {
+    const given = carried[`${set.productId}#${locals[setIndex]}`] ?? {};
+    for (const question of set.questions) {
+      const answer = given[question.id];
+      const key = answerKey({ setIndex }, question.id);
+      if (answer === null) derived.push(key);
+      else if (answer !== undefined) answers[key] = answer;
+    }
+  });
+  const { carried: _used, questionPending: _pending, ...rest } = draft;
+  const listed = Object.keys(answers);
+  let next: Draft = {
+    ...rest,
+    questionSets: sets,
+    answers,
+    derived,
+    listed,
+    questionCursor: 0,
+  };
+  // The ages a carried birth date gives on the day, as when it was typed.
+  sets.forEach((set, setIndex) => {
+    for (const question of set.questions) {
+      const birth = answers[answerKey({ setIndex }, question.id)];
+      if (birth !== undefined && detailMeaning(question) === 'birthDate')
+        next = { ...next, ...agesFrom(next, setIndex, birth, language) };
+    }
+  });
+  const cursor = flatten(sets).findIndex(
+    (slot) => !passedOver(next, answerKey(slot, slot.question.id)),
+  );
+  return { draft: { ...next, questionCursor: cursor < 0 ? flatten(sets).length : cursor } };
+}
+
 const withSets = (context: BookingContext, sets: TicketQuestionSet[]): Partial<BookingContext> => {
   const draft = context.draft;
   if (draft === undefined) return {};
+  if (draft.carried !== undefined) return withCarried(draft, sets, context.language);
   const { questionPending: _dropped, ...rest } = draft;
   const kept = keptAnswers(draft, sets);
   return {
@@ -458,9 +660,71 @@ export const questionsState = booking.createStateConfig({
       },
       failed: '#booking.quantity',
     }),
-    asking: askingState(ticketQuestionnaire, {
-      done: '#booking.adding',
-      back: '#booking.quantity',
-    }),
+    asking: withRetype(
+      askingState(ticketQuestionnaire, {
+        done: '#booking.adding',
+        back: '#booking.quantity',
+      }),
+    ),
   },
 });
+
+/**
+ * The asking state with the one-tap change of ticket type: with ticket types, the choice
+ * changes and its questions are loaded again, the answers kept; a product for one person
+ * alone opens the product the answer fits, for the same day.
+ */
+function withRetype(state: ReturnType<typeof askingState>) {
+  return {
+    ...state,
+    on: {
+      ...state.on,
+      'answers.retype': [
+        {
+          guard: ({ context }: { context: BookingContext }) =>
+            context.draft !== undefined && retyped(context.draft) !== undefined,
+          target: 'loading',
+          actions: [
+            {
+              type: 'notify' as const,
+              params: ({ context }: { context: BookingContext }) => {
+                const before = context.draft!;
+                const after = retyped(before)!;
+                return {
+                  text: retypeMessages(context.language).changed(
+                    before.misfit!.setIndex + 1,
+                    personLabel(before.misfit!.kind, undefined, context.language).toLowerCase(),
+                    countsText(after.types!, context.language, 'chosen'),
+                    totalText(after, context.language),
+                  ),
+                };
+              },
+            },
+            booking.createAction(
+              assign(({ context }: { context: BookingContext }) => ({
+                draft: retyped(context.draft!)!,
+              })),
+            ),
+          ],
+        },
+        {
+          guard: ({ context, event }: { context: BookingContext; event: BookingEvent }) =>
+            context.draft?.misfit !== undefined &&
+            context.draft.types === undefined &&
+            event.type === 'answers.retype' &&
+            event.productId === context.draft.misfit.productId &&
+            dateOf(context.draft) !== undefined,
+          target: '#booking.product',
+          actions: booking.createAction(
+            assign(({ context }: { context: BookingContext }) => ({
+              wish: {
+                date: { kind: 'date' as const, date: dateOf(context.draft!)! },
+                quantity: 1,
+              },
+            })),
+          ),
+        },
+      ],
+    },
+  };
+}

@@ -12,7 +12,7 @@ import type { CombinedDraft } from './combined.js';
 import type { GiftCardFlow } from './giftcards.js';
 import type { PackageFlow } from './packages.js';
 import type { ChannelPayment, SaleRecord, SoldActivity, SoldStay } from './payment.js';
-import type { Draft, Wish } from './selection.js';
+import type { Draft, IdeasAsked, Wish } from './selection.js';
 
 export interface BookingContext {
   /** A word that is a command and could be the answer too, asked about once. */
@@ -38,7 +38,14 @@ export interface BookingContext {
   language: Lang;
   /** Who this conversation belongs to (channel-qualified), for ids and look-ups. */
   userKey: string;
-  browse: { providerId?: string; productBaseId?: string; query?: string; page: number };
+  browse: {
+    providerId?: string;
+    productBaseId?: string;
+    query?: string;
+    /** An open question's list (choosing/ideas.ts). */
+    ideas?: IdeasAsked;
+    page: number;
+  };
   draft?: Draft;
   cart: Cart;
   checkout: Checkout;

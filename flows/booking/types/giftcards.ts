@@ -58,7 +58,8 @@ export interface GiftCardRedemption {
 export type GiftCardEvent =
   /** Gift cards (steps/giftcards): the menu, buying one, redeeming one. */
   | { type: 'giftcard.menu' }
-  | { type: 'giftcard.buy' }
+  /** `amount`: a card of an amount was asked for ("una tarjeta regalo de 50 euros"). */
+  | { type: 'giftcard.buy'; amount?: number }
   | { type: 'giftcard.redeem' }
   | { type: 'giftcard.toggle'; productId: string; providerId: string }
   | { type: 'giftcard.next' }

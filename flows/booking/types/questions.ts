@@ -5,6 +5,19 @@
  */
 import type { Question } from '#src/api/questions.js';
 import type { FileInput } from '#src/domain/answers.js';
+import type { PersonDefinition } from '#src/domain/people.js';
+
+/**
+ * Whom a ticket is for, where its enclosure defines it (TypeOfPersonDefinition): its
+ * kind, the enclosure's definitions, and the product of each other kind the customer
+ * may take instead (a ticket type of the choice, or the product of that kind at the
+ * same place).
+ */
+export interface TicketPerson {
+  kind: 'child' | 'adult' | 'senior';
+  definitions: PersonDefinition[];
+  instead: Partial<Record<'child' | 'adult' | 'senior', string>>;
+}
 
 /** One ticket's questions for one attendee (ticket × quantity). */
 export interface TicketQuestionSet {
@@ -15,6 +28,8 @@ export interface TicketQuestionSet {
   productId?: string;
   label: string;
   questions: Question[];
+  /** Whom the ticket is for, when its enclosure defines it by age or height. */
+  person?: TicketPerson;
 }
 
 /**

@@ -175,8 +175,28 @@ export interface Draft {
   resume?: boolean;
   /** A multiple choice or a list of files being gathered for the current question. */
   questionPending?: PendingAnswer;
+  /**
+   * An answer refused because the ticket is not for that person (a 15-year-old on a
+   * child's ticket): kept, with the ticket type it fits, for the one-tap change offered.
+   */
+  misfit?: Misfit;
+  /**
+   * Answers carried over a change of ticket type while the questions are loaded again:
+   * by person (`${productId}#${attendee within the type}`), then by question id (null: a
+   * question already passed without an answer, not asked again).
+   */
+  carried?: Record<string, Record<string, Answer | null>>;
   /** The draft redeems a gift card: Add sets GiftCardIdentifier, quantity 1, price 0. */
   giftCard?: GiftCardRedemption;
+}
+
+/** An answer outside its ticket's person definition, and the kind of ticket it fits. */
+export interface Misfit {
+  setIndex: number;
+  questionId: string;
+  answer: Answer;
+  kind: 'child' | 'adult' | 'senior';
+  productId: string;
 }
 
 /**
@@ -192,6 +212,18 @@ export interface Wish {
   quantity?: number;
   /** How many of each ticket type ("2 adultos y 1 niño"), for a product with types. */
   types?: Partial<Record<PersonKind, number>>;
+}
+
+/** What an open question asked for (choosing/ideas.ts): the filters of the list shown. */
+export interface IdeasAsked {
+  date?: { from: IsoDate; to: IsoDate };
+  /** Children come (or the question was about children). */
+  kids?: boolean;
+  adults?: number;
+  children?: number;
+  /** A part of the day, said: kept for the session step, not a filter of the list. */
+  daypart?: Wish['daypart'];
+  providerId?: string;
 }
 
 export type SelectionEvent =
@@ -214,9 +246,13 @@ export type SelectionEvent =
   | { type: 'wish.change'; wish: Wish }
   /** Typed text in browse: search offerable products. */
   | { type: 'browse.query'; query: string }
+  /** An open question: what there is, narrowed by what it said. */
+  | { type: 'browse.ideas'; ideas: IdeasAsked }
   /** From the product card on to the date (or the next needed step). */
   | { type: 'product.next' }
   /** IfNotSet sessions: let the service assign one. */
   | { type: 'session.auto' }
   /** Ask the service again after a failed session, capacity or price look-up. */
-  | { type: 'selection.retry' };
+  | { type: 'selection.retry' }
+  /** The ticket of an answer that does not fit it, changed to the type it fits. */
+  | { type: 'answers.retype'; productId: string };

@@ -22,14 +22,25 @@ import type {
   QuestionsProfile,
 } from '#src/api/questions.js';
 import { checkTicketsQuestionsOperation } from '#src/api/questions.js';
-import type { Product } from '#src/api/catalog.js';
-import type { CatalogIndex } from '#src/domain/catalog.js';
+import type { Product, Ticket } from '#src/api/catalog.js';
+import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
+import {
+  personDefinitions,
+  productPersonKind,
+  ticketPersonKind,
+  ticketTypeSiblings,
+} from '#src/domain/people.js';
 import type { IsoDate } from '#src/api/schema.js';
 import type {
   CheckoutQuestionsInput,
   TicketQuestionsInput,
 } from '#flows/booking/actors/questions.js';
-import type { ProfileQuestionSet, SessionChoice, TicketQuestionSet } from '#flows/booking/types.js';
+import type {
+  ProfileQuestionSet,
+  SessionChoice,
+  TicketPerson,
+  TicketQuestionSet,
+} from '#flows/booking/types.js';
 import { createFetchAhead, readKey, type FetchAhead } from './fetch-ahead.js';
 import type { ActorDeps } from './index.js';
 
@@ -117,7 +128,8 @@ export function createQuestionReads(deps: ActorDeps & { ahead?: FetchAhead }) {
   ): Promise<TicketQuestionSet[]> {
     if (input.types !== undefined) return typesQuestions(input, input.types, signal);
     const catalog = await deps.catalog.get(input.language);
-    const product = catalog.product(input.productId)?.product;
+    const entry = catalog.product(input.productId);
+    const product = entry?.product;
     if (product === undefined) throw new Error(`product ${input.productId} is not in the catalog`);
     // No ticket with a profile: nothing to ask, and no call.
     if (!product.tickets.some((ticket) => ticket.ticketsQuestionsProfileId !== undefined)) {
@@ -169,11 +181,13 @@ export function createQuestionReads(deps: ActorDeps & { ahead?: FetchAhead }) {
           profileOf(ticket.ticketId, ticket.ticketsQuestionsProfileId) ?? '',
         );
         if (!withQuestions(profile)) continue;
+        const person = ticketPerson(entry!, ticket);
         sets.push({
           ticketId: ticket.ticketId,
           attendee,
           label: ticket.ticketName,
           questions: profile.questions,
+          ...(person !== undefined ? { person } : {}),
         });
       }
     }
@@ -257,6 +271,43 @@ function questionActorsOf(
       ({ input, signal }) => checkoutQuestions(input, signal),
     ),
   };
+}
+
+type Kind = TicketPerson['kind'];
+const KINDS: readonly Kind[] = ['child', 'adult', 'senior'];
+
+/**
+ * Whom a ticket is for, where its enclosure defines that kind of person by age or height:
+ * the kind is the product's (one person of one kind) or, in a pack, the ticket's name's.
+ * Instead of it: each other kind's ticket type of the product (its siblings), else the
+ * place's product of that kind sold alone whose tickets share the enclosure.
+ */
+function ticketPerson(entry: ProductEntry, ticket: Ticket): TicketPerson | undefined {
+  const enclosure = entry.provider.ticketEnclosures.find(
+    (candidate) => candidate.ticketEnclosureId === ticket.ticketEnclosureId,
+  );
+  const definitions = personDefinitions(enclosure);
+  const named = productPersonKind(entry.product) ?? ticketPersonKind(ticket);
+  const kind = KINDS.find((candidate) => candidate === named);
+  if (kind === undefined || !definitions.some((definition) => definition.kind === kind))
+    return undefined;
+  const siblings = ticketTypeSiblings(entry.base, entry.product);
+  const sellable = (product: Product) =>
+    !product.isForPackaging && !product.canOnlyBeSoldAsPartOfCombinedProduct;
+  const instead: TicketPerson['instead'] = {};
+  for (const other of KINDS) {
+    if (other === kind || !definitions.some((definition) => definition.kind === other)) continue;
+    const product =
+      siblings.find((sibling) => productPersonKind(sibling) === other) ??
+      entry.base.products.find(
+        (candidate) =>
+          sellable(candidate) &&
+          productPersonKind(candidate) === other &&
+          candidate.tickets.some((t) => t.ticketEnclosureId === ticket.ticketEnclosureId),
+      );
+    if (product !== undefined) instead[other] = product.productId;
+  }
+  return { kind, definitions, instead };
 }
 
 function allProfiles(answer: CheckTicketsQuestionsResponse): QuestionsProfile[] {

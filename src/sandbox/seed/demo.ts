@@ -173,7 +173,7 @@ function museum(ctx: Ctx): Provider {
       'Prices include VAT. End-of-season discount on weekdays.',
     ),
     providerAccessConditions: tr(
-      'Presente la entrada en el móvil o impresa. Cerrado los lunes.',
+      'Presenta la entrada en el móvil o impresa. Cerrado los lunes.',
       'Show your ticket on your phone or printed. Closed on Mondays.',
     ),
     exchangeVoucherPoint: tr('Taquillas del vestíbulo principal', 'Ticket desks in the main hall'),

@@ -67,7 +67,7 @@ function profile(
 }
 
 const NAME_ERROR: [string, string] = [
-  'Escriba un nombre de 2 a 60 letras.',
+  'Escribe un nombre de 2 a 60 letras.',
   'Enter a name of 2 to 60 letters.',
 ];
 
@@ -124,7 +124,7 @@ export function dynamicQuestions(
         'show.meet',
         DataType.Boolean,
         [
-          '¿Quiere saludar a los leones marinos al terminar el show (fines de semana)?',
+          '¿Quieres saludar a los leones marinos al terminar el show (fines de semana)?',
           'Would you like to meet the sea lions after the show (weekends)?',
         ],
         { short: ['Saludo', 'Meet'] },
@@ -168,7 +168,7 @@ export function questionProfiles(language: SeedLanguage): QuestionsProfile[] {
           tr,
           'visitor.accessibility',
           DataType.Boolean,
-          ['¿Necesita un itinerario accesible?', 'Do you need an accessible route?'],
+          ['¿Necesitas un itinerario accesible?', 'Do you need an accessible route?'],
           { short: ['Accesibilidad', 'Accessibility'] },
         ),
         question(tr, 'visitor.birthDate', DataType.Date, ['Fecha de nacimiento', 'Date of birth'], {
@@ -325,7 +325,7 @@ export function questionProfiles(language: SeedLanguage): QuestionsProfile[] {
           required: true,
           pattern: 'phone',
           error: [
-            'Escriba un teléfono de 9 a 15 cifras.',
+            'Escribe un teléfono de 9 a 15 cifras.',
             'Enter a phone number of 9 to 15 digits.',
           ],
         }),
@@ -334,7 +334,7 @@ export function questionProfiles(language: SeedLanguage): QuestionsProfile[] {
           'museum.newsletter',
           DataType.Boolean,
           [
-            '¿Quiere recibir la agenda del museo?',
+            '¿Quieres recibir la agenda del museo?',
             "Would you like to receive the museum's agenda?",
           ],
           { short: ['Agenda', 'Agenda'] },
@@ -419,7 +419,7 @@ export function questionProfiles(language: SeedLanguage): QuestionsProfile[] {
           tr,
           'sale.source',
           DataType.SelectMany,
-          ['¿Cómo nos ha conocido?', 'How did you hear about us?'],
+          ['¿Cómo nos has conocido?', 'How did you hear about us?'],
           {
             short: ['Origen', 'Source'],
             maxNumberOfValues: 2,
@@ -458,7 +458,7 @@ export function questionProfiles(language: SeedLanguage): QuestionsProfile[] {
           required: true,
           pattern: 'email',
           error: [
-            'Escriba un correo válido, como nombre@ejemplo.com.',
+            'Escribe un correo válido, como nombre@ejemplo.com.',
             'Enter a valid e-mail, such as name@example.com.',
           ],
         }),
@@ -466,7 +466,7 @@ export function questionProfiles(language: SeedLanguage): QuestionsProfile[] {
           short: ['Teléfono', 'Phone'],
           pattern: 'phone',
           error: [
-            'Escriba un teléfono de 9 a 15 cifras.',
+            'Escribe un teléfono de 9 a 15 cifras.',
             'Enter a phone number of 9 to 15 digits.',
           ],
         }),

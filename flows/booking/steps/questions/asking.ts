@@ -30,6 +30,7 @@ import {
 import { commasSeparate, listNotice, readList, ticketNumbers } from './lists.js';
 import { questionMessages } from './messages.js';
 import { changeable } from '#flows/booking/choosing/change.js';
+import type { Refusal } from './eligibility.js';
 
 /** One question in the flattened list: its set and its place in the set. */
 export interface Slot {
@@ -108,6 +109,20 @@ export interface Questionnaire {
   ): Partial<BookingContext>;
   /** Whose file a file question asks ("one per ticket", "one for the whole group"). */
   fileNote?(context: BookingContext, slot: Slot, lang: Lang): string | undefined;
+  /**
+   * Why an answer valid in itself does not fit the ticket it is for (a 15-year-old on a
+   * child's ticket), or undefined when it fits (./eligibility.ts).
+   */
+  eligibility?(context: BookingContext, slot: Slot, answer: Answer): Refusal | undefined;
+  /** What such a refusal writes: the answer kept aside for the change it offers. */
+  refused?(
+    context: BookingContext,
+    slot: Slot,
+    answer: Answer,
+    refusal: Refusal,
+  ): Partial<BookingContext>;
+  /** The one-tap change of ticket type offered at `slot` after such a refusal. */
+  changeOption?(context: BookingContext, slot: Slot, lang: Lang): Option<BookingEvent> | undefined;
 }
 
 /** The first question from `from` on that is still to be asked; the count of slots if none. */
@@ -132,10 +147,13 @@ export function currentSlot(q: Questionnaire, context: BookingContext): Slot | u
   return q.slots(context)[q.cursor(context)];
 }
 
-function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEvent): Outcome {
+type Judged =
+  Outcome | { kind: 'refuse'; text: string; misfit: { answer: Answer; refusal: Refusal } };
+
+function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEvent): Judged {
   const slot = currentSlot(q, context);
   if (slot === undefined) return { kind: 'refuse', text: common(context.language).notUnderstood };
-  return evaluate(
+  const outcome = evaluate(
     slot.question,
     event,
     q.answer(context, slot),
@@ -143,6 +161,12 @@ function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEven
     context.language,
     q.day?.(context),
   );
+  if (outcome.kind !== 'accept' || outcome.answer === null) return outcome;
+  // A valid answer that says the ticket is not for this person: refused, with the reason.
+  const refusal = q.eligibility?.(context, slot, outcome.answer);
+  return refusal === undefined
+    ? outcome
+    : { kind: 'refuse', text: refusal.text, misfit: { answer: outcome.answer, refusal } };
 }
 
 /** The kind of value the current question asks, lists included (a change is never it). */
@@ -331,6 +355,8 @@ export function questionView(q: Questionnaire): ViewFn {
         });
       }
     }
+    const change = q.changeOption?.(context, slot, lang);
+    if (change) options.unshift(change);
     const shortcut = q.shortcut?.(context, slot, lang);
     if (shortcut) options.push(shortcut);
     (q.suggestions?.(context, slot) ?? []).forEach((text, index) =>
@@ -458,6 +484,27 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
             : {};
         }),
       ),
+    },
+    {
+      // Not for this person: said, and the answer kept aside for the change offered.
+      guard: (args: Args) => {
+        const result = outcome(args);
+        return result.kind === 'refuse' && 'misfit' in result && q.refused !== undefined;
+      },
+      actions: [
+        {
+          type: 'notify' as const,
+          params: (args: Args) => ({ text: (outcome(args) as { text: string }).text }),
+        },
+        booking.createAction(
+          assign((args: Args) => {
+            const result = outcome(args);
+            const slot = currentSlot(q, args.context);
+            if (!('misfit' in result) || slot === undefined || q.refused === undefined) return {};
+            return q.refused(args.context, slot, result.misfit.answer, result.misfit.refusal);
+          }),
+        ),
+      ],
     },
     {
       actions: {

@@ -99,7 +99,26 @@ export function validateClientField(field: ClientField, text: string): ClientFie
  * have made shows up whole in the review ("A nombre de: …"), where it can be changed.
  */
 export function readClientDetails(text: string): Partial<Record<ClientField, string>> {
+  return readClientMessage(text).found;
+}
+
+/**
+ * What looks like an e-mail (has an @) or a DNI/NIE (8 digits and a letter) but is not
+ * one: refused with the reason, so the customer knows why it is asked again, and kept out
+ * of the name.
+ */
+const LOOKS_LIKE: readonly [ClientField, RegExp][] = [
+  ['email', /\s(\S*@\S*)(?=\s)/g],
+  ['documentIdentifier', /\s([XYZxyz]?\d{7,8}[-\s]?[A-Za-z])(?=\s)/g],
+];
+
+/** The details a message gives, and those it gives wrong (a DNI's letter, an e-mail). */
+export function readClientMessage(text: string): {
+  found: Partial<Record<ClientField, string>>;
+  refused: { field: ClientField; error: ClientFieldError }[];
+} {
   const found: Partial<Record<ClientField, string>> = {};
+  const refused: { field: ClientField; error: ClientFieldError }[] = [];
   let rest = ` ${text.replace(/[,;\n]+/g, ' ')} `;
   const take = (field: ClientField, pattern: RegExp) => {
     for (const match of rest.matchAll(pattern)) {
@@ -117,11 +136,21 @@ export function readClientDetails(text: string): Partial<Record<ClientField, str
     'documentIdentifier',
     /\s((?=[A-Za-z0-9]*\d)(?=[A-Za-z0-9]*[A-Za-z])[A-Za-z0-9]{5,20})(?=\s)/g,
   );
+  for (const [field, pattern] of LOOKS_LIKE) {
+    if (found[field] !== undefined) continue;
+    for (const match of rest.matchAll(pattern)) {
+      const result = validateClientField(field, match[1]!);
+      if (result.ok) continue;
+      if (!refused.some((item) => item.field === field))
+        refused.push({ field, error: result.error });
+      rest = rest.replace(match[0], ' ');
+    }
+  }
   const words = rest.trim().split(/\s+/).filter(Boolean);
   if (words.length > 0 && validateClientField('fullName', words.join(' ')).ok) {
     const first = words.length >= 4 ? 2 : 1;
     found.fullName = words.slice(0, first).join(' ');
     if (words.length > first) found.surname = words.slice(first).join(' ');
   }
-  return found;
+  return { found, refused };
 }

@@ -1,0 +1,122 @@
+/**
+ * Tickets for whom they are for, end to end over the JSON-lines chat against the
+ * sandbox: a 15-year-old's birth date on the museum's child ticket (children up to 12)
+ * and a height of 1,35 on the water park's ticket for children under 120 cm are refused
+ * with the reason, and the ticket type they fit is one tap away; the change keeps the
+ * answers given and the total the cart then holds is the new choice's.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import { demoIds } from '#src/sandbox/seed/index.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+
+const I = demoIds.products;
+
+let sandbox: TestSandbox;
+const chats: Chat[] = [];
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(async () => {
+  await sandbox.extra('reset', {});
+});
+afterEach(async () => {
+  for (const chat of chats.splice(0)) await chat.close();
+});
+
+async function chatIn(language: 'en' | 'es'): Promise<Chat> {
+  const chat = await startChat({
+    sandbox,
+    env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' },
+  });
+  chats.push(chat);
+  await chat.start();
+  return chat;
+}
+
+const texts = (lines: OutputLine[]) => lines.map((line) => line.text);
+const ids = (view: OutputLine) => view.options.map((option) => option.id);
+const euros = (text: string) => Number(text.replace(/\s|€/g, '').replace(',', '.'));
+
+describe('eligibility of ticket types', () => {
+  it('a 15-year-old on a child ticket: told why, changed to adult in one tap, the total right', async () => {
+    const chat = await chatIn('es');
+    await chat.choose('book');
+    await chat.pick('Museo del Mar');
+    await chat.pick(/^Entradas$/);
+    await chat.choose(`product:${I.museumAdult}`);
+    await chat.choose(ids(chat.last()).find((id) => id.startsWith('date:'))!);
+    await chat.say('2 adultos y 1 niño');
+    expect(chat.last().text).toMatch(/^Entrada 1 de 3 — Entrada adulto, asistente 1:/);
+    await chat.say('Ana García');
+    await chat.choose('skip');
+    await chat.say('15/08/1980');
+    await chat.choose('same');
+    await chat.say('Luis García');
+    await chat.say('15/08/1981');
+    // The child is the first of its type, as its cart line counts it.
+    expect(chat.last().text).toMatch(/^Entrada 3 de 3 — Entrada infantil, asistente 1: /);
+    await chat.say('Marta García');
+    const refused = await chat.say('15/08/2010');
+    expect(texts(refused)[0]).toMatch(
+      /^Con 1[56] años, la entrada «Niño \(hasta 12 años\)» no vale: le corresponde la de adulto \(desde 13 años\)\.$/,
+    );
+    // Still at the birth date, with the change one tap away and its price.
+    expect(chat.last().text).toMatch(
+      /^Entrada 3 de 3 — Entrada infantil, asistente 1: Fecha de nacimiento/,
+    );
+    const change = chat.last().options.find((option) => option.id === 'retype');
+    expect(change?.label).toMatch(/^🔁 Cambiar a adulto \(desde 13 años\) · (\d+,\d\d)\s€$/);
+    const adultPrice = euros(change!.label.split('·')[1]!);
+
+    const changed = await chat.choose('retype');
+    expect(texts(changed)[0]).toMatch(
+      /^Hecho: la entrada 3 es ahora de adulto\. Llevas 3 adultos\. Total: 3 × \d+,\d\d\s€ = (\d+,\d\d)\s€\.$/,
+    );
+    // Nothing asked again: the names and dates given were kept, on to the cart.
+    expect(texts(changed).join('\n')).toMatch(/está en tu carrito/);
+    const cart = chat.last().text;
+    expect(cart).toMatch(/1\. Museo del Mar: adulto — [^\n]+\n\s+3 × /);
+    expect(cart).not.toMatch(/infantil/);
+    const total = /Total: (\d+,\d\d\s€)/.exec(cart)![1]!;
+    expect(euros(total)).toBeCloseTo(adultPrice * 3, 2);
+  });
+
+  it('1,35 m on a ticket for children under 120 cm: told why, the adult ticket in one tap', async () => {
+    const chat = await chatIn('es');
+    await chat.choose('book');
+    await chat.pick('Parque Acuático');
+    await chat.choose(`product:${I.parkChild}`);
+    await chat.choose('next');
+    await chat.choose(ids(chat.last()).find((id) => id.startsWith('date:'))!);
+    // The wave pool's day, when asked: the same day.
+    if (/Piscina de olas/.test(chat.last().text))
+      await chat.choose(ids(chat.last()).find((id) => id.startsWith('date:'))!);
+    if (ids(chat.last()).includes('types:go')) await chat.choose('types:go');
+    expect(chat.last().text).toMatch(/Altura/);
+    const refused = await chat.say('1,35');
+    expect(texts(refused)[0]).toMatch(
+      /^Con 135 cm de altura, la entrada «Niño \(menos de 120 cm\)» no vale: le corresponde la de adulto \(desde 120 cm\)\.$/,
+    );
+    const changed = await chat.choose('retype');
+    expect(texts(changed).join('\n')).toMatch(/Entrada parque adulto está en tu carrito/);
+    expect(chat.last().text).toMatch(/1\. Entrada parque adulto — [^\n]+\n\s+1 × /);
+  });
+
+  it('a child of 8 on the child ticket is taken as given', async () => {
+    const chat = await chatIn('en');
+    await chat.choose('book');
+    await chat.pick('Sea Museum');
+    await chat.pick(/^Tickets$/);
+    await chat.choose(`product:${I.museumChild}`);
+    await chat.choose(ids(chat.last()).find((id) => id.startsWith('date:'))!);
+    await chat.choose('types:go');
+    await chat.say('Marta García');
+    if (/optional/.test(chat.last().text)) await chat.choose('skip');
+    const taken = await chat.say('15/08/2018');
+    expect(texts(taken).join('\n')).not.toMatch(/does not apply/);
+  });
+});
