@@ -307,7 +307,7 @@ export function renderReport(all: BenchResults): string {
   lines.push('');
   lines.push(
     ...table(
-      ['Target (issue 18)', 'Goal', 'Measured', 'Met'],
+      ['Target', 'Goal', 'Measured', 'Met'],
       targets(results.summary).map((target) => [
         target.name,
         target.goal,

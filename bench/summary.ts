@@ -1,5 +1,5 @@
 /**
- * The figures issue 18's targets are judged by, picked from what the run measured (never
+ * The figures the performance targets are judged by, picked from what the run measured (never
  * computed from constants): results.json's `summary`, and the targets table of the report.
  * A figure the run did not measure is null (a quick run has no 1,000-conversation level;
  * BENCH_CLUSTER=0 skips the Redis Cluster's).
@@ -71,7 +71,7 @@ export function summarize(results: Omit<BenchResults, 'summary'>): BenchSummary 
   };
 }
 
-/** A target of issue 18: what it bounds, the bound, and the figure measured against it. */
+/** A performance target: what it bounds, the bound, and the figure measured against it. */
 export interface Target {
   name: string;
   goal: string;

@@ -71,7 +71,7 @@ export interface App {
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
   /**
-   * Handing conversations to a person (issue 19), when SLACK_SUPPORT_CHANNEL is set: the
+   * Handing conversations to a person, when SLACK_SUPPORT_CHANNEL is set: the
    * line staff's side calls, and the desk given once the Slack channel has started.
    */
   support?: { channel: string; line: SupportLine; useDesk(desk: SupportDesk): void };

@@ -300,7 +300,7 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
           }
         : undefined,
     /**
-     * Handing a conversation to a person (issue 19): the Slack channel its threads open in,
+     * Handing a conversation to a person: the Slack channel its threads open in,
      * when staff answer, and how long before the customer is offered the bot back. Unset
      * without SLACK_SUPPORT_CHANNEL (or without Slack): asking for a person is answered
      * that nobody can be reached here.

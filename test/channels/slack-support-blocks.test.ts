@@ -1,5 +1,5 @@
 /**
- * The support thread's messages (issue 19): masked contact details, customer text that
+ * The support thread's messages: masked contact details, customer text that
  * Slack cannot read as markup, the transcript, the buttons and their retirement.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The support threads' Slack side (issue 19) on a bolt App with a fake receiver (bodies
+ * The support threads' Slack side on a bolt App with a fake receiver (bodies
  * handed straight to `app.processEvent`), the fake Slack for the Web API, and a
  * recording SupportLine standing in for the handoff service.
  */

@@ -1,5 +1,5 @@
 /**
- * The handoff to a person, on the customer's side (issue 19): what sits beside the
+ * The handoff to a person, on the customer's side: what sits beside the
  * booking machine in each turn (conversation/engine.ts, `Beside`).
  *
  * - Asking for a person (/human, the words, the 🙋 button) opens a thread at the desk with

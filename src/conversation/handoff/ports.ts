@@ -1,5 +1,5 @@
 /**
- * Handing a customer's conversation to a person (issue 19): the two sides meet here.
+ * Handing a customer's conversation to a person: the two sides meet here.
  * The customer's side (the engine, the Telegram channel) and the staff's side (a Slack
  * thread in SLACK_SUPPORT_CHANNEL) never import each other; the composition root gives
  * the handoff service a `SupportDesk` (implemented by the Slack channel), and gives the

@@ -1,5 +1,5 @@
 /**
- * The support thread in SLACK_SUPPORT_CHANNEL (issue 19): its first message (who asked,
+ * The support thread in SLACK_SUPPORT_CHANNEL: its first message (who asked,
  * where they are, the buttons), the transcript and the customer's messages as replies,
  * and the bot's notes.
  *

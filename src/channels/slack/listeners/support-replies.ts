@@ -1,5 +1,5 @@
 /**
- * Staff's replies in a support thread, to the customer (issue 19). Only a plain reply
+ * Staff's replies in a support thread, to the customer. Only a plain reply
  * in a thread of SLACK_SUPPORT_CHANNEL, written by a person, counts: the bot's own
  * messages (the summary, the customer's messages, notes), edits, joins and other
  * subtypes, top-level messages, other channels and threads that are no handoff's (staff

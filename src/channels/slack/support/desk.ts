@@ -1,5 +1,5 @@
 /**
- * The staff side of a handoff (issue 19): each handoff is a thread in
+ * The staff side of a handoff: each handoff is a thread in
  * SLACK_SUPPORT_CHANNEL, named by its first message's `ts`. The handoff service calls
  * this; what staff do in the thread comes back through the listeners (support-*.ts).
  */
