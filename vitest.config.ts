@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * Three projects, so that a test file starts only the Redis it reads: `unit` none, `redis`
@@ -41,27 +41,33 @@ export default defineConfig({
     // Two files at once even on two cores (vitest's default there is one): most of a file's
     // time is spent waiting on sockets, child processes and timers, not on the CPU.
     maxWorkers: 2,
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...clusterFiles, ...redisFiles],
+    projects: (
+      [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            include: ['test/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, ...clusterFiles, ...redisFiles],
+          },
         },
-      },
-      {
-        extends: true,
-        test: { name: 'redis', include: redisFiles, globalSetup: ['test/support/redis-setup.ts'] },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'cluster',
-          include: clusterFiles,
-          globalSetup: ['test/support/global-setup.ts'],
+        {
+          extends: true,
+          test: {
+            name: 'redis',
+            include: redisFiles,
+            globalSetup: ['test/support/redis-setup.ts'],
+          },
         },
-      },
-    ].filter((project) => project.test.include.length > 0),
+        {
+          extends: true,
+          test: {
+            name: 'cluster',
+            include: clusterFiles,
+            globalSetup: ['test/support/global-setup.ts'],
+          },
+        },
+      ] satisfies TestProjectInlineConfiguration[]
+    ).filter((project) => project.test.include.length > 0),
   },
 });
