@@ -30,7 +30,7 @@ const flows = {
   message: 'flows/ imports xstate, zod, src/domain, src/i18n and itself (src/api’s types for now).',
 };
 const partnerTypes = {
-  // The one exception left (issue 17): the domain and the flows still read the partner's
+  // The one exception left: the domain and the flows still read the partner's
   // types from src/api's schemas, types only. The codes their rules branch on are the
   // domain's (src/domain/partner-codes.ts), and a refusal is known by its kind
   // (flows/booking/problem.ts), so no code of the partner client is below the conversation.

@@ -13,7 +13,7 @@ import {
   type PartnerClient,
   type PartnerClientOptions,
 } from './api/client.js';
-import { workerLoader } from './catalog/catalog-loader.js';
+import { clientLoader, workerLoader } from './catalog/catalog-loader.js';
 import { createCatalogService, type CatalogService } from './catalog/catalog-service.js';
 import { startPartnerTarget } from './cli/partner-target.js';
 import type { Config } from './config.js';
@@ -71,7 +71,7 @@ export interface App {
   /** Where partner calls go (the sandbox's URL when embedded). */
   partnerUrl: string;
   /**
-   * Handing conversations to a person (issue 19), when SLACK_SUPPORT_CHANNEL is set: the
+   * Handing conversations to a person, when SLACK_SUPPORT_CHANNEL is set: the
    * line staff's side calls, and the desk given once the Slack channel has started.
    */
   support?: { channel: string; line: SupportLine; useDesk(desk: SupportDesk): void };
@@ -100,6 +100,14 @@ export interface AppOptions {
    * Tests pass the sandbox's clock so that "today" is the same on both sides.
    */
   now?: () => Date;
+  /**
+   * The catalog read on this thread instead of a worker thread of its own. The worker
+   * keeps a large catalog from stalling turns; under a TypeScript loader (the tests) each
+   * worker compiles its modules again, which costs an in-process test's app more than its
+   * whole conversation with the demo catalog. test/catalog/catalog-loader.test.ts proves
+   * both read the same catalog, and the tests of real processes run the worker.
+   */
+  catalogOnThisThread?: boolean;
 }
 
 /** How payments are taken, from the configuration (conversation/actors/payments.ts). */
@@ -174,7 +182,9 @@ export async function createApp(
   // Read in a worker thread and taken in by slices: a large catalog never stalls turns.
   const catalog = createCatalogService(client, {
     logger,
-    load: workerLoader({ partner, logger, ...watch }),
+    load: options.catalogOnThisThread
+      ? clientLoader(client)
+      : workerLoader({ partner, logger, ...watch }),
     // Each product name's ticket type, for messages naming one ("2 adult museum"), and
     // what is on sale now (the first "Book tickets" of the version), and the first search
     // of each word most products hold in it.

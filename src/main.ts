@@ -130,7 +130,7 @@ if (channels) {
   if (config.slack) {
     const slackConfig = config.slack;
     const support = app.support;
-    // Handing conversations to a person (issue 19): the channel's threads are the desk the
+    // Handing conversations to a person: the channel's threads are the desk the
     // handoff uses, and what staff do there goes to the conversation through its line.
     const slackDeps = {
       config: slackConfig,

@@ -86,7 +86,7 @@ export const COMMANDS = {
     help: { es: 'para que olvide tus datos guardados', en: 'to erase your saved details' },
   },
   /**
-   * A person (issue 19): the conversation is handed to staff in a Slack thread
+   * A person: the conversation is handed to staff in a Slack thread
    * (src/conversation/handoff), which takes the command before the machine; where no
    * staff can be reached (SLACK_SUPPORT_CHANNEL unset) the machine says so, and the step
    * goes on. Not in the help, which would offer it where nobody answers.

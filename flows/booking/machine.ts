@@ -79,7 +79,7 @@ export const bookingMachine = booking.createMachine({
         params: ({ context }) => ({ text: common(context.language).greeting }),
       },
     },
-    // Taken by the handoff beside the machine when staff can be reached (issue 19).
+    // Taken by the handoff beside the machine when staff can be reached.
     'command.human': {
       actions: {
         type: 'notify',

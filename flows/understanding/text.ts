@@ -93,8 +93,8 @@ export function closest(word: string, vocabulary: Iterable<string>): string | un
 /**
  * `distance(a, b, 1) <= 1` without its table: equal, or one letter changed, added, dropped
  * or swapped with the next. A product's name is read against the ticket types' words
- * when a message names one type, and at 50,000 names the table of every comparison
- * cost a second of a turn (issue 18 item 4).
+ * when a message names one type, and at 50,000 names a table for every comparison
+ * would hold a turn for a second.
  */
 export function oneTypo(a: string, b: string): boolean {
   if (a === b) return true;
@@ -102,7 +102,7 @@ export function oneTypo(a: string, b: string): boolean {
   if (b === '') return false;
   // Compared by character codes, in place: it runs for every word typed against every
   // word of the intent phrases, several times a turn, and substrings and a swapped pair
-  // were most of what reading a message allocated (issue 18, session 10).
+  // would be most of what reading a message allocates.
   const short = a.length <= b.length ? a : b;
   const long = short === a ? b : a;
   if (long.length - short.length > 1) return false;

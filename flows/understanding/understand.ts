@@ -239,8 +239,7 @@ export const WARM_UP_MESSAGES = ['visita guiada 2', 'museum tickets', 'visita â€
  * Reads a few messages twice, for a process to call before it takes updates. chrono-node's
  * patterns are large regular expressions that V8 compiles to machine code at their second
  * use, once per string width: a few hundred milliseconds of CPU that the first customers
- * typing a search would otherwise wait for (the bench's first level paid about 2 ms a turn
- * for it, issue 18). The day is fixed: what is read is thrown away.
+ * typing a search would otherwise wait for. The day is fixed: what is read is thrown away.
  */
 export function warmUp(): void {
   for (let round = 0; round < 2; round += 1) {

@@ -43,9 +43,8 @@ interface Reading {
 
 /**
  * The reading under way, for the length of one parse: zod parses synchronously, so a
- * variable set around the call is enough. An AsyncLocalStorage did this before; running
- * one turns on Node's promise hooks for the whole process, a cost on every promise of
- * every turn (issue 18).
+ * variable set around the call is enough. Not an AsyncLocalStorage: running one turns
+ * on Node's promise hooks for the whole process, a cost on every promise of every turn.
  */
 let reading: Reading | undefined;
 

@@ -23,7 +23,7 @@
  * given here once (`createPartnerFetch(headers)`) and added to each request's, not kept
  * in ky's options: ky copies its headers into a new WHATWG `Headers` four times a call
  * (merging its defaults, its options, the `Request` and its clone), each copy checking
- * every name and value: ~7 KB of a call's ~110 allocated, ~3 % of its CPU (measured). A
+ * every name and value, on every call. A
  * call's own header (`AdminPartnerUserId`) still comes in ky's `Request`, and wins over
  * these.
  */
@@ -104,7 +104,7 @@ export function createPartnerFetch(headers: FixedHeaders = {}): PartnerFetch {
  * The answer's text, decoded as its chunks arrive (a BOM dropped, as `fetch`'s `text()`
  * does). Not undici's `body.text()`, which joins the chunks into one buffer first: for the
  * catalog (100 MB of JSON at 50,000 products, read in the catalog's worker thread) that
- * buffer left the process ~70 MB larger once the worker was gone.
+ * buffer leaves the process tens of MB larger once the worker is gone.
  */
 function readText(body: Dispatcher.ResponseData['body']): Promise<string> {
   return new Promise((resolve, reject) => {

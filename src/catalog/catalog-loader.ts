@@ -1,7 +1,7 @@
 /**
  * Where the catalog service gets a catalog from. In the bot: a worker thread fetches and
  * reads it (catalog-worker.ts) and the main thread takes it in part by part, never held
- * up for more than a few milliseconds (issue 18: no event-loop stall over 30 ms at 50,000
+ * up for more than a few milliseconds (no event-loop stall over 30 ms at 50,000
  * products). In tests and tools: the client, on the calling thread.
  *
  * Either way the date lists come out shared (shared-dates.ts), and the catalog comes with

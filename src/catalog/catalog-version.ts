@@ -3,8 +3,8 @@
  * service leaves that date out (real catalogs do), the digest of its content. One rule for
  * the catalog service (swap or keep) and the catalog's loaders, which use it to answer a
  * refresh of an unchanged catalog before taking it in: indexing 50,000 products again,
- * with the garbage collections of a heap twice its size, cost pauses of 30-130 ms every
- * refresh for a version that was then thrown away (issue 18 item 4).
+ * with the garbage collections of a heap twice its size, would pause every chat at every
+ * refresh for a version then thrown away.
  */
 import { createHash } from 'node:crypto';
 import type { Catalog } from '#src/api/catalog.js';

@@ -1,10 +1,10 @@
 /**
  * The documents of the catalog's common words (held by a large share of its documents),
  * ranked once per catalog version, off the turn: MiniSearch scores every document holding
- * a query's word, and for "actividad" in a catalog of 50,000 activities that was 150-550
- * ms of one turn (issue 18 item 4: no event-loop stall over 30 ms). A common word tells
+ * a query's word, and for "actividad" in a catalog of 50,000 activities that is far more
+ * than a turn may hold the event loop (30 ms at most). A common word tells
  * little, but a query of common words only ("actividad", "museo" where most products are
- * museums) still wants its products, and the same order as before: a product naming the
+ * museums) still wants its products, in MiniSearch's order: a product naming the
  * word before one whose description does, a short name before a long one.
  *
  * The score is MiniSearch's (BM25+ per field, times the field's boost, summed over the

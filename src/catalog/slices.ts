@@ -1,6 +1,6 @@
 /**
  * Long work on the main thread done in slices: a catalog of 50,000 products takes seconds
- * to index, and a turn must never wait behind it (issue 18: no event-loop stall over 30
+ * to index, and a turn must never wait behind it (no event-loop stall over 30
  * ms). Each slice works for a few milliseconds, then lets the event loop run (I/O, timers,
  * other turns) before the next.
  */

@@ -91,7 +91,7 @@ export interface EngineOptions {
     before: BookingContext,
     after: BookingContext,
   ) => TurnWork | undefined;
-  /** What sits beside the machine (the handoff to a person, issue 19). */
+  /** What sits beside the machine (the handoff to a person). */
   beside?: Beside;
   /**
    * The machine's version written with every snapshot and the migrations of older ones

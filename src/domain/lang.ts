@@ -15,8 +15,8 @@ export function pickLang(code: string | undefined): Lang {
 
 /**
  * Reads each language's ICU data (numbers, currencies, dates) before a channel takes
- * updates (main.ts): the first Intl formatter made for a locale in a process costs ~12 ms
- * while that data is read, later ones ~0.1 ms. Without it, the first turn that shows a
+ * updates (main.ts): the first Intl formatter made for a locale in a process reads that
+ * data, a hundred times a later one's cost. Without it, the first turn that shows a
  * price or a date stalls every chat waiting behind it.
  */
 export function warmUpLocales(): void {

@@ -1,14 +1,14 @@
 /**
- * A read-only array whose items are made when first read (issue 18 item 4). A common
- * word's search finds a product per product of the catalog (50,000), and a turn reads a
- * few of them (the best two, a page): making an object per product for every list cost
- * 40-170 ms of the first search's turn with the garbage it left. The list is a real array
- * to its readers (indexing, length, iteration, the array methods), so they need not
- * change; a reader that walks it all (`filter`, `map`) makes every item, as before.
+ * A read-only array whose items are made when first read. A common word's search finds a
+ * product per product of the catalog (50,000), and a turn reads a few of them (the best
+ * two, a page): making an object per product for every list would hold the first
+ * search's turn, and leave garbage. The list is a real array to its readers (indexing,
+ * length, iteration, the array methods), so they need not change; a reader that walks it
+ * all (`filter`, `map`) makes every item.
  *
  * The items made are kept in a sparse array (each at its index, the rest never allocated):
- * an array of the list's length held 8 bytes per item from the start, 0.4 MB for each of
- * a common word's lists, which are kept per catalog version and offer.
+ * an array of the list's length would hold 8 bytes per item from the start, for each of a
+ * common word's lists, which are kept per catalog version and offer.
  */
 
 const isIndex = (key: string | symbol, length: number): key is string => {

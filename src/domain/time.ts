@@ -61,7 +61,7 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 /**
  * The last instant read per zone and its wall-clock value: a view reads the same "now"
- * once per product it lists, and formatToParts is the costly part of a list (issue 18).
+ * once per product it lists, and formatToParts is the costly part of a list.
  */
 const lastRead = new Map<string, { ms: number; local: IsoDateTime }>();
 
@@ -86,8 +86,8 @@ export function providerNow(provider: Pick<Provider, 'taxType'>, instant: Date):
 /**
  * A local date-time read as if it were UTC: milliseconds for wall-clock arithmetic. The
  * shapes every rule makes (yyyy-MM-dd, yyyy-MM-ddThh:mm:ss) are read by position: a
- * product's sale window is this arithmetic for each of its dates (issue 18). Any other
- * string is read by its parts, as it always was.
+ * product's sale window is this arithmetic for each of its dates. Any other
+ * string is read by its parts.
  */
 function wallMs(local: IsoDateTime | IsoDate): number {
   if (local.length === 10 || local.length === 19) {

@@ -1,6 +1,6 @@
 /**
- * The console channels deliver the bot's own messages (issue 14 bug k: in the terminal and
- * JSON-lines chat no reminder or expiry message ever arrived): a push to the console's
+ * The console channels deliver the bot's own messages (reminders and
+ * expiries reach the terminal and the JSON-lines chat): a push to the console's
  * conversation is written to its output as it comes, and one to another conversation is not.
  */
 import { PassThrough } from 'node:stream';

@@ -21,7 +21,7 @@ describe('configuration', () => {
     expect(config.dataTtlSeconds).toBe(72 * 3600);
   });
 
-  it('hands conversations to a person only with Slack and SLACK_SUPPORT_CHANNEL (issue 19)', () => {
+  it('hands conversations to a person only with Slack and SLACK_SUPPORT_CHANNEL', () => {
     const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'sig' };
     expect(parseConfig({}).support).toBeUndefined();
     expect(parseConfig({ SLACK_SUPPORT_CHANNEL: 'C1' }).support).toBeUndefined();

@@ -158,7 +158,7 @@ describe('commands in words', () => {
   });
 });
 
-describe('"checkout" in either language (issue 15, K)', () => {
+describe('"checkout" in either language', () => {
   const cart: BookingView = {
     text: '🛒 Tu carrito:',
     expects: 'choice',

@@ -199,7 +199,7 @@ describe('checkout against the sandbox', () => {
     await chat.choose('pay');
     const done = chat.last();
     expect(done.text).toMatch(/Purchase confirmed/);
-    // A receipt to keep (issue 14 item 7): the reference, the lines, the total paid, the terms.
+    // A receipt to keep: the reference, the lines, the total paid, the terms.
     expect(done.text).toMatch(/^🧾 Order \S+$/m);
     expect(done.text).toMatch(/^• Jellyfish aquarium: feeding time — .+ \(2 tickets\)$/m);
     expect(done.text).toMatch(/^Total paid: €\d+\.\d\d$/m);
@@ -300,7 +300,7 @@ describe('checkout against the sandbox', () => {
     expect(await salesOf(c, partnerSaleId)).toHaveLength(1);
   });
 
-  it('moves a line whose session filled up before the Confirm to the nearest with room, reserves and pays (issue 14 item 5)', async () => {
+  it('moves a line whose session filled up before the Confirm to the nearest with room, reserves and pays', async () => {
     chat = await startChat({ env: ON_ACCOUNT });
     const c = chat;
     await c.sandbox.extra('reset', { options: { debitPartner: true } });
@@ -398,7 +398,7 @@ describe('checkout against the sandbox', () => {
     expect(calls['cart-sale']).toBe(1);
   });
 
-  it('moves the only line of a Confirm refused whole (its session filled up) to the nearest with room, and pays (issue 14 item 5)', async () => {
+  it('moves the only line of a Confirm refused whole (its session filled up) to the nearest with room, and pays', async () => {
     chat = await startChat({ env: ON_ACCOUNT });
     const c = chat;
     await c.sandbox.extra('reset', { options: { debitPartner: true } });
@@ -485,7 +485,7 @@ describe('checkout against the sandbox', () => {
     expect(calls['cart-sale']).toBe(1);
   });
 
-  it('moves the only line of a Confirm refused whole (its limited day filled up) to the nearest day with room, and pays (issue 14 item 5)', async () => {
+  it('moves the only line of a Confirm refused whole (its limited day filled up) to the nearest day with room, and pays', async () => {
     chat = await startChat({ env: ON_ACCOUNT });
     const c = chat;
     await c.sandbox.extra('reset', { options: { debitPartner: true } });

@@ -127,7 +127,7 @@ describe('gift cards through the chat', () => {
       expect(card.text).toContain(`Gift card ${code}`);
       expect(card.text).toMatch(/Gift card: Sea Museum/);
       expect(card.text).toMatch(/"Happy birthday, Sara!"/);
-      // The holder as the purchaser named her, without the buyer's surname (bug d).
+      // The holder as the purchaser named her, without the buyer's surname.
       expect(card.text).toMatch(/^👤 For: Sara Cruz$/m);
       expect(card.text).toMatch(/until 22:00 on the day of the visit/);
       const booking = await chat.pick('Book "Gift card: Sea Museum"');

@@ -1,5 +1,5 @@
 /**
- * Talking to a person (issue 19), end to end: two instances of the bot (real processes,
+ * Talking to a person, end to end: two instances of the bot (real processes,
  * `npm start`: grammY against the fake Bot API in webhook mode, bolt in HTTP mode at
  * each instance's /slack/events, its Web API at the fake Slack) on one Redis and the
  * sandbox. A customer asks in words mid-checkout; a thread opens in the support channel

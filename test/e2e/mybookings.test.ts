@@ -65,7 +65,7 @@ describe('/mybookings', () => {
     },
   );
 
-  it('sends the tickets of a booking again, as after the purchase (issue 13)', async () => {
+  it('sends the tickets of a booking again, as after the purchase', async () => {
     const ana = await startChat({ sandbox, env: ON_ACCOUNT });
     try {
       await book(ana);

@@ -97,7 +97,7 @@ describe('a booking in one message', () => {
     expect(cart?.text).toMatch(/Acuario de medusas: alimentación — [^·\n]+ · 12:30/);
     expect(cart?.text).toMatch(/3 × 6,00\s€/);
     // Before the cart, the summary of what was read: place, the day in words, the session,
-    // how many and the total (issue 15, C); one price for everyone here, so "3 entradas".
+    // how many and the total; one price for everyone here, so "3 entradas".
     const summary = reply.find((line) => /^📝/.test(line.text));
     expect(reply.indexOf(summary!)).toBeLessThan(reply.indexOf(cart!));
     expect(summary?.text).toMatch(
@@ -328,7 +328,7 @@ describe('the customer’s language', () => {
   });
 });
 
-describe('"cancelar" at the reserved order (issue 15, I)', () => {
+describe('"cancelar" at the reserved order', () => {
   it('asks once which was meant; typed again, it starts over keeping the order', async () => {
     const chat = await chatIn('es');
     await chat.say('2 adultos y 1 niño al acuario mañana a las 12:30');

@@ -1,5 +1,5 @@
 /**
- * The bot as a real process refuses a large body before reading it (issue 16): 80
+ * The bot as a real process refuses a large body before reading it: 80
  * connections each sending 24 MB to the Telegram webhook without its secret are answered
  * on their headers (401, then 429 once the address has been refused enough), and the
  * process's resident memory (its own process_resident_memory_bytes, on the metrics

@@ -1,5 +1,5 @@
 /**
- * Remembering a customer, with consent (issue 14 item 3), through the JSON-lines chat on a
+ * Remembering a customer, with consent, through the JSON-lines chat on a
  * real Redis: offered after a purchase, never kept without a yes, confirmed in one tap at
  * the next checkout, erased by /forget, expiring after CUSTOMER_TTL_DAYS, and never read
  * by another chat.

@@ -168,7 +168,7 @@ describe('choosing what to buy', () => {
   });
 });
 
-describe('after /cancel (issue 14 bug j)', () => {
+describe('after /cancel', () => {
   const PLACES = /^What would you like to book\? Choose a place/;
 
   it('starts every way back to a list afresh: the cart’s “add another product”, a card’s Back', async () => {

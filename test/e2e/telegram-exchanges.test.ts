@@ -1,5 +1,5 @@
 /**
- * A Telegram update's exchanges with Redis (issue 18 item 1), on the real bot (grammY
+ * A Telegram update's exchanges with Redis, on the real bot (grammY
  * against the fake Bot API, the sandbox, Redis): one that comes to a turn takes the
  * conversation's lease in its first exchange and makes three on one server (counted on the
  * store's connection: its beginning, the turn's end, its own end); one that comes to none

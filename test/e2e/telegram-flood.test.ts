@@ -1,5 +1,5 @@
 /**
- * A chat that floods is slowed (issue 16 item 4): over RATE_LIMIT_CHAT_MESSAGES per
+ * A chat that floods is slowed: over RATE_LIMIT_CHAT_MESSAGES per
  * RATE_LIMIT_CHAT_SECONDS what it sends is skipped and it is told once; another chat is
  * not slowed. The limit is counted in Redis, so every instance shares it. The window here
  * is long (10 minutes): nothing depends on how fast the test runs.

@@ -1,5 +1,5 @@
 /**
- * Talking to a person from Telegram (issue 19), the customer's side: the real bot
+ * Talking to a person from Telegram, the customer's side: the real bot
  * (createApp + startTelegram) against the fake Bot API, the sandbox and Redis, with an
  * in-memory desk in place of Slack. A customer mid-checkout asks in words; the desk gets
  * a thread with the cart; staff's reply reaches the chat once; the customer's answer and a

@@ -151,33 +151,29 @@ describe('messages the bot sends on its own', () => {
     },
   );
 
-  it(
-    '/mybookings sends the tickets again as QR photos (issue 13)',
-    { timeout: 60_000 },
-    async () => {
-      await sandbox.extra('reset', { options: { debitPartner: true } });
-      const ana = newCustomer();
-      await reserveJellyfish(ana);
-      const link = await confirmAndPay(ana);
-      await payAt(link);
-      const delivered = () => fake.callsOf('sendPhoto', ana.id).filter((c) => !c.error);
-      await until(() => delivered().length > 0, 'the tickets');
-      const first = delivered().length;
-      await bot.act(() => fake.text(ana, '/mybookings'));
-      await bot.act(() => fake.tapButton(ana, /^🎟️ Tickets: /));
-      await until(() => delivered().length === 2 * first, 'the tickets again');
-      expect(
-        delivered()
-          .slice(first)
-          .map((c) => String(c.params.caption)),
-      ).toEqual(
-        delivered()
-          .slice(0, first)
-          .map((c) => String(c.params.caption)),
-      );
-      expect(currentView(fake, ana.id).text).toMatch(/Here are your tickets again/);
-    },
-  );
+  it('/mybookings sends the tickets again as QR photos', { timeout: 60_000 }, async () => {
+    await sandbox.extra('reset', { options: { debitPartner: true } });
+    const ana = newCustomer();
+    await reserveJellyfish(ana);
+    const link = await confirmAndPay(ana);
+    await payAt(link);
+    const delivered = () => fake.callsOf('sendPhoto', ana.id).filter((c) => !c.error);
+    await until(() => delivered().length > 0, 'the tickets');
+    const first = delivered().length;
+    await bot.act(() => fake.text(ana, '/mybookings'));
+    await bot.act(() => fake.tapButton(ana, /^🎟️ Tickets: /));
+    await until(() => delivered().length === 2 * first, 'the tickets again');
+    expect(
+      delivered()
+        .slice(first)
+        .map((c) => String(c.params.caption)),
+    ).toEqual(
+      delivered()
+        .slice(0, first)
+        .map((c) => String(c.params.caption)),
+    );
+    expect(currentView(fake, ana.id).text).toMatch(/Here are your tickets again/);
+  });
 
   it(
     'return URLs: 100 repeated notifications make one look-up and one after it; forged and replayed tokens tell nobody',

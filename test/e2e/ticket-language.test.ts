@@ -1,5 +1,5 @@
 /**
- * Tickets in the customer's language (issue 14 bug h): GET /Sale answers in the service's
+ * Tickets in the customer's language: GET /Sale answers in the service's
  * own language (it takes no LanguageCode; the sandbox's is Spanish), so English tickets said
  * "Válida el 28/11/2026". The validity line is now the customer's.
  */

@@ -365,7 +365,7 @@ describe('addToCart', () => {
   });
 });
 
-describe('a line refused for a full session (issue 14 item 5)', () => {
+describe('a line refused for a full session', () => {
   const PLANETARIUM = demoIds.products.museumPlanetarium;
   const { provider, product } = index.product(PLANETARIUM)!;
   const enclosure = provider.ticketEnclosures.find(
@@ -516,7 +516,7 @@ describe('a line refused for a full session (issue 14 item 5)', () => {
   });
 });
 
-describe('a line refused for a full limited day (issue 14 item 5)', () => {
+describe('a line refused for a full limited day', () => {
   const FAMILY = demoIds.products.museumFamily;
   const { product } = index.product(FAMILY)!;
   // A Saturday: limited, in the weekend price set (Saturdays limited, Sundays not).

@@ -472,7 +472,7 @@ describe('review', () => {
     expect(ids(h)).toEqual(['remove:i2', 'redate:i2', 'cart', 'home']);
   });
 
-  it('does not say the rest is held when every item failed (bug a)', async () => {
+  it('does not say the rest is held when every item failed', async () => {
     const cart: Cart = { shoppingCartId: 'cart000000001', lines: [line('i1')] };
     const h = place('review', detailed({ cart }), {
       reserve: fake(() => ({
@@ -521,7 +521,7 @@ describe('review', () => {
     expect(broken.state()).toEqual({ review: 'failed' });
   });
 
-  describe('a refused line whose session is full (issue 14 item 5)', () => {
+  describe('a refused line whose session is full', () => {
     const at = (time: string) => `2026-06-17T${time}:00` as IsoDateTime;
     const timed = line('i2', {
       productId: TWO_DAYS,
@@ -711,7 +711,7 @@ describe('review', () => {
     });
   });
 
-  describe('a refused line whose limited day is full (issue 14 item 5)', () => {
+  describe('a refused line whose limited day is full', () => {
     const pack = line('i2', { productId: TWO_DAYS, name: 'Two-day pass', quantity: 1 });
     const cart: Cart = { shoppingCartId: 'cart000000001', lines: [line('i1'), pack] };
     const room: RoomAgain = {

@@ -1,7 +1,7 @@
 /**
- * Texts of the cart as the customer reads them: the time a reservation is held until (bug
- * g of issue 14: a Canary product's hold was shown as "16:16" to a customer whose clock
- * said 17:16), and a line (bug d: a gift card's line showed a date).
+ * Texts of the cart as the customer reads them: the time a reservation is held until (a
+ * Canary product's hold names its zone and gives the customer's time beside it), and a
+ * line (a gift card's line shows no date).
  */
 import { describe, expect, it } from 'vitest';
 import { holdTime, lineText } from '#flows/booking/steps/cart.js';
@@ -33,7 +33,7 @@ describe('the hold time', () => {
 });
 
 describe('a cart line', () => {
-  it('of a gift card shows no date (bug d: it showed the date given for statistics)', () => {
+  it('of a gift card shows no date (the date it carries is for statistics)', () => {
     const line = {
       cartItemId: 'i1',
       productId: 'gift',

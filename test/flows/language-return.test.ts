@@ -1,6 +1,5 @@
 /**
- * /language in the middle of a step (bug j of issue 14: it dropped the customer at the
- * home menu): the language chosen, the conversation goes on where it was, in that language;
+ * /language in the middle of a step (never back to the home menu): the language chosen, the conversation goes on where it was, in that language;
  * and the same when the language changes because the customer writes in the other one.
  */
 import { describe, expect, it } from 'vitest';

@@ -185,7 +185,7 @@ describe('answers in words at the date, session and quantity steps', () => {
   });
 });
 
-describe('what a message says when it names no single product (issue 15, A)', () => {
+describe('what a message says when it names no single product', () => {
   const openMuseum = () => fake(() => opened(I.museumAdult));
 
   it.each([
@@ -282,7 +282,7 @@ describe('what a message says when it names no single product (issue 15, A)', ()
   });
 });
 
-describe('slots typed at a list (issue 15, B)', () => {
+describe('slots typed at a list', () => {
   const atList = () =>
     start(
       'browse',
@@ -322,7 +322,7 @@ describe('slots typed at a list (issue 15, B)', () => {
   });
 });
 
-it('at home, slots alone are kept and the places are shown (issue 15, B)', () => {
+it('at home, slots alone are kept and the places are shown', () => {
   const chat = start('home', context({ language: 'es' }));
   expect(chat.say('el sábado para 2').sent).toEqual({
     type: 'wish',
@@ -334,7 +334,7 @@ it('at home, slots alone are kept and the places are shown (issue 15, B)', () =>
   ]);
 });
 
-describe('a day the product is not sold for, with the reason (issue 15, D and E)', () => {
+describe('a day the product is not sold for, with the reason', () => {
   const atCard = () =>
     start({ product: 'card' }, context({ draft: draftOf(opened(I.museumPlanetarium)) }));
 
@@ -376,7 +376,7 @@ describe('a day the product is not sold for, with the reason (issue 15, D and E)
   });
 });
 
-describe('a package asked for in a message (issue 15, F)', () => {
+describe('a package asked for in a message', () => {
   it.each(['paquete con hotel en gran canaria', 'a package with hotel in valencia'])(
     'opens the packages for %j, at home and at a list',
     (text) => {
@@ -386,7 +386,7 @@ describe('a package asked for in a message (issue 15, F)', () => {
   );
 });
 
-describe('a word for whom, typed at home (issue 15, G)', () => {
+describe('a word for whom, typed at home', () => {
   it.each(['kids', 'niños', 'children', 'family', 'familia'])(
     'searches %j rather than opening one product',
     (text) => {
@@ -398,7 +398,7 @@ describe('a word for whom, typed at home (issue 15, G)', () => {
   );
 });
 
-describe('a greeting (issue 15, H)', () => {
+describe('a greeting', () => {
   it.each(['hola', 'hi'])('%j at home is answered by the welcome alone', (text) => {
     const chat = start('home', context());
     expect(chat.say(text).sent).toEqual({ type: 'command.greeting' });
@@ -414,7 +414,7 @@ describe('a greeting (issue 15, H)', () => {
   });
 });
 
-describe('small ones (issue 15, K)', () => {
+describe('small ones', () => {
   it.each([
     ['home', 'what time does it open'],
     ['browse', 'what time does it open?'],
@@ -424,7 +424,7 @@ describe('small ones (issue 15, K)', () => {
   });
 });
 
-it('offers the sessions of the part of the day the message said (issue 15, J)', () => {
+it('offers the sessions of the part of the day the message said', () => {
   const day = '2026-06-12' as IsoDate;
   const draft = draftOf(opened(I.museumPlanetarium), { accessDate: day });
   const offer: SessionOffer = {
@@ -453,7 +453,7 @@ it('offers the sessions of the part of the day the message said (issue 15, J)', 
   expect(at(undefined)).toEqual(['session:s1100', 'session:s1700']);
 });
 
-describe('the summary of what a message asked for (issue 15, C)', () => {
+describe('the summary of what a message asked for', () => {
   const EUR = (cents: number) => ({ cents, currency: 'EUR' });
   const museumOffers = (): TicketTypeOffer[] =>
     (

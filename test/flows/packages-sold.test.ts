@@ -1,5 +1,5 @@
 /**
- * A package's stays as sold (issue 14 bug c): the sale list's accommodations (rate,
+ * A package's stays as sold: the sale list's accommodations (rate,
  * dates, conditions) joined with what the order knew of them (name, rooms), and the
  * order's own stays when a sale list leaves Accommodations out.
  */

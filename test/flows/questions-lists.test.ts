@@ -1,5 +1,5 @@
 /**
- * A group's answers as one list (issue 14 item 2): at the first ticket that asks a
+ * A group's answers as one list: at the first ticket that asks a
  * person's detail also asked by the following tickets, the answers for all of them in one
  * message, one per line (or separated where the answer cannot hold the separator); each
  * item checked as its own ticket's answer, a wrong one explained by its position and

@@ -35,8 +35,8 @@ describe('reading a typed date (today: Wednesday 10 June 2026)', () => {
     ['8/6', 'en', '2027-06-08'],
     ['tomorrow', 'es', '2026-06-11'],
     ['mañana', 'en', '2026-06-11'],
-    // A weekday and a day of the month: the next day that is both (bug f: "lunes 30" was
-    // read as the next Monday).
+    // A weekday and a day of the month: the next day that is both (never just the
+    // next Monday).
     ['lunes 30', 'es', '2026-11-30'],
     ['el martes 30', 'es', '2026-06-30'],
     ['Monday the 30th', 'en', '2026-11-30'],
@@ -76,8 +76,8 @@ describe('entering the date step', () => {
     expect(chat.notices[0]).toBe(
       'Open-date ticket: no need to choose a day; it is valid from Wednesday, 10 June 2026.',
     );
-    // Its first sellable day, which need not be today (bug f: "valid from today, Tuesday
-    // 24" was said on Monday 23): the day is named, never called "today".
+    // Its first sellable day, which need not be today (never "valid
+    // from today, Tuesday 24" on Monday 23): the day is named, never called "today".
     const later = draftOf(opened(I.museumGiftCard));
     const tomorrow = start(
       'date',
@@ -111,7 +111,7 @@ describe('choosing the date', () => {
       'back',
       'home',
     ]);
-    // The days do not all cost the same: each button says its day's price (issue 14 item 5).
+    // The days do not all cost the same: each button says its day's price.
     expect(view.options.slice(0, 6).map((o) => o.label)).toEqual([
       'Wed 10 Jun · €12.00',
       'Thu 11 Jun · €12.00',
@@ -154,7 +154,7 @@ describe('choosing the date', () => {
     expect(chat.state()).toEqual({ date: 'pick' });
   });
 
-  it('reads a bare number as a day of the month, never as a button (bug f)', () => {
+  it('reads a bare number as a day of the month, never as a button', () => {
     const chat = pick(I.museumAdult);
     // The 2nd of June has passed: the 2nd of July, not the second button (11 June).
     expect(chat.say('2').sent).toEqual({ type: 'date.pick', date: '2026-07-02' });

@@ -60,7 +60,7 @@ describe('quantity bounds', () => {
     expect(quantityBounds(dome)).toEqual({ min: 1, max: 3, binding: 'session' });
   });
 
-  it('count what the cart already takes of the session and of a limited day (bug a: 9 + 2 of 9)', () => {
+  it('count what the cart already takes of the session and of a limited day (9 + 2 of 9)', () => {
     const session = { enclosureId: E.planetarium, sessionId: 's1', label: '11:00' };
     const dome = draftOf(opened(I.museumPlanetarium), {
       accessDate: '2026-06-12',

@@ -128,7 +128,7 @@ describe('a scripted journey', () => {
     expect(leg?.turns).toBeGreaterThanOrEqual(4);
   });
 
-  it('adds to a reserved order and checks out again asking nothing twice (issue 14 item 1)', async () => {
+  it('adds to a reserved order and checks out again asking nothing twice', async () => {
     const plan = journeys.find((journey) => /reserved order/.test(journey.name))!;
     const result = await runJourney(plan, openChat);
     const [reserved, again] = result.legs;

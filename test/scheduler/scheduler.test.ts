@@ -48,6 +48,11 @@ describe.each(makers)('%s scheduler', (name, make) => {
     conversationId: 'tg:1',
     at: new Date(Date.now() + inMs),
   });
+  /** A job due 300 ms after `other`'s time (and after now). */
+  const dueAfter = (other: Job, id: string): Job => ({
+    ...job(id, 0),
+    at: new Date(Math.max(other.at.getTime(), Date.now()) + 300),
+  });
 
   it('runs a job once, not before its time', async () => {
     const scheduler = make();
@@ -59,8 +64,10 @@ describe.each(makers)('%s scheduler', (name, make) => {
     const due = Date.now() + 150;
     await scheduler.schedule(job('expire:tg:1:a', 150));
     await waitFor(() => ran.length === 1);
-    await sleep(200);
-    expect(ran.map((r) => r.id)).toEqual(['expire:tg:1:a']);
+    // A job due after it has run: a second run of the first would have come before.
+    await scheduler.schedule(job('later', 100));
+    await waitFor(() => ran.some((r) => r.id === 'later'));
+    expect(ran.map((r) => r.id)).toEqual(['expire:tg:1:a', 'later']);
     expect(ran[0]!.at).toBeGreaterThanOrEqual(due - 5);
   });
 
@@ -73,11 +80,14 @@ describe.each(makers)('%s scheduler', (name, make) => {
     });
     // The old job is due well after the new one is scheduled (a loaded machine is slow),
     // and its time has passed when the runs are counted.
-    await scheduler.schedule({ ...job('remind:x', 1_000), conversationId: 'tg:old' });
+    const old = { ...job('remind:x', 1_000), conversationId: 'tg:old' };
+    await scheduler.schedule(old);
     await scheduler.schedule({ ...job('remind:x', 200), conversationId: 'tg:new' });
     await waitFor(() => ran.length >= 1);
-    await sleep(1_100);
-    expect(ran.map((r) => r.conversationId)).toEqual(['tg:new']);
+    // A job due after the old one's time has run: the old one would have run before it.
+    await scheduler.schedule({ ...dueAfter(old, 'later'), conversationId: 'tg:later' });
+    await waitFor(() => ran.some((r) => r.id === 'later'));
+    expect(ran.map((r) => r.conversationId)).toEqual(['tg:new', 'tg:later']);
   });
 
   it('never runs a cancelled job', async () => {
@@ -88,12 +98,15 @@ describe.each(makers)('%s scheduler', (name, make) => {
       ran.push(done);
     });
     // Cancelled well before its time, which has passed when the runs are counted.
-    await scheduler.schedule(job('cancel-me', 1_000));
+    const cancelled = job('cancel-me', 1_000);
+    await scheduler.schedule(cancelled);
     await scheduler.schedule(job('keep-me', 200));
     await scheduler.cancel('cancel-me');
     await waitFor(() => ran.length >= 1);
-    await sleep(1_100);
-    expect(ran.map((r) => r.id)).toEqual(['keep-me']);
+    // A job due after the cancelled one's time has run: that one would have run before it.
+    await scheduler.schedule(dueAfter(cancelled, 'later'));
+    await waitFor(() => ran.some((r) => r.id === 'later'));
+    expect(ran.map((r) => r.id)).toEqual(['keep-me', 'later']);
   });
 
   const target = redisOf[name];
@@ -104,16 +117,20 @@ describe.each(makers)('%s scheduler', (name, make) => {
       const second = createBullmqScheduler(target, { queueName });
       open.push(first, second);
       const ran: string[] = [];
-      first.start(async () => {
-        ran.push('first');
+      first.start(async (done) => {
+        ran.push(done.id);
       });
-      second.start(async () => {
-        ran.push('second');
+      second.start(async (done) => {
+        ran.push(done.id);
       });
-      for (let i = 0; i < 10; i += 1) await first.schedule(job(`shared-${i}`, 100));
+      const shared = Array.from({ length: 10 }, (_, i) => job(`shared-${i}`, 100));
+      for (const one of shared) await first.schedule(one);
       await waitFor(() => ran.length >= 10);
-      await sleep(300);
-      expect(ran).toHaveLength(10);
+      // A job due after them has run: a second run of any would have come before it.
+      await first.schedule(dueAfter(shared[0]!, 'later'));
+      await waitFor(() => ran.includes('later'));
+      expect(ran.filter((id) => id.startsWith('shared-'))).toHaveLength(10);
+      expect(new Set(ran).size).toBe(11);
     });
   }
 

@@ -57,6 +57,8 @@ export async function startChat(
   const app = await createApp(config, options.logger ?? silentLogger, {
     partner: options.partner,
     now: options.now ?? (() => sandbox.sandbox.clock.now()),
+    // The demo catalog read here: a worker would compile its modules again (app.ts).
+    catalogOnThisThread: true,
   });
   const conversationId = options.conversationId ?? `test:${randomUUID()}`;
   const transcript: OutputLine[] = [];

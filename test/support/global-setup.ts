@@ -1,7 +1,9 @@
 /**
  * Starts a private redis-server (test/support/redis-server.ts) and a private Redis
- * Cluster of three masters (redis-cluster.ts) for the whole test run. Tests read the
- * server's URL with `inject('redisUrl')`, the cluster's nodes with `inject('redisCluster')`.
+ * Cluster of three masters (redis-cluster.ts), once for the test files that read them
+ * (the `cluster` project of vitest.config.ts; the `redis` project starts the server alone,
+ * redis-setup.ts). Tests read the server's URL with `inject('redisUrl')`, the cluster's
+ * nodes with `inject('redisCluster')`.
  */
 import type { TestProject } from 'vitest/node';
 import type {} from 'vitest';

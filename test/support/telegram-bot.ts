@@ -111,6 +111,8 @@ export async function startTelegramBot(options: StartOptions): Promise<TelegramB
   // unless the test gives it its own.
   const app = await createApp(config, logger, {
     now: options.now ?? (() => options.sandbox.sandbox.clock.now()),
+    // The demo catalog read here: a worker would compile its modules again (app.ts).
+    catalogOnThisThread: true,
   });
   // The app's own push: the scheduler (reminders, expiry) delivers through it too.
   const push = app.push;

@@ -210,12 +210,12 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['es', 'a las 5 de la tarde', book({ time: '17:00' })],
   ['es', 'a las 5', book({ time: '17:00' })],
   ['es', 'a las 10 y media', book({ time: '10:30' })],
-  // "la de las 4 y media" at the session step (issue 15, J): "las" with a half or a part
+  // "la de las 4 y media" at the session step: "las" with a half or a part
   // of the day is a time; "las 2 entradas" stays a quantity.
   ['es', 'la de las 4 y media', book({ time: '16:30' })],
   ['es', 'las 11 y cuarto', book({ time: '11:15' })],
   ['es', 'la de las 5 de la tarde', book({ time: '17:00' })],
-  // A part of the day without an hour (issue 15, J): for the session step.
+  // A part of the day without an hour: for the session step.
   ['es', 'para mañana por la tarde', book({ date: '2026-06-11', daypart: 'afternoon' })],
   ['es', 'el sábado por la mañana', book({ date: '2026-06-13', daypart: 'morning' })],
   ['en', 'tomorrow in the evening', book({ date: '2026-06-11', daypart: 'evening' })],
@@ -299,7 +299,7 @@ const TABLE: [lang: 'es' | 'en', text: string, expected: Expected][] = [
   ['en', 'in spanish please', command('language', 'es')],
   ['en', 'español', command('language', 'es')],
   ['es', 'idioma', command('language')],
-  // Asking for a language in a sentence is the command too, never an answer (issue 15 item 5)
+  // Asking for a language in a sentence is the command too, never an answer
   ['es', 'please continue in English', command('language', 'en')],
   ['es', 'yes please, switch to English', command('language', 'en')],
   ['en', 'habla español', command('language', 'es')],

@@ -99,7 +99,7 @@ class FoundCatalogProduct implements FoundProduct {
  * minutes while the offer stays (the same object when nothing changed): only a combined
  * product is on sale by its products' dates now, so a list with a combined product is
  * kept for its minute alone. A common word's list has a product per product of the
- * catalog, and made again each minute it cost 20-40 ms of a turn at 50,000 products.
+ * catalog: made again each minute, it would hold a turn at 50,000 products.
  */
 const foundByOffer = new WeakMap<
   Offerable,
@@ -175,8 +175,8 @@ export function catalogFinder(catalog: CatalogIndex, now: Date): ProductFinder {
  * The first search of each of the catalog's common words in the offer, worked out with the
  * version (the catalog service's work ahead, after offerAhead): a word most products hold
  * ("activity") has the finder and the browse list each pick the offered products among
- * its 50,000 hits, kept per offer, and that first pass, run by V8 for the first time, was
- * 20-40 ms of the first search's turn at 50,000 products. A step per word and list.
+ * its 50,000 hits, kept per offer, and that first pass, run by V8 for the first time,
+ * would hold the first search's turn. A step per word and list.
  */
 export const commonSearchesAhead = (now: () => Date) =>
   function* (catalog: CatalogIndex): Generator<void> {

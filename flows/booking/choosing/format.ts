@@ -29,7 +29,7 @@ const utc = (date: IsoDate) => {
 
 /**
  * Dates already written, by language, style and date: a date view writes every day it
- * shows, and the same days again on the next view (issue 18). Emptied when it grows past
+ * shows, and the same days again on the next view. Emptied when it grows past
  * a few thousand: the days on sale are a season's, not more.
  */
 const written = new Map<string, string>();

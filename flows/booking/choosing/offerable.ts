@@ -106,8 +106,8 @@ export function offerable(catalog: CatalogIndex, now: Date): Offerable {
 
 /**
  * The offer of a catalog version worked out before the version is served (the catalog
- * service's work ahead): the first list of what is on sale waited for it, ~20 ms of its
- * turn at 50,000 products. A later minute checks the groups again and keeps this offer
+ * service's work ahead), so that the first list of what is on sale does not wait for it
+ * within a turn. A later minute checks the groups again and keeps this offer
  * when the same products are on sale.
  */
 export const offerAhead = (now: () => Date) =>

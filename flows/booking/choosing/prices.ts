@@ -41,12 +41,12 @@ function lowestOf(entry: ProductEntry, holds: (set: PricesAndDates) => boolean):
 /**
  * The unit price on each day: the first price set that holds it. A date view asks it of
  * every day on sale (its "from" and its buttons), so the days' sets are found in one map
- * and each set is priced once, not once per day (issue 18). The answer is shared: read it,
+ * and each set is priced once, not once per day. The answer is shared: read it,
  * never change it.
  *
  * Kept for the products priced latest (`PRICED_PRODUCTS`): a turn draws its view before
  * and after the input, and the next turn again, so the same product's map of hundreds of
- * days was built several times a turn (issue 18, session 10). A product of another catalog
+ * days would be built several times a turn. A product of another catalog
  * (a refresh) is another entry; the oldest are let go, so the memory stays bounded at any
  * catalog size.
  */

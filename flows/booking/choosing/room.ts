@@ -48,7 +48,7 @@ export function dayRoom(product: DraftProduct, date: IsoDate, lines: readonly Ca
  * The days to show: on sale, full ones included (marked), in date order; with `from`,
  * from that day on. A product opened with no sold-out day has its dates in order already
  * (sellableDates): they are the list, without a set and a sort of its hundreds of days
- * on every view of the card and the date step (issue 18).
+ * on every view of the card and the date step.
  */
 export function shownDates(product: DraftProduct, from?: IsoDate): readonly IsoDate[] {
   const soldOut = product.rules?.soldOut ?? [];
@@ -81,7 +81,7 @@ export const roomyDates = (
 
 /**
  * A day on sale (or sold out) that is full now. One of the shown days, asked without
- * building them: the date view asks it of each day it shows (issue 18).
+ * building them: the date view asks it of each day it shows.
  */
 export const dayIsFull = (product: DraftProduct, date: IsoDate, lines: readonly CartLine[]) =>
   (product.dates.includes(date) || (product.rules?.soldOut?.includes(date) ?? false)) &&

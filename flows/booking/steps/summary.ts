@@ -1,7 +1,7 @@
 /**
  * What a choice comes to, worded in one place: the total said on the way to the ticket
  * questions, and the summary said instead when a request read from one message was
- * applied (issue 15, C): the product, the day in words, the session, how many of each
+ * applied: the product, the day in words, the session, how many of each
  * ticket type and the total. The customer did not see those steps' views, so this is
  * where they see which day "el finde" or "sabdo" became; the summary is a notice, not a
  * view of its own, so it costs no turn, and the view after it keeps Back to change it.

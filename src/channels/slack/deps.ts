@@ -25,7 +25,7 @@ export interface SlackDeps {
    */
   secrets?: readonly string[];
   /**
-   * Handoff to a person (issue 19): the channel where each handoff is a thread, and the
+   * Handoff to a person: the channel where each handoff is a thread, and the
    * handoff service that staff's replies and buttons go to. Unset: no support threads.
    */
   support?: { channel: string; line: SupportLine };

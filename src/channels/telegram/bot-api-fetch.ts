@@ -2,38 +2,30 @@
  * The HTTP calls of grammY's Bot API client, made on undici's dispatcher, one keep-alive
  * connection pool per process.
  *
- * grammY's default in Node is node-fetch over an `http.Agent`; a call of a turn's usual size
- * (a JSON body of a few hundred bytes, a message back) costs it about twice the CPU of
- * undici's `request` on loopback (~200 µs against ~115 µs a call, measured in isolation),
- * and its wall time is longer too. Every update makes two to four Bot API calls (the
- * update's own `getUpdates` share, the view sent or edited, the tap answered, old buttons
- * removed), so this is paid on every turn. Node's global `fetch` (undici's WHATWG layer)
- * costs more than either (~500 µs), which is why it is not the choice.
+ * Why not grammY's default transport: every update makes two to four Bot API calls, so a
+ * call's CPU is paid on every turn, and node-fetch over an `http.Agent` (grammY's default
+ * in Node) or Node's global `fetch` (undici's WHATWG layer) spend more on each call than
+ * undici's dispatcher (docs/decisions/http-transports.md).
  *
  * grammY reads nothing from the response but its JSON (`client.js`: `res.json()`), so the
- * answer is a small object with `ok`, `status` and `json()`, not a WHATWG `Response`. The
- * call goes straight to the dispatcher with a handler that keeps the answer's bytes:
- * undici's `request` would wrap each call in an async resource and its answer in a
- * readable stream, read back whole anyway (docs/decisions.md, "The Bot API's calls,
- * leaner"). A body grammY builds for an upload (ticket images, documents: a stream of
- * multipart parts, about ten for a photo) is read whole and sent with its length: undici
- * writes each part of a stream with a syscall of its own, and a ticket's whole body is
- * about a kilobyte.
+ * answer is a small object with `ok`, `status` and `json()`, not a WHATWG `Response`, and
+ * the handler keeps the answer's bytes instead of a readable stream that would be read
+ * back whole anyway. A body grammY builds for an upload (ticket images, documents: a
+ * stream of multipart parts) is read whole and sent with its length: undici writes each
+ * part of a stream with a syscall of its own, and a ticket's whole body is small.
  *
  * grammY's JSON calls (every call but an upload) are made here too, by an API transformer
  * installed next to its client (`calls`; auto-retry and the other transformers wrap it as
- * they wrap the client): grammY's client spends on each call more CPU than the HTTP
- * exchange's JavaScript (an `AbortController` of its polyfill linked to the caller's
- * signal, a timeout promise and a stream-error promise raced with the call, the payload
- * walked for files and then stringified with a replacer, the options spread, the answer
- * read through `fetch`'s shape; ~85 → ~54 µs of CPU a call in isolation,
- * docs/decisions.md "grammY's JSON calls made beside its client"). What the client does
- * is kept: the same URL, headers and JSON (null fields left out), the same timeout (its
- * seconds; the call rejected at once and aborted), the caller's signal (the runner
- * stopping a long poll) aborting the request, and the same errors: Telegram's answer as
- * it is (auto-retry reads its 429 and 5xx, the client makes the GrammyError), anything
- * else grammY's `HttpError`. An upload, or a payload that is not plain data, goes on to
- * grammY's client, and through `fetch` here.
+ * they wrap the client): grammY's client spends more on each call than the HTTP exchange
+ * itself (an `AbortController` of its polyfill linked to the caller's signal, raced
+ * timeout and stream-error promises, the payload walked for files and stringified with a
+ * replacer). What the client does is kept: the same URL, headers and JSON (null fields
+ * left out), the same timeout (its seconds; the call rejected at once and aborted), the
+ * caller's signal (the runner stopping a long poll) aborting the request, and the same
+ * errors: Telegram's answer as it is (auto-retry reads its 429 and 5xx, the client makes
+ * the GrammyError), anything else grammY's `HttpError`. An upload, or a payload that is
+ * not plain data, goes on to grammY's client, and through `fetch` here.
+ * test/channels/telegram-bot-api-fetch.test.ts compares each call with grammY's own.
  *
  * Timeouts and stopping are otherwise grammY's own: it aborts the signal it passes to
  * `fetch`, on its `timeoutSeconds` or when the bot stops. undici's own header and body
@@ -301,8 +293,8 @@ export function createBotApiFetch(): BotApiFetch {
       if (signal?.aborted) throw reasonOf(signal);
       dispatcher.dispatch(
         {
-          // Named one by one: a spread of the target made undici's handling of the
-          // options allocate ~1 KB more a call (measured in isolation).
+          // Named one by one: with a spread of the target, undici's handling of the
+          // options allocates more on every call.
           origin: target.origin,
           path: target.path,
           method: (init.method ?? 'GET') as Dispatcher.HttpMethod,

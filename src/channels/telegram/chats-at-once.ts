@@ -4,10 +4,8 @@
  * while others wait on Redis, the Bot API or the partner, more updates at once only wait
  * for the event loop, each holding its update's, view's and conversation's leases
  * (renewed every second: more Redis exchanges), its memory, and a connection to the Bot
- * API. Measured at 1,000 conversations: with 500 at once (the runner's default) an
- * update took 1.1–1.8 s (p50), its leases were renewed 1–2 times a turn, and the Bot
- * API's answers waited 0.6–1 s on the busy loop; the turns per second are the CPU's
- * either way (docs/decisions.md, "Updates at once").
+ * API, so that an update could outlive its lease. The turns per second are the CPU's
+ * either way (docs/decisions/chats-at-once.md).
  *
  * The limit counts chats, not updates: an update of a chat already in hand joins it at
  * once (it is answered by the button gate, then waits for its chat's turn in

@@ -2,7 +2,7 @@
  * A QR code as a black and white PNG, drawn and encoded here: one bit per pixel and no
  * row filters. qrcode's own PNG renderer paints every pixel in RGBA and lets pngjs try
  * five filters on every row, a megabyte of work for a 512-pixel code and the most
- * expensive step of a selling turn (issue 18). The pixels are the ones qrcode draws, by
+ * expensive step of a selling turn. The pixels are the ones qrcode draws, by
  * its own arithmetic (`qrToImageData`: a fractional scale, the margin in modules), so
  * the image and what it encodes are the same; only the file is smaller and cheaper.
  */

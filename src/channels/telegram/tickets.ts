@@ -16,7 +16,7 @@ export async function ticketQr(accessCode: string): Promise<Buffer> {
 
 /**
  * Draws a few codes before a channel takes updates (main.ts): the first drawing in a process
- * compiles the QR encoder and starts zlib (~17 ms, against ~1 ms once warm), which would
+ * compiles the QR encoder and starts zlib (many times a warm drawing's cost), which would
  * otherwise stall the first paying customer's turn and every chat waiting behind it.
  */
 export function warmUpTickets(): void {

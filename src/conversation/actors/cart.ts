@@ -151,7 +151,7 @@ function reservationOf(
     ],
     ...(stays.stays.length > 0 ? { stays: stays.stays } : {}),
     // Nothing to collect (a gift card redeemed, price 0): no payment page, even for a
-    // partner the service collects for (docs/decisions.md, Payments).
+    // partner the service collects for (docs/decisions/payments.md).
     paymentRequired: !response.paymentMethodsNotApplicable && total + stays.cents > 0,
     ...(response.paymentMethods[0] !== undefined
       ? { paymentMethodType: response.paymentMethods[0].type }

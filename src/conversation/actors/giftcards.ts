@@ -116,7 +116,7 @@ export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions 
     const hours = response.hoursInAdvanceOfGiftCardExchange;
     // The purchaser wrote these for the holder to read: shown as plain text. The holder is
     // the FullName the purchaser gave (a GiftCards item's Client has no surname): a Surname
-    // beside it is the buyer's (bug d of issue 14: "Sara García" for Sara Cruz).
+    // beside it is the buyer's (not "Sara García" for Sara Cruz).
     const holder = plainText(response.client?.fullName ?? '');
     const check: GiftCardCheck = {
       code: input.code,

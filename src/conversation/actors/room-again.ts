@@ -1,5 +1,5 @@
 /**
- * Room read again after a Confirm refused lines (issue 14 item 5): for each refused
+ * Room read again after a Confirm refused lines: for each refused
  * line with a chosen session, one /availablecapacity call for the limited sessions of
  * its enclosures that day; the line's own session, if it no longer takes the line's
  * quantity, is named with the nearest sessions that do (the rule of

@@ -207,7 +207,7 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
    * A ticket's validity line in the customer's language. GET /Sale takes no LanguageCode
    * and answers in the service's own language: its SuggestedAccessDateMessage is kept
    * unless its words are clearly of the other language, and then the line is ours, from
-   * the ticket's dates.
+   * the ticket's dates (an English ticket must not say "Válida el 28/11/2026").
    */
   function validity(
     ticket: Sale['activities'][number]['tickets'][number],

@@ -194,7 +194,7 @@ const ageView: ViewFn = (context): BookingView => {
       const age = readAge(typed);
       if (age !== undefined && ageFits(kind, age)) return { event: { type: 'package.age', age } };
       if (kind === 'baby') return { error: m.babyAge };
-      // The advice follows the age given (bug i: an 18-year-old was told to count as a baby).
+      // The advice follows the age given (an 18-year-old is never told to count as a baby).
       if (age !== undefined && age < AGES.child.min) return { error: m.childTooYoung };
       if (age !== undefined && age > AGES.child.max) return { error: m.childTooOld };
       return { error: m.childAge };

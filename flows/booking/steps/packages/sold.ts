@@ -1,5 +1,5 @@
 /**
- * Stays in the receipt and in /mybookings (issue 14 bug c): a package's accommodation
+ * Stays in the receipt and in /mybookings: a package's accommodation
  * by name, its dates and nights, who stays and the rate's conditions (its board among
  * them), not only the package's activities.
  *

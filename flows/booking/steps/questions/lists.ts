@@ -1,11 +1,11 @@
 /**
- * A group's answers typed as one list (issue 14 item 2): where several tickets of one
+ * A group's answers typed as one list: where several tickets of one
  * pass ask the same detail of each person (a name, a birth date, an age, a document… as
  * src/domain/question-meaning.ts reads a question), the customer may answer them all at
  * the first of those tickets, one per line; each item is checked as its ticket's own
  * answer would be, the good ones kept, a wrong one explained by its position.
  *
- * Where the spec is silent (docs/decisions.md, "Conversation"):
+ * Where the spec is silent (docs/decisions/ask-once.md):
  * - Offered at a ticket's question when the following tickets ask it too (the same
  *   question, or the one question of the same meaning and type): the list runs from this
  *   ticket to the last of those in a row. Only single answers of a person's detail
