@@ -120,7 +120,9 @@ export function sellInputOf(context: BookingContext): SellInput {
     ...(client !== undefined ? { client } : {}),
     ...(insurance !== undefined ? { insurancePolicyId: insurance.policyId } : {}),
     questionsProfiles: questionsProfilesOf(context.checkout),
-    ...(reservation?.paymentRequired && reservation.paymentMethodType !== undefined
+    // A debit contract applies its method to every Sale, one of 0 included (the spec:
+    // debit partners "must then apply a payment method"; docs/decisions.md, Payments).
+    ...(reservation?.paymentMethodType !== undefined
       ? { paymentMethodType: reservation.paymentMethodType }
       : {}),
     ...(reservation !== undefined ? { expiresAt: reservation.expiresAt } : {}),
