@@ -25,7 +25,10 @@ const refusals = defineMessages({
     date: 'Esa fecha ya no se puede reservar.',
     client: 'El servicio de reservas necesita completos los datos de quien compra.',
     payment: 'El servicio de reservas no ha podido preparar el pago.',
-    giftcard: 'La tarjeta regalo ya no se puede canjear.',
+    giftcard: 'El servicio de reservas no ha aceptado la tarjeta regalo.',
+    giftcardUsed: 'Esta tarjeta regalo ya se ha canjeado.',
+    giftcardClosed: 'La tarjeta regalo ya no se puede canjear para ese día.',
+    price: 'No hay precio para ese día.',
     other: 'El servicio de reservas no ha aceptado la operación.',
   } satisfies Record<RefusalCause, string>,
   en: {
@@ -36,7 +39,10 @@ const refusals = defineMessages({
     date: 'That date can no longer be booked.',
     client: "The booking service needs the buyer's details in full.",
     payment: 'The booking service could not prepare the payment.',
-    giftcard: 'The gift card can no longer be redeemed.',
+    giftcard: 'The booking service did not accept the gift card.',
+    giftcardUsed: 'This gift card has already been redeemed.',
+    giftcardClosed: 'The gift card can no longer be redeemed for that day.',
+    price: 'There is no price for that day.',
     other: 'The booking service did not accept that.',
   } satisfies Record<RefusalCause, string>,
 });

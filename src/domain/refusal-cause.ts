@@ -15,6 +15,9 @@ export type RefusalCause =
   | 'client'
   | 'payment'
   | 'giftcard'
+  | 'giftcardUsed'
+  | 'giftcardClosed'
+  | 'price'
   | 'other';
 
 /** A refusal as the partner client reads it (src/api/errors.ts), types only. */
@@ -33,7 +36,9 @@ const CODES: [RefusalCause, readonly string[]][] = [
   ['date', ['1100', '1101', '1102']],
   ['client', ['1205', '5000']],
   ['payment', ['1206']],
-  ['giftcard', ['1300', '1301', '1302']],
+  ['giftcardUsed', ['1301']],
+  ['giftcardClosed', ['1302']],
+  ['giftcard', ['1300']],
 ];
 
 const WORDS: [RefusalCause, RegExp][] = [
@@ -42,7 +47,10 @@ const WORDS: [RefusalCause, RegExp][] = [
   ['session', /session|sesi[oó]n/],
   ['questions', /question|pregunta|answer|respuesta/],
   ['payment', /payment|pago/],
+  ['giftcardUsed', /already (?:been )?(?:redeemed|exchanged)|ya (?:ha sido )?canjead/],
+  ['giftcardClosed', /no longer be redeemed|exchange window|ya no se puede canjear/],
   ['giftcard', /gift ?card|tarjeta regalo/],
+  ['price', /\bprice|precio/],
   ['client', /client|document|dni|passport|pasaporte/],
   ['date', /\bdate\b|fecha|not on sale|sale closed/],
 ];

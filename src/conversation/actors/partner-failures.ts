@@ -6,7 +6,9 @@
  */
 import { PartnerEnvelopeError } from '#src/api/errors.js';
 import type { Lang } from '#src/domain/lang.js';
+import { refusalCause } from '#src/domain/refusal-cause.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { refusalText } from '#flows/booking/problem.js';
 import { AddRefused, type AddFix } from '#flows/booking/actors/cart.js';
 
 /** Sandbox codes (src/sandbox/codes.ts) that tell the cause of a refusal. */
@@ -73,5 +75,9 @@ const addRefused = defineMessages({
  */
 export function addRefusalOf(error: PartnerEnvelopeError, language: Lang): AddRefused {
   const fix = addFixOf(error);
-  return new AddRefused(addRefused(language)[fix], fix, { cause: error });
+  // A redeemed card refused is about the card, whatever step can change it.
+  const text = refusalCause(error).startsWith('giftcard')
+    ? refusalText(language, error)
+    : addRefused(language)[fix];
+  return new AddRefused(text, fix, { cause: error });
 }
