@@ -118,4 +118,9 @@ export type PaymentEvent =
   /** The channel took a payment for the invoice `payload` (e.g. Telegram's successful_payment). */
   | { type: 'payment.paid'; payload: string; charge: PaymentCharge }
   /** After a failed payment or an unanswered Sale: try again from the same order. */
-  | { type: 'payment.retry' };
+  | { type: 'payment.retry' }
+  /**
+   * Words typed at the receipt that the home menu answers with a notice (not understood,
+   * a price asked without a product…): home, with the notice, the tickets not sent again.
+   */
+  | { type: 'done.aside'; notice: string };
