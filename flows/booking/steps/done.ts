@@ -184,7 +184,8 @@ export function activityLines(activities: SoldActivity[], lang: Lang): string[] 
   for (const activity of activities) {
     const key = `${activity.productId}|${activity.accessDate}`;
     const line = lines.get(key) ?? { name: activity.name, date: activity.accessDate, tickets: 0 };
-    lines.set(key, { ...line, tickets: line.tickets + activity.tickets.length });
+    // People, where known: a ticket may be an item included (an audio guide), not a person.
+    lines.set(key, { ...line, tickets: line.tickets + (activity.people ?? activity.tickets.length) });
   }
   return [...lines.values()].map(
     (line) =>

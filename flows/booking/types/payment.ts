@@ -80,6 +80,8 @@ export interface SoldActivity {
   /** ActivityStatus: 1 Started, 2 Confirmed, 4 Cancelled, 7 In process. */
   status: number;
   tickets: SoldTicket[];
+  /** How many people it admits (its quantity × the product's NumberOfPeople). */
+  people?: number;
 }
 
 /** A ticket as sold (GET /Sale), what the customer shows at the door. */
