@@ -1178,6 +1178,7 @@ describe('loadTickets', () => {
           name: product.productName,
           accessDate: '2026-06-17',
           status: 2,
+          people: 1,
           tickets: [
             {
               ticketId: ticket.ticketId,
