@@ -173,7 +173,6 @@ function readAfterSale(deps: ViewDeps, lang: Lang): (text: string) => TextReadin
   };
 }
 
-
 /**
  * One line per product and day, with its tickets: the service may list one activity
  * per person (a package's park admission, three times for three people).
@@ -185,7 +184,10 @@ export function activityLines(activities: SoldActivity[], lang: Lang): string[] 
     const key = `${activity.productId}|${activity.accessDate}`;
     const line = lines.get(key) ?? { name: activity.name, date: activity.accessDate, tickets: 0 };
     // People, where known: a ticket may be an item included (an audio guide), not a person.
-    lines.set(key, { ...line, tickets: line.tickets + (activity.people ?? activity.tickets.length) });
+    lines.set(key, {
+      ...line,
+      tickets: line.tickets + (activity.people ?? activity.tickets.length),
+    });
   }
   return [...lines.values()].map(
     (line) =>

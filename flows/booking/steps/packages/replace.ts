@@ -164,9 +164,7 @@ export function packageOrderLines(context: BookingContext, line: CartLine, n: nu
 export function failedStayLines(context: BookingContext, line: CartLine): string[] {
   const stay = stayOf(context, line);
   if (!line.package || !stay || stay.success) return [];
-  return [
-    messages(context.language).stayFailed(messages(context.language).noReason),
-  ];
+  return [messages(context.language).stayFailed(messages(context.language).noReason)];
 }
 
 /** What to tell after a removal: a new cart is news only when it holds something. */
