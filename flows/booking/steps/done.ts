@@ -259,7 +259,15 @@ export const doneState = booking.createStateConfig({
             sale: ({ context, event }) =>
               context.sale && {
                 ...context.sale,
-                activities: event.output.activities,
+                // A package's products by the package's name, as the cart showed it.
+                activities: event.output.activities.map((activity) => {
+                  const names = context.sale?.packageNames;
+                  const name =
+                    names && activity.providerId && !names.plain.includes(activity.productId)
+                      ? names.byProvider[activity.providerId]
+                      : undefined;
+                  return name ? { ...activity, name } : activity;
+                }),
                 stays: soldStays(context.sale.stays ?? [], event.output.stays),
               },
           }),

@@ -137,6 +137,17 @@ export function sellInputOf(context: BookingContext): SellInput {
   };
 }
 
+/** Each package line's name by the providers of its activities (SaleRecord.packageNames). */
+function packageNamesOf(context: BookingContext): SaleRecord['packageNames'] {
+  const byProvider: Record<string, string> = {};
+  for (const line of context.cart.lines)
+    for (const grouping of line.package?.search.prepackage.groupings ?? [])
+      byProvider[grouping.providerId] = line.name;
+  if (Object.keys(byProvider).length === 0) return undefined;
+  const plain = context.cart.lines.filter((line) => !line.package).map((line) => line.productId);
+  return { byProvider, plain };
+}
+
 /**
  * After a Sale: the sold cart, its reservation and checkout are finished (the client
  * details are kept for the next purchase); the next purchase gets a new cart.
@@ -146,6 +157,7 @@ export const soldContext = (context: BookingContext, output: SellOutput) => ({
     ...saleRecordOf(context),
     saleIds: output.saleIds,
     total: orderTotal(context),
+    ...(packageNamesOf(context) !== undefined ? { packageNames: packageNamesOf(context) } : {}),
     // The stays by name, with who stays: the sale list names only their rates.
     ...(orderStays(context).length > 0 ? { stays: orderStays(context) } : {}),
     ...(output.paymentUrl !== undefined

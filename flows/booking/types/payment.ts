@@ -26,6 +26,12 @@ export interface SaleRecord {
   stays?: SoldStay[];
   /** What the customer pays (items and insurance), kept for the payment step. */
   total?: Money[];
+  /**
+   * The name the cart gave each package, by the providers of its activities (the Add's
+   * request names none of their products), with the products the cart sold on their own
+   * lines: the receipt names a package's admission by the package.
+   */
+  packageNames?: { byProvider: Record<string, string>; plain: string[] };
   /** The payment the channel took before this Sale (kept with the booking). */
   charge?: PaymentCharge;
   /**
@@ -82,6 +88,7 @@ export interface SoldActivity {
   tickets: SoldTicket[];
   /** How many people it admits (its quantity × the product's NumberOfPeople). */
   people?: number;
+  providerId?: string;
 }
 
 /** A ticket as sold (GET /Sale), what the customer shows at the door. */

@@ -259,6 +259,7 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
         (index && catalogName(index, activity.productId)) ||
         activity.productName ||
         activity.productId,
+      ...(activity.providerId !== undefined ? { providerId: activity.providerId } : {}),
       // People, not tickets: an included item (an audio guide) is a ticket of its own.
       people: activity.quantity * (index?.product(activity.productId)?.product.numberOfPeople ?? 1),
       accessDate: activity.accessDateTime,
