@@ -9,7 +9,7 @@
  * whose tickets carry none gives one document with the activity's AccessCode. No code
  * at all (the provider processes the sale first): the text says they will follow.
  */
-import { assign, raise } from 'xstate';
+import { assign, not, raise } from 'xstate';
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
@@ -309,10 +309,24 @@ export const doneState = booking.createStateConfig({
         'browse.provider': { target: '#booking.home', actions: raise(({ event }) => event) },
         'browse.product': { target: '#booking.home', actions: raise(({ event }) => event) },
         'giftcard.menu': { target: '#booking.home', actions: raise(({ event }) => event) },
-        'command.help': { target: '#booking.home', actions: raise(({ event }) => event) },
-        'command.human': { target: '#booking.home', actions: raise(({ event }) => event) },
-        'command.bot': { target: '#booking.home', actions: raise(({ event }) => event) },
-        'command.greeting': { target: '#booking.home' },
+        // Tickets not yet shown: the help and a greeting are answered here, by the way to
+        // them ("Show my tickets"); shown, at home.
+        'command.help': {
+          guard: not('ticketsNotLoaded'),
+          target: '#booking.home',
+          actions: raise(({ event }) => event),
+        },
+        'command.human': {
+          guard: not('ticketsNotLoaded'),
+          target: '#booking.home',
+          actions: raise(({ event }) => event),
+        },
+        'command.bot': {
+          guard: not('ticketsNotLoaded'),
+          target: '#booking.home',
+          actions: raise(({ event }) => event),
+        },
+        'command.greeting': { guard: not('ticketsNotLoaded'), target: '#booking.home' },
         'done.aside': {
           target: '#booking.home',
           actions: {
