@@ -9,12 +9,16 @@ import { answerOf, hurriedAction } from './customer.js';
 import type { Asked, RepeatCounter } from './meaning.js';
 import type { Party } from './persona.js';
 
-/** Where a journey ends: the payment step (the next tap takes the money), or the cart. */
-export type Goal = 'payment' | 'cart';
+/**
+ * Where a journey ends: the payment step (the next tap takes the money), the cart, or the
+ * tickets in hand (a purchase with nothing to pay, made to the end).
+ */
+export type Goal = 'payment' | 'cart' | 'tickets';
 
 export const reached: Record<Goal, (view: OutputLine) => boolean> = {
   payment: (view) => view.options.some((option) => option.id === 'pay'),
   cart: (view) => /^🛒/.test(view.text) && view.options.some((option) => option.id === 'checkout'),
+  tickets: (view) => (view.tickets?.length ?? 0) > 0,
 };
 
 /**

@@ -28,11 +28,18 @@ export interface LegPlan {
   first?: (view: OutputLine) => Input;
   /** The same purchase as the leg before: what that leg asked counts as asked. */
   continues?: boolean;
+  /**
+   * With `buy`: where the customer is after the purchase: back to the menu (default), or
+   * still at the receipt, where the next leg's message is typed.
+   */
+  afterBuy?: 'menu' | 'receipt';
 }
 
 export interface JourneyPlan {
   name: string;
   language: 'es' | 'en';
+  /** The sandbox as a debit partner (its payment page), as `npm start` runs it. */
+  debit?: boolean;
   target: number | undefined;
   legs: LegPlan[];
 }
@@ -161,7 +168,64 @@ const cartByText = inOrder(
   (view) => (/^🛒/.test(view.text) && /2 × 15/.test(view.text) ? 'cambia a 3 adultos' : undefined),
 );
 
+/** A reserved order cancelled in words: "cancelar", then yes (the leg's first turn is the word). */
+const cancelled = inOrder(/^cancel /);
+
 export const journeys: JourneyPlan[] = [
+  {
+    name: 'Gift card redeemed, debit partner, to the tickets',
+    language: 'es',
+    target: undefined,
+    debit: true,
+    legs: [{ label: 'from /start', goal: 'tickets', party: party(1), wish: giftCardRedeemed }],
+  },
+  {
+    name: 'New request typed at the receipt of a purchase',
+    language: 'es',
+    target: 6,
+    legs: [
+      {
+        label: 'first purchase',
+        goal: 'payment',
+        party: party(2),
+        wish: nothingMore,
+        message: '1 entrada de adulto para el Museo del Mar el sábado',
+        buy: true,
+        afterBuy: 'receipt',
+        counted: false,
+      },
+      {
+        label: 'from the receipt',
+        goal: 'payment',
+        party: party(2),
+        wish: nothingMore,
+        message: '2 adultos al museo del mar el domingo',
+      },
+    ],
+  },
+  {
+    name: 'Reserved order cancelled in words',
+    language: 'es',
+    target: undefined,
+    legs: [
+      {
+        label: 'reserved',
+        goal: 'payment',
+        party: party(1),
+        wish: nothingMore,
+        message: '1 entrada de adulto para el Museo del Mar el sábado',
+        counted: false,
+      },
+      {
+        label: '"cancelar" to the reservation released, cart kept',
+        goal: 'cart',
+        party: party(1),
+        wish: cancelled,
+        message: 'cancelar',
+        continues: true,
+      },
+    ],
+  },
   {
     name: 'One adult ticket, buttons only',
     language: 'es',

@@ -16,10 +16,10 @@ export interface JourneyResult {
 
 export async function runJourney(
   plan: JourneyPlan,
-  open: (language: 'es' | 'en') => Promise<Chat>,
+  open: (language: 'es' | 'en', debit: boolean) => Promise<Chat>,
   trace?: Trace,
 ): Promise<JourneyResult> {
-  const chat = await open(plan.language);
+  const chat = await open(plan.language, plan.debit ?? false);
   const legs: JourneyResult['legs'] = [];
   try {
     let counter = new RepeatCounter();
@@ -50,7 +50,7 @@ export async function runJourney(
         if (chat.last().options.some((option) => option.id === 'remember')) {
           await chat.choose('remember');
         }
-        await chat.say('menu');
+        if (leg.afterBuy !== 'receipt') await chat.say('menu');
       }
     }
   } finally {

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const results: JourneyResult[] = [];
   for (const plan of journeys) {
     if (only && !plan.name.toLowerCase().includes(only)) continue;
-    results.push(await runJourney(plan, (language) => openChat(language), trace));
+    results.push(await runJourney(plan, openChat, trace));
   }
   const table = formatTable(results);
   process.stdout.write(`${table}\n`);
@@ -40,9 +40,11 @@ async function main(): Promise<void> {
   );
 }
 
-async function openChat(language: 'es' | 'en'): Promise<Chat> {
-  // Sold on account: the journeys measure the way to the payment step, not the payment.
+async function openChat(language: 'es' | 'en', debit: boolean): Promise<Chat> {
+  // Sold on account: the journeys measure the way to the payment step, not the payment;
+  // a debit partner's journey (nothing to pay) goes to the tickets.
   const chat = await startChat({ env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' } });
+  if (debit) await chat.sandbox.extra('reset', { options: { debitPartner: true } });
   await chat.start();
   return chat;
 }

@@ -180,6 +180,28 @@ if (channels) {
   health.started();
   logger.info({ port: config.port, metricsPort }, 'listening');
 } else {
+  // The payment page calls PUBLIC_URL back (the sandbox's page with nothing configured):
+  // the local chat takes the return on PORT as Telegram's deployment does, and the
+  // purchase is confirmed in the chat without "I have paid". A port already taken only
+  // costs that: the customer can still tell the chat they paid.
+  const returns = await startHttpServer({
+    port: config.port,
+    routes: paymentReturnRoutes({ store: app.store, push: app.push, logger, urls: app.returnUrls }),
+    logger,
+    addressLimit: {
+      limit: app.store.rateLimit(
+        addressRateLimit(new URL(config.publicUrl).host),
+        config.addressLimit.points,
+        config.addressLimit.seconds,
+      ),
+      windowSeconds: config.addressLimit.seconds,
+      proxyHops: config.addressLimit.proxyHops,
+    },
+  }).catch((error: unknown) => {
+    logger.warn({ err: error, port: config.port }, 'payment returns not taken: PORT in use');
+    return undefined;
+  });
+  if (returns) stops.push(() => returns.close());
   const onError = (error: unknown): string => {
     if (error instanceof BusyError) return error.message;
     logger.error({ err: error }, 'turn failed');

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
 import type { Logger } from '#src/log.js';
-import { currentTurn, silentLogger } from '#src/log.js';
+import { currentTurn, maskPersonalData, silentLogger } from '#src/log.js';
 import { envelopeFailure } from './envelope.js';
 import {
   PartnerEnvelopeError,
@@ -253,7 +253,17 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     }
     const failure = envelopeFailure(body);
     if (failure) {
-      log().info({ elapsedMs, status, codes: failure.codes }, 'partner refused');
+      // The service's words are for the operator (a customer reads our own: the flows'
+      // problem.ts), masked of the personal data a refusal may quote.
+      log().info(
+        {
+          elapsedMs,
+          status,
+          codes: failure.codes,
+          messages: failure.messages.map((message) => maskPersonalData(message)),
+        },
+        'partner refused',
+      );
       throw new PartnerEnvelopeError(context, { ...failure, status });
     }
     const read = readResponseWith(operation.response, body);

@@ -16,7 +16,6 @@ export const common = defineMessages({
       `Ese mensaje es demasiado largo (más de ${max} caracteres): no lo he leído. Escríbelo más corto, por favor.`,
     serviceDown:
       'El servicio de reservas no responde ahora mismo. No se ha perdido nada: inténtalo de nuevo en un momento.',
-    refused: (message: string) => `El servicio de reservas no lo ha aceptado: ${message}`,
     busy: 'Sigo con tu petición anterior; un momento, por favor.',
     /** The commands and what each is for: flows/booking/commands.ts. */
     help: (commands: string, menu: string, back: string) =>
@@ -55,7 +54,6 @@ export const common = defineMessages({
       `That message is too long (over ${max} characters), so I did not read it. Please write it shorter.`,
     serviceDown:
       'The booking service is not answering right now. Nothing was lost: please try again in a moment.',
-    refused: (message: string) => `The booking service did not accept that: ${message}`,
     busy: 'Still working on your previous request; one moment, please.',
     help: (commands: string, menu: string, back: string) =>
       `I can help you book tickets and activities. Use the buttons or type: ${commands}.\nAt any step, "${menu}" goes to the start and "${back}" to the previous step.`,

@@ -295,7 +295,9 @@ describe('conversations stored by the previous release', () => {
         const at = pathOf((after!.snapshot as StoredSnapshot).value);
         const told = reply.notices.map((notice) => notice.text);
         if (told.includes(startedOver())) failures.push(`${path}: started over`);
-        else if (at !== path) failures.push(`${path}: now at ${at}`);
+        // After the sale the conversation is at home: the help is answered there.
+        else if (at !== path && !(path === 'done.showing' && at === 'home'))
+          failures.push(`${path}: now at ${at}`);
         else if (after!.machineVersion !== BOOKING_MACHINE_VERSION)
           failures.push(`${path}: saved as version ${after!.machineVersion}`);
         else if (reply.view.expects === 'none' && reply.view.text === '')

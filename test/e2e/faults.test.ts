@@ -30,7 +30,7 @@ import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
 /** What a failure may be explained with (the bot's failure texts, in English). */
 const EXPLAINED =
-  /not answering|did not accept|did not confirm|could not|cannot|expired|try again|nothing was charged/i;
+  /not answering|did not accept|did not confirm|could not|cannot|expired|try again|nothing was charged|no longer|needs the buyer|no price/i;
 /** What must never reach a customer: internals of an error. */
 const LEAK =
   /\b(?:TypeError|ReferenceError|SyntaxError|Error:)|\n\s+at |undefined|\[object |ECONN|socket hang up|HTTP \d{3}|cart-\w+:|Unexpected token|Partner\w*Error/;
@@ -165,7 +165,9 @@ async function runCase(c: FaultCase): Promise<void> {
   ).toBe(true);
   expect(view.options.length, `${c.name}: no way on from: ${view.text}`).toBeGreaterThan(0);
 
-  // Never stuck: any next input gets a view.
+  // Never stuck: any next input gets a view. (At the receipt, the help is answered at
+  // home: the booking is complete already.)
+  const receipt = finished(view) ? view : undefined;
   const help = await chat.say('/help');
   checkReply(help, c.name);
   expect(help.at(-1)!.options.length).toBeGreaterThan(0);
@@ -178,7 +180,7 @@ async function runCase(c: FaultCase): Promise<void> {
   }
   await sandbox.extra('faults', { faults: [] });
   plan = site.afterTrigger?.(plan) ?? plan;
-  const end = await drive(chat, plan, memo);
+  const end = receipt ?? (await drive(chat, plan, memo));
   expect(finished(end), `${c.name}: the booking did not complete`).toBe(true);
 
   // One sale, with exactly the lines booked.

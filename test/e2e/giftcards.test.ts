@@ -267,7 +267,7 @@ describe('gift cards through the chat', () => {
     // The service's clock passes 22:00 before the customer goes on.
     await chat.sandbox.extra('clock', { advanceMinutes: 15 });
     const refused = await chat.pick('Continue');
-    expect(texts(refused)).toMatch(/did not accept that: gift card .* can no longer be redeemed/);
+    expect(texts(refused)).toMatch(/The gift card can no longer be redeemed for that day\./);
     const card = chat.last();
     expect(card.text).toContain(`Gift card ${code}`);
     expect(card.options[0]!.label).toBe('📅 Book "Gift card: Sea Museum"');

@@ -329,19 +329,20 @@ describe('the customer’s language', () => {
 });
 
 describe('"cancelar" at the reserved order', () => {
-  it('asks once which was meant; typed again, it starts over keeping the order', async () => {
+  it('says what cancelling does and asks; typed again, the reservation is released', async () => {
     const chat = await chatIn('es');
     await chat.say('2 adultos y 1 niño al acuario mañana a las 12:30');
     await toPayment(chat);
     const reserved = chat.last();
     expect(reserved.options.map((option) => option.label)).toContain('✖️ Cancelar la reserva');
     const asked = await chat.say('cancelar');
-    expect(asked.map((line) => line.text)).toContain(
-      '¿«cancelar» la reserva, o dejar esto y empezar de nuevo conservando tu pedido? Para anularla pulsa «✖️ Cancelar la reserva»; para empezar de nuevo escribe «cancelar» otra vez.',
+    expect(asked.at(-1)!.text).toBe(
+      '¿Cancelo la reserva? Las plazas se liberan y no se cobra nada; tu carrito se queda guardado por si quieres reservarlo otra vez.',
     );
-    expect(chat.last().text).toBe(reserved.text);
-    await chat.say('cancelar');
-    expect(chat.last().text).not.toBe(reserved.text);
-    expect(chat.last().options.map((option) => option.id)).toContain('book');
+    const released = await chat.say('cancelar');
+    expect(released.map((line) => line.text)).toContain(
+      'Reserva cancelada. Tu carrito sigue aquí.',
+    );
+    expect(chat.last().options.map((option) => option.id)).toContain('checkout');
   });
 });

@@ -142,12 +142,17 @@ describe('a package from prepackage to sale', () => {
     expect(c.last().text).toMatch(/^🎉 Purchase confirmed!/);
     expect(c.last().tickets?.length).toBe(6);
 
-    // The receipt: the park once with its six tickets, and the stay by
-    // name, with its dates, who stays, the rate's conditions (its board) and its terms.
+    // The receipt: the park once, by the package's name as the cart showed it, with its
+    // three people (six ticket documents); the stay by name, with its dates, who stays,
+    // the rate's conditions (its board) and its terms.
     const receipt = c.last().text;
     const stay = /🛏️ (\w{3} \d+ \w{3} to \w{3} \d+ \w{3} \(2 nights\))/.exec(reserved)![1]!;
-    expect(receipt.match(/^• Park admission for packages/gm)).toHaveLength(1);
-    expect(receipt).toMatch(/^• Park admission for packages — \w{3} \d+ \w{3} \(6 tickets\)$/m);
+    const packageName = /^1\. (.+ \+ Hotel Dunas del Faro \(2 nights\)) — /m.exec(reserved)![1]!;
+    expect(receipt).not.toMatch(/Park admission for packages/);
+    expect(receipt.split(`• ${packageName} — `)).toHaveLength(2);
+    expect(receipt).toMatch(
+      /^• .+ \+ Hotel Dunas del Faro \(2 nights\) — \w{3} \d+ \w{3} \(3 tickets\)$/m,
+    );
     expect(receipt).toContain(
       `• 🏨 Hotel Dunas del Faro — ${stay}\n   👥 2 adults, 1 child (aged 8)`,
     );

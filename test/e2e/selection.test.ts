@@ -119,7 +119,7 @@ describe('choosing what to buy', () => {
       ],
     });
     const lines = await chat.choose(`date:${day}`);
-    expect(lines[0]!.text).toBe('The booking service did not accept that: No price today');
+    expect(lines[0]!.text).toBe('There is no price for that day.');
     expect(ids(chat.last())).toEqual(['retry', 'back', 'home']);
     await chat.choose('retry');
     expect(chat.last().text).toMatch(/• Child \(under 120 cm\): €\d+\.\d\d/);

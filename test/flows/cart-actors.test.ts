@@ -242,7 +242,9 @@ describe('addToCart', () => {
     const error = await h.run('addToCart', input).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AddRefused);
     expect((error as AddRefused).fix).toBe('date');
-    expect((error as AddRefused).message).toMatch(/did not accept that: .*sale closed/);
+    expect((error as AddRefused).message).toBe(
+      'The booking service does not accept that day for this product.',
+    );
     await h.run('addToCart', input).catch(() => undefined);
     expect(h.named('cart-add')).toHaveLength(2);
   });
@@ -265,9 +267,11 @@ describe('addToCart', () => {
         reserved: false,
       })
       .catch((e: unknown) => e);
-    // Told as any Add refusal is: the service's words, and the step that can fix it.
+    // Told as any Add refusal is: in our words, and the step that can fix it.
     expect(refused).toBeInstanceOf(AddRefused);
-    expect((refused as AddRefused).message).toMatch(/did not accept that: .*no rooms left/);
+    expect((refused as AddRefused).message).toBe(
+      'The booking service does not accept that number of tickets for that day.',
+    );
     expect((refused as AddRefused).fix).toBe('quantity');
 
     // The old cart may hold the package all the same: the activity goes to a new cart,
@@ -476,7 +480,7 @@ describe('a line refused for a full session', () => {
       reserved: false,
     });
     expect(output.line).toBeUndefined();
-    expect(output.refused).toMatch(/session full/);
+    expect(output.refused).toMatch(/does not accept that session/);
     expect(output.removed.cartItemId).toBe('p1');
     expect(output.cart.lines.map((l) => l.cartItemId)).toEqual(['a1']);
   });
@@ -716,7 +720,9 @@ describe('removeFromCart', () => {
       },
     );
     expect(output.cart.lines.map((line) => line.productId)).toEqual([JELLYFISH]);
-    expect(output.dropped).toEqual([{ name: 'Two-day pass', reason: 'sale closed' }]);
+    expect(output.dropped).toEqual([
+      { name: 'Two-day pass', reason: 'That date can no longer be booked.' },
+    ]);
 
     // The new cart may hold the line refused all the same: the next Add goes to another.
     const added = await h.run<{ cart: Cart }>('addToCart', {
@@ -1172,6 +1178,7 @@ describe('loadTickets', () => {
           name: product.productName,
           accessDate: '2026-06-17',
           status: 2,
+          people: 1,
           tickets: [
             {
               ticketId: ticket.ticketId,

@@ -450,7 +450,7 @@ describe('review', () => {
     });
     await h.choose('reserve');
     expect(h.state()).toEqual({ review: 'idle' });
-    expect(h.notices).toEqual(['The booking service did not accept that: no places left']);
+    expect(h.notices).toEqual(['There are no longer enough places for what you chose.']);
   });
 
   it('names the items a reservation could not hold, with what can be done', async () => {
@@ -655,7 +655,7 @@ describe('review', () => {
         moveLine: moveLine.logic,
       });
       await h.choose('reserve');
-      expect(h.notices).toEqual(['The booking service did not accept that: capacity exhausted']);
+      expect(h.notices).toEqual(['There are no longer enough places for what you chose.']);
       // Every line that is not a package's or a combined product's is read (the reader
       // passes over one with neither a session nor a limited day).
       expect(readRoom.inputs).toEqual([{ lines: cart.lines, language: 'en' }]);
@@ -971,9 +971,7 @@ describe('reserved', () => {
     await refused.choose('pay');
     expect(refused.state()).toEqual({ reserved: 'idle' });
     expect(refused.context().sale).toBeUndefined();
-    expect(refused.notices).toEqual([
-      'The booking service did not accept that: Client is required',
-    ]);
+    expect(refused.notices).toEqual(["The booking service needs the buyer's details in full."]);
 
     const down = place('reserved', reserved(), {
       planPayment: planned('on-account'),

@@ -252,7 +252,7 @@ describe('the summary and the Add', () => {
     const h = place(at('summary'), buying(), { addGiftCard: failing(refused) });
     await h.choose('add');
     expect(h.state()).toEqual({ giftcards: { buy: 'summary' } });
-    expect(h.notices).toEqual(['The booking service did not accept that: not sold as a gift card']);
+    expect(h.notices).toEqual(['The booking service did not accept the gift card.']);
   });
 
   it('does not touch a cart whose Sale may have happened', async () => {

@@ -80,7 +80,8 @@ describe('review with a package', () => {
     });
     await h.choose('reserve');
     expect(h.at()).toBe('packages.stayFailed');
-    expect(h.context().packages?.replace).toEqual({ cartItemId: 'package-1', reason: NO_ROOMS });
+    // The service's words are never the customer's: the reason is ours.
+    expect(h.context().packages?.replace).toEqual({ cartItemId: 'package-1', reason: '' });
     expect(h.view().text).toContain('The accommodation "Hotel Faro Sur" could not be reserved');
     expect(h.ids()).toEqual(['restay', 'remove', 'cart', 'home']);
   });
@@ -91,7 +92,7 @@ describe('review with a package', () => {
     });
     await h.choose('reserve');
     expect(h.at()).toBe('review.idle');
-    expect(h.notices).toEqual(['The booking service did not accept that: client details missing']);
+    expect(h.notices).toEqual(["The booking service needs the buyer's details in full."]);
   });
 
   it('a reservation where the accommodation alone failed offers another accommodation', async () => {
@@ -121,7 +122,10 @@ describe('review with a package', () => {
     });
     await h.choose('reserve');
     expect(h.at()).toBe('review.failed');
-    expect(h.view().text).toContain('⚠️ Accommodation not reserved: no rooms left');
+    expect(h.view().text).toContain(
+      '⚠️ Accommodation not reserved: the accommodation has no availability.',
+    );
+    expect(h.view().text).not.toContain('no rooms left');
     expect(h.ids()).toEqual(['remove:package-1', 'restay:package-1', 'cart', 'home']);
     await h.choose('restay:package-1');
     expect(remove.inputs[0]).toMatchObject({ cartItemId: 'package-1', reserved: true });

@@ -61,9 +61,7 @@ describe('searching', () => {
     });
     await h.settled();
     expect(h.at()).toBe('packages.dates.activity');
-    expect(h.notices).toEqual([
-      'The booking service did not accept that: the activities are not on sale',
-    ]);
+    expect(h.notices).toEqual(['That date can no longer be booked.']);
   });
 
   it('a new filter that fails keeps the list it had', async () => {

@@ -9,7 +9,7 @@
  * whose tickets carry none gives one document with the activity's AccessCode. No code
  * at all (the provider processes the sale first): the text says they will follow.
  */
-import { assign } from 'xstate';
+import { assign, not, raise } from 'xstate';
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
@@ -19,7 +19,8 @@ import { partnerCall } from '../partner-call.js';
 import { purchaseDetails } from '../guards/order.js';
 import { booking } from '../setup.js';
 import type { BookingContext, SoldActivity } from '../types.js';
-import type { ViewDeps, ViewFn } from '../view.js';
+import type { TextReading, ViewDeps, ViewFn } from '../view.js';
+import { homeReading } from './home.js';
 import { formatAmounts } from './cart.js';
 import { cancellationText } from './review.js';
 import { formatDate } from '#flows/booking/choosing/format.js';
@@ -122,11 +123,12 @@ const doneView: ViewFn = (context, deps) => {
     event: { type: 'command.book' as const },
   };
   if (activities === undefined) {
-    return {
-      text: m.notLoaded,
-      expects: 'choice',
-      options: [{ id: 'tickets', label: m.retry, event: { type: 'confirm' } }, bookMore, home],
-    };
+    const options = [
+      { id: 'tickets', label: m.retry, event: { type: 'confirm' as const } },
+      bookMore,
+      home,
+    ];
+    return { text: m.notLoaded, expects: 'choice', options, readText: readAfterSale(deps, lang) };
   }
   const tickets = ticketDocuments(activities, deps, lang);
   const pending = activities
@@ -155,8 +157,21 @@ const doneView: ViewFn = (context, deps) => {
     expects: 'choice',
     tickets,
     options: [...rememberOption(context), bookMore, home],
+    readText: readAfterSale(deps, lang),
   };
 };
+
+/**
+ * Words typed at the receipt: the purchase is over, so they are read as at the home menu
+ * (a new request starts a new booking) and answered from there; the receipt and its
+ * tickets are not sent again (they are, when asked: /mybookings, "reenviar entradas").
+ */
+function readAfterSale(deps: ViewDeps, lang: Lang): (text: string) => TextReading {
+  return (text) => {
+    const reading = homeReading(text, deps, lang, []);
+    return 'error' in reading ? { event: { type: 'done.aside', notice: reading.error } } : reading;
+  };
+}
 
 /**
  * One line per product and day, with its tickets: the service may list one activity
@@ -168,7 +183,11 @@ export function activityLines(activities: SoldActivity[], lang: Lang): string[] 
   for (const activity of activities) {
     const key = `${activity.productId}|${activity.accessDate}`;
     const line = lines.get(key) ?? { name: activity.name, date: activity.accessDate, tickets: 0 };
-    lines.set(key, { ...line, tickets: line.tickets + activity.tickets.length });
+    // People, where known: a ticket may be an item included (an audio guide), not a person.
+    lines.set(key, {
+      ...line,
+      tickets: line.tickets + (activity.people ?? activity.tickets.length),
+    });
   }
   return [...lines.values()].map(
     (line) =>
@@ -240,7 +259,15 @@ export const doneState = booking.createStateConfig({
             sale: ({ context, event }) =>
               context.sale && {
                 ...context.sale,
-                activities: event.output.activities,
+                // A package's products by the package's name, as the cart showed it.
+                activities: event.output.activities.map((activity) => {
+                  const names = context.sale?.packageNames;
+                  const name =
+                    names && activity.providerId && !names.plain.includes(activity.productId)
+                      ? names.byProvider[activity.providerId]
+                      : undefined;
+                  return name ? { ...activity, name } : activity;
+                }),
                 stays: soldStays(context.sale.stays ?? [], event.output.stays),
               },
           }),
@@ -275,6 +302,38 @@ export const doneState = booking.createStateConfig({
         },
         confirm: [{ guard: 'ticketsNotLoaded', target: 'loading' }],
         'nav.back': { target: '#booking.home' },
+        // After the sale the conversation is at home: what is typed or asked is answered
+        // there (home first, then the event again), never with the receipt again.
+        wish: { target: '#booking.home', actions: raise(({ event }) => event) },
+        'browse.query': { target: '#booking.home', actions: raise(({ event }) => event) },
+        'browse.provider': { target: '#booking.home', actions: raise(({ event }) => event) },
+        'browse.product': { target: '#booking.home', actions: raise(({ event }) => event) },
+        'giftcard.menu': { target: '#booking.home', actions: raise(({ event }) => event) },
+        // Tickets not yet shown: the help and a greeting are answered here, by the way to
+        // them ("Show my tickets"); shown, at home.
+        'command.help': {
+          guard: not('ticketsNotLoaded'),
+          target: '#booking.home',
+          actions: raise(({ event }) => event),
+        },
+        'command.human': {
+          guard: not('ticketsNotLoaded'),
+          target: '#booking.home',
+          actions: raise(({ event }) => event),
+        },
+        'command.bot': {
+          guard: not('ticketsNotLoaded'),
+          target: '#booking.home',
+          actions: raise(({ event }) => event),
+        },
+        'command.greeting': { guard: not('ticketsNotLoaded'), target: '#booking.home' },
+        'done.aside': {
+          target: '#booking.home',
+          actions: {
+            type: 'notify',
+            params: ({ event }) => ({ text: event.notice }),
+          },
+        },
       },
     },
   },

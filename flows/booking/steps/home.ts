@@ -86,13 +86,27 @@ const homeView: ViewFn = (context, deps) => {
     text: m.welcome,
     expects: 'choice',
     options,
-    readText: (text) =>
-      readAtHome(text, deps, context.language) ??
-      (readMessage(text, deps).intent === 'price'
-        ? { error: m.whichPrice }
-        : { error: notUnderstoodText({ options }, context.language) }),
+    readText: (text) => homeReading(text, deps, context.language, options),
   };
 };
+
+/**
+ * What the home menu makes of a typed message: a booking, a place, a menu; or the notice
+ * that answers it (`options`: the menu's, named when it is not understood).
+ */
+export function homeReading(
+  text: string,
+  deps: ViewDeps,
+  lang: Lang,
+  options: readonly Option<BookingEvent>[],
+): TextReading {
+  return (
+    readAtHome(text, deps, lang) ??
+    (readMessage(text, deps).intent === 'price'
+      ? { error: messages(lang).whichPrice }
+      : { error: notUnderstoodText({ options }, lang) })
+  );
+}
 
 /** A message typed at the home menu: a booking in one message, or what else it asks for. */
 function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | undefined {

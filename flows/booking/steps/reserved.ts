@@ -40,6 +40,10 @@ const messages = defineMessages({
     selling: 'Confirmando tu compra…',
     cancelling: 'Cancelando la reserva…',
     cancelled: 'Reserva cancelada. Tu carrito sigue aquí.',
+    confirmCancel:
+      '¿Cancelo la reserva? Las plazas se liberan y no se cobra nada; tu carrito se queda guardado por si quieres reservarlo otra vez.',
+    cancelYes: '✖️ Sí, cancelar la reserva',
+    cancelNo: '↩️ No, mantenerla',
     expired: '⌛ La reserva ha caducado y no se ha cobrado nada. ¿La renuevo con un toque?',
     renew: '🔁 Reservar de nuevo',
     renewing: 'Reservando de nuevo…',
@@ -62,6 +66,10 @@ const messages = defineMessages({
     selling: 'Confirming your purchase…',
     cancelling: 'Cancelling the reservation…',
     cancelled: 'Reservation cancelled. Your cart is still here.',
+    confirmCancel:
+      'Shall I cancel the reservation? The places are released and nothing is charged; your cart is kept in case you want to reserve it again.',
+    cancelYes: '✖️ Yes, cancel the reservation',
+    cancelNo: '↩️ No, keep it',
     expired: '⌛ The reservation expired and nothing was charged. Shall I reserve it again?',
     renew: '🔁 Reserve again',
     renewing: 'Reserving again…',
@@ -120,11 +128,24 @@ export function sellInputOf(context: BookingContext): SellInput {
     ...(client !== undefined ? { client } : {}),
     ...(insurance !== undefined ? { insurancePolicyId: insurance.policyId } : {}),
     questionsProfiles: questionsProfilesOf(context.checkout),
-    ...(reservation?.paymentRequired && reservation.paymentMethodType !== undefined
+    // A debit contract applies its method to every Sale, one of 0 included (the spec:
+    // debit partners "must then apply a payment method"; docs/decisions.md, Payments).
+    ...(reservation?.paymentMethodType !== undefined
       ? { paymentMethodType: reservation.paymentMethodType }
       : {}),
     ...(reservation !== undefined ? { expiresAt: reservation.expiresAt } : {}),
   };
+}
+
+/** Each package line's name by the providers of its activities (SaleRecord.packageNames). */
+function packageNamesOf(context: BookingContext): SaleRecord['packageNames'] {
+  const byProvider: Record<string, string> = {};
+  for (const line of context.cart.lines)
+    for (const grouping of line.package?.search.prepackage.groupings ?? [])
+      byProvider[grouping.providerId] = line.name;
+  if (Object.keys(byProvider).length === 0) return undefined;
+  const plain = context.cart.lines.filter((line) => !line.package).map((line) => line.productId);
+  return { byProvider, plain };
 }
 
 /**
@@ -136,6 +157,7 @@ export const soldContext = (context: BookingContext, output: SellOutput) => ({
     ...saleRecordOf(context),
     saleIds: output.saleIds,
     total: orderTotal(context),
+    ...(packageNamesOf(context) !== undefined ? { packageNames: packageNamesOf(context) } : {}),
     // The stays by name, with who stays: the sale list names only their rates.
     ...(orderStays(context).length > 0 ? { stays: orderStays(context) } : {}),
     ...(output.paymentUrl !== undefined
@@ -184,6 +206,19 @@ const reservedView: ViewFn = (context, deps) => {
   };
 };
 
+/** "cancelar" typed at the reservation: what cancelling does, said before it is done. */
+const confirmCancelView: ViewFn = (context) => {
+  const m = messages(context.language);
+  return {
+    text: m.confirmCancel,
+    expects: 'choice',
+    options: [
+      { id: 'cancel', label: m.cancelYes, event: { type: 'reservation.cancel' } },
+      { id: 'keep', label: m.cancelNo, event: { type: 'nav.back' } },
+    ],
+  };
+};
+
 const expiredView: ViewFn = (context) => {
   const lang = context.language;
   const m = messages(lang);
@@ -221,6 +256,13 @@ export const reservedState = booking.createStateConfig({
         ],
         'reservation.renew': { target: 'renewing' },
         'reservation.cancel': [{ guard: not('saleUnderWay'), target: 'cancelling' }],
+        // "cancelar" typed (asked about by the engine, or typed again, or /cancel): the
+        // reservation is what it would cancel here; said first, released when confirmed.
+        'word.ask': {
+          guard: ({ context, event }) => event.label !== undefined && !saleUnderWay(context),
+          target: 'confirmingCancel',
+        },
+        'command.cancel': { guard: not('saleUnderWay'), target: 'confirmingCancel' },
         // Sent by the scheduler shortly before the expiry.
         'reservation.remind': {
           guard: 'reservationHeldUnsold',
@@ -326,6 +368,15 @@ export const reservedState = booking.createStateConfig({
         ],
       },
     }),
+    confirmingCancel: {
+      meta: { view: confirmCancelView },
+      on: {
+        'reservation.cancel': { target: 'cancelling' },
+        // "cancelar" once more: the answer is yes.
+        'command.cancel': { target: 'cancelling' },
+        'nav.back': { target: 'idle' },
+      },
+    },
     expired: {
       meta: { view: expiredView },
       on: {

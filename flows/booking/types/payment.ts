@@ -26,6 +26,12 @@ export interface SaleRecord {
   stays?: SoldStay[];
   /** What the customer pays (items and insurance), kept for the payment step. */
   total?: Money[];
+  /**
+   * The name the cart gave each package, by the providers of its activities (the Add's
+   * request names none of their products), with the products the cart sold on their own
+   * lines: the receipt names a package's admission by the package.
+   */
+  packageNames?: { byProvider: Record<string, string>; plain: string[] };
   /** The payment the channel took before this Sale (kept with the booking). */
   charge?: PaymentCharge;
   /**
@@ -80,6 +86,9 @@ export interface SoldActivity {
   /** ActivityStatus: 1 Started, 2 Confirmed, 4 Cancelled, 7 In process. */
   status: number;
   tickets: SoldTicket[];
+  /** How many people it admits (its quantity × the product's NumberOfPeople). */
+  people?: number;
+  providerId?: string;
 }
 
 /** A ticket as sold (GET /Sale), what the customer shows at the door. */
@@ -118,4 +127,9 @@ export type PaymentEvent =
   /** The channel took a payment for the invoice `payload` (e.g. Telegram's successful_payment). */
   | { type: 'payment.paid'; payload: string; charge: PaymentCharge }
   /** After a failed payment or an unanswered Sale: try again from the same order. */
-  | { type: 'payment.retry' };
+  | { type: 'payment.retry' }
+  /**
+   * Words typed at the receipt that the home menu answers with a notice (not understood,
+   * a price asked without a product…): home, with the notice, the tickets not sent again.
+   */
+  | { type: 'done.aside'; notice: string };

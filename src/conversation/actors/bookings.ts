@@ -1,7 +1,8 @@
 /** /mybookings: GET /Sale for each PartnerSaleId this conversation made. */
 import { fromPromise } from 'xstate';
 import type { MyBooking, MyBookingsInput } from '#flows/booking/actors/bookings.js';
-import { salesOperation } from '#src/api/sales.js';
+import { ActivityStatus, salesOperation, type Sale } from '#src/api/sales.js';
+import { catalogName } from './sales.js';
 import { soldStays } from '#flows/booking/steps/packages/sold.js';
 import { bookingsOf, staysOf } from '../bookings-record.js';
 import { soldStaysOf } from './sales.js';
@@ -9,6 +10,20 @@ import type { ActorDeps } from './index.js';
 
 /** How many of the newest bookings are shown. */
 const SHOWN = 5;
+
+/**
+ * A sale is a booking once it was paid: one whose payment was never made (every activity
+ * still Started: the payment page abandoned) or failed (Cancelled with no access code ever
+ * issued) is not listed. A booking cancelled after its purchase keeps its codes, and is.
+ */
+function aBooking(sale: Sale): boolean {
+  const unpaid = (activity: Sale['activities'][number]) =>
+    activity.status === ActivityStatus.Started ||
+    (activity.status === ActivityStatus.Cancelled &&
+      activity.accessCode === undefined &&
+      activity.tickets.every((ticket) => ticket.accessCode === undefined));
+  return !sale.activities.every(unpaid);
+}
 
 export function createBookingsActors(deps: ActorDeps) {
   async function loadMyBookings(input: MyBookingsInput): Promise<MyBooking[]> {
@@ -20,7 +35,7 @@ export function createBookingsActors(deps: ActorDeps) {
         const { sales } = await deps.client.call(salesOperation, { partnerSaleId });
         // The filter is ours; a service that ignored it must not show others' sales.
         const sale = sales.find((candidate) => candidate.partnerSaleId === partnerSaleId);
-        if (!sale) return undefined;
+        if (!sale || !aBooking(sale)) return undefined;
         const first = sale.activities[0];
         const currency =
           (first && index?.product(first.productId)?.product.pricesAndDates[0]?.currency) || 'EUR';
@@ -28,8 +43,9 @@ export function createBookingsActors(deps: ActorDeps) {
           partnerSaleId,
           total: { cents: Math.round(sale.totalPrice * 100), currency },
           activities: sale.activities.map((activity) => ({
+            // The name the customer chose it by (the catalog's, as in the cart).
             name:
-              index?.product(activity.productId)?.product.productName ||
+              (index && catalogName(index, activity.productId)) ||
               activity.productName ||
               activity.productId,
             accessDate: activity.accessDateTime,

@@ -28,7 +28,7 @@ import type { PartnerClient } from '#src/api/client.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import { Refusal } from '#flows/booking/problem.js';
+import { Refusal, refusalText } from '#flows/booking/problem.js';
 import type { CartChange } from '#flows/booking/actors/cart.js';
 import type { Cart, CartLine } from '#flows/booking/types.js';
 import { activityOfLine } from './cart-requests.js';
@@ -195,7 +195,8 @@ export function createCartOps(deps: CartOpsDeps): CartOps {
         outcome = await addOnce(next.shoppingCartId, next.adds ?? 0, items);
       } catch (error) {
         if (!(error instanceof PartnerEnvelopeError)) throw error;
-        dropped.push({ name: line.name, reason: error.messages.join('; ') });
+        // What was refused in our words; the service's own are logged by the client.
+        dropped.push({ name: line.name, reason: refusalText(language, error) });
         continue;
       }
       // The new cart is in doubt as well: give up this time; the held lines are intact.

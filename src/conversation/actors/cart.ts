@@ -150,10 +150,10 @@ function reservationOf(
       ]),
     ],
     ...(stays.stays.length > 0 ? { stays: stays.stays } : {}),
-    // Nothing to collect (a gift card redeemed, price 0): no payment page, even for a
-    // partner the service collects for (docs/decisions/payments.md).
+    // Nothing to collect (a gift card redeemed, price 0): no payment step of ours, but a
+    // debit partner still applies its payment method to the Sale (docs/decisions/payments.md): the method is kept whenever the contract is debit.
     paymentRequired: !response.paymentMethodsNotApplicable && total + stays.cents > 0,
-    ...(response.paymentMethods[0] !== undefined
+    ...(!response.paymentMethodsNotApplicable && response.paymentMethods[0] !== undefined
       ? { paymentMethodType: response.paymentMethods[0].type }
       : {}),
     zone,

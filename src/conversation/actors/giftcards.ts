@@ -40,14 +40,14 @@ import type { ActorDeps } from './index.js';
 
 const messages = defineMessages({
   es: {
-    notFound: (code: string, reason: string) =>
-      `No encuentro ninguna tarjeta regalo con el código ${code} (${reason}). Revisa el código y prueba de nuevo.`,
+    notFound: (code: string) =>
+      `No encuentro ninguna tarjeta regalo con el código ${code}. Revisa el código y prueba de nuevo.`,
     notOnSale: (name: string) => `«${name}» ya no se vende como tarjeta regalo.`,
     nothing: 'Elige al menos un producto para la tarjeta regalo.',
   },
   en: {
-    notFound: (code: string, reason: string) =>
-      `I cannot find a gift card with the code ${code} (${reason}). Check the code and try again.`,
+    notFound: (code: string) =>
+      `I cannot find a gift card with the code ${code}. Check the code and try again.`,
     notOnSale: (name: string) => `"${name}" is no longer sold as a gift card.`,
     nothing: 'Choose at least one product for the gift card.',
   },
@@ -107,7 +107,8 @@ export function createGiftCardActors(deps: ActorDeps, options: CartActorOptions 
       );
     } catch (error) {
       if (error instanceof PartnerEnvelopeError) {
-        throw new Refusal(m.notFound(input.code, error.messages.join('; ')), { cause: error });
+        // The service's words are logged by the client, never shown.
+        throw new Refusal(m.notFound(input.code), { cause: error });
       }
       throw error;
     }

@@ -70,6 +70,7 @@ export function stayOutcomes(
       ...(stay.cancellationPolicy ? { cancellationPolicy: stay.cancellationPolicy } : {}),
       ...(stay.price !== undefined ? { price: { cents: toCents(stay.price), currency } } : {}),
       success: stay.success,
+      // The service's words, kept with the reservation; never shown (replace.ts).
       ...(stay.errorMessage ? { errorMessage: stay.errorMessage } : {}),
     };
   });

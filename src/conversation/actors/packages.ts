@@ -72,7 +72,7 @@ const messages = defineMessages({
     noPrice: 'Ese alojamiento ya no tiene precio para esas fechas. Elige otro, por favor.',
     unknownCombined: 'Esa entrada combinada ya no está a la venta.',
     noCombinedDates: 'Esa entrada combinada no tiene fechas disponibles ahora mismo.',
-    noCombinedPrice: (reason: string) => `No se ha podido obtener el precio combinado: ${reason}`,
+    noCombinedPrice: 'No se ha podido obtener el precio de esa entrada combinada para ese día.',
     packageName: (prepackage: string, stay: string, nights: number) =>
       `${prepackage} + ${stay} (${nights === 1 ? '1 noche' : `${nights} noches`})`,
   },
@@ -81,7 +81,7 @@ const messages = defineMessages({
     noPrice: 'That accommodation has no price for those dates any more. Please choose another.',
     unknownCombined: 'That combined ticket is no longer on sale.',
     noCombinedDates: 'That combined ticket has no dates available right now.',
-    noCombinedPrice: (reason: string) => `The combined price could not be obtained: ${reason}`,
+    noCombinedPrice: 'The price of that combined ticket could not be obtained for that day.',
     packageName: (prepackage: string, stay: string, nights: number) =>
       `${prepackage} + ${stay} (${nights === 1 ? '1 night' : `${nights} nights`})`,
   },
@@ -345,8 +345,12 @@ export function createPackageActors(deps: ActorDeps, options: CartActorOptions =
     const entry = response.productsRealTimePrices.find(
       (price) => price.combinedProductId === input.combinedProductId,
     );
-    if (!entry || !entry.success || entry.price === undefined)
-      throw new Refusal(m.noCombinedPrice(entry?.errorMessage ?? m.noCombinedDates));
+    if (!entry || !entry.success || entry.price === undefined) {
+      // The service's words are for the logs, never the customer's.
+      if (entry?.errorMessage)
+        deps.logger.info({ reason: entry.errorMessage }, 'combined price refused');
+      throw new Refusal(entry ? m.noCombinedPrice : m.noCombinedDates);
+    }
     return combinedUnit(input.language, input.productIds, input.date, entry);
   }
 

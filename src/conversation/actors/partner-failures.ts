@@ -6,7 +6,9 @@
  */
 import { PartnerEnvelopeError } from '#src/api/errors.js';
 import type { Lang } from '#src/domain/lang.js';
-import { common } from '#src/i18n/common.js';
+import { refusalCause } from '#src/domain/refusal-cause.js';
+import { defineMessages } from '#src/i18n/messages.js';
+import { refusalText } from '#flows/booking/problem.js';
 import { AddRefused, type AddFix } from '#flows/booking/actors/cart.js';
 
 /** Sandbox codes (src/sandbox/codes.ts) that tell the cause of a refusal. */
@@ -50,12 +52,32 @@ export function addFixOf(error: PartnerEnvelopeError): AddFix {
   return 'cart';
 }
 
+const addRefused = defineMessages({
+  es: {
+    session: 'El servicio de reservas no acepta esa sesión: ya no está disponible.',
+    questions: 'El servicio de reservas no ha aceptado alguna de las respuestas.',
+    quantity: 'El servicio de reservas no acepta esa cantidad de entradas para ese día.',
+    date: 'El servicio de reservas no acepta ese día para este producto.',
+    cart: 'El servicio de reservas no ha aceptado añadirlo al carrito.',
+  } satisfies Record<AddFix, string>,
+  en: {
+    session: 'The booking service does not accept that session: it is no longer available.',
+    questions: 'The booking service did not accept one of the answers.',
+    quantity: 'The booking service does not accept that number of tickets for that day.',
+    date: 'The booking service does not accept that day for this product.',
+    cart: 'The booking service did not accept adding it to the cart.',
+  } satisfies Record<AddFix, string>,
+});
+
 /**
- * An Add refusal as the customer hears it, whatever the line: the service's own words,
- * and the step that can change what was refused.
+ * An Add refusal as the customer hears it, whatever the line: what was refused in our
+ * words (the service's own are logged by the client), and the step that can change it.
  */
 export function addRefusalOf(error: PartnerEnvelopeError, language: Lang): AddRefused {
-  return new AddRefused(common(language).refused(error.messages.join('; ')), addFixOf(error), {
-    cause: error,
-  });
+  const fix = addFixOf(error);
+  // A redeemed card refused is about the card, whatever step can change it.
+  const text = refusalCause(error).startsWith('giftcard')
+    ? refusalText(language, error)
+    : addRefused(language)[fix];
+  return new AddRefused(text, fix, { cause: error });
 }

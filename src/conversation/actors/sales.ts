@@ -36,6 +36,8 @@ import {
 } from '#flows/booking/actors/cart.js';
 import { Refusal } from '#flows/booking/problem.js';
 import type { SoldActivity, SoldStay } from '#flows/booking/types.js';
+import { productName } from '#flows/booking/choosing/offerable.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { CartActorOptions } from './cart.js';
 import { cartContextOf, failureReason, type CartCalls } from './cart.js';
 import { saleKey } from './cart-ops.js';
@@ -78,6 +80,15 @@ export function soldStaysOf(sale: Sale): SoldStay[] {
     ...(stay.accessEndDateTime ? { checkOut: stay.accessEndDateTime } : {}),
     ...(stay.productConditions ? { conditions: stay.productConditions } : {}),
   }));
+}
+
+/**
+ * A product's name as the customer chose it (the catalog's suggested sales name, as the
+ * cart shows it); a package's parts go by the package (flows' steps/packages/sold.ts).
+ */
+export function catalogName(index: CatalogIndex, productId: string): string | undefined {
+  const entry = index.product(productId);
+  return entry ? productName(entry.product) : undefined;
 }
 
 export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}) {
@@ -249,11 +260,15 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
     };
     const activities: SoldActivity[] = sale.activities.map((activity) => ({
       productId: activity.productId,
-      // The sale list speaks the partner's default language; the catalog the customer's.
+      // The sale list speaks the partner's default language; the catalog the customer's,
+      // by the name the cart showed.
       name:
-        index?.product(activity.productId)?.product.productName ||
+        (index && catalogName(index, activity.productId)) ||
         activity.productName ||
         activity.productId,
+      ...(activity.providerId !== undefined ? { providerId: activity.providerId } : {}),
+      // People, not tickets: an included item (an audio guide) is a ticket of its own.
+      people: activity.quantity * (index?.product(activity.productId)?.product.numberOfPeople ?? 1),
       accessDate: activity.accessDateTime,
       ...(activity.accessCode !== undefined ? { accessCode: activity.accessCode } : {}),
       status: activity.status,

@@ -58,7 +58,6 @@ const messages = defineMessages({
     noDates: 'Ese producto no tiene fechas disponibles ahora mismo.',
     notToday: 'Ese producto solo se vende para el día de la compra, y hoy no está disponible.',
     noPrice: 'No hay precio para esa fecha. Elige otra, por favor.',
-    priceRefused: (reason: string) => `No se ha podido obtener el precio: ${reason}`,
   },
   en: {
     unknown: 'That product is no longer on sale. Please choose another.',
@@ -66,7 +65,6 @@ const messages = defineMessages({
     noDates: 'That product has no dates available right now.',
     notToday: 'That product is only sold for the day of purchase, and it is not available today.',
     noPrice: 'There is no price for that date. Please choose another.',
-    priceRefused: (reason: string) => `The price could not be obtained: ${reason}`,
   },
 });
 
@@ -289,7 +287,10 @@ export function createSelectionActors(deps: ActorDeps) {
         (p) => p.productId === input.productId && (p.accessDate ?? input.date) === input.date,
       );
       if (!found || !found.success || found.price === undefined) {
-        throw new Refusal(found?.errorMessage ? m.priceRefused(found.errorMessage) : m.noPrice);
+        // The service's words are for the logs, never the customer's.
+        if (found?.errorMessage)
+          deps.logger.info({ reason: found.errorMessage }, 'real-time price refused');
+        throw new Refusal(m.noPrice);
       }
       realTime = { price: found.price, priceMode: found.priceMode };
     }

@@ -11,8 +11,11 @@
  *   given, all five fields must be filled; a blank DocumentIdentifier is the vendor's
  *   code 5000 (identification document required).
  * - PaymentMethod: required of a debit partner (its type one of Confirm's PaymentMethods,
- *   both return URLs absolute http(s)); the sale then stays Started (1) until paid on the
- *   payment page (PaymentRedirectUrl). A non-debit partner's PaymentMethod is ignored.
+ *   both return URLs absolute http(s)), whatever the amount; the sale then stays Started
+ *   (1) until paid on the payment page (PaymentRedirectUrl). A sale with nothing to
+ *   collect (a gift card redeemed, every line at 0, no insurance) is confirmed at once
+ *   and answers no PaymentRedirectUrl (docs/sandbox.md). A non-debit partner's
+ *   PaymentMethod is ignored.
  * - InsurancePolicyId: the policy of the insurance quote (reads/insurance.ts), priced
  *   again on the sold lines before coupons; its Quote becomes InsurancePolicyAmount.
  * - An injected capacity fault refuses with 1204 and keeps the reservation as it was.
@@ -222,6 +225,15 @@ export function cancelSale(context: SandboxContext, record: SaleRecord): void {
   state.capacity.unsell(record.saleId);
 }
 
+/** A sale whose lines (after coupons) and insurance all cost nothing. */
+function nothingToCollect(record: SaleRecord): boolean {
+  return (
+    record.activities.every((activity) => activity.price === 0) &&
+    record.stays.every((stay) => stay.price === 0) &&
+    (record.insurance?.amount ?? 0) === 0
+  );
+}
+
 export const cartSaleHandler: Handler<OperationOf<'cart-sale'>> = (
   request: CartSaleRequest,
   context,
@@ -343,9 +355,12 @@ export const cartSaleHandler: Handler<OperationOf<'cart-sale'>> = (
   for (const line of lines)
     if (line.giftCardIdentifier !== undefined)
       state.giftCards.get(line.giftCardIdentifier)!.exchangedBySaleId = saleId;
-  if (!debit) completeSale(context, record, cart);
+  // Nothing to collect: no payment page to send the customer to; the method given is kept.
+  const collected = payment !== undefined && !nothingToCollect(record);
+  if (payment !== undefined && !collected) payment.outcome = 'paid';
+  if (!collected) completeSale(context, record, cart);
   record.response = {
-    paymentRedirectUrl: payment ? `${context.baseUrl}/__sandbox/pay/${payment.token}` : undefined,
+    paymentRedirectUrl: collected ? `${context.baseUrl}/__sandbox/pay/${payment.token}` : undefined,
     serviceSales: [{ id: saleId, financialRatios: saleRatios(record) }],
   };
   state.sales.add(record);

@@ -113,7 +113,8 @@ export const refusedStayFlow = ({ context, event }: FailedArgs): PackageFlow => 
   ...(context.packages ?? newPackageFlow()),
   replace: {
     cartItemId: refusedStayLine(context, event.error)?.cartItemId ?? '',
-    reason: errorMessages(event.error).join('; '),
+    // Our own words only: a partner's refusal is logged, the customer reads `noReason`.
+    reason: event.error instanceof Refusal ? event.error.message : '',
   },
 });
 
@@ -146,7 +147,8 @@ export function packageOrderLines(context: BookingContext, line: CartLine, n: nu
     m.stay(stayText(search.checkIn, search.checkOut, lang), peopleText(search.rooms, lang)),
   ];
   if (stay === undefined) return [...lines, m.stayPending];
-  if (!stay.success) return [...lines, m.stayFailed(stay.errorMessage ?? m.noReason)];
+  // The service's own words (stay.errorMessage) are logged when read, never shown.
+  if (!stay.success) return [...lines, m.stayFailed(m.noReason)];
   const cancellation = describeCancellation(stay.cancellationPolicy, lang, {
     currency: stay.price?.currency ?? line.unitPrice.currency,
   });
@@ -162,9 +164,7 @@ export function packageOrderLines(context: BookingContext, line: CartLine, n: nu
 export function failedStayLines(context: BookingContext, line: CartLine): string[] {
   const stay = stayOf(context, line);
   if (!line.package || !stay || stay.success) return [];
-  return [
-    messages(context.language).stayFailed(stay.errorMessage ?? messages(context.language).noReason),
-  ];
+  return [messages(context.language).stayFailed(messages(context.language).noReason)];
 }
 
 /** What to tell after a removal: a new cart is news only when it holds something. */
