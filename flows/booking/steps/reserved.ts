@@ -129,7 +129,7 @@ export function sellInputOf(context: BookingContext): SellInput {
     ...(insurance !== undefined ? { insurancePolicyId: insurance.policyId } : {}),
     questionsProfiles: questionsProfilesOf(context.checkout),
     // A debit contract applies its method to every Sale, one of 0 included (the spec:
-    // debit partners "must then apply a payment method"; docs/decisions.md, Payments).
+    // debit partners "must then apply a payment method"; docs/decisions/payments.md).
     ...(reservation?.paymentMethodType !== undefined
       ? { paymentMethodType: reservation.paymentMethodType }
       : {}),
