@@ -109,7 +109,8 @@ const schema = z.object({
   SLACK_SALES_CHANNEL: optionalText,
   SLACK_SUPPORT_CHANNEL: optionalText,
   /** The hour (0-23, the service's time) of the day's summary; unset: none. */
-  SLACK_DAILY_SUMMARY_HOUR: optionalText.pipe(
+  SLACK_DAILY_SUMMARY_HOUR: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.coerce
       .number({ error: 'an hour from 0 to 23 (or unset)' })
       .int('an hour from 0 to 23 (or unset)')

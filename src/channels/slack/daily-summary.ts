@@ -6,7 +6,6 @@
  * lets one of them post. The timer is injected so tests move the clock, not wait for it.
  */
 import type { webApi } from '@slack/bolt';
-import type { Sale } from '#src/api/sales.js';
 import { toCents } from '#src/domain/pricing.js';
 import {
   addDays,
@@ -19,9 +18,10 @@ import {
 } from '#src/domain/time.js';
 import type { BotEvents } from '#src/events.js';
 import { slackDeliveryKey } from '#src/store/keys.js';
-import { context, money, section, type SlackMessage } from './blocks/common.js';
+import { context, money, section, type KnownBlock, type SlackMessage } from './blocks/common.js';
 import { isCancelled, paidTotal } from './blocks/sales.js';
 import type { SlackDeps } from './deps.js';
+import { readAllSales } from './sales-export.js';
 import { createHandoffQueue } from './support/queue.js';
 
 /** Runs `run` after `ms`; the returned function cancels it. */
@@ -32,8 +32,6 @@ const realTimer: SummaryTimer = (ms, run) => {
   return () => clearTimeout(handle);
 };
 
-/** Pages read at most (5 sales a page): a day of 1,000 sales; more is said to be cut. */
-const MAX_PAGES = 200;
 /** Records kept two days: the summary of the day just ended reads them after midnight. */
 const KEEP_SECONDS = 2 * 24 * 60 * 60;
 
@@ -91,21 +89,10 @@ export async function dayFigures(
   channel: string,
   day: IsoDate,
 ): Promise<DayFigures> {
-  const sales: Sale[] = [];
-  let partial = false;
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const result = await deps.lookups.sales(
-      { fromTransactionDateTime: day, toTransactionDateTime: day },
-      page,
-    );
-    if (!result.ok) {
-      partial = true;
-      break;
-    }
-    sales.push(...result.value.sales);
-    if (!result.value.hasNextPage) break;
-    if (page === MAX_PAGES) partial = true;
-  }
+  const { sales, partial } = await readAllSales(deps, {
+    fromTransactionDateTime: day,
+    toTransactionDateTime: day,
+  });
   const paid = sales.reduce((cents, sale) => cents + toCents(paidTotal(sale)), 0) / 100;
   const refunds = (await deps.store.get<RefundRecord>(refundsKey(channel, day)))?.value ?? {};
   const figures: DayFigures = {
@@ -150,7 +137,7 @@ export function dailySummaryMessage(figures: DayFigures): SlackMessage {
     `• ${refunds}`,
     ...(handoffs ? [`• ${handoffs}`] : []),
   ];
-  const blocks = [section(lines.join('\n'))];
+  const blocks: KnownBlock[] = [section(lines.join('\n'))];
   blocks.push(
     context(
       figures.partial
