@@ -8,7 +8,8 @@ import { EXPIRED, plainMessage, type SlackMessage } from './blocks/common.js';
 import { salesMessage } from './blocks/sales.js';
 import type { SlackDeps } from './deps.js';
 import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
-import { loadSearch, pageValue, readPageValue, saveSearch } from './search-state.js';
+import { loadSearch, pageValue, readPageValue, saveCursor, saveSearch } from './search-state.js';
+import { cursorPage, firstPageCursor } from './sales-cursor.js';
 import type { IdBook, IdNote } from './id-book.js';
 import { context, esc } from './blocks/common.js';
 
@@ -27,7 +28,12 @@ export async function firstSalesPage(
   const result = await deps.lookups.sales(filters, 1);
   const token =
     result.ok && result.value.hasNextPage
-      ? await saveSearch(deps.store, { kind: 'sales', filters, ...asker })
+      ? await saveSearch(deps.store, {
+          kind: 'sales',
+          filters,
+          ...asker,
+          cursor: firstPageCursor(result.value.sales),
+        })
       : undefined;
   return salesMessage(result, {
     filters,
@@ -118,12 +124,19 @@ export async function pageOf(
   if (!target || !saved || saved.kind !== kind || saved.userId !== userId)
     return plainMessage(EXPIRED);
   const value = (page: number): string => pageValue(target.token, page);
-  if (saved.kind === 'sales')
-    return salesMessage(await deps.lookups.sales(saved.filters, target.page), {
+  if (saved.kind === 'sales') {
+    const shown = saved.cursor
+      ? await cursorPage(deps.lookups, saved.filters, saved.cursor, target.page)
+      : { result: await deps.lookups.sales(saved.filters, target.page) };
+    if (!shown) return plainMessage(EXPIRED);
+    if ('cursor' in shown && shown.result.ok)
+      await saveCursor(deps.store, target.token, shown.cursor);
+    return salesMessage(shown.result, {
       filters: saved.filters,
       page: target.page,
       pageValue: value,
     });
+  }
   return cancellationsMessage(await deps.lookups.cancellations(saved.filters, target.page), {
     filters: saved.filters,
     page: target.page,
