@@ -23,9 +23,13 @@ export interface AllSales {
   unavailable: boolean;
 }
 
-export async function readAllSales(deps: SlackDeps, filters: SalesFilters): Promise<AllSales> {
+export async function readAllSales(
+  deps: SlackDeps,
+  filters: SalesFilters,
+  maxPages = MAX_PAGES,
+): Promise<AllSales> {
   const sales: Sale[] = [];
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
+  for (let page = 1; page <= maxPages; page += 1) {
     const result = await deps.lookups.sales(filters, page);
     if (!result.ok) return { sales, partial: true, unavailable: page === 1 };
     sales.push(...result.value.sales);

@@ -10,6 +10,8 @@ import type { SlackDeps } from './deps.js';
 import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
 import { loadSearch, pageValue, readPageValue, saveCursor, saveSearch } from './search-state.js';
 import { cursorPage, firstPageCursor } from './sales-cursor.js';
+import { findNearMiss } from './near-miss.js';
+import { CUSTOMER_ZONE, dateOf, localNow } from '#src/domain/time.js';
 import type { IdBook, IdNote } from './id-book.js';
 import { context, esc } from './blocks/common.js';
 
@@ -25,6 +27,15 @@ export async function firstSalesPage(
   filters: SalesFilters,
   asker: Asker,
 ): Promise<SlackMessage> {
+  return (await firstSalesResult(deps, filters, asker)).message;
+}
+
+/** The first page, and how many sales it found (undefined: the search failed). */
+async function firstSalesResult(
+  deps: SlackDeps,
+  filters: SalesFilters,
+  asker: Asker,
+): Promise<{ message: SlackMessage; found?: number }> {
   const result = await deps.lookups.sales(filters, 1);
   const token =
     result.ok && result.value.hasNextPage
@@ -35,11 +46,33 @@ export async function firstSalesPage(
           cursor: firstPageCursor(result.value.sales),
         })
       : undefined;
-  return salesMessage(result, {
+  const message = salesMessage(result, {
     filters,
     page: 1,
     pageValue: token ? (page) => pageValue(token, page) : noToken,
   });
+  return { message, found: result.ok ? result.value.sales.length : undefined };
+}
+
+/**
+ * The first page of a search as typed; when one e-mail or id finds nothing, the closest
+ * of the recent sales' is offered (a failure to find one only leaves it out).
+ */
+async function typedSalesPage(
+  deps: SlackDeps,
+  filters: SalesFilters,
+  asker: Asker,
+): Promise<SlackMessage> {
+  const { message, found } = await firstSalesResult(deps, filters, asker);
+  if (found !== 0) return message;
+  const today = dateOf(localNow(CUSTOMER_ZONE, (deps.now ?? (() => new Date()))()));
+  const near = await findNearMiss(deps, filters, today).catch((error: unknown) => {
+    deps.logger.warn({ error: (error as Error).name }, 'slack: no near miss looked for');
+    return undefined;
+  });
+  if (!near) return message;
+  const hint = `:bulb: Did you mean \`${esc(near.closest)}\`? Try \`/sales ${esc(near.closest)}\`.`;
+  return { ...message, blocks: [...message.blocks, context(hint)] };
 }
 
 const WHAT_FAILED = {
@@ -75,7 +108,7 @@ export async function explainedSalesPage(
 ): Promise<SlackMessage> {
   const id = filters.partnerSaleId;
   const note = id ? await book.find(id).catch(() => undefined) : undefined;
-  if (!id || !note) return firstSalesPage(deps, filters, asker);
+  if (!id || !note) return typedSalesPage(deps, filters, asker);
   if (note.kind === 'order') {
     const found = await firstSalesPage(
       deps,
