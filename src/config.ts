@@ -108,6 +108,16 @@ const schema = z.object({
   SLACK_ALERTS_CHANNEL: optionalText,
   SLACK_SALES_CHANNEL: optionalText,
   SLACK_SUPPORT_CHANNEL: optionalText,
+  /** The hour (0-23, the service's time) of the day's summary; unset: none. */
+  SLACK_DAILY_SUMMARY_HOUR: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce
+      .number({ error: 'an hour from 0 to 23 (or unset)' })
+      .int('an hour from 0 to 23 (or unset)')
+      .min(0, 'an hour from 0 to 23 (or unset)')
+      .max(23, 'an hour from 0 to 23 (or unset)')
+      .optional(),
+  ),
   SUPPORT_HOURS: z.string().default('always'),
   SUPPORT_TIMEOUT_MINUTES: z.coerce
     .number({ error: 'a whole number of minutes from 1 to 1440' })
@@ -315,6 +325,8 @@ function toConfig(env: z.output<typeof schema>, hours: SupportHours) {
             alertsChannel: env.SLACK_ALERTS_CHANNEL,
             /** The confirmed sales' feed, apart from the failures; unset: the alerts channel. */
             salesChannel: env.SLACK_SALES_CHANNEL,
+            /** The day's figures, in the sales channel at this hour (Madrid); unset: none. */
+            dailySummaryHour: env.SLACK_DAILY_SUMMARY_HOUR,
           }
         : undefined,
     /**

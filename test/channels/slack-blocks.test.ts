@@ -131,8 +131,13 @@ describe('gift card reply', () => {
         hoursInAdvanceOfGiftCardExchange: 2,
       },
     });
-    expect(message.text).toBe('Gift card C1: already exchanged');
-    expect(textOf(message.blocks)).toContain('Valid, already exchanged');
+    expect(message.text).toBe('Gift card C1: already redeemed');
+    // Never "valid" once redeemed; what the service does not say is said so.
+    expect(textOf(message.blocks)).toContain(
+      '*Already redeemed*: it cannot be used again. The service does not say when, nor in which sale.',
+    );
+    expect(textOf(message.blocks)).not.toContain('Valid');
+    expect(textOf(message.blocks)).toContain('*Bought in the sale*');
     expect(textOf(message.blocks)).toContain('*Purchaser*\\nnot recorded');
   });
 });

@@ -2,7 +2,7 @@
  * A local fake of Slack on loopback, for running the real bolt app against it:
  * - the Web API (`<url>/api/<method>`, what SLACK_API_URL points at): records every call
  *   with its arguments (blocks parsed) and answers like Slack (auth.test, chat.*,
- *   views.*, users.info, apps.connections.open, and the file upload trio:
+ *   views.*, users.info, conversations.open, apps.connections.open, and the file upload trio:
  *   files.getUploadURLExternal hands out an upload URL on this same loopback server,
  *   the bytes posted there are kept, files.completeUploadExternal shares them in a
  *   channel or thread); the messages posted are kept (chat.update changes them,
@@ -297,6 +297,8 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
         },
       };
     },
+    // A direct message with the bot: one channel per user, as Slack keeps it.
+    'conversations.open': (args) => ({ ok: true, channel: { id: `D${String(args.users)}` } }),
     'files.getUploadURLExternal': (args) => {
       fileCounter += 1;
       const id = `F0FAKE${fileCounter}`;

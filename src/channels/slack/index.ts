@@ -30,6 +30,7 @@ import { createSlackSupportDesk } from './support/desk.js';
 import { createStaffNames } from './support/staff-names.js';
 import { createTransport } from './transport.js';
 import { createIdBook } from './id-book.js';
+import { startDailySummary, type DailySummary } from './daily-summary.js';
 
 export type { SlackDeps } from './deps.js';
 export { SLACK_EVENTS_PATH } from './transport.js';
@@ -131,9 +132,15 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
         deps.config.salesChannel ?? deps.config.alertsChannel,
       )
     : undefined;
+  const summaryChannel = deps.config.salesChannel ?? deps.config.alertsChannel;
+  const summary: DailySummary | undefined =
+    deps.config.dailySummaryHour !== undefined && summaryChannel
+      ? startDailySummary(app.client, summaryChannel, deps, deps.config.dailySummaryHour)
+      : undefined;
   try {
     await transport.start();
   } catch (error) {
+    summary?.stop();
     await alerts?.stop();
     throw error;
   }
@@ -148,6 +155,7 @@ export async function startSlack(deps: SlackDeps): Promise<SlackChannel> {
     async stop() {
       await transport.stop();
       await inFlight.drain();
+      summary?.stop();
       await alerts?.stop();
     },
   };

@@ -7,11 +7,19 @@ import { randomBytes } from 'node:crypto';
 import { slackSearchKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
 import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
+import type { SalesCursor } from './sales-cursor.js';
 
 export const SEARCH_TTL_SECONDS = 30 * 60;
 
 export type SavedSearch =
-  | { kind: 'sales'; filters: SalesFilters; userId: string; channelId?: string }
+  | {
+      kind: 'sales';
+      filters: SalesFilters;
+      userId: string;
+      channelId?: string;
+      /** The pages shown so far (sales-cursor.ts); absent in searches saved before it. */
+      cursor?: SalesCursor;
+    }
   | { kind: 'cancellations'; filters: CancellationFilters; userId: string; channelId?: string };
 
 export async function saveSearch(store: Store, search: SavedSearch): Promise<string> {
@@ -23,6 +31,19 @@ export async function saveSearch(store: Store, search: SavedSearch): Promise<str
 export async function loadSearch(store: Store, token: string): Promise<SavedSearch | undefined> {
   if (!/^[A-Za-z0-9_-]{1,32}$/.test(token)) return undefined;
   return (await store.get<SavedSearch>(slackSearchKey(token)))?.value;
+}
+
+/** Keeps a search's cursor after a page is shown (its time to live starts again). */
+export async function saveCursor(store: Store, token: string, cursor: SalesCursor): Promise<void> {
+  const stored = await store.get<SavedSearch>(slackSearchKey(token));
+  if (stored?.value.kind !== 'sales') return;
+  // A lost race (two presses at once) keeps the other press's pages: both are true.
+  await store.put(
+    slackSearchKey(token),
+    { ...stored.value, cursor: { ...stored.value.cursor, ...cursor } },
+    stored.version,
+    SEARCH_TTL_SECONDS,
+  );
 }
 
 /** A paging button's value: `<token>:<page>`. */

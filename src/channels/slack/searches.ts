@@ -8,7 +8,10 @@ import { EXPIRED, plainMessage, type SlackMessage } from './blocks/common.js';
 import { salesMessage } from './blocks/sales.js';
 import type { SlackDeps } from './deps.js';
 import type { CancellationFilters, SalesFilters } from '#src/conversation/staff/lookups.js';
-import { loadSearch, pageValue, readPageValue, saveSearch } from './search-state.js';
+import { loadSearch, pageValue, readPageValue, saveCursor, saveSearch } from './search-state.js';
+import { cursorPage, firstPageCursor } from './sales-cursor.js';
+import { findNearMiss } from './near-miss.js';
+import { CUSTOMER_ZONE, dateOf, localNow } from '#src/domain/time.js';
 import type { IdBook, IdNote } from './id-book.js';
 import { context, esc } from './blocks/common.js';
 
@@ -24,16 +27,52 @@ export async function firstSalesPage(
   filters: SalesFilters,
   asker: Asker,
 ): Promise<SlackMessage> {
+  return (await firstSalesResult(deps, filters, asker)).message;
+}
+
+/** The first page, and how many sales it found (undefined: the search failed). */
+async function firstSalesResult(
+  deps: SlackDeps,
+  filters: SalesFilters,
+  asker: Asker,
+): Promise<{ message: SlackMessage; found?: number }> {
   const result = await deps.lookups.sales(filters, 1);
   const token =
     result.ok && result.value.hasNextPage
-      ? await saveSearch(deps.store, { kind: 'sales', filters, ...asker })
+      ? await saveSearch(deps.store, {
+          kind: 'sales',
+          filters,
+          ...asker,
+          cursor: firstPageCursor(result.value.sales),
+        })
       : undefined;
-  return salesMessage(result, {
+  const message = salesMessage(result, {
     filters,
     page: 1,
     pageValue: token ? (page) => pageValue(token, page) : noToken,
   });
+  return { message, found: result.ok ? result.value.sales.length : undefined };
+}
+
+/**
+ * The first page of a search as typed; when one e-mail or id finds nothing, the closest
+ * of the recent sales' is offered (a failure to find one only leaves it out).
+ */
+async function typedSalesPage(
+  deps: SlackDeps,
+  filters: SalesFilters,
+  asker: Asker,
+): Promise<SlackMessage> {
+  const { message, found } = await firstSalesResult(deps, filters, asker);
+  if (found !== 0) return message;
+  const today = dateOf(localNow(CUSTOMER_ZONE, (deps.now ?? (() => new Date()))()));
+  const near = await findNearMiss(deps, filters, today).catch((error: unknown) => {
+    deps.logger.warn({ error: (error as Error).name }, 'slack: no near miss looked for');
+    return undefined;
+  });
+  if (!near) return message;
+  const hint = `:bulb: Did you mean \`${esc(near.closest)}\`? Try \`/sales ${esc(near.closest)}\`.`;
+  return { ...message, blocks: [...message.blocks, context(hint)] };
 }
 
 const WHAT_FAILED = {
@@ -69,7 +108,7 @@ export async function explainedSalesPage(
 ): Promise<SlackMessage> {
   const id = filters.partnerSaleId;
   const note = id ? await book.find(id).catch(() => undefined) : undefined;
-  if (!id || !note) return firstSalesPage(deps, filters, asker);
+  if (!id || !note) return typedSalesPage(deps, filters, asker);
   if (note.kind === 'order') {
     const found = await firstSalesPage(
       deps,
@@ -118,12 +157,19 @@ export async function pageOf(
   if (!target || !saved || saved.kind !== kind || saved.userId !== userId)
     return plainMessage(EXPIRED);
   const value = (page: number): string => pageValue(target.token, page);
-  if (saved.kind === 'sales')
-    return salesMessage(await deps.lookups.sales(saved.filters, target.page), {
+  if (saved.kind === 'sales') {
+    const shown = saved.cursor
+      ? await cursorPage(deps.lookups, saved.filters, saved.cursor, target.page)
+      : { result: await deps.lookups.sales(saved.filters, target.page) };
+    if (!shown) return plainMessage(EXPIRED);
+    if ('cursor' in shown && shown.result.ok)
+      await saveCursor(deps.store, target.token, shown.cursor);
+    return salesMessage(shown.result, {
       filters: saved.filters,
       page: target.page,
       pageValue: value,
     });
+  }
   return cancellationsMessage(await deps.lookups.cancellations(saved.filters, target.page), {
     filters: saved.filters,
     page: target.page,

@@ -49,12 +49,14 @@ export function giftCardMessage(code: string, result: Lookup<GiftCardResponse>):
     return { text, blocks: [section(`${title}\n:x: *Not valid*: ${why}`)] };
   }
   const card = result.value;
+  // The service says whether a card was redeemed, not when nor by which sale: staff are
+  // told so rather than left to look for it.
   const state = card.isExchanged
-    ? ':no_entry: *Valid, already exchanged*'
+    ? ':no_entry: *Already redeemed*: it cannot be used again. The service does not say when, nor in which sale.'
     : ':white_check_mark: *Valid, not exchanged yet*';
   const fields = [
-    `*Sale*\nPartnerSaleId ${esc(card.partnerSaleId ?? '—')}\nSaleId ${esc(card.saleId ?? '—')}`,
-    `*Exchange deadline*\n${exchangeDeadlineText(card.hoursInAdvanceOfGiftCardExchange)}`,
+    `*Bought in the sale*\nPartnerSaleId ${esc(card.partnerSaleId ?? '—')}\nSaleId ${esc(card.saleId ?? '—')}`,
+    `*Can be redeemed*\n${exchangeDeadlineText(card.hoursInAdvanceOfGiftCardExchange)}`,
     ...clientFields(card.client, 'Purchaser'),
   ];
   const products = card.products.length
@@ -67,7 +69,7 @@ export function giftCardMessage(code: string, result: Lookup<GiftCardResponse>):
   const blocks = [section(`${title}\n${state}`, fields), section(`*Products*\n${products}`)];
   if (card.message) blocks.push(section(`*Message*\n${esc(card.message).replace(/^/gm, '> ')}`));
   return {
-    text: `Gift card ${code}: ${card.isExchanged ? 'already exchanged' : 'valid, not exchanged yet'}`,
+    text: `Gift card ${code}: ${card.isExchanged ? 'already redeemed' : 'valid, not exchanged yet'}`,
     blocks,
   };
 }

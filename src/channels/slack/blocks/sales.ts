@@ -53,7 +53,7 @@ export function paidTotal(sale: Sale): number {
   return Math.max(0, toCents(sale.totalPrice) - unpaid + insurance) / 100;
 }
 
-const isCancelled = (sale: Sale): boolean =>
+export const isCancelled = (sale: Sale): boolean =>
   sale.activities.length > 0 &&
   sale.activities.every((activity) => isCancelledStatus(activity.status));
 
