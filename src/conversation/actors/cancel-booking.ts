@@ -12,7 +12,7 @@ import type {
 import { understand } from '#flows/understanding/understand.js';
 import { ActivityStatus, salesOperation, type Sale } from '#src/api/sales.js';
 import type { CancellationPolicy } from '#src/api/common.js';
-import { cancellationAt } from '#src/domain/cancel-now.js';
+import { cancellationAt, type CancelVerdict } from '#src/domain/cancel-now.js';
 import { describeCancellation } from '#src/domain/cancellation.js';
 import { toCents } from '#src/domain/pricing.js';
 import { CUSTOMER_ZONE, dateOf, localNow, providerNow } from '#src/domain/time.js';
@@ -31,6 +31,15 @@ const standing = (sale: Sale) =>
     (activity) =>
       activity.status === ActivityStatus.Confirmed || activity.status === ActivityStatus.InProcess,
   );
+
+/** A penalty amount of the whole price gives nothing back: said as non-refundable. */
+function nothingBack(verdict: CancelVerdict, totalCents: number): CancelVerdict {
+  return verdict.kind === 'penalty' &&
+    verdict.amount !== undefined &&
+    toCents(verdict.amount) >= totalCents
+    ? { kind: 'nonRefundable' }
+    : verdict;
+}
 
 export function createCancelBookingActors(deps: ActorDeps) {
   async function candidateOf(
@@ -62,7 +71,7 @@ export function createCancelBookingActors(deps: ActorDeps) {
         entry?.product.productCancellationConditions ||
         '',
       policyForStaff: describeCancellation(policy, 'en', { currency }),
-      verdict: cancellationAt(policy, date, now),
+      verdict: nothingBack(cancellationAt(policy, date, now), toCents(sale.totalPrice)),
       order: { ...order, total: { cents: toCents(sale.totalPrice), currency } },
     };
   }

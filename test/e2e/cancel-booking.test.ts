@@ -1,0 +1,101 @@
+/**
+ * Cancelling a bought booking, through the JSON-lines chat against the sandbox: the
+ * customer buys, then asks in Spanish to cancel it; the sale's policy and what it means
+ * now are shown, and on their yes staff are handed the request once (the service has no
+ * operation that creates a cancellation request). A non-refundable booking is said so
+ * with a person offered; a past one cannot be cancelled.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutputLine } from '#src/channels/console/lines.js';
+import type { BotEvents } from '#src/events.js';
+import { hurriedAction } from '#journeys/customer.js';
+import { party } from '#journeys/persona.js';
+import { startChat, type Chat } from '#test/support/chat.js';
+
+let chat: Chat | undefined;
+afterEach(async () => {
+  await chat?.close();
+  chat = undefined;
+});
+
+async function until(c: Chat, reached: (view: OutputLine) => boolean): Promise<void> {
+  const someone = party(1);
+  for (let turn = 0; turn < 30 && !reached(c.last()); turn += 1)
+    await c.send(hurriedAction(c.last(), someone, 0));
+  if (!reached(c.last())) throw new Error(`not reached: ${c.last().text}`);
+}
+
+const offers = (id: string) => (view: OutputLine) => view.options.some((o) => o.id === id);
+
+async function buy(c: Chat, request: string): Promise<void> {
+  await c.say(request);
+  await until(c, offers('pay'));
+  await c.choose('pay');
+  expect(c.last().text).toMatch(/Compra confirmada/);
+}
+
+function requests(c: Chat): BotEvents['cancellation.requested'][0][] {
+  const seen: BotEvents['cancellation.requested'][0][] = [];
+  c.app.events.on('cancellation.requested', (event) => seen.push(event));
+  return seen;
+}
+
+describe('cancelling a bought booking', () => {
+  it('shows the policy, asks, and hands a refundable one to staff once', async () => {
+    chat = await startChat({ env: { PARTNER_LANGUAGE: 'es', PAYMENT_MODE: 'on-account' } });
+    const seen = requests(chat);
+    await chat.start();
+    await buy(chat, '1 entrada de adulto para el Museo del Mar el sábado');
+
+    const asked = await chat.say('quiero cancelar mi reserva del sábado');
+    const view = asked.at(-1)!;
+    expect(view.text).toMatch(/sáb, 13 jun/);
+    expect(view.text).toMatch(/Condiciones de cancelación: Cancelación gratuita/);
+    expect(view.text).toMatch(/Si la cancelas ahora, no tiene coste\./);
+    expect(view.text).toMatch(/¿Quieres que pidamos su cancelación\?/);
+    expect(seen).toEqual([]);
+
+    const done = await chat.choose('yes');
+    expect(done.at(-1)!.text).toMatch(
+      /He pasado tu petición de cancelar .* a nuestro equipo: la tramitarán con el proveedor y te confirmarán/,
+    );
+    await chat.say('hola');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      date: '2026-06-13',
+      policy: expect.stringMatching(/Free cancellation/),
+      appliesNow: 'Cancelling it now is free of charge.',
+      order: { products: [{ date: '2026-06-13', quantity: 1 }] },
+    });
+    expect(seen[0]!.partnerSaleId).not.toBe('');
+
+    // "cancelar" alone keeps its meaning: the command, no request to staff.
+    await chat.say('cancelar');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('from /mybookings: nothing back is said so with a person offered; a past day cannot be', async () => {
+    chat = await startChat({ env: { PARTNER_LANGUAGE: 'es', PAYMENT_MODE: 'on-account' } });
+    const seen = requests(chat);
+    await chat.start();
+    await buy(chat, '2 entradas para la visita guiada del museo del mar el sábado');
+
+    // The day before the visit: the sale's rule for that day takes the whole price.
+    chat.sandbox.sandbox.clock.set(new Date('2026-06-12T10:00:00Z'));
+    await chat.say('/mybookings');
+    const button = chat.last().options.find((option) => option.id.startsWith('cancel:'));
+    expect(button?.label).toMatch(/❌ Cancelar esta reserva: .*sáb, 13 jun/);
+    const refused = (await chat.choose(button!.id)).at(-1)!;
+    expect(refused.text).toMatch(/Condiciones de cancelación: .*penalización de 32,00\s€/);
+    expect(refused.text).toMatch(/no es reembolsable: si la cancelas no se devuelve nada/);
+    expect(refused.options.map((option) => option.label)).toContain('🙋 Hablar con una persona');
+    expect(refused.options.some((option) => option.id === 'yes')).toBe(false);
+
+    // The day after: it cannot be cancelled any more.
+    chat.sandbox.sandbox.clock.set(new Date('2026-06-14T10:00:00Z'));
+    const past = (await chat.say('cancelar mi compra')).at(-1)!;
+    expect(past.text).toMatch(/ya ha pasado: ya no se puede cancelar/);
+    expect(past.options.some((option) => option.id === 'yes')).toBe(false);
+    expect(seen).toEqual([]);
+  });
+});
