@@ -6,7 +6,6 @@
 import type { IsoDate } from '#src/api/schema.js';
 import type { CancelVerdict } from '#src/domain/cancel-now.js';
 import type { Lang } from '#src/domain/lang.js';
-import type { AlertOrder } from '#src/events.js';
 import type { Money } from '../types/money.js';
 import { notProvided } from './not-provided.js';
 
@@ -21,8 +20,14 @@ export interface CancelCandidate {
   policy: string;
   policyForStaff: string;
   verdict: CancelVerdict;
-  /** Who and what, for staff (masked by the consumer). */
-  order: AlertOrder;
+  /** Who and what, for staff (masked by the consumer): an alert's order (src/events.ts). */
+  order: StaffOrder;
+}
+
+export interface StaffOrder {
+  products: { name: string; date?: string; quantity?: number }[];
+  total?: Money;
+  customer?: { name?: string; email?: string; phone?: string };
 }
 
 export interface CancellableInput {
