@@ -10,7 +10,7 @@ import type { TurnWork } from './turn-work.js';
 
 export function reportCancellationRequests(events: BotEventBus) {
   return (
-    _conversationId: string,
+    conversationId: string,
     before: BookingContext,
     after: BookingContext,
   ): TurnWork | undefined => {
@@ -26,7 +26,8 @@ export function reportCancellationRequests(events: BotEventBus) {
           date: chosen.date,
           policy: chosen.policyForStaff,
           appliesNow: appliesNowText(chosen, 'en'),
-          order: chosen.order,
+          // The conversation, where staff's look-up or a handoff can start.
+          order: { ...chosen.order, conversationId },
         });
       },
     };

@@ -99,3 +99,31 @@ describe('cancelling a bought booking', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('cancelling one of several bookings', () => {
+  it('asks which when the words name no day, and says the penalty that applies now', async () => {
+    chat = await startChat({ env: { PARTNER_LANGUAGE: 'es', PAYMENT_MODE: 'on-account' } });
+    const seen = requests(chat);
+    await chat.start();
+    await buy(chat, '1 entrada de adulto para el Museo del Mar el sábado');
+    await buy(chat, '2 entradas para la visita guiada del museo del mar el sábado');
+
+    // Two days before the visit: the guided tour's first rule (half the price) applies.
+    chat.sandbox.sandbox.clock.set(new Date('2026-06-11T10:00:00Z'));
+    const which = (await chat.say('quiero anular mi compra')).at(-1)!;
+    expect(which.text).toMatch(/¿Qué reserva quieres cancelar\?/);
+    const picks = which.options.filter((option) => option.id.startsWith('cancel:'));
+    expect(picks).toHaveLength(2);
+
+    await chat.pick(/Visita guiada/);
+    expect(chat.last().text).toMatch(
+      /Si la cancelas ahora, se aplica una penalización de 16,00\s€: se te devolverían 16,00\s€\./,
+    );
+    await chat.choose('yes');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({
+      appliesNow: expect.stringMatching(/a penalty of €16.00 applies: you would get €16.00 back/),
+      order: { conversationId: chat.conversationId },
+    });
+  });
+});
