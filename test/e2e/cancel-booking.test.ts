@@ -127,3 +127,19 @@ describe('cancelling one of several bookings', () => {
     });
   });
 });
+
+describe('asking to cancel with nothing bought', () => {
+  it('says so at a reserved order and leads back to it, nothing sent to staff', async () => {
+    chat = await startChat({ env: { PARTNER_LANGUAGE: 'es', PAYMENT_MODE: 'on-account' } });
+    const seen = requests(chat);
+    await chat.start();
+    await chat.say('1 entrada de adulto para el Museo del Mar el sábado');
+    await until(chat, offers('pay'));
+
+    const none = (await chat.say('cancelar mi reserva')).at(-1)!;
+    expect(none.text).toMatch(/No encuentro ninguna reserva tuya hecha aquí/);
+    await chat.choose('cart');
+    expect(chat.last().text).toMatch(/Museo del Mar/);
+    expect(seen).toEqual([]);
+  });
+});

@@ -39,6 +39,7 @@ const messages = defineMessages({
     past: (name: string, day: string) =>
       `${name} era para el ${day}, que ya ha pasado: ya no se puede cancelar.`,
     person: '🙋 Hablar con una persona',
+    toCart: '🛒 Volver a mi pedido',
   },
   en: {
     loading: 'Looking up your booking…',
@@ -61,6 +62,7 @@ const messages = defineMessages({
     past: (name: string, day: string) =>
       `${name} was for ${day}, which has passed: it can no longer be cancelled.`,
     person: '🙋 Talk to a person',
+    toCart: '🛒 Back to my order',
   },
 });
 
@@ -120,10 +122,22 @@ const pickView: ViewFn = (context) => {
   };
 };
 
+/** Nothing bought to cancel: an order in progress ("cancelar mi reserva" said at it) is one tap away. */
 const noneView: ViewFn = (context) => ({
   text: messages(context.language).none,
   expects: 'choice',
-  options: [home(context.language)],
+  options: [
+    ...(context.cart.lines.length > 0
+      ? [
+          {
+            id: 'cart',
+            label: messages(context.language).toCart,
+            event: { type: 'cart.open' } as const,
+          },
+        ]
+      : []),
+    home(context.language),
+  ],
 });
 
 const confirmView: ViewFn = (context) => {
