@@ -143,3 +143,21 @@ describe('asking to cancel with nothing bought', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('cancelling in English', () => {
+  it('answers "cancel my booking" in English and hands it to staff', async () => {
+    chat = await startChat({ env: { PARTNER_LANGUAGE: 'en', PAYMENT_MODE: 'on-account' } });
+    const seen = requests(chat);
+    await chat.start();
+    await chat.say('1 adult ticket for the Sea Museum on Saturday');
+    await until(chat, offers('pay'));
+    await chat.choose('pay');
+
+    const view = (await chat.say('cancel my booking')).at(-1)!;
+    expect(view.text).toMatch(/Cancellation policy: Free cancellation at any time\./);
+    expect(view.text).toMatch(/Shall we ask for it to be cancelled\?/);
+    const done = (await chat.choose('yes')).at(-1)!;
+    expect(done.text).toMatch(/I have passed your request to cancel .* to our team/);
+    expect(seen).toHaveLength(1);
+  });
+});
