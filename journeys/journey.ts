@@ -13,12 +13,14 @@ import type { Party } from './persona.js';
  * Where a journey ends: the payment step (the next tap takes the money), the cart, or the
  * tickets in hand (a purchase with nothing to pay, made to the end).
  */
-export type Goal = 'payment' | 'cart' | 'tickets';
+/** `cancelRequested`: a bought booking's cancellation handed to staff. */
+export type Goal = 'payment' | 'cart' | 'tickets' | 'cancelRequested';
 
 export const reached: Record<Goal, (view: OutputLine) => boolean> = {
   payment: (view) => view.options.some((option) => option.id === 'pay'),
   cart: (view) => /^🛒/.test(view.text) && view.options.some((option) => option.id === 'checkout'),
   tickets: (view) => (view.tickets?.length ?? 0) > 0,
+  cancelRequested: (view) => /petición de cancelar|request to cancel/.test(view.text),
 };
 
 /**

@@ -171,6 +171,9 @@ const cartByText = inOrder(
 /** A reserved order cancelled in words: "cancelar", then yes (the leg's first turn is the word). */
 const cancelled = inOrder(/^cancel /);
 
+/** A bought booking: its policy read, then yes. */
+const cancelConfirmed = inOrder(/^yes /);
+
 export const journeys: JourneyPlan[] = [
   {
     name: 'Gift card redeemed, debit partner, to the tickets',
@@ -223,6 +226,29 @@ export const journeys: JourneyPlan[] = [
         wish: cancelled,
         message: 'cancelar',
         continues: true,
+      },
+    ],
+  },
+  {
+    name: 'Bought booking cancelled in words',
+    language: 'es',
+    target: 2,
+    legs: [
+      {
+        label: 'first purchase',
+        goal: 'payment',
+        party: party(1),
+        wish: nothingMore,
+        message: '1 entrada de adulto para el Museo del Mar el sábado',
+        buy: true,
+        counted: false,
+      },
+      {
+        label: '"quiero cancelar mi reserva del sábado" to staff told',
+        goal: 'cancelRequested',
+        party: party(1),
+        wish: cancelConfirmed,
+        message: 'quiero cancelar mi reserva del sábado',
       },
     ],
   },

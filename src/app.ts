@@ -28,6 +28,7 @@ import type { SupportDesk, SupportLine } from './conversation/handoff/ports.js';
 import { watchReservations } from './conversation/reservation-watch.js';
 import { recordBookings } from './conversation/bookings-record.js';
 import { reportConfirmedSales } from './conversation/sale-events.js';
+import { reportCancellationRequests } from './conversation/cancel-events.js';
 import {
   checkPreCheckout,
   rememberInvoices,
@@ -218,6 +219,7 @@ export async function createApp(
     watchReservations(scheduler, now),
     rememberPaymentReturns(returnUrls),
     reportConfirmedSales(events),
+    reportCancellationRequests(events),
     recordBookings(),
     rememberInvoices(now),
     reportPayments(metrics, logger),

@@ -50,6 +50,23 @@ export interface BotEvents {
       reason: string;
     },
   ];
+  /**
+   * A customer confirmed they want a bought booking cancelled. The service offers no
+   * operation that creates a cancellation request, so staff make it there; the policy
+   * in words and what applies now, as the customer was told.
+   */
+  'cancellation.requested': [
+    {
+      partnerSaleId: string;
+      saleIds: string[];
+      /** The access date (yyyy-MM-dd). */
+      date: string;
+      /** The policy in plain words (English), and what it means at the request's moment. */
+      policy: string;
+      appliesNow: string;
+      order: AlertOrder;
+    },
+  ];
   /** A call to the partner failed for want of an answer (timeout, network, 5xx). */
   'partner.unavailable': [{ operation: string; kind: string }];
   /** A call to the partner got an answer (success or a refusal). */

@@ -58,6 +58,8 @@ export const bookingMachine = booking.createMachine({
     },
     'command.start': { target: '.home' },
     'command.mybookings': { target: '.bookings' },
+    // A bought booking to cancel, from any step (steps/cancel-booking.ts).
+    'bookings.cancel': { target: '.bookings.cancelLoading' },
     // Booking starts from the places, wherever an earlier browse or message had led.
     'command.book': { target: '.browse', actions: assign({ browse: { page: 0 } }) },
     'command.cart': { target: '.cart' },

@@ -5,6 +5,7 @@
  */
 import { assign, emit, setup } from 'xstate';
 import { bookingActors } from './actors/bookings.js';
+import { cancelBookingActors } from './actors/cancel-booking.js';
 import { cartActors } from './actors/cart.js';
 import { customerActors } from './actors/customers.js';
 import { giftCardActors } from './actors/giftcards.js';
@@ -36,6 +37,7 @@ export const booking = setup({
   },
   actors: {
     ...bookingActors,
+    ...cancelBookingActors,
     ...customerActors,
     ...selectionActors,
     ...questionActors,

@@ -9,6 +9,7 @@ import type { BookingEvent } from '#flows/booking/types.js';
 import type { BookingView } from '#flows/booking/view.js';
 import type { FileInput } from '#src/domain/answers.js';
 import { readCommand } from '#flows/understanding/understand.js';
+import { asksToCancelBooking } from '#flows/understanding/cancel-booking.js';
 import { distance, normalize } from '#flows/understanding/text.js';
 import type { SupportEvent } from './handoff/events.js';
 
@@ -115,6 +116,8 @@ export function interpret(input: Input, view: BookingView): Interpretation {
       const wanted = normalize(text);
       const exact = view.options.find((option) => normalize(option.label) === wanted);
       if (exact) return { event: exact.event };
+      // A bought booking to cancel ("cancelar mi reserva del sábado"), at every step.
+      if (asksToCancelBooking(text)) return { event: { type: 'bookings.cancel', text } };
       // Commands in words work at every step and are never taken as an answer.
       const inWords = commandInWords(text, view);
       if (inWords) return { event: inWords };

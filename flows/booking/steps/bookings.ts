@@ -11,6 +11,7 @@ import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { ViewFn } from '../view.js';
 import { ticketDocuments } from './done.js';
+import { cancelBookingStates } from './cancel-booking.js';
 import { soldStays, stayLines } from './packages/sold.js';
 import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 
@@ -31,6 +32,7 @@ const messages = defineMessages({
     again: '🎟️ Aquí tienes tus entradas otra vez:',
     noTickets: 'Esa reserva aún no tiene entradas; vuelve a intentarlo en un rato.',
     toList: '📋 Mis reservas',
+    cancel: (name: string, date: string) => `❌ Cancelar esta reserva: ${name} (${date})`,
   },
   en: {
     loading: 'Looking up your bookings…',
@@ -48,6 +50,7 @@ const messages = defineMessages({
     again: '🎟️ Here are your tickets again:',
     noTickets: 'That booking has no tickets yet; please try again in a while.',
     toList: '📋 My bookings',
+    cancel: (name: string, date: string) => `❌ Cancel this booking: ${name} (${date})`,
   },
 });
 
@@ -111,6 +114,24 @@ const listView: ViewFn = (context) => {
                   ]
                 : [];
             }),
+            // Each booking still standing can be asked to be cancelled (steps/cancel-booking.ts).
+            ...found.flatMap((sale, index) =>
+              sale.activities.some((activity) => activity.status === 2 || activity.status === 7)
+                ? [
+                    {
+                      id: `cancel:${index + 1}`,
+                      label: m.cancel(
+                        sale.activities[0]!.name,
+                        formatDate(sale.activities[0]!.accessDate, context.language),
+                      ),
+                      event: {
+                        type: 'bookings.cancel',
+                        partnerSaleId: sale.partnerSaleId,
+                      } as const,
+                    },
+                  ]
+                : [],
+            ),
             { id: 'refresh', label: m.refresh, event: { type: 'bookings.refresh' } as const },
           ]),
       { id: 'home', label: common(context.language).home, event: { type: 'nav.home' } },
@@ -136,7 +157,13 @@ const ticketsView: ViewFn = (context, deps) => {
 export const bookingsState = booking.createStateConfig({
   initial: 'loading',
   // Only for this visit: the list is not kept once the customer moves on.
-  exit: assign({ myBookings: undefined, myTickets: undefined, myStays: undefined }),
+  exit: assign({
+    myBookings: undefined,
+    myTickets: undefined,
+    myStays: undefined,
+    cancelling: undefined,
+    cancelChosen: undefined,
+  }),
   states: {
     loading: partnerCall({
       waiting: (lang) => messages(lang).loading,
@@ -185,5 +212,6 @@ export const bookingsState = booking.createStateConfig({
       meta: { view: ticketsView },
       on: { 'nav.back': { target: 'list' } },
     },
+    ...cancelBookingStates,
   },
 });

@@ -4,6 +4,7 @@
  * snapshots stay small and survive restarts.
  */
 import type { MyBooking } from '#flows/booking/actors/bookings.js';
+import type { Cancellable, CancelCandidate } from '#flows/booking/actors/cancel-booking.js';
 import type { Answer } from '#src/api/common.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Cart, Reservation, RoomAgain } from './cart.js';
@@ -35,6 +36,10 @@ export interface BookingContext {
   myTickets?: SoldActivity[];
   /** /mybookings: that booking's stays, shown with its tickets. */
   myStays?: SoldStay[];
+  /** A bought booking being cancelled: those that could be meant (only while in that step). */
+  cancelling?: Cancellable;
+  /** The one chosen; `requested` once the customer confirmed (staff are told once). */
+  cancelChosen?: CancelCandidate & { requested?: boolean };
   language: Lang;
   /** Who this conversation belongs to (channel-qualified), for ids and look-ups. */
   userKey: string;

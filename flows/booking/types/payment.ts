@@ -122,6 +122,14 @@ export type PaymentEvent =
   | { type: 'bookings.refresh' }
   /** Send the tickets of one of the customer's bookings again (/mybookings). */
   | { type: 'bookings.tickets'; partnerSaleId: string }
+  /**
+   * Cancel a bought booking: asked in words ("cancelar mi reserva del sábado", `text`) or
+   * by a booking's button in /mybookings (`partnerSaleId`).
+   */
+  | { type: 'bookings.cancel'; text?: string; partnerSaleId?: string }
+  /** Which booking, when several could be meant. */
+  | { type: 'bookings.cancel.pick'; partnerSaleId: string }
+  | { type: 'bookings.cancel.confirm' }
   | { type: 'payment.result'; outcome: 'ok' | 'ko' }
   | { type: 'payment.check' }
   /** The channel took a payment for the invoice `payload` (e.g. Telegram's successful_payment). */

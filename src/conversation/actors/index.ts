@@ -10,6 +10,7 @@ import type { BotEventBus } from '#src/events.js';
 import type { Logger } from '#src/log.js';
 import type { Store } from '#src/store/store.js';
 import { createBookingsActors } from './bookings.js';
+import { createCancelBookingActors } from './cancel-booking.js';
 import { createCustomerActors } from './customers.js';
 import { createQuestionReads } from './questions.js';
 import { checkoutQuestionsInput } from '#flows/booking/steps/checkout-questions.js';
@@ -67,6 +68,7 @@ export function createBookingActors(given: ActorDeps) {
   };
   return {
     ...createBookingsActors(deps),
+    ...createCancelBookingActors(deps),
     ...createCustomerActors(deps),
     ...questions.actors,
     ...createSelectionActors(deps),

@@ -23,6 +23,7 @@ import {
   saleFailedAlert,
 } from '../blocks/alerts.js';
 import type { SlackMessage } from '../blocks/common.js';
+import { cancellationRequestedAlert } from '../blocks/alerts-cancellation.js';
 import type { SlackDeps } from '../deps.js';
 import { partnerOutageKey, slackDeliveryKey } from '#src/store/keys.js';
 import { createOutageAnnouncer, createOutageTracker } from '../outage.js';
@@ -91,6 +92,7 @@ export function subscribeAlerts(
       );
     },
     'catalog.rejected': (event) => post('catalog.rejected', catalogRejectedAlert(event)),
+    'cancellation.requested': (e) => post('cancellation.requested', cancellationRequestedAlert(e)),
     'partner.available': (event) => {
       const at = now();
       if (outage.answered(at) === undefined) return;
