@@ -7,6 +7,8 @@
  * order kept and the customer told once; a value that is not a record at all too; neither
  * stops the process.
  */
+import type { CancelCandidate } from '#flows/booking/actors/cancel-booking.js';
+import type { CancelVerdict } from '#src/domain/cancel-now.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createActor, type AnyStateNode, type StateValue } from 'xstate';
@@ -146,12 +148,37 @@ const unreached: Record<string, (context: BookingContext) => BookingContext> = {
       },
     },
   }),
+  'bookings.cancelConfirm': (context) => cancellingOne(context, { kind: 'free' }),
+  'bookings.cancelSent': (context) => ({
+    ...cancellingOne(context, { kind: 'free' }),
+    cancelChosen: { ...boughtBooking({ kind: 'free' }), requested: true },
+  }),
+  'bookings.cancelRefused': (context) => cancellingOne(context, { kind: 'nonRefundable' }),
   'packages.stayFailed': (context) => ({
     ...context,
     cart: { ...context.cart, lines: [...context.cart.lines, packageLine('package-1')] },
     packages: { ...context.packages!, replace: { cartItemId: 'package-1' } },
   }),
 };
+
+/** A bought booking the customer asked to cancel, as the cancel step keeps it. */
+function boughtBooking(verdict: CancelVerdict): CancelCandidate {
+  return {
+    partnerSaleId: 'partner-sale-1',
+    saleIds: ['sale-1'],
+    name: 'Sea Museum',
+    date: '2026-06-13',
+    policy: 'free of charge at any time',
+    policyForStaff: 'free of charge at any time',
+    verdict,
+    order: { products: [{ name: 'Sea Museum', date: '2026-06-13', quantity: 2 }] },
+  };
+}
+
+function cancellingOne(context: BookingContext, verdict: CancelVerdict): BookingContext {
+  const chosen = boughtBooking(verdict);
+  return { ...context, cancelling: { candidates: [chosen] }, cancelChosen: chosen };
+}
 
 /** What the customer does: choose an option by id, by label, by place; or type. */
 type Step = { choose: string } | { pick: string } | { nth: number } | { say: string };
