@@ -280,3 +280,35 @@ describe('a package whose hotel fails next to a combined product', () => {
     );
   });
 });
+
+describe('a package’s price and terms', () => {
+  it('are shown on the package and at the review, before the customer taps Reserve', async () => {
+    chat = await startChat({ env: ON_ACCOUNT });
+    const c = chat;
+    await toAccommodations(c);
+    // Non-refundable rates only: the stay's rate class is then known before reserving.
+    await c.choose('filters');
+    await c.choose('kind:rateClass');
+    await c.choose('filter:rateClass:1');
+    expect(c.last().text).toContain('Filters: Rate: Non-refundable.');
+    await c.choose(ids(c).find((id) => id.startsWith('stay:'))!);
+
+    const offer = c.last().text;
+    const price = /Price of the whole package: €(\d+\.\d\d)/.exec(offer)![1]!;
+    expect(offer).toContain('↩️ Cancellation of "Park admission for packages": Non-refundable.');
+    expect(offer).toContain('↩️ Accommodation rate: Non-refundable.');
+
+    await c.choose('package:add');
+    await checkout(c);
+    const review = c.last().text;
+    expect(review).toContain(`Total to pay: €${price}`);
+    expect(review).toContain(
+      '   ↩️ Cancellation of "Park admission for packages": Non-refundable.',
+    );
+    expect(ids(c)).toContain('reserve');
+
+    // The reservation then confirms the stay's own terms: the non-refundable rate.
+    await c.choose('reserve');
+    expect(c.last().text).toContain('Accommodation cancellation: Non-refundable.');
+  });
+});
