@@ -141,6 +141,12 @@ describe('a package from prepackage to sale', () => {
     await c.choose('pay');
     expect(c.last().text).toMatch(/^🎉 Purchase confirmed!/);
     expect(c.last().tickets?.length).toBe(6);
+    // Valid during the stay, said in English, with the enclosures' English names.
+    const ticketLines = (c.last().tickets ?? []).map((ticket) => ticket.lines.join('\n'));
+    expect(ticketLines.join('\n')).not.toMatch(/Válida|toboganes|Piscina de olas/);
+    for (const lines of ticketLines) {
+      expect(lines).toMatch(/^Valid from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/m);
+    }
 
     // The receipt: the park once, by the package's name as the cart showed it, with its
     // three people (six ticket documents); the stay by name, with its dates, who stays,
