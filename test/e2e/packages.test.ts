@@ -141,6 +141,12 @@ describe('a package from prepackage to sale', () => {
     await c.choose('pay');
     expect(c.last().text).toMatch(/^🎉 Purchase confirmed!/);
     expect(c.last().tickets?.length).toBe(6);
+    // Valid during the stay, said in English, with the enclosures' English names.
+    const ticketLines = (c.last().tickets ?? []).map((ticket) => ticket.lines.join('\n'));
+    expect(ticketLines.join('\n')).not.toMatch(/Válida|toboganes|Piscina de olas/);
+    for (const lines of ticketLines) {
+      expect(lines).toMatch(/^Valid from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/m);
+    }
 
     // The receipt: the park once, by the package's name as the cart showed it, with its
     // three people (six ticket documents); the stay by name, with its dates, who stays,
@@ -278,5 +284,37 @@ describe('a package whose hotel fails next to a combined product', () => {
     expect(sales.sales[0]!.activities.map((a) => a.productId)).toEqual(
       expect.arrayContaining([demoIds.products.comboMuseum, demoIds.products.parkHotel]),
     );
+  });
+});
+
+describe('a package’s price and terms', () => {
+  it('are shown on the package and at the review, before the customer taps Reserve', async () => {
+    chat = await startChat({ env: ON_ACCOUNT });
+    const c = chat;
+    await toAccommodations(c);
+    // Non-refundable rates only: the stay's rate class is then known before reserving.
+    await c.choose('filters');
+    await c.choose('kind:rateClass');
+    await c.choose('filter:rateClass:1');
+    expect(c.last().text).toContain('Filters: Rate: Non-refundable.');
+    await c.choose(ids(c).find((id) => id.startsWith('stay:'))!);
+
+    const offer = c.last().text;
+    const price = /Price of the whole package: €(\d+\.\d\d)/.exec(offer)![1]!;
+    expect(offer).toContain('↩️ Cancellation of "Park admission for packages": Non-refundable.');
+    expect(offer).toContain('↩️ Accommodation rate: Non-refundable.');
+
+    await c.choose('package:add');
+    await checkout(c);
+    const review = c.last().text;
+    expect(review).toContain(`Total to pay: €${price}`);
+    expect(review).toContain(
+      '   ↩️ Cancellation of "Park admission for packages": Non-refundable.',
+    );
+    expect(ids(c)).toContain('reserve');
+
+    // The reservation then confirms the stay's own terms: the non-refundable rate.
+    await c.choose('reserve');
+    expect(c.last().text).toContain('Accommodation cancellation: Non-refundable.');
   });
 });

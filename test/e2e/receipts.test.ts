@@ -69,3 +69,53 @@ describe('/mybookings', () => {
     expect(again.at(-1)!.text).toMatch(/Aún no tienes reservas hechas aquí/);
   });
 });
+
+/** Words of the partner's Spanish that an English receipt or ticket must not carry. */
+const SPANISH =
+  /Válida|Consulte|Fecha abierta|Salas del museo|toboganes|Piscina de olas|Bodega|\bcata\b/i;
+
+describe('a receipt in English, the partner speaking Spanish', () => {
+  // Every demo product with a validity line or an enclosure name that sells on its own:
+  // a dated ticket with an enclosure, a pass valid for a range, and an open-dated visit
+  // whose service line only says to see the conditions.
+  const bought = [
+    {
+      request: '1 adult ticket for the Sea Museum on Saturday',
+      enclosures: ['Museum halls'],
+      validity: /^Valid on \d\d\/\d\d\/\d{4}$/,
+    },
+    {
+      request: '1 two-day pass for Saturday',
+      enclosures: ['Slides area', 'Wave pool'],
+      validity: /^Valid from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/,
+    },
+    {
+      request: '1 tour and tasting of three wines on Saturday',
+      enclosures: ['Cellar and tasting room'],
+      validity: /^Valid from \d\d\/\d\d\/\d{4} to \d\d\/\d\d\/\d{4}$/,
+    },
+  ];
+  for (const { request, enclosures, validity } of bought) {
+    it(`has no Spanish line: ${request}`, async () => {
+      chat = await startChat({ env: { PARTNER_LANGUAGE: 'es', PAYMENT_MODE: 'on-account' } });
+      await chat.start();
+      await chat.say(request);
+      await until(chat, offers('pay'));
+      const done = (await chat.choose('pay')).at(-1)!;
+      expect(done.text).toMatch(/^🎉 Purchase confirmed!/);
+      expect(done.text).not.toMatch(SPANISH);
+      const tickets = done.tickets ?? [];
+      expect(tickets.length).toBeGreaterThan(0);
+      for (const ticket of tickets) {
+        expect(ticket.lines.join('\n')).not.toMatch(SPANISH);
+        expect(ticket.lines.some((line) => validity.test(line))).toBe(true);
+        expect(ticket.lines.some((line) => enclosures.includes(line))).toBe(true);
+      }
+      // Sent again from /mybookings, the same.
+      await chat.say('/mybookings');
+      const again = (await chat.choose('tickets:1')).at(-1)!;
+      expect(again.text).not.toMatch(SPANISH);
+      expect((again.tickets ?? []).flatMap((t) => t.lines).join('\n')).not.toMatch(SPANISH);
+    });
+  }
+});

@@ -168,7 +168,7 @@ export function orderText(context: BookingContext, deps: ViewDeps): string[] {
   const lines = context.cart.lines.flatMap((line, i) =>
     // A package: its stay, and the accommodation's conditions once reserved.
     line.package !== undefined
-      ? packageOrderLines(context, line, i + 1)
+      ? packageOrderLines(context, line, i + 1, deps.catalog)
       : [
           lineText(shownLine(line, deps.catalog), i + 1, lang),
           m.cancellation(cancellationText(line, deps, lang)),

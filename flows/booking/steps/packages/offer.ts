@@ -6,8 +6,9 @@
  * details (the service requires the Client whenever there is accommodation; the client
  * step always asks for it), reservation and sale.
  *
- * The price answer carries no conditions (the spec's response has none): the stay's
- * conditions and cancellation policy are shown when the reservation gives them.
+ * The price answer carries no conditions (the spec's response has none): the view shows
+ * what is known before (terms.ts: the activity's policy, a filtered rate class); the
+ * stay's conditions and cancellation policy are shown when the reservation gives them.
  */
 import { assign } from 'xstate';
 import { common } from '#src/i18n/common.js';
@@ -19,6 +20,7 @@ import { changeNotes, changedContext } from '../cart.js';
 import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { offerText } from './accommodations.js';
 import { flowOf, peopleText, searchOf, stayText } from './shared.js';
+import { activityTermLines, rateTermLines } from './terms.js';
 
 const messages = defineMessages({
   es: {
@@ -51,7 +53,7 @@ const messages = defineMessages({
   },
 });
 
-const offerView: ViewFn = (context): BookingView => {
+const offerView: ViewFn = (context, deps): BookingView => {
   const lang = context.language;
   const m = messages(lang);
   const flow = flowOf(context);
@@ -68,6 +70,8 @@ const offerView: ViewFn = (context): BookingView => {
       m.stay(stayText(search.checkIn, search.checkOut, lang)),
       m.activity(formatDate(search.activityDate, lang, 'long')),
       m.price(formatPrice(quote.price, lang)),
+      ...activityTermLines(search.prepackage, deps.catalog, lang),
+      ...rateTermLines(flow, lang),
       m.conditions,
     ].join('\n'),
     expects: 'choice',

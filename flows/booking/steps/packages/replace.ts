@@ -13,6 +13,7 @@
  */
 import { assign } from 'xstate';
 import { describeCancellation } from '#src/domain/cancellation.js';
+import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
@@ -33,6 +34,7 @@ import type { BookingView, ViewFn } from '#flows/booking/view.js';
 import { cartMessages, changeNotes, changedContext, lineText } from '../cart.js';
 import { formatPrice } from '#flows/booking/choosing/format.js';
 import { newPackageFlow, peopleText, stayText } from './shared.js';
+import { activityTermLines } from './terms.js';
 
 const messages = defineMessages({
   es: {
@@ -137,7 +139,12 @@ const stayOf = (context: BookingContext, line: CartLine): ReservedStay | undefin
  * A package line of the order: the line, its stay and people, and, once reserved, the
  * accommodation's conditions and cancellation policy (or why it failed).
  */
-export function packageOrderLines(context: BookingContext, line: CartLine, n: number): string[] {
+export function packageOrderLines(
+  context: BookingContext,
+  line: CartLine,
+  n: number,
+  catalog: CatalogIndex,
+): string[] {
   const lang = context.language;
   const m = messages(lang);
   const search = line.package!.search;
@@ -146,7 +153,14 @@ export function packageOrderLines(context: BookingContext, line: CartLine, n: nu
     lineText(line, n, lang),
     m.stay(stayText(search.checkIn, search.checkOut, lang), peopleText(search.rooms, lang)),
   ];
-  if (stay === undefined) return [...lines, m.stayPending];
+  // Before the reservation: the activity's terms as the catalog says them, at review.
+  if (stay === undefined) {
+    return [
+      ...lines,
+      ...activityTermLines(search.prepackage, catalog, lang).map((text) => `   ${text}`),
+      m.stayPending,
+    ];
+  }
   // The service's own words (stay.errorMessage) are logged when read, never shown.
   if (!stay.success) return [...lines, m.stayFailed(m.noReason)];
   const cancellation = describeCancellation(stay.cancellationPolicy, lang, {
