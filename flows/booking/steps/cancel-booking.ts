@@ -152,9 +152,10 @@ const confirmView: ViewFn = (context) => {
       m.ask,
     ].join('\n'),
     expects: 'choice',
+    // "No" takes the customer home: its id says where it leads, as every way out's does.
     options: [
       { id: 'yes', label: m.yes, event: { type: 'bookings.cancel.confirm' } },
-      { id: 'no', label: m.no, event: { type: 'nav.home' } },
+      { id: 'home', label: m.no, event: { type: 'nav.home' } },
     ],
   };
 };
