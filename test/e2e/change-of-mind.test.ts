@@ -95,6 +95,22 @@ describe('a change of mind typed at a question', () => {
     expect(said).toMatch(/sábado, 13 de junio de 2026 · 17:00\n2 entradas/);
   });
 
+  it('"mejor a las 17" at the session list keeps how many the first message said', async () => {
+    const customer = await chat();
+    const first = texts(
+      await customer.say('2 entradas para museo y planetario el sábado a las 12'),
+    );
+    expect(first).toMatch(/No hay sesión a las 12:00 ese día\./);
+    expect(customer.last().text).toMatch(/^Elige la sesión de «Planetario»/);
+    const said = texts(await customer.say('mejor a las 17'));
+    expect(said).toMatch(/De acuerdo, lo cambio: a las 17:00\./);
+    expect(said).toMatch(
+      /sábado, 13 de junio de 2026 · 17:00\n2 entradas\nTotal: 2 × 19,00\s€ = 38,00\s€\./,
+    );
+    expect(said).not.toMatch(/¿Cuántas quieres\?/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 2 — /);
+  });
+
   it('"el domingo" at the quantity step is the new day, and the quantity still asked', async () => {
     const customer = await chat();
     await customer.choose('book');

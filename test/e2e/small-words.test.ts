@@ -60,19 +60,33 @@ describe('what customers type, read as meant', () => {
     expect(said).not.toMatch(/no es un número/);
   });
 
-  it('"el 3 de mayo" in June is asked about with the year, at a request and at the date step', async () => {
+  it('"el 3 de mayo" in June at a request keeps the product and the adults, with the days on sale', async () => {
     const customer = await chat();
-    const reply = await customer.say('2 entradas de adulto para el museo del mar el 3 de mayo');
-    expect(texts(reply)).toMatch(
-      /El domingo, 3 de mayo de 2026 ya ha pasado\. Si es el de 2027, escríbelo con el año: «3\/5\/2027»\./,
+    const reply = texts(await customer.say('2 adultos al museo del mar el 3 de mayo'));
+    // Next year's 3 May is not on sale (sales end in September): not suggested.
+    expect(reply).toMatch(
+      /El domingo, 3 de mayo de 2026 ya ha pasado\. Las fechas disponibles más cercanas: mié, 10 jun;/,
     );
+    expect(reply).not.toMatch(/2027/);
+    expect(customer.last().text).toMatch(/¿Qué día quieres ir\?/);
+    const picked = texts(await customer.choose('date:2026-06-10'));
+    expect(picked).toMatch(
+      /miércoles, 10 de junio de 2026\n2 adultos\nTotal: 2 × 12,00\s€ = 24,00\s€\./,
+    );
+  });
+
+  it('"el 3 de mayo" in June at the date step: passed, the days on sale offered', async () => {
+    const customer = await chat();
     await customer.choose('book');
     await customer.pick('Museo del Mar de Valencia');
     await customer.pick(/^Entradas$/);
     await customer.pick('Museo del Mar: adulto');
     await customer.choose('next');
     const typed = await customer.say('el 3 de mayo');
-    expect(texts(typed)).toMatch(/ya ha pasado\. Si es el de 2027, escríbelo con el año/);
+    expect(texts(typed)).toMatch(
+      /El domingo, 3 de mayo de 2026 ya ha pasado\. Las fechas disponibles más cercanas/,
+    );
+    expect(texts(typed)).not.toMatch(/escríbelo con el año/);
     expect(customer.last().text).toMatch(/¿Qué día quieres ir\?/);
   });
 });

@@ -201,7 +201,9 @@ export function changeTarget(
 export function changedContext(context: BookingContext, said: Wish): Partial<BookingContext> {
   const draft = context.draft!;
   const target = changeTarget(said);
-  const kept = keptWish(draft, said);
+  // How many the first message said is still a wish until the quantity step takes it (a
+  // change at the session step comes before it): kept unless the change says how many.
+  const kept = { ...wishedCounts(context.wish, said), ...keptWish(draft, said) };
   // What comes before the target stays chosen: not asked again, not in the wish.
   if (target !== '#booking.date') delete kept.date;
   if (target === '#booking.quantity') delete kept.time;
@@ -229,6 +231,15 @@ export function changedContext(context: BookingContext, said: Wish): Partial<Boo
             sessionStep: undefined,
           };
   return { draft: cleared, wish };
+}
+
+/** The counts of a wish not yet taken by the quantity step, unless `said` names its own. */
+function wishedCounts(wish: Wish | undefined, said: Wish): Wish {
+  if (wish === undefined || said.quantity !== undefined || said.types !== undefined) return {};
+  const counts: Wish = {};
+  if (wish.quantity !== undefined) counts.quantity = wish.quantity;
+  if (wish.types !== undefined) counts.types = wish.types;
+  return counts;
 }
 
 /** What is said when a change is taken: what changed, in words. */

@@ -185,6 +185,8 @@ export function dayRefusedText(asked: AskedDay, dates: readonly IsoDate[], lang:
   const first = asked.kind === 'date' ? asked.date : asked.from;
   const last = dates.at(-1);
   if (last === undefined) return m.noneLeft;
+  if (asked.kind === 'date' && asked.passed !== undefined)
+    return passedRefusedText(asked.date, asked.passed, dates, lang);
   if (first > last) return m.notYet(long(first), long(last));
   const why =
     asked.kind === 'date'
@@ -192,6 +194,23 @@ export function dayRefusedText(asked: AskedDay, dates: readonly IsoDate[], lang:
       : m.rangeClosed(long(asked.from), long(asked.to));
   const near = nearestDates(dates, first).map((date) => formatDate(date, lang));
   return `${why} ${m.nearest(near.join('; '))}`;
+}
+
+/**
+ * "El 3 de mayo" in June for a product: this year's passed; next year's suggested only when
+ * it is on sale, else the nearest days on sale offered.
+ */
+export function passedRefusedText(
+  next: IsoDate,
+  passed: IsoDate,
+  dates: readonly IsoDate[],
+  lang: Lang,
+): string {
+  if (dates.includes(next)) return passedText(next, passed, lang);
+  const m = messages(lang);
+  const why = m.past(formatDate(passed, lang, 'long'));
+  const near = nearestDates(dates, passed).map((date) => formatDate(date, lang));
+  return near.length > 0 ? `${why} ${m.nearest(near.join('; '))}` : `${why} ${m.noneLeft}`;
 }
 
 /** A product sold for the purchase day only, asked for another day: offered for today. */

@@ -195,7 +195,9 @@ export function wishedDate(context: BookingContext): IsoDate | undefined {
   // Full days are not had (choosing/room.ts): the date step says why.
   const dates = product ? roomyDates(product, context.cart.lines) : [];
   if (!wish) return undefined;
-  if (wish.kind === 'date') return dates.includes(wish.date) ? wish.date : undefined;
+  // "el 3 de mayo" in June: next year's is asked about, never taken unsaid.
+  if (wish.kind === 'date')
+    return dates.includes(wish.date) && wish.passed === undefined ? wish.date : undefined;
   return dates.find((date) => date >= wish.from && date <= wish.to);
 }
 
@@ -210,6 +212,11 @@ export function dateRefusal(context: BookingContext): string {
  */
 export function pastRefusal(reading: Understanding, deps: ViewDeps, lang: Lang) {
   const date = reading.slots.date?.value;
+  // A day and month without a year that passed, with what to book: the choice is kept and
+  // the date step says the day passed, with the days on sale (dateRefusal).
+  const { product, perType, place } = reading.slots;
+  if (date?.kind === 'date' && date.passed !== undefined && (product || perType || place))
+    return undefined;
   const text = date && pastText(date, todayFor(deps), lang);
   return text ? { error: text } : undefined;
 }

@@ -39,7 +39,7 @@ import {
 import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { dateRefusal, understoodDate, wishedDate, without } from '#flows/booking/choosing/wish.js';
 import { passedThisYear } from '#flows/understanding/dates.js';
-import { passedText } from '#flows/booking/choosing/explain.js';
+import { passedRefusedText } from '#flows/booking/choosing/explain.js';
 
 /** How many dates are offered as buttons (the rest by calendar or typing). */
 export const DATE_BUTTONS = 6;
@@ -166,7 +166,7 @@ function readDate(
   if (!date) return { error: m.unreadable(text.trim()) };
   // "el 3 de mayo" in June: this year's has passed; next year's is asked, not assumed.
   const passed = passedThisYear(date, today, text);
-  if (passed !== undefined) return { error: passedText(date, passed, lang) };
+  if (passed !== undefined) return { error: passedRefusedText(date, passed, available, lang) };
   if (available.includes(date) || (date >= today && full(date)))
     return { event: { type: 'date.pick', date } };
   const shown = formatDate(date, lang, 'long');

@@ -204,7 +204,10 @@ export interface Misfit {
  * date, session time and quantity the later steps take instead of asking.
  */
 export interface Wish {
-  date?: { kind: 'date'; date: IsoDate } | { kind: 'range'; from: IsoDate; to: IsoDate };
+  /** `passed`: this year's day of a day and month said without a year, already gone. */
+  date?:
+    | { kind: 'date'; date: IsoDate; passed?: IsoDate }
+    | { kind: 'range'; from: IsoDate; to: IsoDate };
   /** A session time, "HH:MM". */
   time?: string;
   /** A part of the day said without an hour: the session step offers its sessions. */
