@@ -109,6 +109,12 @@ export interface AppOptions {
    * both read the same catalog, and the tests of real processes run the worker.
    */
   catalogOnThisThread?: boolean;
+  /**
+   * How long a Redis command may wait before it fails (the store's default otherwise).
+   * A long walk of a test on a loaded shared runner can see a command wait longer than
+   * production allows, which would fail the test for the runner, not for the bot.
+   */
+  storeCommandTimeoutMs?: number;
 }
 
 /** How payments are taken, from the configuration (conversation/actors/payments.ts). */
@@ -174,7 +180,13 @@ export async function createApp(
   const client = createPartnerClient({ ...partner, logger, ...watch });
   const now = options.now ?? target.now ?? createClock(config.clockStart).now;
   const store = config.redis
-    ? createRedisStore(config.redis, { logger, onError: () => metrics.redisError('store') })
+    ? createRedisStore(config.redis, {
+        logger,
+        onError: () => metrics.redisError('store'),
+        ...(options.storeCommandTimeoutMs !== undefined
+          ? { commandTimeoutMs: options.storeCommandTimeoutMs }
+          : {}),
+      })
     : createMemoryStore();
   // Jobs are due by the bot's clock (a reservation's expiry is an instant of that clock).
   const scheduler = config.redis

@@ -588,6 +588,9 @@ describe('hostile input through the engine', () => {
     const chat = await startChat({
       sandbox,
       env: { REDIS_URL: inject('redisUrl'), ...ON_ACCOUNT },
+      // The walk tries input, not Redis's latency: thousands of turns on a loaded 2-core
+      // runner can see one command wait past production's limit.
+      storeCommandTimeoutMs: 15_000,
     });
     try {
       expectWalkedWell(await walk(chat.app, 'redis', SEED + 1000));

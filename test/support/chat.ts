@@ -41,6 +41,8 @@ export async function startChat(
     now?: () => Date;
     /** Where the bot logs (default: nowhere). */
     logger?: Logger;
+    /** How long a Redis command may wait (the store's default otherwise). */
+    storeCommandTimeoutMs?: number;
   } = {},
 ): Promise<Chat> {
   const sandbox =
@@ -59,6 +61,9 @@ export async function startChat(
     now: options.now ?? (() => sandbox.sandbox.clock.now()),
     // The demo catalog read here: a worker would compile its modules again (app.ts).
     catalogOnThisThread: true,
+    ...(options.storeCommandTimeoutMs !== undefined
+      ? { storeCommandTimeoutMs: options.storeCommandTimeoutMs }
+      : {}),
   });
   const conversationId = options.conversationId ?? `test:${randomUUID()}`;
   const transcript: OutputLine[] = [];
