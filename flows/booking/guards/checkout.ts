@@ -10,12 +10,22 @@ import {
   readClientDetails,
   validateClientField,
 } from '../steps/questions/client-fields.js';
-import type { BookingContext, BookingEvent, CartLine, ClientField, RoomAgain } from '../types.js';
+import type {
+  BookingContext,
+  BookingEvent,
+  Cart,
+  CartLine,
+  ClientField,
+  RoomAgain,
+} from '../types.js';
 import { errorOf, eventOf, outputOf, type GuardArgs } from './guard.js';
 
-/** Some line of the cart is insurable: the insurance is quoted. */
-export const insurable = (context: BookingContext) =>
-  context.cart.lines.some((line) => line.insurable);
+/**
+ * Some line of the cart is worth insuring (insurable, and not free to cancel): the
+ * insurance is quoted and offered. The cart's reads fetched ahead ask on the same rule.
+ */
+export const insurableCart = (cart: Cart) => cart.lines.some((line) => line.insurable);
+export const insurable = (context: BookingContext) => insurableCart(context.cart);
 
 /** The lines a reservation could not hold. */
 export const failedLines = (context: BookingContext): { line: CartLine; n: number }[] =>

@@ -1,6 +1,7 @@
 /**
- * Refund insurance, on the way to pay. Offered only when some line is insurable (the
- * partner settings enable it and the provider, category or product is insurable; see
+ * Refund insurance, on the way to pay. Offered only when some line is worth insuring (the
+ * partner settings enable it, the provider, category or product is insurable, and
+ * cancelling it may cost money: never over a cart free to cancel; see
  * src/domain/insurance.ts), and then quoted each time over the whole sale
  * (POST /activity/InsurancePolicyCheck). No policy, or a quote that fails: the step is
  * skipped with a short word, never blocking the purchase.

@@ -33,7 +33,10 @@ export interface CartLine {
    * a cart rebuilt under a new id adds it again unchanged.
    */
   activity?: CartActivity;
-  /** Refund insurance may be offered for it (partner settings and catalog flags). */
+  /**
+   * Refund insurance is worth offering for it: partner settings and catalog flags, and a
+   * cancellation that may cost money (src/domain/insurance.ts worthInsuring).
+   */
   insurable?: boolean;
   /** A combined product: its products, added together (one line for the customer). */
   parts?: CartPart[];

@@ -19,7 +19,7 @@ import type { Answer } from '#src/api/common.js';
 import type { InsuranceSale } from '#src/api/insurance.js';
 import type { IsoDate } from '#src/api/schema.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
-import { isInsurable } from '#src/domain/insurance.js';
+import { worthInsuring } from '#src/domain/insurance.js';
 import type { Cart, CartLine, Draft } from '#flows/booking/types.js';
 import { nameNow } from '#flows/booking/choosing/offerable.js';
 import { insuredItems } from './package-lines.js';
@@ -78,11 +78,14 @@ export function activityOf(draft: Draft, catalog: CatalogIndex): CartActivity {
   };
 }
 
-/** Whether refund insurance may be offered for a product (partner settings and flags). */
+/**
+ * Whether refund insurance is worth offering for a product: partner settings and flags,
+ * and a cancellation that may cost money (src/domain/insurance.ts).
+ */
 export function insurableProduct(catalog: CatalogIndex, productId: string): boolean {
   const entry = catalog.product(productId);
   if (entry === undefined) return false;
-  return isInsurable(catalog.catalog.partnerSettings, entry.provider, entry.base, entry.product);
+  return worthInsuring(catalog.catalog.partnerSettings, entry.provider, entry.base, entry.product);
 }
 
 /** The cart line a draft becomes once the service added it as `cartItemId`. */

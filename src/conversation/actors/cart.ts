@@ -52,6 +52,7 @@ import {
 } from '#flows/booking/actors/cart.js';
 import { failureText, Refusal } from '#flows/booking/problem.js';
 import { formatTime } from '#flows/booking/choosing/format.js';
+import { insurableCart } from '#flows/booking/guards/checkout.js';
 import type { Cart, CartLine, Reservation, RoomAgain } from '#flows/booking/types.js';
 import { addLine } from './add-line.js';
 import { alertOrderOfCart } from './alert-order.js';
@@ -314,13 +315,12 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
 
   /**
    * The cart changed: what its checkout will read is asked for now, while the customer
-   * reads the cart (the quote only where the checkout will ask for it: an insurable line).
+   * reads the cart (the quote only where the checkout will ask for it: insurableCart).
    * Never the Confirm or the Sale, nor anything else that decides the money.
    */
   function cartChanged(change: CartChange, language: Lang): void {
     if (!asksAhead || change.cart.lines.length === 0) return;
-    if (change.cart.lines.some((line) => line.insurable))
-      ahead.warm(...quoteOf(change.cart, language));
+    if (insurableCart(change.cart)) ahead.warm(...quoteOf(change.cart, language));
     deps.cartChanged?.(change.cart, language);
   }
 
