@@ -1,7 +1,8 @@
 /**
- * Reads fetched ahead: the cart's change asks for what its checkout will read, the checkout
- * takes those answers instead of asking again, and nothing that decides money (Add,
- * Confirm, Sale) is ever answered from what was kept.
+ * Reads fetched ahead: the cart's change asks for what its checkout will read (the
+ * insurance quote only for a cart worth insuring), the checkout takes those answers
+ * instead of asking again, and nothing that decides money (Add, Confirm, Sale) is ever
+ * answered from what was kept.
  */
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { describe, expect, it, vi } from 'vitest';
@@ -76,9 +77,11 @@ function harness() {
   return { ahead, run, count };
 }
 
-/** Two adult museum tickets: an insurable line (its provider is). */
-function draft(): Draft {
-  const productId = demoIds.products.museumAdult;
+/**
+ * Two tickets of `productId`: by default the museum's guided tour, a line worth insuring
+ * (its provider is insurable, and cancelling it costs from 48 h before).
+ */
+function draft(productId: string = demoIds.products.museumGuided): Draft {
   const entry = index.product(productId)!;
   return {
     product: {
@@ -126,6 +129,20 @@ describe('reads fetched ahead', () => {
     expect(quoted.quote?.quote).toEqual({ cents: 150, currency: 'EUR' });
     expect(count('insurancepolicycheck')).toBe(1);
     expect(count('checkticketsquestions')).toBe(1);
+  });
+
+  it('asks for no quote when every line is free to cancel', async () => {
+    const { run, count } = harness();
+    // The museum's adult ticket: insurable, but refunded whole whenever it is cancelled.
+    const added = await run<AddToCartOutput>('addToCart', {
+      cart: { shoppingCartId: 'cart000000003', lines: [] },
+      draft: draft(demoIds.products.museumAdult),
+      language: 'en',
+      reserved: false,
+    });
+    expect(added.line.insurable).toBe(false);
+    await vi.waitFor(() => expect(count('checkticketsquestions')).toBe(1));
+    expect(count('insurancepolicycheck')).toBe(0);
   });
 
   it('never answers what decides money from what was kept', async () => {

@@ -76,7 +76,6 @@ const STEPS = [
   '1', // check out
   // The buyer's details, the checkout questions answered from them.
   `${CUSTOMER.name} ${CUSTOMER.surname}, ${CUSTOMER.document}, ${CUSTOMER.phone}, ${CUSTOMER.email}`,
-  '2', // add the refund insurance, in the review
   '1', // reserve: refused once (see the faults below)
   '1', // reserve again
   '1', // confirm and pay

@@ -1,7 +1,8 @@
 /**
- * A complete booking as a customer types it (the demo's adult museum ticket, English,
- * insurance; the checkout questions answered from the buyer's details): a number picks
- * that option of a list of choices, anything else is typed.
+ * A complete booking as a customer types it (the demo's adult museum ticket, English; no
+ * insurance is offered, the ticket being free to cancel; the checkout questions answered
+ * from the buyer's details): a number picks that option of a list of choices, anything
+ * else is typed.
  */
 import type { OutputLine } from '#src/channels/console/lines.js';
 
@@ -19,7 +20,6 @@ export const museumBooking = [
   '15/08/1990', // ticket questions (the age is worked out from the birth date)
   '1', // check out
   'Ana García, 12345678Z, +34600111222, ana@example.com', // the buyer's details
-  '2', // add the refund insurance, in the review
   '1', // reserve
   '1', // confirm and pay
 ];
