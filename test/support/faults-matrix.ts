@@ -30,7 +30,7 @@ const jellyfish: Plan = {
 const sealShow: Plan = { providerId: P.waterpark, productId: I.parkShowAdult, lines: 1 };
 /** Park admission: real-time price, limited days (the first one is chosen). */
 const parkAdult: Plan = { providerId: P.waterpark, productId: I.parkAdult, lines: 1, dateIndex: 0 };
-/** Park admission, child: real-time price, no limited days. */
+/** Park admission, child: real-time price, no limited days; insurable and non-refundable. */
 const parkChild: Plan = { providerId: P.waterpark, productId: I.parkChild, lines: 1 };
 
 const has = (view: OutputLine, id: string) => view.options.some((option) => option.id === id);
@@ -132,10 +132,11 @@ export const sites: Site[] = [
   {
     // Asked for as soon as the Add changes the cart, while the customer reads it; failed,
     // it is asked again at the checkout, which says so: faulted from the Add to past the
-    // checkout.
+    // checkout. The park's child admission: insurable and non-refundable (a cart free to
+    // cancel asks for no quote).
     operation: 'insurancepolicycheck',
     label: 'insurancepolicycheck (asked at the Add, for the checkout)',
-    plan: jellyfish,
+    plan: parkChild,
     at: (view) => oneTicket(view),
     holdUntil: (view) => /^To issue the tickets/.test(view.text) || has(view, 'insurance:yes'),
     progressed: (view) => has(view, 'insurance:yes'),

@@ -50,9 +50,9 @@ export const booking: Step[] = [
   { name: 'session', act: tap('Assign one for me'), expect: /How many/, killOn: [] },
   { name: 'quantity', act: tap(/^2$/), expect: /Your cart/, killOn: ['cart-add'] },
   {
-    // The insurance is quoted on the way (offered in the review), then the buyer's details.
-    // The quote was asked for at the Add, while the cart was read (on the instance that
-    // took the Add): the instance is killed once it has taken the update.
+    // The buyer's details (no insurance: the feeding is free to cancel). What the checkout
+    // reads was asked for at the Add, while the cart was read (on the instance that took
+    // the Add): the instance is killed once it has taken the update.
     name: 'check out',
     act: tap('Check out'),
     expect: /Your details/,
@@ -66,7 +66,7 @@ export const booking: Step[] = [
   },
   {
     // The last detail: the checkout questions are loaded, and answered from the details
-    // (asked for at the Add, like the quote: killed once it has taken the update).
+    // (asked for at the Add: killed once it has taken the update).
     name: 'share contact',
     act: (fake, user) => fake.contact(user, '34600000000'),
     expect: /Check your order/,
