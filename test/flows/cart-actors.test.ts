@@ -224,7 +224,8 @@ describe('addToCart', () => {
     expect(output.cart.shoppingCartId).toBe('oldcart000001');
     expect(output.cart.lines.map((l) => l.cartItemId)).toEqual(['a1', output.line.cartItemId]);
     expect(output.cart.adds).toBe(2);
-    expect(output.line).toMatchObject({ productId: JELLYFISH, quantity: 2, insurable: true });
+    // Insurable, but free to cancel at any time: no insurance is worth offering for it.
+    expect(output.line).toMatchObject({ productId: JELLYFISH, quantity: 2, insurable: false });
   });
 
   it('explains a refusal with the step that can fix it, and forgets the attempt', async () => {

@@ -324,7 +324,8 @@ describe('the combined product actors on the sandbox', () => {
     expect(product.parts.map((part) => part.productId)).toEqual([P.comboMuseum, P.comboBoat]);
     expect(product.providerId).toBe(demoIds.providers.museum);
     expect(product.dates.length).toBeGreaterThan(10);
-    expect(product.insurable).toBe(true);
+    // The museum's parts are insurable but free to cancel: no insurance is worth offering.
+    expect(product.insurable).toBe(false);
     await expect(
       run('openCombined', { combinedProductId: 'nope', language: 'en', cart: [] }),
     ).rejects.toThrow(/no longer on sale/);
@@ -373,7 +374,7 @@ describe('the combined product actors on the sandbox', () => {
       MARITIME,
     ]);
     expect(line.parts?.map((part) => part.activity.quantity)).toEqual([2, 2]);
-    expect(line).toMatchObject({ quantity: 2, unitPrice: draft.unitPrice, insurable: true });
+    expect(line).toMatchObject({ quantity: 2, unitPrice: draft.unitPrice, insurable: false });
     expect(line.cartItemId).toBe(line.parts![0]!.cartItemId);
 
     const reserved = await run<ReserveOutput>('reserve', {
