@@ -17,6 +17,7 @@ export interface CombinedDraft {
     dates: IsoDate[];
     minimumQuantity: number;
     maximumQuantity?: number;
+    /** Some product of it is worth insuring (insurable, not free to cancel). */
     insurable: boolean;
     /** The combined price of the days the card shows, read when opened (where it could be). */
     prices?: Record<IsoDate, Money>;
