@@ -368,7 +368,10 @@ export function createEngine(options: EngineOptions): Engine {
       forgotten = true;
     });
     // Before any of the turn's events (a live actor too: it ran the turn before).
-    startTurn(actor.system, writes);
+    startTurn(actor.system, writes, {
+      conversationId,
+      ...(turnOptions.who?.firstName ? { firstName: turnOptions.who.firstName } : {}),
+    });
     if (!reused) actor.start();
     // Kept running for the next turn once its snapshot is written; else stopped.
     let kept = false;
