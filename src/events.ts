@@ -29,6 +29,8 @@ export interface BotEvents {
       saleIds: string[];
       total: { cents: number; currency: string };
       products: string[];
+      /** The codes of the gift cards it redeemed (the service's check does not say). */
+      giftCards?: string[];
     },
   ];
   /** The partner refused or failed a reservation (Confirm). */

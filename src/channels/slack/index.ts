@@ -91,7 +91,6 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
   app.error(async (error) => {
     deps.logger.error({ code: error.code, error: mask(error.message) }, 'slack: a listener failed');
   });
-  registerGiftCardCommand(app, deps);
   const book = createIdBook({
     store: deps.store,
     events: deps.events,
@@ -100,6 +99,7 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
     onError: (error) =>
       deps.logger.warn({ error: (error as Error).name }, 'slack: a number not kept for /sales'),
   });
+  registerGiftCardCommand(app, deps, book);
   registerSalesCommand(app, deps, book);
   registerSalesFormSubmit(app, deps);
   registerSalesPaging(app, deps);
