@@ -73,7 +73,7 @@ async function reserveInTurn(cart: Cart, conversationId: string, firstName?: str
   await expect(toPromise(actor.start())).rejects.toBeDefined();
 }
 
-const line = (cartItemId: string) => ({
+const line = (cartItemId: string): Cart['lines'][number] => ({
   cartItemId,
   productId: demoIds.products.museumJellyfish,
   providerId: demoIds.providers.museum,
