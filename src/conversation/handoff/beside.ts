@@ -87,12 +87,9 @@ export interface HandoffDeps {
   /**
    * The tickets of the conversation's last sale, as the customer got them after it
    * (tickets-again.ts): for staff's "Resend the tickets". Undefined: no sale with tickets;
-   * 'unavailable': the service could not be asked. Unset: there is nothing to resend.
+   * it throws when the service could not be asked. Unset: there is nothing to resend.
    */
-  tickets?: (
-    conversationId: string,
-    language: Lang,
-  ) => Promise<TicketsAgain | 'unavailable' | undefined>;
+  tickets?: (conversationId: string, language: Lang) => Promise<TicketsAgain | undefined>;
 }
 
 /** A sale's tickets to send again. */
@@ -151,6 +148,8 @@ const REFUND = new Set(
   ),
 );
 
+const INSURANCE = new Set(['insurance', 'insured', 'seguro', 'asegurado', 'asegurada']);
+
 /**
  * A text that asks to cancel a booking bought or for money back: whatever the bot can do
  * about it (the policy, a request to staff, nothing bought here), a person is offered
@@ -158,6 +157,8 @@ const REFUND = new Set(
  */
 export function asksAboutRefund(text: string): boolean {
   const said = words(text);
+  // "refund insurance", "seguro de reembolso": the review's offer, not money asked back.
+  if (said.some((word) => INSURANCE.has(word))) return asksToCancelBooking(text);
   const moneyBack = said.some(
     (word, at) =>
       REFUND.has(word) ||
@@ -448,7 +449,7 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         if (turn.context.cart.lines.length === 0) return { ignored: true, outcome: 'empty' };
         return { ...keep(state, [m.cart(cartText(turn.context))]), outcome: 'sent' };
       case 'support.tickets': {
-        const found = await (
+        const found: TicketsAgain | 'unavailable' | undefined = await (
           deps.tickets?.(turn.conversationId, turn.context.language) ?? Promise.resolve(undefined)
         ).catch((error: unknown) => {
           logger.warn(

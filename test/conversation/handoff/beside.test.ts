@@ -270,7 +270,7 @@ describe('the 🙋 offer', () => {
       'cancelar mi reserva',
     ])
       expect(answered(text), text).toEqual(['home', 'support:ask']);
-    for (const text of ['2 tickets for the museum', 'cancelar', 'back'])
+    for (const text of ['2 tickets for the museum', 'cancelar', 'back', 'add the refund insurance'])
       expect(answered(text), text).toEqual(['home']);
   });
 });
