@@ -73,6 +73,13 @@ export interface View<Event = unknown> {
   trouble?: true;
 }
 
+/** A file sent to the customer as it is (a document staff shared): bytes in base64. */
+export interface OutgoingDocument {
+  name: string;
+  mime: string;
+  base64: string;
+}
+
 /** A message the bot sends before the view (a confirmation, a warning). */
 export interface Notice {
   text: string;
@@ -99,6 +106,11 @@ export interface Reply<Event = unknown> {
   keepView?: boolean;
   /** What a turn of the bot's own came to, for whoever asked for it (never shown). */
   outcome?: string;
+  /**
+   * Files sent after the notices, as they are (a document staff shared in a handoff's
+   * thread).
+   */
+  documents?: OutgoingDocument[];
   /**
    * The customer asked to be forgotten in this turn (/forget): the conversation kept
    * nothing of them; a channel erases what it keeps of its own (its views' records).

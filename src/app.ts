@@ -23,6 +23,7 @@ import { createEngine, type Engine } from './conversation/engine.js';
 import { allWork, type TurnWork } from './conversation/turn-work.js';
 import { createPush, type Push } from './conversation/outbox.js';
 import { createHandoffBeside } from './conversation/handoff/beside.js';
+import { createTicketsAgain } from './conversation/handoff/tickets-again.js';
 import { createSupportLine } from './conversation/handoff/line.js';
 import type { SupportDesk, SupportLine } from './conversation/handoff/ports.js';
 import { watchReservations } from './conversation/reservation-watch.js';
@@ -213,20 +214,19 @@ export async function createApp(
   );
   const refunds = createRefunds();
   warnUnpayable(config, logger);
-  const machine = bookingMachine.provide({
-    actors: createBookingActors({
-      client,
-      catalog,
-      store,
-      now,
-      returnUrls,
-      logger,
-      events,
-      payments: paymentSettingsOf(config),
-      refunds,
-      customerTtlSeconds: config.customerTtlSeconds,
-    }),
+  const actors = createBookingActors({
+    client,
+    catalog,
+    store,
+    now,
+    returnUrls,
+    logger,
+    events,
+    payments: paymentSettingsOf(config),
+    refunds,
+    customerTtlSeconds: config.customerTtlSeconds,
   });
+  const machine = bookingMachine.provide({ actors });
   const hooks: TurnHook[] = [
     watchReservations(scheduler, now),
     rememberPaymentReturns(returnUrls),
@@ -247,6 +247,7 @@ export async function createApp(
         now,
         logger,
         onChange: (change) => metrics.handoff(change),
+        tickets: createTicketsAgain({ store, catalog, loadTickets: actors.loadTickets }),
       })
     : undefined;
   const untimed = createEngine({

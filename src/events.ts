@@ -11,8 +11,12 @@ import { EventEmitter } from 'node:events';
 export interface AlertOrder {
   products: { name: string; date?: string; quantity?: number }[];
   total?: { cents: number; currency: string };
-  /** Unmasked here; masked by the consumer. */
-  customer?: { name?: string; email?: string; phone?: string };
+  /**
+   * Unmasked here; masked by the consumer. `chatName` and `chat`: what the customer's
+   * chat app says of them (Telegram's first name, the conversation id), when the
+   * checkout details are not known yet.
+   */
+  customer?: { name?: string; email?: string; phone?: string; chatName?: string; chat?: string };
   /** The customer's conversation, where a handoff or a look-up can start. */
   conversationId?: string;
 }
@@ -25,6 +29,8 @@ export interface BotEvents {
       saleIds: string[];
       total: { cents: number; currency: string };
       products: string[];
+      /** The codes of the gift cards it redeemed (the service's check does not say). */
+      giftCards?: string[];
     },
   ];
   /** The partner refused or failed a reservation (Confirm). */

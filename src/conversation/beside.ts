@@ -3,7 +3,7 @@
  * `EngineOptions.beside`): today the handoff to a person (src/conversation/handoff).
  */
 import type { BookingContext } from '#flows/booking/types.js';
-import type { Notice, View } from '#flows/view.js';
+import type { Notice, OutgoingDocument, TicketDocument, View } from '#flows/view.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Input } from './interpret.js';
 
@@ -68,6 +68,10 @@ export type BesideAnswer =
       /** 'notices': only the notices are new (the view shown stays); 'step': the step's view. */
       show: 'notices' | 'step';
       outcome?: string;
+      /** Tickets sent again (staff's "Resend the tickets"): delivered with the step's view. */
+      tickets?: TicketDocument[];
+      /** Files after the notices (a file staff shared in the thread). */
+      documents?: OutgoingDocument[];
     }
   /** Nothing changes and nothing is sent (a staff action for a handoff that ended). */
   | { ignored: true; outcome?: string };

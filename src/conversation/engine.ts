@@ -368,7 +368,10 @@ export function createEngine(options: EngineOptions): Engine {
       forgotten = true;
     });
     // Before any of the turn's events (a live actor too: it ran the turn before).
-    startTurn(actor.system, writes);
+    startTurn(actor.system, writes, {
+      conversationId,
+      ...(turnOptions.who?.firstName ? { firstName: turnOptions.who.firstName } : {}),
+    });
     if (!reused) actor.start();
     // Kept running for the next turn once its snapshot is written; else stopped.
     let kept = false;
@@ -585,10 +588,12 @@ export function createEngine(options: EngineOptions): Engine {
     // The reply is drawn before the write: the channel's writes for it ride with it.
     const stepDeps = await deps(language);
     const stepView = stepDeps === undefined ? unavailableView(language) : viewOf(before, stepDeps);
-    const view = options.beside!.present(answer.state, stepView, { language });
+    const presented = options.beside!.present(answer.state, stepView, { language });
+    const view = answer.tickets ? { ...presented, tickets: answer.tickets } : presented;
     const reply: Reply<unknown> = {
       notices: answer.notices,
       view,
+      ...(answer.documents ? { documents: answer.documents } : {}),
       language,
       ...(answer.show === 'notices' ? { keepView: true } : {}),
       ...outcome,

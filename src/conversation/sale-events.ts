@@ -1,6 +1,7 @@
 /**
  * Reports a confirmed sale once, when a turn first shows its tickets (for a debit
- * partner, after the payment went through). Ids, product names and the amount only.
+ * partner, after the payment went through). Ids, product names, the amount and the codes
+ * of the gift cards it redeemed.
  */
 import type { BookingContext } from '#flows/booking/types.js';
 import type { BotEventBus } from '#src/events.js';
@@ -31,6 +32,7 @@ export function reportConfirmedSales(events: BotEventBus) {
             currency,
           },
           products: activities.map((activity) => activity.name),
+          ...(sale.giftCards?.length ? { giftCards: sale.giftCards } : {}),
         });
       },
     };

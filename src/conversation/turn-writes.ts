@@ -56,9 +56,28 @@ type ActorSystem = AnyActorRef['system'];
 
 const turns = new WeakMap<ActorSystem, TurnWrites>();
 
+/**
+ * Whose turn it is: the conversation and what its channel knows of the customer (the
+ * Telegram first name, never kept). A failure alert names the customer by it when the
+ * checkout details are not known yet (a reservation refused before them).
+ */
+export interface TurnAbout {
+  conversationId: string;
+  firstName?: string;
+}
+
+const abouts = new WeakMap<ActorSystem, TurnAbout>();
+
 /** Makes `writes` the turn of the actors of `system`, from now on (before its events). */
-export function startTurn(system: ActorSystem, writes: TurnWrites): void {
+export function startTurn(system: ActorSystem, writes: TurnWrites, about?: TurnAbout): void {
   turns.set(system, writes);
+  if (about) abouts.set(system, about);
+  else abouts.delete(system);
+}
+
+/** Whose turn the actors of `system` run in, when the engine said. */
+export function aboutTurn(system: ActorSystem): TurnAbout | undefined {
+  return abouts.get(system);
 }
 
 /** The turn of the actors of `system` now (an effectful actor's, taken as it starts). */

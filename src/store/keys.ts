@@ -188,6 +188,13 @@ export const slackSearchKey = (token: string) => `slack:search:${token}`;
 export const slackIdKey = (id: string) => `slack:id:${id}`;
 
 /**
+ * Which sale redeemed a gift card, and when (id-book.ts), by a hash of the card's code
+ * (the store never holds a code that could be redeemed). TTL: ID_BOOK_TTL_SECONDS.
+ * Personal data: no (ids and an instant).
+ */
+export const slackRedeemedKey = (codeHash: string) => `slack:redeemed:${codeHash}`;
+
+/**
  * The open handoffs of a support channel, for /handoffs (support/queue.ts): each
  * thread's customer first name, when it opened, the customer's last message, who has it.
  * TTL: QUEUE_TTL_SECONDS past its last change. Personal data: yes (first names).

@@ -134,7 +134,7 @@ describe('gift card reply', () => {
     expect(message.text).toBe('Gift card C1: already redeemed');
     // Never "valid" once redeemed; what the service does not say is said so.
     expect(textOf(message.blocks)).toContain(
-      '*Already redeemed*: it cannot be used again. The service does not say when, nor in which sale.',
+      '*Already redeemed*: it cannot be used again. The service does not say when, nor in which sale, and the bot has no record of redeeming it.',
     );
     expect(textOf(message.blocks)).not.toContain('Valid');
     expect(textOf(message.blocks)).toContain('*Bought in the sale*');

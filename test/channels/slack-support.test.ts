@@ -78,6 +78,11 @@ const line: SupportLine = {
     lineCalls.push({ method: 'take', threadId, staff });
     return answers.take;
   },
+  resendTickets: async () => 'none',
+  async sendFile(threadId, staff, file, text) {
+    lineCalls.push({ method: 'sendFile', threadId, staff, text: `${file.name}:${text ?? ''}` });
+    return answers.staffSaid;
+  },
 };
 
 beforeAll(async () => {

@@ -37,6 +37,8 @@ const line: SupportLine = {
   returnToBot: async () => 'returned',
   sendCart: async () => 'sent',
   take: async () => ({ taken: true }),
+  resendTickets: async () => 'none',
+  sendFile: async () => 'delivered',
 };
 
 beforeAll(async () => {

@@ -32,6 +32,7 @@ const pinned: Record<keyof typeof keys, [unknown[], string]> = {
   slackDeliveryKey: [['event:Ev1'], 'slack:delivery:event:Ev1'],
   slackSearchKey: [['tok'], 'slack:search:tok'],
   slackIdKey: [['3616139180081608727'], 'slack:id:3616139180081608727'],
+  slackRedeemedKey: [['9f86d081884c7d65'], 'slack:redeemed:9f86d081884c7d65'],
   slackHandoffQueueKey: [['C0SUPPORT'], 'slack:handoffs:C0SUPPORT'],
   addressRateLimit: [['bot.example.com'], 'addr:bot.example.com'],
   partnerOutageKey: [['C0ALERTS'], 'outage:partner:C0ALERTS'],

@@ -65,7 +65,24 @@ export interface UploadedFile {
   initialComment?: string;
 }
 
+/** A file a person shared in Slack, as a message event names it (`files`). */
+export interface SharedSlackFile {
+  id: string;
+  name: string;
+  mimetype: string;
+  size: number;
+  url_private: string;
+  url_private_download: string;
+}
+
 export interface FakeSlack {
+  /**
+   * A file as if a person had shared it: served at its private URL to a request that
+   * carries a bearer token (each download recorded with the token), as Slack serves them.
+   */
+  shareFile(name: string, mimetype: string, data: Buffer): SharedSlackFile;
+  /** The downloads of shared files, in order. */
+  downloads: { id: string; token?: string }[];
   /** Base URL of the fake. */
   url: string;
   /** What SLACK_API_URL should be (ends with a slash). */
@@ -202,6 +219,8 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
   const seen = new EventEmitter();
   const overrides = new Map<string, Answer>();
   const files: UploadedFile[] = [];
+  const shared = new Map<string, Buffer>();
+  const downloads: { id: string; token?: string }[] = [];
   const people = new Map<string, { displayName: string; realName: string }>();
   const stored = new Map<string, StoredMessage>();
   const keep = (channel: unknown, ts: string, args: Record<string, unknown>): void => {
@@ -339,6 +358,19 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
         response.writeHead(200, { 'content-type': 'text/plain' }).end(`OK - ${data.length}`);
         return;
       }
+      const download = /^\/files-pri\/(\w+)\//.exec(url.pathname);
+      if (download && request.method === 'GET') {
+        const token = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+        downloads.push({ id: download[1]!, ...(token ? { token } : {}) });
+        const data = shared.get(download[1]!);
+        // Without the token Slack answers its sign-in page, never the file.
+        if (!data || !token) {
+          response.writeHead(token ? 404 : 302, { location: 'https://fake.slack.test/' }).end();
+          return;
+        }
+        response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(data);
+        return;
+      }
       const api = /^\/api\/([\w.]+)$/.exec(url.pathname);
       if (api && request.method === 'POST') {
         const method = api[1]!;
@@ -428,6 +460,21 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
     calls,
     responses,
     files,
+    downloads,
+    shareFile(name, mimetype, data) {
+      fileCounter += 1;
+      const id = `F0SHARED${fileCounter}`;
+      shared.set(id, data);
+      const address = `${baseUrl}/files-pri/${id}/${encodeURIComponent(name)}`;
+      return {
+        id,
+        name,
+        mimetype,
+        size: data.length,
+        url_private: address,
+        url_private_download: `${address}?download=1`,
+      };
+    },
     message: (channel, ts) => stored.get(`${channel}/${ts}`),
     threadReplies: (threadTs) =>
       calls.filter(
@@ -573,6 +620,8 @@ export interface MessageEventOptions {
   eventId?: string;
   /** The author's workspace (`user_team`): another's in a Slack Connect channel. */
   userTeam?: string;
+  /** Files shared with it (subtype `file_share`). */
+  files?: SharedSlackFile[];
 }
 
 let eventCounter = 0;
@@ -602,6 +651,7 @@ export function messageEvent(options: MessageEventOptions): Record<string, unkno
       ...(options.subtype ? { subtype: options.subtype } : {}),
       ...(options.botId ? { bot_id: options.botId } : {}),
       ...(options.userTeam ? { user_team: options.userTeam, team: options.userTeam } : {}),
+      ...(options.files ? { files: options.files } : {}),
     },
   };
 }

@@ -148,6 +148,15 @@ function packageNamesOf(context: BookingContext): SaleRecord['packageNames'] {
   return { byProvider, plain };
 }
 
+/** The codes of the gift cards the cart's lines redeem (SaleRecord.giftCards). */
+const redeemedCodes = (context: BookingContext): string[] => [
+  ...new Set(
+    context.cart.lines.flatMap((line) =>
+      line.activity?.giftCardIdentifier !== undefined ? [line.activity.giftCardIdentifier] : [],
+    ),
+  ),
+];
+
 /**
  * After a Sale: the sold cart, its reservation and checkout are finished (the client
  * details are kept for the next purchase); the next purchase gets a new cart.
@@ -160,6 +169,7 @@ export const soldContext = (context: BookingContext, output: SellOutput) => ({
     ...(packageNamesOf(context) !== undefined ? { packageNames: packageNamesOf(context) } : {}),
     // The stays by name, with who stays: the sale list names only their rates.
     ...(orderStays(context).length > 0 ? { stays: orderStays(context) } : {}),
+    ...(redeemedCodes(context).length > 0 ? { giftCards: redeemedCodes(context) } : {}),
     ...(output.paymentUrl !== undefined
       ? {
           paymentUrl: output.paymentUrl,

@@ -35,6 +35,11 @@ export interface SaleRecord {
   /** The payment the channel took before this Sale (kept with the booking). */
   charge?: PaymentCharge;
   /**
+   * The gift cards this sale redeemed (their codes): the service's check says a card was
+   * redeemed, not when nor by which sale, so staff are told from here.
+   */
+  giftCards?: string[];
+  /**
    * A debit partner's sale waiting for its payment page: the order as it was, so that a
    * failed payment gives the customer their cart back instead of an empty one.
    */

@@ -23,6 +23,7 @@ import { registerSupportReplies } from './listeners/support-replies.js';
 import { registerSupportReturn } from './listeners/support-return.js';
 import { registerSupportSendCart } from './listeners/support-send-cart.js';
 import { registerSupportTake } from './listeners/support-take.js';
+import { registerSupportTickets } from './listeners/support-tickets.js';
 import { dedupeDeliveries } from './middleware/dedupe.js';
 import { createInFlight, type InFlight } from './middleware/in-flight.js';
 import { workspaceOnly } from './middleware/workspace-only.js';
@@ -91,7 +92,6 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
   app.error(async (error) => {
     deps.logger.error({ code: error.code, error: mask(error.message) }, 'slack: a listener failed');
   });
-  registerGiftCardCommand(app, deps);
   const book = createIdBook({
     store: deps.store,
     events: deps.events,
@@ -100,6 +100,7 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
     onError: (error) =>
       deps.logger.warn({ error: (error as Error).name }, 'slack: a number not kept for /sales'),
   });
+  registerGiftCardCommand(app, deps, book);
   registerSalesCommand(app, deps, book);
   registerSalesFormSubmit(app, deps);
   registerSalesPaging(app, deps);
@@ -112,6 +113,7 @@ export function registerStaffApp(app: App, deps: SlackDeps): InFlight {
     registerSupportReturn(app, deps, deps.support, names);
     registerSupportSendCart(app, deps, deps.support, names);
     registerSupportTake(app, deps, deps.support, names);
+    registerSupportTickets(app, deps, deps.support, names);
     registerHandoffsCommand(app, deps, deps.support);
   }
   return inFlight;

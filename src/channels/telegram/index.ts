@@ -14,7 +14,7 @@
  */
 import { autoRetry } from '@grammyjs/auto-retry';
 import { sequentialize } from '@grammyjs/runner';
-import { Bot, GrammyError } from 'grammy';
+import { Bot, GrammyError, InputFile } from 'grammy';
 import type { Outbox } from '#src/conversation/outbox.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { Route } from '#src/server.js';
@@ -218,6 +218,12 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
           const lang = await conversationLanguage(deps.engine, conversationId, defaultLanguage);
           try {
             await renderer.deliver(chatId, conversationId, reply, { lang });
+            // A file staff shared, after the words that say who sends it.
+            for (const document of reply.documents ?? [])
+              await bot.api.sendDocument(
+                chatId,
+                new InputFile(Buffer.from(document.base64, 'base64'), document.name),
+              );
             return undefined;
           } catch (error) {
             if (!isUnreachable(error)) throw error;

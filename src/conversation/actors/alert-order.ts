@@ -7,8 +7,10 @@ import type { Sale } from '#src/api/sales.js';
 import { toCents } from '#src/domain/pricing.js';
 import type { AlertOrder } from '#src/events.js';
 import type { Cart } from '#flows/booking/types.js';
+import type { TurnAbout } from '../turn-writes.js';
 
-export function alertOrderOfCart(cart: Cart): AlertOrder {
+/** `about`: whose turn it was (a cart has no buyer's details yet: the chat names them). */
+export function alertOrderOfCart(cart: Cart, about?: TurnAbout): AlertOrder {
   const currency = cart.lines[0]?.unitPrice.currency ?? 'EUR';
   const cents = cart.lines
     .filter((line) => line.unitPrice.currency === currency)
@@ -20,6 +22,15 @@ export function alertOrderOfCart(cart: Cart): AlertOrder {
       quantity: line.quantity,
     })),
     ...(cart.lines.length > 0 ? { total: { cents, currency } } : {}),
+    ...(about
+      ? {
+          conversationId: about.conversationId,
+          customer: {
+            chat: about.conversationId,
+            ...(about.firstName ? { chatName: about.firstName } : {}),
+          },
+        }
+      : {}),
   };
 }
 

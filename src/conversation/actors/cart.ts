@@ -66,7 +66,7 @@ import {
   lineOf,
 } from './cart-requests.js';
 import { createEffects, fingerprintOf, type Effects } from './effects.js';
-import { turnOf } from '../turn-writes.js';
+import { aboutTurn, turnOf } from '../turn-writes.js';
 import type { ActorDeps } from './index.js';
 import { typeDrafts } from '#flows/booking/choosing/types-split.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
@@ -442,13 +442,15 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
       quoteInsurance(input),
     ),
     reserve: fromPromise<ReserveOutput, ReserveInput>(async ({ input, system }) => {
+      // Taken as it starts: a later turn of the conversation may point the system elsewhere.
+      const about = aboutTurn(system);
       try {
         const output = await reserve(input, context.calls(system));
         if (output.reservation.failedProductIds.length > 0) {
           deps.events?.emit('reservation.failed', {
             shoppingCartId: output.cart.shoppingCartId,
             reason: `items not reserved: ${output.reservation.failedProductIds.join(', ')}`,
-            order: alertOrderOfCart(input.cart),
+            order: alertOrderOfCart(input.cart, about),
           });
         }
         return output;
@@ -456,7 +458,7 @@ export function createCartActors(deps: ActorDeps, options: CartActorOptions = {}
         deps.events?.emit('reservation.failed', {
           shoppingCartId: input.cart.shoppingCartId,
           reason: failureReason(error),
-          order: alertOrderOfCart(input.cart),
+          order: alertOrderOfCart(input.cart, about),
         });
         throw error;
       }

@@ -15,8 +15,11 @@
 import { commandNamed, commandOfIntent } from '#flows/booking/commands.js';
 import { cartMessages, cartTotal, formatAmounts, lineText } from '#flows/booking/steps/cart.js';
 import type { BookingContext } from '#flows/booking/types.js';
+import { asksToCancelBooking } from '#flows/understanding/cancel-booking.js';
+import { words } from '#flows/understanding/text.js';
 import { readCommand } from '#flows/understanding/understand.js';
-import type { Option, View } from '#flows/view.js';
+import type { Option, TicketDocument, View } from '#flows/view.js';
+import type { Lang } from '#src/domain/lang.js';
 import { plainText } from '#src/domain/plain-text.js';
 import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
@@ -81,6 +84,18 @@ export interface HandoffDeps {
   logger: Logger;
   /** Told each change of a handoff's life (the metrics). */
   onChange?: (change: HandoffChange) => void;
+  /**
+   * The tickets of the conversation's last sale, as the customer got them after it
+   * (tickets-again.ts): for staff's "Resend the tickets". Undefined: no sale with tickets;
+   * it throws when the service could not be asked. Unset: there is nothing to resend.
+   */
+  tickets?: (conversationId: string, language: Lang) => Promise<TicketsAgain | undefined>;
+}
+
+/** A sale's tickets to send again. */
+export interface TicketsAgain {
+  partnerSaleId: string;
+  tickets: TicketDocument[];
 }
 
 /**
@@ -124,6 +139,34 @@ function asksForHelp(input: Input, shown: View | undefined): boolean {
   if (input.kind !== 'choose') return false;
   const option = shown?.options.find((candidate) => candidate.id === input.id);
   return (option?.event as { type?: string } | undefined)?.type === 'command.help';
+}
+
+/** Words that ask for money back ("get a refund", "quiero un reembolso", "devolución"). */
+const REFUND = new Set(
+  'refund refunds refunded reimburse reimbursement reembolso reembolsos reembolsar reembolsen reembolsan devolucion devoluciones'.split(
+    ' ',
+  ),
+);
+
+const INSURANCE = new Set(['insurance', 'insured', 'seguro', 'asegurado', 'asegurada']);
+
+/**
+ * A text that asks to cancel a booking bought or for money back: whatever the bot can do
+ * about it (the policy, a request to staff, nothing bought here), a person is offered
+ * in one tap, since money is what people most want to settle with one.
+ */
+export function asksAboutRefund(text: string): boolean {
+  const said = words(text);
+  // "refund insurance", "seguro de reembolso": the review's offer, not money asked back.
+  if (said.some((word) => INSURANCE.has(word))) return asksToCancelBooking(text);
+  const moneyBack = said.some(
+    (word, at) =>
+      REFUND.has(word) ||
+      (word === 'money' && said[at + 1] === 'back') ||
+      (word === 'devolver' &&
+        said.slice(at + 1, at + 3).some((next) => next === 'dinero' || next === 'importe')),
+  );
+  return moneyBack || asksToCancelBooking(text);
 }
 
 /** The cart as the customer reads it (the cart step's own lines and total). */
@@ -335,15 +378,20 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
     if (!handoff || handoff.threadId !== event.threadId)
       return { ignored: true, outcome: 'closed' };
     switch (event.type) {
-      case 'support.staff': {
-        // One voice per conversation: whoever has it; someone else is told, not sent.
+      case 'support.staff':
+      case 'support.file': {
+        // One voice per conversation: whoever has it; someone else is told, not sent. A
+        // file is what someone says to the customer too.
         const { assignee } = handoff;
         if (assignee && assignee.id !== event.staff.id)
           return { ignored: true, outcome: `held:${assignee.name}` };
         // Whatever the desk: what staff wrote, and their name, reach the customer plain
         // (no control or bidi characters to make them read otherwise).
         const name = plainText(event.staff.name).trim() || m.staffName;
-        const said = m.staffSaid(name, plainText(event.text).trim());
+        const text = event.text ? plainText(event.text).trim() : '';
+        const said =
+          text || event.type === 'support.staff' ? m.staffSaid(name, text) : m.fileFrom(name);
+        const file = event.type === 'support.file' ? event.file : undefined;
         await scheduler.cancel(supportTimeoutJobId(turn.conversationId, handoff.threadId));
         await link(handoff.threadId, turn.conversationId);
         // The first to reply has the conversation, unless someone took it first; the
@@ -358,7 +406,13 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
               assignee: assignee ?? { id: event.staff.id, name },
             },
           },
-          [{ from: 'staff', text: said, at: deps.now().toISOString() }],
+          [
+            {
+              from: 'staff',
+              text: file ? `${said} (${file.name})` : said,
+              at: deps.now().toISOString(),
+            },
+          ],
         );
         if (!assignee)
           await show(turn.conversationId, handoff.threadId, { status: 'assigned', to: name });
@@ -370,7 +424,11 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
           );
           deps.onChange?.({ kind: 'answered' });
         }
-        return { ...keep(next, notices), outcome: 'delivered' };
+        return {
+          ...keep(next, notices),
+          ...(file ? { documents: [file] } : {}),
+          outcome: 'delivered',
+        };
       }
       case 'support.return':
         return {
@@ -390,6 +448,27 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
       case 'support.cart':
         if (turn.context.cart.lines.length === 0) return { ignored: true, outcome: 'empty' };
         return { ...keep(state, [m.cart(cartText(turn.context))]), outcome: 'sent' };
+      case 'support.tickets': {
+        const found: TicketsAgain | 'unavailable' | undefined = await (
+          deps.tickets?.(turn.conversationId, turn.context.language) ?? Promise.resolve(undefined)
+        ).catch((error: unknown) => {
+          logger.warn(
+            { conversationId: turn.conversationId, ...failure(error) },
+            'handoff: tickets not found again',
+          );
+          return 'unavailable' as const;
+        });
+        if (found === 'unavailable') return { ignored: true, outcome: 'unavailable' };
+        if (!found || found.tickets.length === 0) return { ignored: true, outcome: 'none' };
+        const name = plainText(event.staff.name).trim() || m.staffName;
+        // The step's view with them: the tickets go out as after the sale (QR codes, kept
+        // for the next message when the chat app does not take them).
+        return {
+          ...keep(state, [m.ticketsAgain(name)], 'step'),
+          tickets: found.tickets,
+          outcome: `tickets:${found.partnerSaleId}`,
+        };
+      }
     }
   }
 
@@ -468,13 +547,24 @@ export function createHandoffBeside(deps: HandoffDeps): HandoffBeside {
         };
         return { ...view, options: [...view.options, back], file: HANDOFF_FILES };
       }
-      const help = input !== undefined && asksForHelp(input, shown);
-      if (!help && !troubled(view)) return view;
       const ask: Option = {
         id: ASK_ID,
         label: handoffMessages(lang).ask,
         event: { type: 'support.ask' },
       };
+      // A step's own "talk to a person" (a booking that gives nothing back) is the
+      // handoff's button: its tap opens the thread, not the machine's "nobody to talk to".
+      const own = view.options.findIndex(
+        (option) => (option.event as { type?: string } | undefined)?.type === 'command.human',
+      );
+      if (own >= 0) {
+        const options = [...view.options];
+        options[own] = { ...ask, label: options[own]!.label };
+        return { ...view, options };
+      }
+      const help = input !== undefined && asksForHelp(input, shown);
+      const refund = input?.kind === 'text' && asksAboutRefund(input.text);
+      if (!help && !refund && !troubled(view)) return view;
       return { ...view, options: [...view.options, ask] };
     },
   };

@@ -3,12 +3,22 @@
  * the handoff beside the machine (beside.ts), under the conversation's lock, never read
  * by the machine. Each names its thread, so one for a handoff that ended changes nothing.
  */
-import type { StaffMember } from './ports.js';
+import type { OutgoingFile, StaffMember } from './ports.js';
 
 export type SupportEvent =
   | { type: 'support.staff'; threadId: string; staff: StaffMember; text: string }
   | { type: 'support.return'; threadId: string; staff: StaffMember }
   | { type: 'support.cart'; threadId: string; staff: StaffMember }
+  /** "🎟️ Resend the tickets": those of the conversation's last sale, as after the sale. */
+  | { type: 'support.tickets'; threadId: string; staff: StaffMember }
+  /** A file staff shared in the thread (with what they wrote with it), to the customer. */
+  | {
+      type: 'support.file';
+      threadId: string;
+      staff: StaffMember;
+      file: OutgoingFile;
+      text?: string;
+    }
   /** "🙋 Take this one": only this staff member's replies reach the customer from now on. */
   | { type: 'support.take'; threadId: string; staff: StaffMember }
   /**

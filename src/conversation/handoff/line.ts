@@ -14,10 +14,12 @@ import { supportThreadKey } from '#src/store/keys.js';
 import type { Store } from '#src/store/store.js';
 import type { Push, PushedReply } from '../outbox.js';
 import type { SupportEvent } from './events.js';
-import type { SupportLine } from './ports.js';
+import type { StaffSaid, SupportLine } from './ports.js';
 
 /** The beside's outcome for a reply another member of staff holds: `held:<their name>`. */
 const HELD = 'held:';
+/** The beside's outcome for tickets sent again: `tickets:<PartnerSaleId>`. */
+const SENT = 'tickets:';
 /** The beside's outcome for a take-over: `taken`, or `taken:<who had it>`. */
 const TAKEN = 'taken';
 
@@ -31,14 +33,38 @@ export function createSupportLine(store: Store, push: Push): SupportLine {
   }
   const outcomeOf = (reply: PushedReply | 'unknown') =>
     reply === 'unknown' ? 'unknown' : (reply.outcome ?? 'closed');
+  /** A reply's or a file's fate: delivered, held by someone else, closed, undelivered. */
+  const said = (reply: PushedReply | 'unknown'): StaffSaid => {
+    const outcome = outcomeOf(reply);
+    if (outcome.startsWith(HELD)) return { held: outcome.slice(HELD.length) };
+    if (outcome === 'delivered' && reply !== 'unknown' && reply.undelivered)
+      return { undelivered: reply.undelivered };
+    return outcome === 'delivered' || outcome === 'unknown' ? outcome : 'closed';
+  };
   return {
     async staffSaid(threadId, staff, text) {
-      const reply = await run(threadId, { type: 'support.staff', threadId, staff, text });
+      return said(await run(threadId, { type: 'support.staff', threadId, staff, text }));
+    },
+    async sendFile(threadId, staff, file, text) {
+      return said(
+        await run(threadId, {
+          type: 'support.file',
+          threadId,
+          staff,
+          file,
+          ...(text ? { text } : {}),
+        }),
+      );
+    },
+    async resendTickets(threadId, staff) {
+      const reply = await run(threadId, { type: 'support.tickets', threadId, staff });
       const outcome = outcomeOf(reply);
-      if (outcome.startsWith(HELD)) return { held: outcome.slice(HELD.length) };
-      if (outcome === 'delivered' && reply !== 'unknown' && reply.undelivered)
-        return { undelivered: reply.undelivered };
-      return outcome === 'delivered' || outcome === 'unknown' ? outcome : 'closed';
+      if (outcome === 'none' || outcome === 'unavailable') return outcome;
+      if (!outcome.startsWith(SENT)) return 'closed';
+      const partnerSaleId = outcome.slice(SENT.length);
+      return reply !== 'unknown' && reply.undelivered
+        ? { undelivered: reply.undelivered, partnerSaleId }
+        : { sent: partnerSaleId };
     },
     async returnToBot(threadId, staff) {
       const reply = await run(threadId, { type: 'support.return', threadId, staff });

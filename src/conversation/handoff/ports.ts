@@ -8,6 +8,7 @@
  * A handoff sits beside the booking machine, not inside it: the machine's step and cart
  * are left as they are, so that "Return to bot" brings back exactly what the customer had.
  */
+import type { OutgoingDocument } from '#flows/view.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Undelivered } from '../outbox.js';
 
@@ -57,6 +58,9 @@ export interface Attachment {
   mime: string;
   data: Buffer;
 }
+
+/** A file staff send the customer: its bytes in base64, as a turn's input carries files. */
+export type OutgoingFile = OutgoingDocument;
 
 export type CustomerMessage =
   { kind: 'text'; text: string } | { kind: 'file'; file: Attachment; caption?: string };
@@ -120,11 +124,34 @@ export interface SupportLine {
     staff: StaffMember,
   ): Promise<'sent' | 'empty' | 'closed' | { undelivered: Undelivered }>;
   /**
+   * "🎟️ Resend the tickets": the tickets of the conversation's last sale, sent again as
+   * after the sale; `none` when it has no sale with tickets, `unavailable` when the
+   * service could not be asked.
+   */
+  resendTickets(threadId: string, staff: StaffMember): Promise<TicketsResent>;
+  /**
+   * A file staff shared in the thread, with what they wrote with it: to the customer, as a
+   * reply is (the same one voice: `held` when another member of staff has it).
+   */
+  sendFile(
+    threadId: string,
+    staff: StaffMember,
+    file: OutgoingFile,
+    text?: string,
+  ): Promise<StaffSaid>;
+  /**
    * "🙋 Take this one": the conversation is this staff member's; only their replies reach
    * the customer from now on. `from`: who had it before, when someone did.
    */
   take(threadId: string, staff: StaffMember): Promise<{ taken: true; from?: string } | 'closed'>;
 }
+
+export type TicketsResent =
+  | { sent: string }
+  | 'none'
+  | 'unavailable'
+  | 'closed'
+  | { undelivered: Undelivered; partnerSaleId: string };
 
 export type StaffSaid =
   'delivered' | 'closed' | 'unknown' | { held: string } | { undelivered: Undelivered };

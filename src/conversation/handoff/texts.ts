@@ -24,6 +24,8 @@ export const handoffMessages = defineMessages({
     timedOut: (minutes: number) =>
       `Nadie del equipo ha contestado en ${minutes} minutos. Puedes seguir esperando aquí, o volver al bot.`,
     cart: (text: string) => `Nuestro equipo te envía tu carrito:\n${text}`,
+    ticketsAgain: (name: string) => `🎟️ ${name} (equipo) te envía de nuevo tus entradas:`,
+    fileFrom: (name: string) => `📎 ${name} (equipo) te envía un archivo:`,
   },
   en: {
     ask: '🙋 Talk to a person',
@@ -46,6 +48,8 @@ export const handoffMessages = defineMessages({
     timedOut: (minutes: number) =>
       `Nobody from the team has answered in ${minutes} minutes. You can keep waiting here, or go back to the bot.`,
     cart: (text: string) => `Our team sends you your cart:\n${text}`,
+    ticketsAgain: (name: string) => `🎟️ ${name} (staff) sends you your tickets again:`,
+    fileFrom: (name: string) => `📎 ${name} (staff) sends you a file:`,
   },
 });
 

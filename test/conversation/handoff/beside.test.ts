@@ -239,6 +239,40 @@ describe('the 🙋 offer', () => {
     const retry = { id: 'retry', label: 'Again', event: { type: 'payment.retry' } };
     expect(offered({ options: [retry, home] })).toEqual(['retry', 'home', 'support:ask']);
   });
+
+  it("makes a step's own 'talk to a person' the handoff's button, and ends a refund's answer with one", () => {
+    const { beside } = setUp({ now: new Date('2026-06-10T08:00:00Z') });
+    const home = { id: 'home', label: 'Home', event: { type: 'nav.home' } };
+    const person = { id: 'person', label: '🙋 Talk to a person', event: { type: 'command.human' } };
+    const nothingBack = beside.present(
+      undefined,
+      { text: 'Non-refundable', expects: 'choice', options: [person, home] },
+      { language: 'en' },
+    );
+    expect(nothingBack.options.map((option) => [option.id, option.label])).toEqual([
+      ['support:ask', '🙋 Talk to a person'],
+      ['home', 'Home'],
+    ]);
+    const answered = (text: string) =>
+      beside
+        .present(
+          undefined,
+          { text: 'x', expects: 'choice', options: [home] },
+          { language: 'en', input: { kind: 'text', text } },
+        )
+        .options.map((option) => option.id);
+    for (const text of [
+      'I need to cancel my booking and get a refund',
+      'I want a refund',
+      'can I have my money back?',
+      'quiero que me devuelvan el dinero, devolver el dinero',
+      'quiero un reembolso',
+      'cancelar mi reserva',
+    ])
+      expect(answered(text), text).toEqual(['home', 'support:ask']);
+    for (const text of ['2 tickets for the museum', 'cancelar', 'back', 'add the refund insurance'])
+      expect(answered(text), text).toEqual(['home']);
+  });
 });
 
 describe('staff on an instance whose customer channel has not started', () => {

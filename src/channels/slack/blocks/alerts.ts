@@ -43,7 +43,24 @@ function maskName(name: string): string {
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
-/** Who, masked as the support thread masks them; "not known yet" before checkout. */
+const CHAT_APPS: Record<string, string> = { tg: 'Telegram' };
+
+/**
+ * "Ana (Telegram chat •••4567)": the customer as their chat app names them, before the
+ * checkout details: the first name the support thread shows too, and the chat's last
+ * digits, enough to tell two customers apart, not to write to them.
+ */
+function chatWho(customer: NonNullable<AlertOrder['customer']>): string | undefined {
+  if (!customer.chat) return customer.chatName ? maskName(customer.chatName) : undefined;
+  const at = customer.chat.indexOf(':');
+  const prefix = at > 0 ? customer.chat.slice(0, at) : '';
+  const app = CHAT_APPS[prefix] ?? (prefix || 'chat');
+  const id = customer.chat.slice(at + 1);
+  const chat = `${app} chat •••${id.slice(-4)}`;
+  return customer.chatName ? `${maskName(customer.chatName)} (${chat})` : `a ${chat}`;
+}
+
+/** Who, masked as the support thread masks them; by their chat app before checkout. */
 export function whoText(order: AlertOrder | undefined): string {
   const customer = order?.customer;
   const parts = [
@@ -51,7 +68,11 @@ export function whoText(order: AlertOrder | undefined): string {
     customer?.email ? maskEmail(customer.email) : undefined,
     customer?.phone ? maskPhone(customer.phone) : undefined,
   ].filter((part): part is string => part !== undefined && part !== '');
-  return parts.length > 0 ? esc(parts.join(', ')) : 'not known yet (before the checkout details)';
+  if (parts.length > 0) return esc(parts.join(', '));
+  const chat = customer && chatWho(customer);
+  return chat
+    ? `${esc(chat)}, before the checkout details`
+    : 'not known yet (before the checkout details)';
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

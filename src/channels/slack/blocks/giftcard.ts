@@ -2,6 +2,7 @@
 import type { GiftCardResponse } from '#src/api/giftcards.js';
 import type { ClientRecord } from '#src/api/sales.js';
 import type { Lookup } from '#src/conversation/staff/lookups.js';
+import type { Redemption } from '../id-book.js';
 import { esc, fitLines, section, UNAVAILABLE, type SlackMessage } from './common.js';
 
 /**
@@ -39,7 +40,23 @@ export function clientFields(client: ClientRecord | undefined, label: string): s
   return fields;
 }
 
-export function giftCardMessage(code: string, result: Lookup<GiftCardResponse>): SlackMessage {
+/** "2026-06-10 22:30 UTC": an instant as the other look-ups say one. */
+const instant = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** What staff read of a redeemed card: when and by which sale, where the bot made it. */
+function redeemedText(redeemed: Redemption | undefined): string {
+  if (!redeemed)
+    return ':no_entry: *Already redeemed*: it cannot be used again. The service does not say when, nor in which sale, and the bot has no record of redeeming it.';
+  const orders = redeemed.saleIds.length ? ` · order ${redeemed.saleIds.map(esc).join(', ')}` : '';
+  return `:no_entry: *Redeemed on ${instant(redeemed.at)}* (sale \`${esc(redeemed.partnerSaleId)}\`${orders}): it cannot be used again. \`/sales ${esc(redeemed.partnerSaleId)}\` shows that sale.`;
+}
+
+export function giftCardMessage(
+  code: string,
+  result: Lookup<GiftCardResponse>,
+  /** The sale of this bot that redeemed it, if any (the service does not say). */
+  redeemed?: Redemption,
+): SlackMessage {
   const title = `*Gift card* \`${esc(code)}\``;
   if (!result.ok) {
     if (result.reason === 'unavailable')
@@ -49,10 +66,10 @@ export function giftCardMessage(code: string, result: Lookup<GiftCardResponse>):
     return { text, blocks: [section(`${title}\n:x: *Not valid*: ${why}`)] };
   }
   const card = result.value;
-  // The service says whether a card was redeemed, not when nor by which sale: staff are
-  // told so rather than left to look for it.
+  // The service says whether a card was redeemed, not when nor by which sale: the bot's
+  // own record of the sales it made says it, else staff are told it is not known.
   const state = card.isExchanged
-    ? ':no_entry: *Already redeemed*: it cannot be used again. The service does not say when, nor in which sale.'
+    ? redeemedText(redeemed)
     : ':white_check_mark: *Valid, not exchanged yet*';
   const fields = [
     `*Bought in the sale*\nPartnerSaleId ${esc(card.partnerSaleId ?? '—')}\nSaleId ${esc(card.saleId ?? '—')}`,

@@ -34,6 +34,7 @@ import {
 export const SUPPORT_RETURN_ACTION = 'support_return';
 export const SUPPORT_SEND_CART_ACTION = 'support_send_cart';
 export const SUPPORT_TAKE_ACTION = 'support_take';
+export const SUPPORT_TICKETS_ACTION = 'support_tickets';
 export const SUPPORT_ACTIONS_BLOCK = 'support_actions';
 /** The first message's line that says where the handoff stands (open, assigned, closed). */
 export const SUPPORT_STATUS_BLOCK = 'support_status';
@@ -138,6 +139,7 @@ function buttons(): KnownBlock {
       button(SUPPORT_TAKE_ACTION, '🙋 Take this one', 'primary'),
       button(SUPPORT_RETURN_ACTION, 'Return to bot'),
       button(SUPPORT_SEND_CART_ACTION, 'Send the cart to the customer'),
+      button(SUPPORT_TICKETS_ACTION, '🎟️ Resend the tickets'),
     ],
   };
 }

@@ -22,6 +22,7 @@ import { NOTE_MARKER, noteReply, undeliveredReason } from '../blocks/support.js'
 import type { SlackDeps } from '../deps.js';
 import { isStaff } from '../middleware/staff-only.js';
 import { slackToPlain } from '../support/slack-text.js';
+import { fetchSharedFile, type SharedFile } from '../support/staff-files.js';
 import type { StaffNames } from '../support/staff-names.js';
 
 export const NOT_STAFF =
@@ -30,7 +31,14 @@ export const NOT_DELIVERED =
   'Your message could not be passed on to the customer. Please try again.';
 export const BACK_WITH_BOT =
   'This conversation is back with the bot: that message was not sent to the customer.';
-export const NO_FILES = 'Files are not passed on to the customer, only text.';
+export const fileNotSent = (name: string, why: 'too-large' | 'unreadable'): string =>
+  why === 'too-large'
+    ? `⚠️ The file ${name} shared is larger than 20 MB: it was not sent to the customer.`
+    : `⚠️ The file ${name} shared could not be read from Slack: it was not sent to the customer. Share it again, or check the app has the files:read scope.`;
+export const fileNotDeliveredNote = (name: string, reason: string): string =>
+  `⚠️ The file ${name} shared did not reach the customer: ${reason}.`;
+/** Files of one message passed on: Slack lets a message carry up to 10. */
+const MAX_FILES = 10;
 export const KEPT_AS_NOTE =
   '🔒 Kept as a note among staff: not sent to the customer (it starts with // or mentions someone).';
 export const heldBy = (name: string): string =>
@@ -67,6 +75,8 @@ interface ThreadMessage {
   parent_user_id?: string;
   subtype?: string;
   bot_id?: string;
+  /** Files shared with the message (subtype file_share). */
+  files?: SharedFile[];
 }
 
 /** A person's reply in a thread: no subtype, or one that still is (broadcast, file). */
@@ -102,16 +112,52 @@ export function registerSupportReplies(
       await tellStaff(KEPT_AS_NOTE);
       return;
     }
-    if (message.subtype === 'file_share') await tellStaff(NO_FILES);
     const text = slackToPlain(message.text ?? '');
-    if (text === '') return;
+    // A thread the bot started names no conversation once its record expired: closed.
+    const ours =
+      message.parent_user_id !== undefined && message.parent_user_id === context.botUserId;
+    // Files are read from Slack only for a thread the bot started (a handoff's).
+    const files = ours ? (message.files ?? []).slice(0, MAX_FILES) : [];
+    if (text === '' && files.length === 0) return;
     const note = (said: string) =>
       client.chat.postMessage({ channel, thread_ts: threadId, ...noteReply(said) });
 
     const staff = await names(user);
-    let outcome: StaffSaid;
+    /**
+     * Each file to the customer, what was written with it going with the first; a file
+     * that cannot be read from Slack is noted and the rest still go. The outcome of the
+     * last sent (one voice: held for one, held for all); undefined when nothing was sent.
+     */
+    const sendFiles = async (
+      shared: SharedFile[],
+      words: string,
+    ): Promise<StaffSaid | undefined> => {
+      let last: StaffSaid | undefined;
+      let caption = words;
+      for (const one of shared) {
+        const fetched = await fetchSharedFile(one, {
+          token: deps.config.botToken,
+          ...(deps.config.apiUrl ? { apiUrl: deps.config.apiUrl } : {}),
+        });
+        if (!fetched.ok) {
+          await note(fileNotSent(staff.name, fetched.why));
+          continue;
+        }
+        last = await support.line.sendFile(threadId, staff, fetched.file, caption || undefined);
+        caption = '';
+        if (last !== 'delivered') break;
+      }
+      // Nothing could be read, but words came with it: they still reach the customer.
+      if (last === undefined && caption !== '')
+        return support.line.staffSaid(threadId, staff, caption);
+      return last;
+    };
+    let outcome: StaffSaid | undefined;
     try {
-      outcome = await support.line.staffSaid(threadId, staff, text);
+      outcome =
+        files.length === 0
+          ? await support.line.staffSaid(threadId, staff, text)
+          : await sendFiles(files, text);
     } catch (error) {
       deps.logger.warn(
         { slackUserId: user, threadTs: threadId, outcome: 'failed' },
@@ -121,18 +167,20 @@ export function registerSupportReplies(
       await note(NOT_PASSED_ON_NOTE(staff.name)).catch(() => undefined);
       throw error;
     }
-    // A thread the bot started names no conversation once its record expired: closed.
-    const ours =
-      message.parent_user_id !== undefined && message.parent_user_id === context.botUserId;
-    if (outcome === 'unknown' && !ours) return;
+    if (outcome === undefined || (outcome === 'unknown' && !ours)) return;
     deps.logger.info(
       { slackUserId: user, threadTs: threadId, outcome: fate(outcome) },
       'slack: staff reply',
     );
     if (outcome === 'delivered') return;
     if (typeof outcome === 'object' && 'held' in outcome) await tellStaff(heldBy(outcome.held));
-    else if (typeof outcome === 'object')
-      await note(notDeliveredNote(staff.name, undeliveredReason(outcome.undelivered)));
-    else await note(BACK_WITH_BOT);
+    else if (typeof outcome === 'object') {
+      const reason = undeliveredReason(outcome.undelivered);
+      await note(
+        files.length > 0
+          ? fileNotDeliveredNote(staff.name, reason)
+          : notDeliveredNote(staff.name, reason),
+      );
+    } else await note(BACK_WITH_BOT);
   });
 }
