@@ -116,7 +116,7 @@ export async function createBotProcess(options: BotProcessOptions): Promise<BotP
         logs.push({ instance: options.name, level: 60, msg: line });
       }
     });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     for (;;) {
       if (current.exitCode !== null || current.signalCode !== null) {
         throw new Error(`${options.name} exited while starting: ${stderr}`);
