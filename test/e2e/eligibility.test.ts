@@ -157,6 +157,29 @@ describe('eligibility of ticket types', () => {
     expect(chat.last().text).toMatch(/Total: 24,00\s€/);
   });
 
+  it('a baby where there is no baby ticket: what the catalog says of children, and the party kept', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos, un niño de 7 años y un bebé de 1 año al museo del mar el domingo');
+    await chat.pick(/^Entradas$/);
+    const opened = await chat.choose(`product:${I.museumAdult}`);
+    expect(texts(opened)[0]).toMatch(
+      /^No hay entrada de bebé: aquí los niños hasta 12 años llevan la entrada de niño \(9,00\s€\)\. Para el bebé, súmala con ➕ Niño\.$/,
+    );
+    expect(chat.last().text).toMatch(/Llevas: 2 adultos · 1 niño · 0 séniors — 39,00\s€/);
+    await chat.choose(`types:more:${I.museumChild}`);
+    expect(chat.last().text).toMatch(/Llevas: 2 adultos · 2 niños · 0 séniors — 48,00\s€/);
+  });
+
+  it('in English, the baby is told the same from the catalog', async () => {
+    const chat = await chatIn('en');
+    await chat.say('2 adults and a baby to the sea museum on Sunday');
+    await chat.pick(/^Tickets$/);
+    const opened = await chat.choose(`product:${I.museumAdult}`);
+    expect(texts(opened)[0]).toBe(
+      'There is no baby ticket: here children up to 12 years take the child ticket (€9.00). For the baby, add one with ➕ Child.',
+    );
+  });
+
   it('a child of 8 on the child ticket is taken as given', async () => {
     const chat = await chatIn('en');
     await chat.choose('book');
