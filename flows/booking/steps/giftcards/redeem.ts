@@ -237,10 +237,12 @@ export const redeemFromOutside = [
     guard: ({ event }: { event: BookingEvent }) =>
       event.type === 'giftcard.redeem' && readCode(event.code ?? '') !== undefined,
     target: '#booking.giftcards.redeem.checking',
-    actions: assign(({ context, event }: { context: BookingContext; event: BookingEvent }) =>
-      event.type === 'giftcard.redeem' && event.code !== undefined
-        ? withCode(context, event.code)
-        : {},
+    actions: booking.createAction(
+      assign(({ context, event }: { context: BookingContext; event: BookingEvent }) =>
+        event.type === 'giftcard.redeem' && event.code !== undefined
+          ? withCode(context, event.code)
+          : {},
+      ),
     ),
   },
   { target: '#booking.giftcards.redeem' },
