@@ -121,9 +121,18 @@ export function personLabel(
 ): string {
   const [one, many] = names[lang][kind];
   const name = count === undefined ? capitalize(one) : `${count} ${count === 1 ? one : many}`;
-  const definitions = personDefinitions(enclosure);
+  const bound = kindBound(kind, personDefinitions(enclosure), lang);
+  return bound === undefined ? name : `${name} (${bound})`;
+}
+
+/** The bounds of a kind of person as `definitions` give them ("hasta 12 años"), if they do. */
+export function kindBound(
+  kind: PersonKind,
+  definitions: readonly PersonDefinition[],
+  lang: Lang,
+): string | undefined {
   const definition = definitions.find((item) => item.kind === kind);
-  return definition === undefined ? name : `${name} (${boundText(definition, lang, definitions)})`;
+  return definition === undefined ? undefined : boundText(definition, lang, definitions);
 }
 
 /** Who a product admits: "2 adultos + 1 niño (hasta 12 años)"; empty when it does not say. */

@@ -106,6 +106,80 @@ describe('eligibility of ticket types', () => {
     expect(chat.last().text).toMatch(/1\. Entrada parque adulto — [^\n]+\n\s+1 × /);
   });
 
+  it('birth dates as a list: each checked for its ticket, the 15-year-old moved to adult in one tap', async () => {
+    const chat = await chatIn('es');
+    await chat.say('1 adulto y 1 niño al museo del mar el sábado');
+    expect(chat.last().text).toMatch(/^Entrada 1 de 2 — Entrada adulto, asistente 1: Nombre/);
+    await chat.say('Ana García\nPablo García');
+    await chat.choose('skip-optional-all');
+    expect(chat.last().text).toMatch(/Fecha de nacimiento/);
+    const listed = await chat.say('12/03/1985\n01/02/2011');
+    expect(texts(listed)[0]).toBe(
+      [
+        '✔️ Anotada la entrada 1.',
+        'Línea 2 (entrada 2): Con 15 años, la entrada «Niño (hasta 12 años)» no vale: le corresponde la de adulto (desde 13 años).',
+        'Lo que falta te lo pido en su entrada.',
+      ].join('\n'),
+    );
+    // Nothing in the cart yet: the child's ticket waits at its birth date, the change one tap away.
+    expect(texts(listed).join('\n')).not.toMatch(/en tu carrito/);
+    expect(chat.last().text).toMatch(
+      /^Entrada 2 de 2 — Entrada infantil, asistente 1: Fecha de nacimiento/,
+    );
+    const change = chat.last().options.find((option) => option.id === 'retype');
+    expect(change?.label).toMatch(/^🔁 Cambiar a adulto \(desde 13 años\) · 15,00\s€$/);
+    const changed = await chat.choose('retype');
+    expect(texts(changed)[0]).toMatch(
+      /^Hecho: la entrada 2 es ahora de adulto\. Llevas 2 adultos\./,
+    );
+    expect(chat.last().text).toMatch(
+      /1\. Museo del Mar: adulto — [^\n]+\n\s+2 × 15,00\s€ = 30,00\s€/,
+    );
+    expect(chat.last().text).toMatch(/Total: 30,00\s€/);
+  });
+
+  it('birth dates as a list: an 8-year-old on an adult ticket is offered the child ticket', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos al museo del mar el sábado');
+    await chat.say('Ana García\nPablo García');
+    await chat.choose('skip-optional-all');
+    const listed = await chat.say('12/03/1985\n05/05/2018');
+    expect(texts(listed)[0]).toMatch(
+      /Línea 2 \(entrada 2\): Con 8 años, la entrada «Adulto \(desde 13 años\)» no vale: le corresponde la de niño \(hasta 12 años\)\./,
+    );
+    expect(chat.last().text).toMatch(
+      /^Entrada 2 de 2 — Entrada adulto, asistente 2: Fecha de nacimiento/,
+    );
+    const changed = await chat.choose('retype');
+    expect(texts(changed)[0]).toMatch(
+      /^Hecho: la entrada 2 es ahora de niño\. Llevas 1 adulto · 1 niño\./,
+    );
+    expect(chat.last().text).toMatch(/Total: 24,00\s€/);
+  });
+
+  it('a baby where there is no baby ticket: what the catalog says of children, and the party kept', async () => {
+    const chat = await chatIn('es');
+    await chat.say('2 adultos, un niño de 7 años y un bebé de 1 año al museo del mar el domingo');
+    await chat.pick(/^Entradas$/);
+    const opened = await chat.choose(`product:${I.museumAdult}`);
+    expect(texts(opened)[0]).toMatch(
+      /^No hay entrada de bebé: aquí los niños hasta 12 años llevan la entrada de niño \(9,00\s€\)\. Para el bebé, súmala con ➕ Niño\.$/,
+    );
+    expect(chat.last().text).toMatch(/Llevas: 2 adultos · 1 niño · 0 séniors — 39,00\s€/);
+    await chat.choose(`types:more:${I.museumChild}`);
+    expect(chat.last().text).toMatch(/Llevas: 2 adultos · 2 niños · 0 séniors — 48,00\s€/);
+  });
+
+  it('in English, the baby is told the same from the catalog', async () => {
+    const chat = await chatIn('en');
+    await chat.say('2 adults and a baby to the sea museum on Sunday');
+    await chat.pick(/^Tickets$/);
+    const opened = await chat.choose(`product:${I.museumAdult}`);
+    expect(texts(opened)[0]).toBe(
+      'There is no baby ticket: here children up to 12 years take the child ticket (€9.00). For the baby, add one with ➕ Child.',
+    );
+  });
+
   it('a child of 8 on the child ticket is taken as given', async () => {
     const chat = await chatIn('en');
     await chat.choose('book');

@@ -281,4 +281,37 @@ describe('gift cards through the chat', () => {
     const cart = (await chat.pick('Continue')).at(-1)!;
     expect(cart.text).toMatch(/Gift card: Sea Museum — Thu 11 Jun\n\s+1 × €0\.00/);
   });
+
+  it('a code given inside a sentence is checked at once; "I have a gift card to redeem" asks it', async () => {
+    chat = await startChat({ env: { ...ON_ACCOUNT, PARTNER_LANGUAGE: 'es' } });
+    await chat.start();
+    const said = await chat.say(`tengo una tarjeta regalo, el código es ${HISTORIC_GIFT_CARD}`);
+    expect(texts(said)).not.toMatch(/Tarjetas regalo: regala una experiencia/);
+    const card = chat.last();
+    expect(card.text).toMatch(new RegExp(`^🎁 Tarjeta regalo ${HISTORIC_GIFT_CARD}\n`));
+    expect(card.text).toMatch(/• Tarjeta regalo: Museo del Mar/);
+    expect(card.options.some((o) => /Reservar «Tarjeta regalo: Museo del Mar»/.test(o.label))).toBe(
+      true,
+    );
+    await chat.close();
+
+    chat = await startChat({ env: ON_ACCOUNT });
+    await chat.start();
+    await chat.say('I have a gift card to redeem');
+    expect(chat.last().text).toMatch(/^🔑 Type the gift card's code/);
+    const shown = (await chat.say(HISTORIC_GIFT_CARD)).at(-1)!;
+    expect(shown.text).toMatch(/It gives:\n• Gift card: Sea Museum/);
+
+    // The code after a colon, in English, from home: straight to the card.
+    await chat.pick('Home');
+    await chat.say(`I have a gift card: ${HISTORIC_GIFT_CARD}.`);
+    expect(chat.last().text).toMatch(new RegExp(`^🎁 Gift card ${HISTORIC_GIFT_CARD}\n`));
+  });
+
+  it('gift cards asked about in general still open the menu', async () => {
+    chat = await startChat({ env: ON_ACCOUNT });
+    await chat.start();
+    await chat.say('do you have gift cards?');
+    expect(chat.last().text).toMatch(/^🎁 Gift cards: give an experience/);
+  });
 });

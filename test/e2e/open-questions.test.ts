@@ -88,6 +88,30 @@ describe('open questions', () => {
     expect(chat.last().text).toMatch(/^Ticket 1 of 3 — /);
   });
 
+  it('"algo para niños el sábado" after "qué tenéis?" lists what fits children that day, no pack picked', async () => {
+    const chat = await chatIn('es');
+    await chat.say('qué tenéis?');
+    const answer = await chat.say('algo para niños el sábado');
+    expect(texts(answer).join('\n')).not.toMatch(/¿Cuántas quieres\?/);
+    const view = chat.last();
+    expect(view.text).toMatch(
+      /^Esto es lo que hay para el sábado, 13 de junio de 2026, con niños:/,
+    );
+    expect(view.text).toMatch(/Museo del Mar: adulto: adulto 15,00\s€ · niño 9,00\s€/);
+    expect(view.text).not.toMatch(/Bodega|Cata/);
+    expect(ids(view)).toContain(`idea:${I.museumAdult}`);
+  });
+
+  it('"do you have anything for kids on Saturday?" lists what fits children that day, with prices', async () => {
+    const chat = await chatIn('en');
+    await chat.say('do you have anything for kids on Saturday?');
+    const view = chat.last();
+    expect(view.text).toMatch(/^This is what there is on Saturday, 13 June 2026, with children:/);
+    expect(view.text).toMatch(/Sea Museum: adult: adult €15\.00 · child €9\.00/);
+    expect(view.text).not.toMatch(/Winery|tasting/i);
+    expect(ids(view).filter((id) => id.startsWith('idea:')).length).toBeGreaterThan(2);
+  });
+
   it('"tienen hotel con el parque acuatico?" shows the packages with a hotel', async () => {
     const chat = await chatIn('es');
     await chat.say('tienen hotel con el parque acuatico?');

@@ -13,6 +13,7 @@ import { AddRefused, type AddToCartOutput } from '#flows/booking/actors/cart.js'
 import type { CheckGiftCardInput } from '#flows/booking/actors/giftcards.js';
 import type { OpenProductInput } from '#flows/booking/actors/selection.js';
 import { Refusal } from '#flows/booking/problem.js';
+import { codeIn } from '#flows/booking/guards/giftcards.js';
 import {
   readCode,
   redeemedMore,
@@ -108,6 +109,18 @@ describe('the code', () => {
     expect(readCode('abcd')).toBeUndefined();
     expect(readCode('12')).toBeUndefined();
     expect(readCode('12;drop')).toBeUndefined();
+  });
+
+  it('finds a code inside a sentence, not an amount, a day or a second candidate', () => {
+    expect(codeIn('tengo una tarjeta regalo, el código es 3167250411491835499')).toBe(
+      '3167250411491835499',
+    );
+    expect(codeIn('I have a gift card: ABCD-1234-EF.')).toBe('ABCD-1234-EF');
+    expect(codeIn('el código es 3167 2504 1149 1835 499')).toBe('3167250411491835499');
+    expect(codeIn('mi tarjeta regalo 3167250411491835499 por favor')).toBe('3167250411491835499');
+    expect(codeIn('una tarjeta regalo de 50 euros')).toBeUndefined();
+    expect(codeIn('tarjeta regalo para el 12/06/2026')).toBeUndefined();
+    expect(codeIn('tengo 123456789 y 987654321')).toBeUndefined();
   });
 
   it('checks a valid code (a forged invalid one is refused) and shows the card', async () => {

@@ -347,10 +347,13 @@ describe('choosing how many', () => {
     });
   });
 
-  it('answers text that is not a number', () => {
+  it('answers text that is not a number, and a price asked with the prices of the day', () => {
     const chat = choosing(priced(I.museumAdult));
-    expect(chat.say('how much is it?')).toEqual({
+    expect(chat.say('a few of them')).toEqual({
       refused: 'Type how many you would like as a number, e.g. "2".',
+    });
+    expect(chat.say('how much is it?')).toEqual({
+      refused: 'Prices on Friday, 12 June 2026: adult €12.00 · child €7.00 · senior €8.00.',
     });
   });
 

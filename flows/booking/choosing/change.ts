@@ -19,6 +19,7 @@ import { words as foldWords } from '#flows/understanding/text.js';
 import type { BookingContext, Draft, Wish } from '#flows/booking/types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '#flows/booking/view.js';
 import { hasAny, pastRefusal, readMessage, wishOf, wishWords } from './wish.js';
+import { priceAnswer } from './price-asked.js';
 
 const messages = defineMessages({
   es: {
@@ -262,8 +263,9 @@ function questionAsked(text: string, lang: Lang): TextReading | undefined {
 }
 
 /**
- * A step's view whose typed text is first read as a change of mind (and, at a question,
- * as a question asked back); what is neither is the step's own to read.
+ * A step's view whose typed text is first read as a change of mind, then as a price
+ * asked (./price-asked.ts), and, at a question, as a question asked back; what is none of
+ * them is the step's own to read.
  */
 export function changeable(
   view: ViewFn,
@@ -278,6 +280,7 @@ export function changeable(
       ...shown,
       readText: (text) =>
         changeReading(text, context, deps, at, shown.expects, asks?.(context)) ??
+        priceAnswer(text, context, deps) ??
         (at === 'question' && shown.expects !== 'choice'
           ? questionAsked(text, context.language)
           : undefined) ??

@@ -6,6 +6,8 @@
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import type { Provider } from '#src/api/catalog.js';
+import { groupLimit, groupVerdict } from '#src/domain/groups.js';
 import type { Draft } from '#flows/booking/types.js';
 import { personLabel } from '#src/domain/people.js';
 import { quantityBounds, type ChoiceProblem } from './bounds.js';
@@ -28,6 +30,11 @@ const messages = defineMessages({
     blockedCapacity: 'No quedan plazas suficientes ese día. Elige otra fecha.',
     blockedSession: 'No quedan plazas suficientes en esa sesión. Elige otra.',
     none: 'Elige al menos una entrada.',
+    notFor: (n: number) => `No puede ser para ${n}.`,
+    placeGroupMax: (provider: string, limit: number, people: number, person: string) =>
+      `${provider} vende como mucho ${limit} personas por compra: un grupo de ${people} no se puede reservar por aquí. Para un grupo, escribe ${person}.`,
+    placeGroupsOnly: (provider: string, limit: number, people: number) =>
+      `${provider} solo vende a grupos de más de ${limit} personas por compra: para ${people} no puede ser.`,
     typeMinimum: (type: string, n: number) => `${type}: se vende a partir de ${n} por compra.`,
     typeCapacity: (type: string, max: number) => `${type}: quedan plazas para ${max} ese día.`,
     groupPeople: (limit: number, min: number, inCart: string) =>
@@ -61,6 +68,11 @@ const messages = defineMessages({
     blockedCapacity: 'There are not enough places left that day. Please choose another date.',
     blockedSession: 'There are not enough places left in that session. Please choose another.',
     none: 'Choose at least one ticket.',
+    notFor: (n: number) => `It cannot be for ${n}.`,
+    placeGroupMax: (provider: string, limit: number, people: number, person: string) =>
+      `${provider} sells at most ${limit} people per purchase: a group of ${people} cannot be booked here. For a group, type ${person}.`,
+    placeGroupsOnly: (provider: string, limit: number, people: number) =>
+      `${provider} sells only to groups of more than ${limit} people per purchase: it cannot be for ${people}.`,
     typeMinimum: (type: string, n: number) => `${type}: sold from ${n} per purchase.`,
     typeCapacity: (type: string, max: number) =>
       `${type}: there are places left for ${max} that day.`,
@@ -126,6 +138,40 @@ export function outOfRangeText(draft: Draft, lang: Lang, quantity: number): stri
   if (binding === 'capacity') return m.capacity(max);
   if (binding === 'session') return m.session(max);
   return m.cap(max);
+}
+
+/**
+ * A quantity a message said for a product outside its bounds, refused before any day is
+ * asked: what cannot be, and the limits (the same words as the quantity step's).
+ */
+export function wishOutOfRangeText(draft: Draft, lang: Lang, quantity: number): string {
+  return `${messages(lang).notFor(quantity)} ${outOfRangeText(draft, lang, quantity)}`;
+}
+
+/**
+ * How many people a message said for a place (a provider) when its group rule refuses
+ * them (src/domain/groups.ts): more than its threshold where it does not sell to groups,
+ * or not more where it sells only to groups; undefined when they may be sold. Said as the
+ * place is shown, before any product or day is asked.
+ */
+export function placeGroupText(
+  provider: Pick<Provider, 'providerName' | 'isForGroups' | 'limitOfNumberOfPeopleToBeGroup'>,
+  people: number | undefined,
+  lang: Lang,
+): string | undefined {
+  const limit = groupLimit(provider, []);
+  if (people === undefined || limit === undefined) return undefined;
+  const verdict = groupVerdict({ limit, groupsOnly: provider.isForGroups }, people);
+  if (verdict.ok) return undefined;
+  const m = messages(lang);
+  return verdict.reason === 'groups-only'
+    ? m.placeGroupsOnly(provider.providerName, limit, people)
+    : m.placeGroupMax(
+        provider.providerName,
+        limit,
+        people,
+        lang === 'es' ? '«hablar con una persona»' : '"talk to a person"',
+      );
 }
 
 /** Why a choice of ticket types is refused (bounds.ts, choiceProblem). */

@@ -1,6 +1,6 @@
 /**
  * An open question ("qué tenéis?", "what can we do this weekend with kids?", "we are 2
- * adults and a kid, any ideas for Sunday morning?"): a short list of what is on sale, with
+ * adults and a kid, any ideas for Sunday morning?", "algo para niños el sábado"): a short list of what is on sale, with
  * prices, narrowed by what the message said — the day or days, children in the party, how
  * many people, the place. No product is picked for a message that names none: the
  * customer picks from the list, and what the message said (the day, the part of the day,
@@ -140,11 +140,30 @@ export function partyOf(text: string): { adults?: number; children?: number; kid
   };
 }
 
+/** Words that ask for no product in particular: "algo para niños", "anything for kids". */
+const VAGUE = /^(algo|alguna?|cosa|cosas|planes?|anything|something|stuff)$/;
+
+/**
+ * A request for something unnamed ("algo para niños el sábado", "do you have anything for
+ * kids on Saturday?"): an open question too, when it says for whom or when (children, a
+ * day, a place). A product the finder took from its vague words ("algo para niños" read
+ * as the family pack) is no product named.
+ */
+function vagueRequest(text: string, reading: Understanding, kids: boolean): boolean {
+  const list = foldWords(text);
+  const vague = list.filter((word) => VAGUE.test(word));
+  if (vague.length === 0) return false;
+  const { date, daypart, place, product, perType } = reading.slots;
+  if (perType) return false;
+  if (product && !vague.some((word) => foldWords(product.matched).includes(word))) return false;
+  return kids || date !== undefined || daypart !== undefined || place !== undefined;
+}
+
 /** The filters of an open question read as `reading`, or undefined when it is not one. */
 export function ideasAsked(text: string, reading: Understanding): IdeasAsked | undefined {
-  if (reading.intent !== 'ideas') return undefined;
-  const { date, daypart, place, tickets } = reading.slots;
   const party = partyOf(text);
+  if (reading.intent !== 'ideas' && !vagueRequest(text, reading, party.kids)) return undefined;
+  const { date, daypart, place, tickets } = reading.slots;
   const children = party.children ?? tickets?.value.child;
   const adults = party.adults ?? tickets?.value.adult;
   return {

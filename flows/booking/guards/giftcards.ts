@@ -22,6 +22,33 @@ export function readCode(text: string): string | undefined {
   return /^[A-Za-z0-9-]{4,64}$/.test(code) && /\d/.test(code) ? code : undefined;
 }
 
+/** Words after which the rest of a sentence is the code ("el código es …", "code: …"). */
+const CODE_CUE = /(?:c[oó]digo|code|n[uú]mero|number|:)\s*(?:es|is|de la tarjeta)?\s*:?\s*/giu;
+
+/**
+ * A code given inside a sentence ("tengo una tarjeta regalo, el código es 3167…", "I have
+ * a gift card: ABCD-1234"): what follows a cue word read as a code (its spaces dropped,
+ * trailing punctuation left out), else the one word of the sentence that reads as a code
+ * and is long enough not to be an amount or a day (six characters, four of them digits).
+ */
+export function codeIn(text: string): string | undefined {
+  const cues = [...text.matchAll(CODE_CUE)];
+  const last = cues.at(-1);
+  if (last !== undefined) {
+    const after = text.slice(last.index + last[0].length).replace(/[.,;!?)]+\s*$/u, '');
+    const code = readCode(after);
+    if (code !== undefined) return code;
+  }
+  const words = text
+    .split(/[\s,;:!?()«»"']+/u)
+    .map((word) => word.replace(/\.+$/, ''))
+    .filter(
+      (word) =>
+        word.length >= 6 && (word.match(/\d/g)?.length ?? 0) >= 4 && readCode(word) !== undefined,
+    );
+  return words.length === 1 ? words[0] : undefined;
+}
+
 /** The card's products not yet in the cart with its code (the card is redeemed whole). */
 export function remainingProducts(check: GiftCardCheck | undefined, cart: Cart): GiftCardProduct[] {
   if (check === undefined) return [];

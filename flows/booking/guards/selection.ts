@@ -80,6 +80,14 @@ export const selectionGuards = {
   wishGoesOnFromCard: ({ context, event }: GuardArgs) =>
     context.wish !== undefined &&
     blockedAtCard(newDraft(outputOf('openProduct', event)), context.language) === undefined,
+  /**
+   * A booking in one message whose quantity the opened product never allows (below its
+   * minimum, above its group limit or the chat's cap): stopped at the card, which says
+   * the limits, before any day is asked.
+   */
+  wishedQuantityOutOfBounds: ({ context, event }: GuardArgs) =>
+    context.wish?.quantity !== undefined &&
+    !quantityAllowed(newDraft(outputOf('openProduct', event)), context.wish.quantity),
   hasSessionsToChoose: ({ context }: GuardArgs) => choosable(context.draft).length > 0,
   noDateChosen: ({ context }: GuardArgs) => !context.draft?.accessDate,
   capacityUnknown: ({ context }: GuardArgs) => capacityUnknown(context),

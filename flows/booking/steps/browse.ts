@@ -37,6 +37,8 @@ import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { formatPrice } from '#flows/booking/choosing/format.js';
 import { fromPriceSince } from '#flows/booking/choosing/prices.js';
 import { ideasAsked, ideasView } from '#flows/booking/choosing/ideas.js';
+import { placeGroupText } from '#flows/booking/choosing/explain.js';
+import type { Provider } from '#src/api/catalog.js';
 import {
   combinedOption,
   combinedOptions,
@@ -132,6 +134,15 @@ const productOption = (entry: ProductEntry, lang: Lang, now: Date): Option<Booki
   };
 };
 
+/** The place's group rule against the people a message said, when it refuses them. */
+function placeGroupLine(
+  context: BookingContext,
+  provider: Provider | undefined,
+): string | undefined {
+  if (provider === undefined) return undefined;
+  return placeGroupText(provider, context.wish?.quantity, context.language);
+}
+
 export const browseView: ViewFn = (context, deps): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -189,6 +200,13 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       break;
     }
   }
+
+  // A party said for a place that its group rule refuses: said as the place is shown.
+  const group =
+    level.kind === 'bases' || level.kind === 'products'
+      ? placeGroupLine(context, deps.catalog.provider(context.browse.providerId ?? ''))
+      : undefined;
+  if (group) text = `${group}\n${text}`;
 
   const page = pageOf(items, context.browse.page);
   const pages = Math.ceil(items.length / PAGE_SIZE);

@@ -309,6 +309,7 @@ export const doneState = booking.createStateConfig({
         'browse.provider': { target: '#booking.home', actions: raise(({ event }) => event) },
         'browse.product': { target: '#booking.home', actions: raise(({ event }) => event) },
         'giftcard.menu': { target: '#booking.home', actions: raise(({ event }) => event) },
+        'giftcard.redeem': { target: '#booking.home', actions: raise(({ event }) => event) },
         // Tickets not yet shown: the help and a greeting are answered here, by the way to
         // them ("Show my tickets"); shown, at home.
         'command.help': {

@@ -22,6 +22,7 @@ import {
 } from '#flows/booking/choosing/wish.js';
 import { ideasAsked } from '#flows/booking/choosing/ideas.js';
 import { formatPrice } from '#flows/booking/choosing/format.js';
+import { redeemFromOutside, redemptionAsked } from './giftcards/redeem.js';
 
 const messages = defineMessages({
   es: {
@@ -122,18 +123,17 @@ function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | und
   if (hours) return hours;
   const audience = audienceSearch(text, reading);
   if (audience) return audience;
+  // "tengo una tarjeta regalo, el código es …": to redeem it, with the code given.
+  const redeem = redemptionAsked(text, reading);
+  if (redeem) return redeem;
+  // Gift cards asked about: never a product the finder took from the other words ("do
+  // you have" read as a product's "wave").
+  if (reading.intent === 'giftCard') return giftCardAsked(text);
   const event = bookingEvent(reading);
   if (event) return { event };
   const slots = onlySlots(reading);
   if (slots) return slots;
   switch (reading.intent) {
-    case 'giftCard': {
-      // "una tarjeta regalo de 50 euros": which cards there are, to buy one.
-      const amount = amountIn(text);
-      return {
-        event: amount === undefined ? { type: 'giftcard.menu' } : { type: 'giftcard.buy', amount },
-      };
-    }
     case 'packages':
       return { event: { type: 'package.open' } };
     case 'book':
@@ -141,6 +141,14 @@ function readAtHome(text: string, deps: ViewDeps, lang: Lang): TextReading | und
     default:
       return undefined;
   }
+}
+
+/** Gift cards asked about: their menu; "una tarjeta regalo de 50 euros", the cards to buy. */
+function giftCardAsked(text: string): TextReading {
+  const amount = amountIn(text);
+  return {
+    event: amount === undefined ? { type: 'giftcard.menu' } : { type: 'giftcard.buy', amount },
+  };
 }
 
 /** An amount of money said in a message ("50 euros", "50€", "€50"), in euros. */
@@ -166,6 +174,7 @@ export const homeState = booking.createStateConfig({
     // The welcome is the answer to a greeting here: nothing to carry on from.
     'command.greeting': { target: '#booking.home' },
     'giftcard.menu': { target: '#booking.giftcards' },
+    'giftcard.redeem': redeemFromOutside,
     'giftcard.buy': {
       target: '#booking.giftcards.buy',
       actions: {

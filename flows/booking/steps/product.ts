@@ -21,13 +21,14 @@ import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { productName } from '#flows/booking/choosing/offerable.js';
 import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { cardReading } from '#flows/booking/choosing/wish.js';
+import { limitsText, wishOutOfRangeText } from '#flows/booking/choosing/explain.js';
 
 const messages = defineMessages({
   es: {
     from: (price: string) => `💶 Desde ${price}`,
     fromLater: (price: string, lower: string, day: string) =>
       `💶 Desde ${price} (desde ${lower} a partir del ${day})`,
-    minimum: (n: number) => `👥 Se vende a partir de ${n} por compra.`,
+    limits: (text: string) => `👥 ${text}`,
     price: (price: string) => `💶 Precio: ${price}`,
     onRequest: '💶 Precio a consultar: te lo confirmo al elegir la fecha.',
     openDate: '📅 Fecha abierta: válida cualquier día de la temporada.',
@@ -47,7 +48,7 @@ const messages = defineMessages({
     from: (price: string) => `💶 From ${price}`,
     fromLater: (price: string, lower: string, day: string) =>
       `💶 From ${price} (from ${lower} from ${day} on)`,
-    minimum: (n: number) => `👥 Sold from ${n} per purchase.`,
+    limits: (text: string) => `👥 ${text}`,
     price: (price: string) => `💶 Price: ${price}`,
     onRequest: '💶 Price on request: I will confirm it once you choose the date.',
     openDate: '📅 Open date: valid any day of the season.',
@@ -109,8 +110,10 @@ export function productCard(
   if (product.productDescription) blocks.push(product.productDescription);
 
   const facts = [priceLine(entry, draft, lang)];
-  // A minimum per purchase is said before the day is chosen, not first at how many.
-  if (draft.minimumQuantity > 1) facts.push(m.minimum(draft.minimumQuantity));
+  // The limits of a purchase (a minimum, a group's maximum) are said before the day is
+  // chosen, not first at how many.
+  const limits = limitsText(newDraft(draft), lang);
+  if (limits) facts.push(m.limits(limits));
   if (draft.openDate) facts.push(m.openDate);
   else if (draft.fixedDate) facts.push(m.fixedDate(formatDate(draft.fixedDate, lang, 'long')));
   if (provider.providerAccessConditions) facts.push(m.access(provider.providerAccessConditions));
@@ -212,6 +215,31 @@ export const productState = booking.createStateConfig({
           cart: context.cart.lines,
         }),
         onDone: [
+          {
+            // A quantity the product never allows: said with its limits, at the card (the
+            // day said is kept; how many is asked again at the quantity step).
+            guard: 'wishedQuantityOutOfBounds',
+            target: 'card',
+            actions: [
+              assign({ draft: ({ event }) => newDraft(event.output) }),
+              {
+                type: 'notify',
+                params: ({ context }) => ({
+                  text: wishOutOfRangeText(
+                    context.draft!,
+                    context.language,
+                    context.wish!.quantity!,
+                  ),
+                }),
+              },
+              assign({
+                wish: ({ context }) => {
+                  const { quantity: _refused, types: _split, ...rest } = context.wish!;
+                  return Object.keys(rest).length > 0 ? rest : undefined;
+                },
+              }),
+            ],
+          },
           {
             // A booking in one message: on to the date, unless the card has a reason to stop.
             guard: 'wishGoesOnFromCard',

@@ -11,7 +11,7 @@
 import { and, assign } from 'xstate';
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
-import { personLabel, type PersonKind } from '#src/domain/people.js';
+import { kindBound, personLabel, type PersonKind } from '#src/domain/people.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { readTypeCounts } from '#flows/understanding/understand.js';
@@ -36,6 +36,11 @@ const messages = defineMessages({
     hint: 'Usa ➖ y ➕, o escribe por ejemplo «2 adultos y 1 niño».',
     unread: 'Escribe cuántas de cada tipo, por ejemplo «2 adultos y 1 niño», o usa ➖ y ➕.',
     notSold: (types: string) => `Ese día no hay entradas de ${types}.`,
+    noBabyTicket: 'No hay entrada de bebé.',
+    babyAsChild: (bound: string, price: string) =>
+      `No hay entrada de bebé: aquí los niños ${bound} llevan la entrada de niño (${price}). Para el bebé, súmala con ➕ Niño.`,
+    babyChildPrice: (price: string) =>
+      `No hay entrada de bebé; la de niño cuesta ${price}. Si el bebé la necesita, súmala con ➕ Niño.`,
   },
   en: {
     ask: (what: string, date: string) => `${what}, ${date}. How many tickets of each type?`,
@@ -45,6 +50,11 @@ const messages = defineMessages({
     hint: 'Use ➖ and ➕, or type for example "2 adults and 1 child".',
     unread: 'Type how many of each type, for example "2 adults and 1 child", or use ➖ and ➕.',
     notSold: (types: string) => `There are no ${types} tickets that day.`,
+    noBabyTicket: 'There is no baby ticket.',
+    babyAsChild: (bound: string, price: string) =>
+      `There is no baby ticket: here children ${bound} take the child ticket (${price}). For the baby, add one with ➕ Child.`,
+    babyChildPrice: (price: string) =>
+      `There is no baby ticket; the child ticket costs ${price}. If the baby needs one, add it with ➕ Child.`,
   },
 });
 
@@ -184,23 +194,53 @@ function startingCounts(context: BookingContext, offers: TicketTypeOffer[]) {
   return counts;
 }
 
-/** Types a message asked for that are not sold on the day. */
+/**
+ * Types a message asked for that are not sold on the day. A baby where the product has no
+ * baby ticket on any day is no ticket missing that day: what the catalog says instead is
+ * told (babyNote).
+ */
 function wishedNotSold(context: BookingContext, offers: TicketTypeOffer[], lang: Lang) {
   const missing = (Object.keys(context.wish?.types ?? {}) as PersonKind[]).filter(
     (kind) => !offers.some((offer) => offer.kind === kind),
   );
-  return missing.length === 0
-    ? undefined
-    : messages(lang).notSold(
-        missing
-          // "entradas de niños", "child tickets".
-          .map((kind) =>
-            lang === 'es'
-              ? personLabel(kind, undefined, lang, 2).replace(/^2 /, '')
-              : personLabel(kind, undefined, lang).toLowerCase(),
-          )
-          .join(', '),
-      );
+  const noBabyType =
+    missing.includes('baby') &&
+    !(context.draft?.product.types ?? []).some((type) => type.kind === 'baby');
+  const notThatDay = noBabyType ? missing.filter((kind) => kind !== 'baby') : missing;
+  const lines = [
+    ...(notThatDay.length === 0
+      ? []
+      : [
+          messages(lang).notSold(
+            notThatDay
+              // "entradas de niños", "child tickets".
+              .map((kind) =>
+                lang === 'es'
+                  ? personLabel(kind, undefined, lang, 2).replace(/^2 /, '')
+                  : personLabel(kind, undefined, lang).toLowerCase(),
+              )
+              .join(', '),
+          ),
+        ]),
+    ...(noBabyType ? [babyNote(offers, lang)] : []),
+  ];
+  return lines.length === 0 ? undefined : lines.join('\n');
+}
+
+/**
+ * What a baby takes where there is no baby ticket: the catalog defines children by an
+ * upper bound alone (TypeOfPersonDefinition: "hasta 12 años", "menos de 120 cm"), so a
+ * baby is a child by it, and the child ticket's price is said with the one tap that adds
+ * it. Nothing said is not in the catalog: not that babies go free, nor that they need no
+ * ticket.
+ */
+function babyNote(offers: readonly TicketTypeOffer[], lang: Lang): string {
+  const m = messages(lang);
+  const child = offers.find((offer) => offer.kind === 'child');
+  if (child === undefined) return m.noBabyTicket;
+  const price = formatPrice(child.unitPrice, lang);
+  const bound = kindBound('child', child.definitions ?? [], lang);
+  return bound === undefined ? m.babyChildPrice(price) : m.babyAsChild(bound, price);
 }
 
 /** The draft with its choice made: every type's tickets together, the chosen product's price. */

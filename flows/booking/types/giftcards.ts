@@ -60,7 +60,8 @@ export type GiftCardEvent =
   | { type: 'giftcard.menu' }
   /** `amount`: a card of an amount was asked for ("una tarjeta regalo de 50 euros"). */
   | { type: 'giftcard.buy'; amount?: number }
-  | { type: 'giftcard.redeem' }
+  /** `code`: the code a message gave with the wish to redeem ("el código es …"). */
+  | { type: 'giftcard.redeem'; code?: string }
   | { type: 'giftcard.toggle'; productId: string; providerId: string }
   | { type: 'giftcard.next' }
   | { type: 'giftcard.text'; field: GiftCardTextField; value: string }

@@ -6,7 +6,7 @@
 import type { Answer } from '#src/api/common.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import type { GroupBound } from '#src/domain/groups.js';
-import type { PersonKind } from '#src/domain/people.js';
+import type { PersonDefinition, PersonKind } from '#src/domain/people.js';
 import type { GiftCardRedemption } from './giftcards.js';
 import type { Money } from './money.js';
 import type { PendingAnswer, TicketQuestionSet } from './questions.js';
@@ -89,6 +89,8 @@ export interface TicketTypeOffer {
   capacity?: number;
   /** People one unit counts for the group limit (NumberOfPeople). */
   peoplePerUnit: number;
+  /** Who is a child, an adult, a senior where its tickets are used (TypeOfPersonDefinition). */
+  definitions?: PersonDefinition[];
 }
 
 /** The ticket types of the draft's product on its day, and how many of each (by product). */

@@ -44,7 +44,7 @@ import type { ProductEntry } from '#src/domain/catalog.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
 import { minimumLeft } from '#src/domain/groups.js';
 import type { Lang } from '#src/domain/lang.js';
-import { productPersonKind } from '#src/domain/people.js';
+import { personDefinitions, productPersonKind } from '#src/domain/people.js';
 import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
 import { priceSetOf } from '#src/domain/price-sets.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
@@ -357,6 +357,7 @@ export function createSelectionActors(deps: ActorDeps) {
             minimum: minimumLeft(product, input.cart),
             ...(places !== undefined ? { capacity: places } : {}),
             peoplePerUnit: product.numberOfPeople,
+            ...definitionsOf(entry),
           },
         ];
       });
@@ -364,4 +365,14 @@ export function createSelectionActors(deps: ActorDeps) {
   );
 
   return { openProduct, loadSessions, checkCapacity, quotePrice: quote, quoteTicketTypes };
+}
+
+/** Who the kinds of person are where a product's tickets are used, when its enclosure says. */
+function definitionsOf(entry: ProductEntry): Pick<TicketTypeOffer, 'definitions'> {
+  const enclosureIds = new Set(entry.product.tickets.map((ticket) => ticket.ticketEnclosureId));
+  const definitions = entry.provider.ticketEnclosures
+    .filter((enclosure) => enclosureIds.has(enclosure.ticketEnclosureId))
+    .map((enclosure) => personDefinitions(enclosure))
+    .find((found) => found.length > 0);
+  return definitions === undefined ? {} : { definitions };
 }

@@ -15,10 +15,12 @@ import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '#flows/booking/partner-call.js';
 import { booking } from '#flows/booking/setup.js';
-import type { BookingContext, Draft, DraftProduct } from '#flows/booking/types.js';
-import type { BookingView, ViewFn } from '#flows/booking/view.js';
+import type { BookingContext, BookingEvent, Draft, DraftProduct } from '#flows/booking/types.js';
+import type { BookingView, TextReading, ViewFn } from '#flows/booking/view.js';
+import type { Understanding } from '#flows/understanding/understand.js';
+import { words as foldWords } from '#flows/understanding/text.js';
 import { newDraft } from '#flows/booking/guards/selection.js';
-import { checkOf, nextProduct, readCode } from '#flows/booking/guards/giftcards.js';
+import { checkOf, codeIn, nextProduct, readCode } from '#flows/booking/guards/giftcards.js';
 import { formatDate } from '#flows/booking/choosing/format.js';
 import { optionByNumber } from '#flows/booking/choosing/read.js';
 import { exchangeRule, fixedClosedText } from './exchange.js';
@@ -209,6 +211,42 @@ function startText(context: BookingContext, start: RedemptionStart): string {
 const withCode = (context: BookingContext, code: string) => ({
   giftCards: { ...context.giftCards, code: readCode(code), check: undefined },
 });
+
+/** Words that say a card is to be redeemed, not bought ("tengo una", "I have a", "canjear"). */
+const REDEEM =
+  /\b(canje\w*|usar|utilizar|tengo|tenemos|regalaron|regalado|redeem\w*|use|i have|we have|i ve got|ive got|i got|weve got)\b/;
+
+/**
+ * A message that asks to redeem a gift card ("tengo una tarjeta regalo, el código es …",
+ * "I have a gift card to redeem"), with the code when it gives one; undefined when it
+ * does not ask that (a card to buy, or gift cards in general).
+ */
+export function redemptionAsked(text: string, reading: Understanding): TextReading | undefined {
+  if (reading.intent !== 'giftCard') return undefined;
+  const code = codeIn(text);
+  if (code === undefined && !REDEEM.test(foldWords(text).join(' '))) return undefined;
+  return { event: { type: 'giftcard.redeem', ...(code !== undefined ? { code } : {}) } };
+}
+
+/**
+ * Where a wish to redeem leads from outside the gift cards (home): with a code, straight
+ * to its check; without, to the question of the code.
+ */
+export const redeemFromOutside = [
+  {
+    guard: ({ event }: { event: BookingEvent }) =>
+      event.type === 'giftcard.redeem' && readCode(event.code ?? '') !== undefined,
+    target: '#booking.giftcards.redeem.checking',
+    actions: booking.createAction(
+      assign(({ context, event }: { context: BookingContext; event: BookingEvent }) =>
+        event.type === 'giftcard.redeem' && event.code !== undefined
+          ? withCode(context, event.code)
+          : {},
+      ),
+    ),
+  },
+  { target: '#booking.giftcards.redeem' },
+];
 
 export const redeemState = booking.createStateConfig({
   initial: 'code',

@@ -27,7 +27,7 @@ import {
   tickedValues,
   type Outcome,
 } from './answering.js';
-import { commasSeparate, listNotice, readList, ticketNumbers } from './lists.js';
+import { commasSeparate, listNotice, readList, ticketNumbers, type ListReading } from './lists.js';
 import { questionMessages } from './messages.js';
 import { changeable } from '#flows/booking/choosing/change.js';
 import type { Refusal } from './eligibility.js';
@@ -167,6 +167,35 @@ function outcomeOf(q: Questionnaire, context: BookingContext, event: BookingEven
   return refusal === undefined
     ? outcome
     : { kind: 'refuse', text: refusal.text, misfit: { answer: outcome.answer, refusal } };
+}
+
+/**
+ * A list's valid items with those not fit for their ticket's person moved to the refused,
+ * with the reason and the answer kept for the change of ticket type it offers.
+ */
+function eligibleItems(
+  q: Questionnaire,
+  context: BookingContext,
+  reading: ListReading<Slot>,
+): ListReading<Slot> {
+  if (q.eligibility === undefined) return reading;
+  const kept: ListReading<Slot>['kept'] = [];
+  const refused = [...reading.refused];
+  reading.kept.forEach((item) => {
+    const refusal = q.eligibility!(context, item.place, item.answer);
+    if (refusal === undefined) {
+      kept.push(item);
+      return;
+    }
+    refused.push({
+      position: item.position,
+      place: item.place,
+      reason: refusal.text,
+      misfit: { answer: item.answer, refusal },
+    });
+  });
+  refused.sort((a, b) => a.position - b.position);
+  return { ...reading, kept, refused };
 }
 
 /** The kind of value the current question asks, lists included (a change is never it). */
@@ -410,11 +439,21 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
     const after = { ...args.context, ...store(args, false) };
     return nextToAsk(q, after, q.cursor(args.context) + 1) >= q.slots(after).length;
   };
-  /** Typed text read as a list for several tickets at once; undefined when it is one answer. */
-  const list = ({ context, event }: Args) => {
+  /**
+   * Typed text read as a list for several tickets at once; undefined when it is one answer.
+   * Each item is checked as its ticket's own answer would be: valid, then fit for whom the
+   * ticket is for (a child's birth date on an adult ticket is refused like one typed alone).
+   */
+  const list = ({ context, event }: Args): ListReading<Slot> | undefined => {
     const slot = currentSlot(q, context);
     if (event.type !== 'text' || slot === undefined || q.together === undefined) return undefined;
-    return readList(q.together(context, slot), event.text, context.language, q.day?.(context));
+    const reading = readList(
+      q.together(context, slot),
+      event.text,
+      context.language,
+      q.day?.(context),
+    );
+    return reading === undefined ? undefined : eligibleItems(q, context, reading);
   };
   /**
    * The context with a list's good items kept (the others' tickets listed, to be passed
@@ -434,10 +473,18 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
       after = { ...after, ...change };
       written = { ...written, ...change };
     }
-    if (!reading.kept.some(({ place }) => isSlot(place, slot))) return written;
+    if (reading.kept.some(({ place }) => isSlot(place, slot))) {
+      const cursor = q.write(after, { cursor: nextToAsk(q, after, q.cursor(args.context) + 1) });
+      after = { ...after, ...cursor };
+      written = { ...written, ...cursor };
+    }
+    // The first item not fit for its ticket keeps its answer aside for the one-tap change
+    // offered when that ticket's question comes (the first refused is asked first).
+    const misfit = reading.refused.find((item) => item.misfit !== undefined);
+    if (misfit?.misfit === undefined || q.refused === undefined) return written;
     return {
       ...written,
-      ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(args.context) + 1) }),
+      ...q.refused(after, misfit.place, misfit.misfit.answer, misfit.misfit.refusal),
     };
   };
   // Told before the answers are stored: once stored, the cursor is on another question.

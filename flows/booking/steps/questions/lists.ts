@@ -23,6 +23,7 @@ import { DataType } from '#src/domain/partner-codes.js';
 import type { Lang } from '#src/domain/lang.js';
 import { detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './answering.js';
+import type { Refusal } from './eligibility.js';
 import { questionMessages } from './messages.js';
 
 /** One question in a flattened list of sets (as `asking.ts` numbers them). */
@@ -105,10 +106,18 @@ export function listItems(question: Question, text: string, lang: Lang): string[
 }
 
 export interface ListReading<P extends Place> {
-  /** The items taken, each with its place. */
-  kept: { place: P; answer: Answer }[];
-  /** The items refused: their position in the list (1-based), place and reason. */
-  refused: { position: number; place: P; reason: string }[];
+  /** The items taken, each with its place and position in the list (1-based). */
+  kept: { position: number; place: P; answer: Answer }[];
+  /**
+   * The items refused: their position in the list (1-based), place and reason; `misfit`
+   * when the answer is valid but not for whom the ticket is (./eligibility.ts).
+   */
+  refused: {
+    position: number;
+    place: P;
+    reason: string;
+    misfit?: { answer: Answer; refusal: Refusal };
+  }[];
   /** More items than places: nothing taken. */
   tooMany?: { given: number; places: number };
   /** Whether the items were on lines (else on one line, separated). */
@@ -150,7 +159,7 @@ export function readList<P extends Place>(
       day,
     );
     if (outcome.kind === 'accept' && outcome.answer !== null) {
-      reading.kept.push({ place, answer: outcome.answer });
+      reading.kept.push({ position: index + 1, place, answer: outcome.answer });
     } else {
       reading.refused.push({
         position: index + 1,
