@@ -19,6 +19,7 @@ import type { Outbox } from '#src/conversation/outbox.js';
 import { FatalChannelError } from '../keep-trying.js';
 import type { Route } from '#src/server.js';
 import { countRefusals, throttle } from './api-limits.js';
+import { createBotApiFetch, type BotApiFetch } from './bot-api-fetch.js';
 import { chatsAtOnce } from './chats-at-once.js';
 import { registerCommands } from './commands.js';
 import type { TelegramDeps, TgContext } from './deps.js';
@@ -67,10 +68,18 @@ export interface TelegramChannel {
 export const START_CALL_TIMEOUT_MS = 10_000;
 
 /** The bot with its API root and retries, before any middleware. */
-export function createBot(deps: TelegramDeps): Bot<TgContext> {
+export function createBot(deps: TelegramDeps, http: BotApiFetch): Bot<TgContext> {
+  const client = {
+    apiRoot: deps.config.apiRoot.replace(/\/+$/, ''),
+    token: deps.config.token,
+    timeoutSeconds: 60,
+  };
   const bot = new Bot<TgContext>(deps.config.token, {
-    client: { apiRoot: deps.config.apiRoot.replace(/\/+$/, ''), timeoutSeconds: 60 },
+    client: { apiRoot: client.apiRoot, timeoutSeconds: client.timeoutSeconds, fetch: http.fetch },
   });
+  // First, so next to grammY's client: its JSON calls are made there (bot-api-fetch.ts),
+  // each one retried by auto-retry as before; uploads go on to the client.
+  bot.api.config.use(http.calls(client));
   // Inside auto-retry: each refusal is counted, a 429 retried too; each retry is throttled.
   bot.api.config.use(countRefusals(deps.observeApi));
   if (!deps.config.unthrottled) bot.api.config.use(throttle(deps.observeApi, deps.limits));
@@ -120,13 +129,15 @@ async function takeOverFromWebhook(
 export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel> {
   const defaultLanguage = deps.defaultLanguage ?? 'es';
   const { logger, store } = deps;
-  const bot = createBot(deps);
+  const http = createBotApiFetch();
+  const bot = createBot(deps, http);
   const startTimeoutMs = deps.startTimeoutMs ?? START_CALL_TIMEOUT_MS;
   /** A start call's signal: a Bot API that does not answer fails the start, to be tried again. */
   const starting = () => AbortSignal.timeout(startTimeoutMs) as ApiSignal;
   try {
     await bot.init(starting());
   } catch (error) {
+    await http.close();
     if (error instanceof GrammyError && error.error_code === 401) {
       throw new FatalChannelError(
         'TELEGRAM_BOT_TOKEN: Telegram refused the token (401 Unauthorized)',
@@ -250,6 +261,7 @@ export async function startTelegram(deps: TelegramDeps): Promise<TelegramChannel
     async stop() {
       await transport.stop();
       await inFlight.drain();
+      await http.close();
     },
   };
 }
