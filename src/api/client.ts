@@ -1,5 +1,5 @@
 /**
- * The HTTP client of the partner service, on ky (Node's `fetch` underneath). One
+ * The HTTP client of the partner service, on ky over undici (partner-fetch.ts). One
  * `call` runs any operation: validates the request with the operation's schema, sends it
  * (JSON body for POST, query string for GET, lists repeated), reads the envelope, parses
  * the response leniently, and turns every failure into one PartnerError. Reads retry
@@ -21,6 +21,12 @@ import {
 } from './errors.js';
 import type { Operation, RequestOf, ResponseOf } from './operation.js';
 import type { Departure } from './departures.js';
+import {
+  createPartnerFetch,
+  SIDE_BODY,
+  withBodyInside,
+  type SideOptions,
+} from './partner-fetch.js';
 import { readResponseWith } from './read-response.js';
 import { fromWire, toWire, wirePath } from './wire.js';
 
@@ -32,7 +38,7 @@ export interface PartnerClientOptions {
   timeoutMs?: Partial<Record<string, number>>;
   /** Retries of read operations: how many, and the first delay (doubling, with jitter). */
   retry?: { limit: number; delayMs: number };
-  /** For tests and embedding: a fetch other than Node's own (ky's `fetch` option). */
+  /** For tests and embedding: a fetch other than the client's own (partner-fetch.ts). */
   fetch?: typeof fetch;
   /**
    * Told of every call's outcome: `ok`, `refused` (an error envelope: the service
@@ -101,15 +107,19 @@ export class PartnerRequestError extends Error {
 export function createPartnerClient(options: PartnerClientOptions): PartnerClient {
   const logger = options.logger ?? silentLogger;
   const retry = options.retry ?? { limit: 2, delayMs: 300 };
+  // The service's headers go to the transport, not to ky, which would copy them into
+  // new `Headers` four times a call (partner-fetch.ts).
+  const headers = {
+    accept: 'application/json',
+    'content-type': 'application/json',
+    authorization: `ApiKey ${options.apiKey}`,
+  };
   const http = ky.create({
     prefixUrl: options.baseUrl,
-    headers: {
-      accept: 'application/json',
-      'content-type': 'application/json',
-      authorization: `ApiKey ${options.apiKey}`,
-    },
     throwHttpErrors: true,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: options.fetch
+      ? withBodyInside(options.fetch, headers)
+      : createPartnerFetch(headers).fetch,
   });
   // ky's options for reads and for writes, merged once here, not on every call: a call
   // adds only its own (method, time limit, signal, body, the logger its retries tell).
@@ -205,7 +215,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     let status = 0;
     let text: string;
     try {
-      const kyOptions: Options = {
+      const kyOptions: Options & SideOptions = {
         method: operation.method,
         timeout: timeoutMs,
         context: { log } satisfies CallContext,
@@ -213,12 +223,15 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       if (callOptions.signal) kyOptions.signal = callOptions.signal;
       if (callOptions.adminPartnerUserId)
         kyOptions.headers = { AdminPartnerUserId: callOptions.adminPartnerUserId };
-      if (operation.method === 'GET') kyOptions.searchParams = toQuery(wire);
-      else kyOptions.body = JSON.stringify(wire);
-      const response = await (operation.effect === 'read' ? reads : writes)(
-        pathOf(operation),
-        kyOptions,
-      );
+      // A GET's query is written into its path here, not given to ky as `searchParams`,
+      // which makes ky build its `Request` twice; a POST's JSON goes beside the `Request`
+      // (partner-fetch.ts).
+      let path = pathOf(operation);
+      if (operation.method === 'GET') {
+        const query = toQuery(wire).toString();
+        if (query) path += `?${query}`;
+      } else kyOptions[SIDE_BODY] = JSON.stringify(wire);
+      const response = await (operation.effect === 'read' ? reads : writes)(path, kyOptions);
       status = response.status;
       text = await response.text();
     } catch (error) {
