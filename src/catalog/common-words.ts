@@ -9,14 +9,17 @@
  *
  * The score is MiniSearch's (BM25+ per field, times the field's boost, summed over the
  * fields; a word the document holds as the start of a longer one counts as MiniSearch's
- * prefix match does), worked out from the documents' texts in a pass of its own, so that
- * nothing here reads MiniSearch's private index.
+ * prefix match does), with the BM25+ parameters and prefix weight MiniSearch is given
+ * (`Scoring`), worked out from the documents' texts in a pass of its own, so that nothing
+ * here reads MiniSearch's private index.
  *
  * Common words are not in MiniSearch's index at all (their postings were its largest
  * part, and a rare word starting one, "act" for "activity", had MiniSearch walk them all
  * within the turn): each also keeps its documents' scores as the word itself, exactly as
  * MiniSearch scored them (its idf per field), for a rarer query word that starts it.
  */
+
+import type { BM25Params, SearchOptions } from 'minisearch';
 
 /** The documents holding a word, best first, with their scores. */
 export interface RankedDocuments {
@@ -32,15 +35,14 @@ export interface CommonWord {
   itself: RankedDocuments;
 }
 
-/** BM25+ as MiniSearch computes it (its defaults: k 1.2, b 0.7, d 0.5). */
-const K = 1.2;
-const B = 0.7;
-const D = 0.5;
-/** MiniSearch's weight of a prefix match ("museo" in "museos"). */
-const PREFIX_WEIGHT = 0.375;
+/** What MiniSearch is told of its scoring (its `searchOptions`), which the ranking here follows. */
+export type Scoring = Required<Pick<SearchOptions, 'bm25' | 'weights'>>;
 
-const bm25 = (frequency: number, length: number, averageLength: number) =>
-  D + (frequency * (K + 1)) / (frequency + K * (1 - B + (B * length) / averageLength));
+/** BM25+ as MiniSearch computes it, with its parameters. */
+const bm25With =
+  ({ k, b, d }: BM25Params) =>
+  (frequency: number, length: number, averageLength: number) =>
+    d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / averageLength));
 
 /**
  * Ranks each common word's documents, fed every document's fields in document order
@@ -49,6 +51,7 @@ const bm25 = (frequency: number, length: number, averageLength: number) =>
  */
 export function commonWordRanker(options: {
   words: ReadonlyMap<string, number>;
+  scoring: Scoring;
   documents: number;
   boosts: readonly number[];
   averageLengths: readonly number[];
@@ -58,6 +61,8 @@ export function commonWordRanker(options: {
   processTerm: (word: string) => string | null;
 }) {
   const { documents, boosts, averageLengths, tokenize, processTerm } = options;
+  const bm25 = bm25With(options.scoring.bm25);
+  const prefixWeight = options.scoring.weights.prefix;
   const words = [...options.words.keys()];
   const idf = words.map((word) => {
     const holding = options.words.get(word)!;
@@ -102,7 +107,7 @@ export function commonWordRanker(options: {
           parts[document] = part;
           fieldHolding[w]![field] = fieldHolding[w]![field]! + 1;
         }
-        if (prefix[w]! > 0) score += PREFIX_WEIGHT * bm25(prefix[w]!, length, average);
+        if (prefix[w]! > 0) score += prefixWeight * bm25(prefix[w]!, length, average);
         if (score > 0)
           scores[w]![document] = scores[w]![document]! + boosts[field]! * idf[w]! * score;
       }
@@ -209,9 +214,12 @@ export function summedQueryHits(
   return queryHits(terms, documents, (held, score) => held + score);
 }
 
-/** MiniSearch's weight of a prefix match of `word` by a query word `length` letters long. */
-export const prefixWeight = (word: string, length: number) =>
-  (PREFIX_WEIGHT * word.length) / (word.length + 0.3 * (word.length - length));
+/**
+ * MiniSearch's weight of a prefix match of `word` by a query word `length` letters long,
+ * `weight` its prefix weight (`Scoring`).
+ */
+export const prefixWeight = (word: string, length: number, weight: number) =>
+  (weight * word.length) / (word.length + 0.3 * (word.length - length));
 
 function queryHits(
   terms: readonly (readonly WeightedDocuments[])[],

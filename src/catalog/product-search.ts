@@ -22,6 +22,7 @@ import {
   summedQueryHits,
   type CommonWord,
   type RankedDocuments,
+  type Scoring,
 } from './common-words.js';
 import { inSlices } from './slices.js';
 
@@ -164,6 +165,15 @@ interface Doc {
 
 const FIELDS = ['name', 'base', 'provider', 'place', 'tags', 'description', 'synonyms'] as const;
 
+/**
+ * MiniSearch's scoring, given to it explicitly (its documented defaults) so that the
+ * common words' ranking reads the very values MiniSearch scores with.
+ */
+const SCORING: Scoring = {
+  bm25: { k: 1.2, b: 0.7, d: 0.5 },
+  weights: { fuzzy: 0.45, prefix: 0.375 },
+};
+
 /** How much a word found in each field weighs (MiniSearch's boosts, and common words'). */
 const BOOST: Record<(typeof FIELDS)[number], number> = {
   name: 3,
@@ -304,6 +314,7 @@ function searchBuilder() {
       searchOptions: {
         processTerm,
         boost: BOOST,
+        ...SCORING,
         fuzzy: (term) => (vocabulary.has(term) ? 0 : fuzzy(term)),
         prefix: (term) => term.length >= 3,
         combineWith: 'OR',
@@ -314,6 +325,7 @@ function searchBuilder() {
         ? undefined
         : commonWordRanker({
             words: common,
+            scoring: SCORING,
             documents,
             boosts: FIELDS.map((field) => BOOST[field]),
             averageLengths: lengths.map((sum) => sum / Math.max(1, documents)),
@@ -454,7 +466,7 @@ function searchOf(
           },
           ...starting[at]!.map(([word, { itself }]) => ({
             ...itself,
-            weight: prefixWeight(word, term.length),
+            weight: prefixWeight(word, term.length, SCORING.weights.prefix),
           })),
         ];
       });

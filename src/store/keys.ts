@@ -13,7 +13,7 @@
  * `lock:` (locks); rate limits live under `rl:<name>` (rate-limits.ts). So the
  * conversation `tg:42` is the hash `bot:kv:conv:tg:42` and its turn lock `bot:lock:conv:tg:42`.
  * On a Redis Cluster the name is a hash tag, `bot:kv:{conv:tg:42}` (RedisLayout in
- * redis-store.ts), so that a script's keys share a slot; the families stay as they are.
+ * redis-layout.ts), so that a script's keys share a slot; the families stay as they are.
  *
  * Most families are keyed by a conversation id (`tg:<chatId>`, `console:<name>`: the
  * channel's prefix, then its own id), which is also the "user key" of what outlives a

@@ -1,35 +1,16 @@
 /**
- * The HTTP calls of grammY's Bot API client, made on undici's dispatcher, one keep-alive
- * connection pool per process.
+ * The HTTP calls of grammY's Bot API client, on undici's dispatcher (one keep-alive pool
+ * per process): every update makes two to four Bot API calls, and grammY's own client
+ * (node-fetch, its per-call signal and payload walk) costs about four times the CPU a call
+ * (docs/decisions/http-transports.md).
  *
- * Why not grammY's default transport: every update makes two to four Bot API calls, so a
- * call's CPU is paid on every turn, and node-fetch over an `http.Agent` (grammY's default
- * in Node) or Node's global `fetch` (undici's WHATWG layer) spend more on each call than
- * undici's dispatcher (docs/decisions/http-transports.md).
- *
- * grammY reads nothing from the response but its JSON (`client.js`: `res.json()`), so the
- * answer is a small object with `ok`, `status` and `json()`, not a WHATWG `Response`, and
- * the handler keeps the answer's bytes instead of a readable stream that would be read
- * back whole anyway. A body grammY builds for an upload (ticket images, documents: a
- * stream of multipart parts) is read whole and sent with its length: undici writes each
- * part of a stream with a syscall of its own, and a ticket's whole body is small.
- *
- * grammY's JSON calls (every call but an upload) are made here too, by an API transformer
- * installed next to its client (`calls`; auto-retry and the other transformers wrap it as
- * they wrap the client): grammY's client spends more on each call than the HTTP exchange
- * itself (an `AbortController` of its polyfill linked to the caller's signal, raced
- * timeout and stream-error promises, the payload walked for files and stringified with a
- * replacer). What the client does is kept: the same URL, headers and JSON (null fields
- * left out), the same timeout (its seconds; the call rejected at once and aborted), the
- * caller's signal (the runner stopping a long poll) aborting the request, and the same
- * errors: Telegram's answer as it is (auto-retry reads its 429 and 5xx, the client makes
- * the GrammyError), anything else grammY's `HttpError`. An upload, or a payload that is
- * not plain data, goes on to grammY's client, and through `fetch` here.
+ * `fetch` is what grammY's client calls: it reads nothing of the answer but `json()`, so
+ * the answer is a small object with `ok`, `status` and `json()`; an upload's multipart
+ * stream is read whole and sent in one write. `calls` is an API transformer, installed
+ * next to the client, that makes grammY's JSON calls here with the client's URL, headers,
+ * JSON (null fields left out), timeout, abort and errors (`HttpError`; Telegram's answer
+ * as it is); an upload or a payload that is not plain data goes on to grammY's client.
  * test/channels/telegram-bot-api-fetch.test.ts compares each call with grammY's own.
- *
- * Timeouts and stopping are otherwise grammY's own: it aborts the signal it passes to
- * `fetch`, on its `timeoutSeconds` or when the bot stops. undici's own header and body
- * timers, armed and cleared on every call, are off.
  */
 import { HttpError, type Transformer } from 'grammy';
 import type { ApiResponse } from 'grammy/types';
@@ -272,6 +253,8 @@ export function createBotApiFetch(): BotApiFetch {
   const dispatcher = new Agent({
     keepAliveTimeout: 30_000,
     keepAliveMaxTimeout: 60_000,
+    // grammY's timeout (the signal it aborts) bounds a call: undici's own timers, armed
+    // and cleared on every call, are off.
     headersTimeout: 0,
     bodyTimeout: 0,
   });
