@@ -27,7 +27,7 @@ import {
 } from '#flows/booking/view.js';
 import { withLanguageOffer } from '#flows/booking/steps/language.js';
 import type { CatalogService } from '#src/catalog/catalog-service.js';
-import type { Lang } from '#src/domain/lang.js';
+import { isLang, type Lang } from '#src/domain/lang.js';
 import {
   languageAskedWithMore,
   languageRead,
@@ -617,7 +617,7 @@ export function createEngine(options: EngineOptions): Engine {
   const languageIn = (saved: Persisted | undefined): Lang | undefined => {
     const snapshot = saved?.snapshot as { context?: { language?: unknown } } | null | undefined;
     const language = snapshot?.context?.language;
-    return language === 'es' || language === 'en' ? language : undefined;
+    return isLang(language) ? language : undefined;
   };
 
   /** The saved conversation's record, if it is one. */
