@@ -28,11 +28,8 @@ import {
 import { withLanguageOffer } from '#flows/booking/steps/language.js';
 import type { CatalogService } from '#src/catalog/catalog-service.js';
 import { isLang, type Lang } from '#src/domain/lang.js';
-import {
-  languageAskedWithMore,
-  languageRead,
-  readCommand,
-} from '#flows/understanding/understand.js';
+import { languageAskedWithMore, readCommand } from '#flows/understanding/understand.js';
+import { readLanguage, wordsBesideNames } from '#flows/understanding/language.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { currentTurn, silentLogger, type Logger } from '#src/log.js';
@@ -402,13 +399,14 @@ export function createEngine(options: EngineOptions): Engine {
       // The language a message is written in (flows/booking/steps/language.ts: a new
       // conversation starts in it, else offered once, then followed); the message is then
       // read in the language the conversation is in now. Asking for a language ("in
-      // English please") is a command, read below.
+      // English please") is a command, read below. People's names ("Jordi Puig") say
+      // nothing of the customer's language.
       const text = input?.kind === 'text' ? input.text : undefined;
       // "in English please: 2 entradas para el museo": the language set, then the rest read.
       const asked = text !== undefined ? languageAskedWithMore(text) : undefined;
       const spoken =
         text !== undefined && asked === undefined && readCommand(text)?.intent !== 'language'
-          ? languageRead(text)
+          ? readLanguage(wordsBesideNames(text))
           : undefined;
       const noticed = asked
         ? { type: 'language.set' as const, language: asked }
