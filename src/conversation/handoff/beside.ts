@@ -17,6 +17,7 @@ import { cartMessages, cartTotal, formatAmounts, lineText } from '#flows/booking
 import type { BookingContext } from '#flows/booking/types.js';
 import { readCommand } from '#flows/understanding/understand.js';
 import type { Option, View } from '#flows/view.js';
+import { LANGS } from '#src/domain/lang.js';
 import { plainText } from '#src/domain/plain-text.js';
 import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
@@ -108,7 +109,7 @@ const asksForPerson = (input: Input) =>
   (input.kind === 'text' && commandOfText(input.text) === 'command.human');
 
 /** The way back's label, typed (a phone step's reply keyboard sends labels as text). */
-const BACK_LABELS = new Set([handoffMessages('es').back, handoffMessages('en').back]);
+const BACK_LABELS = new Set(LANGS.map((lang) => handoffMessages(lang).back));
 
 const asksForBot = (input: Input) =>
   (input.kind === 'choose' && input.id === BACK_ID) ||
