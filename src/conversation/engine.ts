@@ -31,7 +31,7 @@ import { isLang, type Lang } from '#src/domain/lang.js';
 import { languageAskedWithMore, readCommand } from '#flows/understanding/understand.js';
 import { readLanguage, wordsBesideNames } from '#flows/understanding/language.js';
 import { common } from '#src/i18n/common.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import { currentTurn, silentLogger, type Logger } from '#src/log.js';
 import { conversationKey } from '#src/store/keys.js';
 import {
@@ -142,10 +142,7 @@ export interface TurnOptions {
 
 type Snapshot = SnapshotFrom<BookingMachine>;
 
-const messages = defineMessages({
-  es: { retry: '🔄 Reintentar' },
-  en: { retry: '🔄 Try again' },
-});
+const messages = catalogMessages(import.meta.url, { retry: text });
 
 /** The option of the view shown while the catalog cannot be loaded. */
 const RETRY_ID = 'service:retry';

@@ -24,7 +24,7 @@ import { PartnerEnvelopeError } from '#src/api/errors.js';
 import { ActivityStatus, salesOperation, type Sale } from '#src/api/sales.js';
 import type { Lang } from '#src/domain/lang.js';
 import { detectLanguage, wordsBesideNames } from '#flows/understanding/language.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import {
   ReservationExpired,
   type CheckPaymentOutput,
@@ -45,19 +45,10 @@ import { fingerprintOf } from './effects.js';
 import type { ActorDeps } from './index.js';
 import { isExpiryRefusal } from './partner-failures.js';
 
-const messages = defineMessages({
-  es: {
-    noTickets:
-      'Todavía no encuentro las entradas de esta compra en el servicio. Inténtalo de nuevo en un momento.',
-    validOn: (date: string) => `Válida el ${date}`,
-    validFromTo: (from: string, to: string) => `Válida del ${from} al ${to}`,
-  },
-  en: {
-    noTickets:
-      'I cannot find the tickets of this purchase at the service yet. Please try again in a moment.',
-    validOn: (date: string) => `Valid on ${date}`,
-    validFromTo: (from: string, to: string) => `Valid from ${from} to ${to}`,
-  },
+const messages = catalogMessages(import.meta.url, {
+  noTickets: text,
+  validOn: (date: string) => ({ date }),
+  validFromTo: (from: string, to: string) => ({ from, to }),
 });
 
 /** What a Sale leaves in its effect record (replayed to a repeated "confirm and pay"). */
