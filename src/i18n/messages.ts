@@ -7,10 +7,23 @@
  * language a module lacks is answered in the next language of its fallback (`fallbackOf`),
  * reported once.
  */
+import { fileURLToPath } from 'node:url';
 import { fallbackOf, type Lang } from '#src/domain/lang.js';
 import { missingText } from './missing.js';
 
 export type { Lang };
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The file that called `defineMessages`, from the root ("flows/booking/steps/home.ts"):
+ * named in the report of a text a language lacks, so the log says which module to move.
+ */
+function callerFile(): string | undefined {
+  const line = new Error().stack?.split('\n')[3] ?? '';
+  const file = /(?:file:\/\/)?(\/[^():]+):\d+:\d+\)?$/.exec(line)?.[1];
+  return file?.startsWith(ROOT) ? file.slice(ROOT.length) : undefined;
+}
 
 type Message = string | ((...args: never[]) => string);
 
@@ -21,8 +34,7 @@ export function defineMessages<const Es extends Record<string, Message>>(
     en: Translated<Es>;
   },
 ): (lang: Lang) => Translated<Es> {
-  // Which module: the first key, enough to find it by grep.
-  const module = `messages(${Object.keys(messages.es)[0] ?? ''})`;
+  const module = callerFile() ?? `messages(${Object.keys(messages.es)[0] ?? ''})`;
   return (lang) => {
     const [wanted, ...rest] = fallbackOf(lang);
     const found = messages[wanted!];

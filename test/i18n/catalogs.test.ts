@@ -17,6 +17,7 @@ import {
   fluentId,
   text,
 } from '#src/i18n/catalog.js';
+import { defineMessages } from '#src/i18n/messages.js';
 import { missingText, reportMissingTextsTo, type MissingText } from '#src/i18n/missing.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -84,6 +85,27 @@ describe('the checks themselves', () => {
       missingText(missing);
       missingText(missing);
       expect(seen).toEqual([missing]);
+    } finally {
+      reportMissingTextsTo(() => {});
+    }
+  });
+});
+
+describe('modules not moved to the catalogs yet', () => {
+  it('answer a language they lack from its fallback, reported once with the file', () => {
+    const seen: MissingText[] = [];
+    reportMissingTextsTo((missing) => seen.push(missing));
+    try {
+      const m = defineMessages({ es: { hi: 'hola' }, en: { hi: 'hi' }, it: { hi: 'ciao' } });
+      expect(['es', 'en', 'ca', 'fr', 'de', 'it', 'fr'].map((lang) => m(lang as never).hi)).toEqual(
+        ['hola', 'hi', 'hola', 'hi', 'hi', 'ciao', 'hi'],
+      );
+      const module = 'test/i18n/catalogs.test.ts';
+      expect(seen).toEqual([
+        { lang: 'ca', module, from: 'es' },
+        { lang: 'fr', module, from: 'en' },
+        { lang: 'de', module, from: 'en' },
+      ]);
     } finally {
       reportMissingTextsTo(() => {});
     }
