@@ -18,6 +18,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
 COPY flows ./flows
+COPY locales ./locales
 RUN npm run build
 
 FROM node:${NODE_VERSION}-bookworm-slim AS deps

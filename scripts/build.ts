@@ -7,7 +7,7 @@
  * (the package test builds into a directory of its own).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,9 @@ execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', ou
   cwd: root,
   stdio: 'inherit',
 });
+
+// The message catalogs, read at start from beside the compiled src/ (src/i18n/catalog.ts).
+cpSync(join(root, 'locales'), join(outDir, 'locales'), { recursive: true });
 
 interface PackageJson {
   name: string;

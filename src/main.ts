@@ -17,6 +17,7 @@ import type { SupportDesk } from './conversation/handoff/ports.js';
 import { createStaffLookups } from './conversation/staff/lookups.js';
 import { createHealth, expectedRoute, type Health } from './health.js';
 import { pickLang, warmUpLocales } from './domain/lang.js';
+import { reportMissingTextsTo } from './i18n/missing.js';
 import { createLogger, logCrashes } from './log.js';
 import { paymentReturnRoutes } from './payments/return-route.js';
 import { startHttpServer, type Route } from './server.js';
@@ -37,6 +38,9 @@ const logger = createLogger({
   secrets: config.secrets,
 });
 warnUnknownVariables(config.unknownVariables, logger, config.logLevel !== undefined);
+reportMissingTextsTo((missing) =>
+  logger.warn(missing, 'a text not written in this language was sent in another'),
+);
 if (config.redis) await checkRedis(config.redis).catch(startFailed(logger));
 logCrashes(logger);
 const app = await createApp(config, logger);

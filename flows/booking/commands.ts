@@ -6,7 +6,7 @@
  * the `/name` table and the event union are derived from here, so a command added, renamed
  * or dropped changes them all (test/flows/commands.test.ts checks that they agree).
  */
-import type { Lang } from '#src/domain/lang.js';
+import { inLang, type Lang, type Texts } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import type { Intent } from '#flows/understanding/intents.js';
 
@@ -15,16 +15,16 @@ export interface CommandSpec {
    * Typed as `/name`; both work in either language. The menu and the help name the
    * English one in both (Telegram's /start has no other).
    */
-  slash?: Record<Lang, string>;
+  slash?: Texts;
   /** The command menu's line (setMyCommands); every `/name` command is in the menu. */
-  menu?: Record<Lang, string>;
+  menu?: Texts;
   /** What the help text says it does, after its `/name`; none: left out of the help. */
-  help?: Record<Lang, string>;
+  help?: Texts;
   /**
    * The word the help shows beside its `/name`, in each language ("/cart o «carrito»"):
    * one of its `words`, so the customer learns a word that works at every step.
    */
-  say?: Record<Lang, string>;
+  say?: Texts;
   /** Intents whose words, typed alone, trigger it ("cancelar", "start over", "hola"). */
   words?: readonly Intent[];
 }
@@ -112,7 +112,7 @@ export const COMMANDS = {
 export const NAVIGATION_WORDS = {
   menu: { es: 'menú', en: 'menu' },
   back: { es: 'atrás', en: 'back' },
-} as const satisfies Partial<Record<Intent, Record<Lang, string>>>;
+} as const satisfies Partial<Record<Intent, Texts>>;
 
 export type CommandName = keyof typeof COMMANDS;
 
@@ -142,7 +142,9 @@ export function commandOfIntent(intent: Intent): CommandEvent | undefined {
 /** The command menu in a language: each `/name` command with its line, in order. */
 export function commandMenu(lang: Lang): { command: string; description: string }[] {
   return entries.flatMap(([, spec]) =>
-    spec.slash && spec.menu ? [{ command: spec.slash.en, description: spec.menu[lang] }] : [],
+    spec.slash && spec.menu
+      ? [{ command: spec.slash.en, description: inLang(spec.menu, lang) }]
+      : [],
   );
 }
 
@@ -155,8 +157,12 @@ export function helpText(lang: Lang): string {
   const commands = entries.flatMap(([, spec]) => {
     if (!spec.slash || !spec.help) return [];
     const slash = `/${spec.slash.en}`;
-    const typed = spec.say ? c.helpOrWord(slash, spec.say[lang]) : slash;
-    return [`${typed} ${spec.help[lang]}`];
+    const typed = spec.say ? c.helpOrWord(slash, inLang(spec.say, lang)) : slash;
+    return [`${typed} ${inLang(spec.help, lang)}`];
   });
-  return c.help(commands.join(', '), NAVIGATION_WORDS.menu[lang], NAVIGATION_WORDS.back[lang]);
+  return c.help(
+    commands.join(', '),
+    inLang(NAVIGATION_WORDS.menu, lang),
+    inLang(NAVIGATION_WORDS.back, lang),
+  );
 }

@@ -10,6 +10,7 @@
  * new ones; with no entry for a version, its snapshots are reset (`orderKept`).
  */
 import { z } from 'zod';
+import { LANGS } from '#src/domain/lang.js';
 import type { BookingContext } from './types.js';
 
 /** A snapshot as stored (XState's persisted snapshot, read from JSON). */
@@ -31,7 +32,7 @@ export const bookingMigrations: Migrations = {};
  * a release that left the version as it was must still have these.
  */
 const restorableContext = z.looseObject({
-  language: z.enum(['es', 'en']),
+  language: z.enum(LANGS),
   userKey: z.string(),
   browse: z.looseObject({ page: z.number() }),
   cart: z.looseObject({ shoppingCartId: z.string(), lines: z.array(z.looseObject({})) }),
@@ -47,7 +48,7 @@ export const restorable = (snapshot: StoredSnapshot): boolean =>
  * read (a field of another shape cannot be trusted to mean the same thing).
  */
 const keptFields = {
-  language: z.enum(['es', 'en']),
+  language: z.enum(LANGS),
   cart: restorableContext.shape.cart,
   checkout: z.looseObject({
     insuranceDeclined: z.boolean(),

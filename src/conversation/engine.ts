@@ -27,14 +27,11 @@ import {
 } from '#flows/booking/view.js';
 import { withLanguageOffer } from '#flows/booking/steps/language.js';
 import type { CatalogService } from '#src/catalog/catalog-service.js';
-import type { Lang } from '#src/domain/lang.js';
-import {
-  languageAskedWithMore,
-  languageRead,
-  readCommand,
-} from '#flows/understanding/understand.js';
+import { isLang, type Lang } from '#src/domain/lang.js';
+import { languageAskedWithMore, readCommand } from '#flows/understanding/understand.js';
+import { readLanguage, wordsBesideNames } from '#flows/understanding/language.js';
 import { common } from '#src/i18n/common.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import { currentTurn, silentLogger, type Logger } from '#src/log.js';
 import { conversationKey } from '#src/store/keys.js';
 import {
@@ -145,10 +142,7 @@ export interface TurnOptions {
 
 type Snapshot = SnapshotFrom<BookingMachine>;
 
-const messages = defineMessages({
-  es: { retry: '🔄 Reintentar' },
-  en: { retry: '🔄 Try again' },
-});
+const messages = catalogMessages(import.meta.url, { retry: text });
 
 /** The option of the view shown while the catalog cannot be loaded. */
 const RETRY_ID = 'service:retry';
@@ -405,13 +399,14 @@ export function createEngine(options: EngineOptions): Engine {
       // The language a message is written in (flows/booking/steps/language.ts: a new
       // conversation starts in it, else offered once, then followed); the message is then
       // read in the language the conversation is in now. Asking for a language ("in
-      // English please") is a command, read below.
+      // English please") is a command, read below. People's names ("Jordi Puig") say
+      // nothing of the customer's language.
       const text = input?.kind === 'text' ? input.text : undefined;
       // "in English please: 2 entradas para el museo": the language set, then the rest read.
       const asked = text !== undefined ? languageAskedWithMore(text) : undefined;
       const spoken =
         text !== undefined && asked === undefined && readCommand(text)?.intent !== 'language'
-          ? languageRead(text)
+          ? readLanguage(wordsBesideNames(text))
           : undefined;
       const noticed = asked
         ? { type: 'language.set' as const, language: asked }
@@ -622,7 +617,7 @@ export function createEngine(options: EngineOptions): Engine {
   const languageIn = (saved: Persisted | undefined): Lang | undefined => {
     const snapshot = saved?.snapshot as { context?: { language?: unknown } } | null | undefined;
     const language = snapshot?.context?.language;
-    return language === 'es' || language === 'en' ? language : undefined;
+    return isLang(language) ? language : undefined;
   };
 
   /** The saved conversation's record, if it is one. */

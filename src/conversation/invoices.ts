@@ -14,7 +14,7 @@
 import { invoiceHolds } from '#flows/booking/guards/order.js';
 import type { BookingContext } from '#flows/booking/types.js';
 import type { Lang } from '#src/domain/lang.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import { invoiceKey } from '#src/store/keys.js';
 import type { Overwrite, Store } from '#src/store/store.js';
 import type { TurnWork } from './turn-work.js';
@@ -36,19 +36,10 @@ export interface InvoiceRecord {
   open: boolean;
 }
 
-const messages = defineMessages({
-  es: {
-    unknown: 'Este pago ya no es válido. Vuelve al chat para ver tu pedido.',
-    expired:
-      'Tu reserva ha caducado, así que este pedido no se puede pagar ahora. Vuelve al chat para reservarlo de nuevo.',
-    changed: 'El importe de este pedido ha cambiado. Vuelve al chat para pagar el pedido actual.',
-  },
-  en: {
-    unknown: 'This payment is no longer valid. Go back to the chat to see your order.',
-    expired:
-      'Your reservation has expired, so this order cannot be paid now. Go back to the chat to reserve it again.',
-    changed: 'The amount of this order has changed. Go back to the chat to pay the current order.',
-  },
+const messages = catalogMessages(import.meta.url, {
+  unknown: text,
+  expired: text,
+  changed: text,
 });
 
 /** The invoice a context has open: shown, for the reservation held now, not paid. */

@@ -7,7 +7,7 @@
  */
 import type { Product, Provider } from '#src/api/catalog.js';
 import type { CancellationPolicy, CancellationRule } from '#src/api/common.js';
-import { locales, type Lang } from './lang.js';
+import { inLang, locales, type Lang } from './lang.js';
 import { formatMoney, toCents } from './pricing.js';
 
 export function applicablePolicy(
@@ -68,6 +68,8 @@ const words = {
   },
 } as const;
 
+type Words = (typeof words)['en'] | (typeof words)['es'];
+
 const hoursText = (hours: number) => `${hours} h`;
 const percentText = (percentage: number, lang: Lang) =>
   new Intl.NumberFormat(locales[lang], { style: 'percent', maximumFractionDigits: 2 }).format(
@@ -76,7 +78,7 @@ const percentText = (percentage: number, lang: Lang) =>
 const dateTimeText = (value: string) => value.slice(0, 16).replace('T', ' ');
 
 function ruleText(rule: CancellationRule, lang: Lang, currency: string): string {
-  const w = words[lang];
+  const w = inLang<Words>(words, lang);
   const when =
     rule.fromInclusiveDateTime !== undefined || rule.toExclusiveDateTime !== undefined
       ? w.between(
@@ -107,7 +109,7 @@ export function describeCancellation(
   lang: Lang,
   options: { release?: number; currency?: string } = {},
 ): string {
-  const w = words[lang];
+  const w = inLang<Words>(words, lang);
   const sentences: string[] = [];
   const nonRefundable = policy !== undefined && !policy.isRefundable && policy.rules.length === 0;
   if (policy?.isRefundable) sentences.push(w.refundable);

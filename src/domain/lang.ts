@@ -1,16 +1,53 @@
 /**
- * The languages the assistant writes in. The partner's default is Spanish; any other
- * language a customer uses is answered in English, the closer common language.
+ * The languages the assistant writes in. The partner's default is Spanish. A text not yet
+ * written in a language is taken from the language its speakers read best next
+ * (`fallbackOf`): Catalan speakers all read Spanish; French, German and Italian visitors
+ * more often read English than Spanish.
  */
-export type Lang = 'es' | 'en';
+export const LANGS = ['es', 'en', 'ca', 'fr', 'de', 'it'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export const isLang = (value: unknown): value is Lang =>
+  typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 
 /** The Intl locale of each language (Spain's and British conventions: 12,50 € / €12.50). */
-export const locales: Record<Lang, string> = { es: 'es-ES', en: 'en-GB' };
+export const locales: Record<Lang, string> = {
+  es: 'es-ES',
+  en: 'en-GB',
+  ca: 'ca-ES',
+  fr: 'fr-FR',
+  de: 'de-DE',
+  it: 'it-IT',
+};
 
-/** A language for a code such as Telegram's `language_code` ("es", "en-US", "fr"). */
+/**
+ * Where a text missing in a language is looked for, in order, the language itself first;
+ * Spanish, in which every text is written, is always last.
+ */
+export function fallbackOf(lang: Lang): readonly Lang[] {
+  if (lang === 'es') return ['es'];
+  if (lang === 'en' || lang === 'ca') return [lang, 'es'];
+  return [lang, 'en', 'es'];
+}
+
+/** Texts written in Spanish and English at least, and maybe in the other languages. */
+export type Texts<T = string> = { es: T; en: T } & Partial<Record<Lang, T>>;
+
+/** The text of `texts` for `lang`, or of the first language of its fallback that has one. */
+export function inLang<T>(texts: Texts<T>, lang: Lang): T {
+  for (const each of fallbackOf(lang)) {
+    const text = texts[each];
+    if (text !== undefined) return text;
+  }
+  return texts.es;
+}
+
+/** A language for a code such as Telegram's `language_code` ("es", "en-US", "fr", "ca"). */
 export function pickLang(code: string | undefined): Lang {
   if (code === undefined || code.trim() === '') return 'es';
-  return code.trim().toLowerCase().startsWith('es') ? 'es' : 'en';
+  const primary = code.trim().toLowerCase().split(/[-_]/)[0];
+  // Languages we do not write in are answered in English, the visitors' common language.
+  return isLang(primary) ? primary : 'en';
 }
 
 /**

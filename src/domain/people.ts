@@ -7,7 +7,7 @@
  * its name when it says so ("Entrada infantil", "Senior ticket").
  */
 import type { Product, ProductBase, Ticket, TicketEnclosure } from '#src/api/catalog.js';
-import { locales, type Lang } from './lang.js';
+import { inLang, locales, type Lang, type Texts } from './lang.js';
 
 export type PersonKind = 'baby' | 'child' | 'adult' | 'senior' | 'generic';
 
@@ -55,7 +55,7 @@ export function personDefinitions(enclosure: Enclosure | undefined): PersonDefin
   );
 }
 
-const names: Record<Lang, Record<PersonKind, [one: string, many: string]>> = {
+const names: Texts<Record<PersonKind, [one: string, many: string]>> = {
   es: {
     baby: ['bebé', 'bebés'],
     child: ['niño', 'niños'],
@@ -119,7 +119,7 @@ export function personLabel(
   lang: Lang,
   count?: number,
 ): string {
-  const [one, many] = names[lang][kind];
+  const [one, many] = inLang(names, lang)[kind];
   const name = count === undefined ? capitalize(one) : `${count} ${count === 1 ? one : many}`;
   const bound = kindBound(kind, personDefinitions(enclosure), lang);
   return bound === undefined ? name : `${name} (${bound})`;

@@ -220,6 +220,11 @@ describe('the calendar', () => {
   it('speaks Spanish', () => {
     expect(monthTitle('2026-12', 'es')).toBe('Diciembre de 2026');
     expect(weekdayNames('es')).toEqual(['L', 'M', 'X', 'J', 'V', 'S', 'D']);
+    // Two letters where one would name Tuesday and Wednesday alike.
+    expect(weekdayNames('fr')).toEqual(['Lu', 'Ma', 'Me', 'Je', 'Ve', 'Sa', 'Di']);
+    expect(weekdayNames('de')).toEqual(['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So']);
+    expect(weekdayNames('it')).toEqual(['Lu', 'Ma', 'Me', 'Gi', 'Ve', 'Sa', 'Do']);
+    expect(weekdayNames('ca')).toEqual(['Dl', 'Dt', 'Dc', 'Dj', 'Dv', 'Ds', 'Dg']);
   });
 
   it("replaces the view's date buttons, keeping its other options below", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLang, warmUpLocales } from '#src/domain/lang.js';
+import { fallbackOf, inLang, LANGS, pickLang, warmUpLocales } from '#src/domain/lang.js';
 import { formatMoney } from '#src/domain/pricing.js';
 
 describe('pickLang', () => {
@@ -10,9 +10,37 @@ describe('pickLang', () => {
     ['es-ES', 'es'],
     ['en', 'en'],
     ['en-US', 'en'],
-    ['fr', 'en'],
+    ['fr', 'fr'],
+    ['fr-CA', 'fr'],
+    ['ca', 'ca'],
+    ['de-AT', 'de'],
+    ['it', 'it'],
+    ['pt-BR', 'en'],
+    ['nl', 'en'],
   ])('%j is %s', (code, lang) => {
     expect(pickLang(code)).toBe(lang);
+  });
+});
+
+describe('fallbackOf', () => {
+  it('ends in Spanish, goes through English for French, German and Italian only', () => {
+    expect(fallbackOf('es')).toEqual(['es']);
+    expect(fallbackOf('en')).toEqual(['en', 'es']);
+    expect(fallbackOf('ca')).toEqual(['ca', 'es']);
+    for (const lang of ['fr', 'de', 'it'] as const)
+      expect(fallbackOf(lang)).toEqual([lang, 'en', 'es']);
+  });
+
+  it('inLang takes the first text of the fallback', () => {
+    const texts = { es: 'hola', en: 'hello', fr: 'bonjour' };
+    expect(LANGS.map((lang) => inLang(texts, lang))).toEqual([
+      'hola',
+      'hello',
+      'hola',
+      'bonjour',
+      'hello',
+      'hello',
+    ]);
   });
 });
 

@@ -714,7 +714,7 @@ describe('bounded input', () => {
       tried += 1;
       inputs += 1;
       expect(reply.map((line) => line.text)).toEqual([
-        'That message is too long (over 4096 characters), so I did not read it. Please write it shorter.',
+        'That message is too long (over 4,096 characters), so I did not read it. Please write it shorter.',
         before.text,
       ]);
       expect(JSON.stringify(await savedContext(chat))).not.toContain('museum museum');

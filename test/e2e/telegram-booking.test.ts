@@ -36,9 +36,17 @@ describe.each(['polling', 'webhook'] as const)('a booking in Telegram (%s)', (mo
     await sandbox?.close();
   });
 
-  it('starts as configured: commands in es and en, the webhook or long polling', () => {
+  it('starts as configured: commands in each language, the webhook or long polling', () => {
     const commands = fake.callsOf('setMyCommands');
-    expect(commands.map((call) => call.params.language_code)).toEqual([undefined, 'es', 'en']);
+    expect(commands.map((call) => call.params.language_code)).toEqual([
+      undefined,
+      'es',
+      'en',
+      'ca',
+      'fr',
+      'de',
+      'it',
+    ]);
     const english = commands[2]!.params.commands as { command: string }[];
     expect(english.map((command) => command.command)).toEqual([
       'start',

@@ -55,6 +55,8 @@ describe('the production package', () => {
     expect(existsSync(join(home, 'dist/src/main.js'))).toBe(true);
     expect(existsSync(join(home, 'dist/src/main.ts'))).toBe(false);
     expect(existsSync(join(home, 'dist/package.json'))).toBe(true);
+    // The message catalogs, which the compiled src/i18n/catalog.js reads at start.
+    expect(existsSync(join(home, 'dist/locales/es/src/i18n/common.ftl'))).toBe(true);
   });
 
   it('runs with production dependencies only', () => {

@@ -21,8 +21,8 @@ import { indexCatalog } from '#src/catalog/catalog-index.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
 import { viewOf } from '#src/conversation/engine.js';
 import { interpret, type Input } from '#src/conversation/interpret.js';
-import type { Lang } from '#src/domain/lang.js';
-import { demoCatalog } from '#src/sandbox/seed/index.js';
+import { fallbackOf, type Lang } from '#src/domain/lang.js';
+import { demoCatalog, type SeedLanguage } from '#src/sandbox/seed/index.js';
 import { bookingMachine, type BookingMachine } from '#flows/booking/machine.js';
 import { booking } from '#flows/booking/setup.js';
 import type { BookingContext, BookingEvent } from '#flows/booking/types.js';
@@ -34,14 +34,19 @@ export const NOW = new Date(DEFAULT_TEST_NOW);
 /** The demo catalog's "today": NOW's day. */
 export const TODAY = '2026-06-10';
 
-const catalogs = new Map<Lang, CatalogIndex>();
+const catalogs = new Map<SeedLanguage, CatalogIndex>();
+
+/** The language of the demo catalog for `lang`: the first of its fallback the seed writes. */
+const seedLanguage = (lang: Lang): SeedLanguage =>
+  fallbackOf(lang).find((each): each is SeedLanguage => each === 'es' || each === 'en') ?? 'es';
 
 /** The demo catalog in `lang`, indexed once. */
 export function demo(lang: Lang = 'en'): CatalogIndex {
-  let found = catalogs.get(lang);
+  const seed = seedLanguage(lang);
+  let found = catalogs.get(seed);
   if (!found) {
-    found = indexCatalog(demoCatalog({ today: TODAY, language: lang }));
-    catalogs.set(lang, found);
+    found = indexCatalog(demoCatalog({ today: TODAY, language: seed }));
+    catalogs.set(seed, found);
   }
   return found;
 }

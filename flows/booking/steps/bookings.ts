@@ -4,6 +4,7 @@
  * any of them sent again (GET /Sale, as after the purchase: QR codes in Telegram).
  */
 import { assign } from 'xstate';
+import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { MyBooking } from '../actors/bookings.js';
@@ -55,7 +56,7 @@ const messages = defineMessages({
 });
 
 /** A booking's activities, one line per product, day and status (codes together). */
-function activityLines(activities: MyBooking['activities'], lang: 'es' | 'en'): string[] {
+function activityLines(activities: MyBooking['activities'], lang: Lang): string[] {
   const m = messages(lang);
   const lines = new Map<string, MyBooking['activities'][number]>();
   for (const activity of activities) {
@@ -74,7 +75,7 @@ function activityLines(activities: MyBooking['activities'], lang: 'es' | 'en'): 
   });
 }
 
-function describe(bookings: MyBooking[], lang: 'es' | 'en'): string {
+function describe(bookings: MyBooking[], lang: Lang): string {
   const m = messages(lang);
   return bookings
     .flatMap((sale) => [

@@ -55,10 +55,17 @@ export function monthTitle(month: string, lang: Lang): string {
 export function weekdayNames(lang: Lang): string[] {
   let names = weekdays.get(lang);
   if (!names) {
-    const format = new Intl.DateTimeFormat(locales[lang], { weekday: 'narrow', timeZone: 'UTC' });
+    // One letter where each day's is its own (Spanish writes Wednesday X); two where
+    // one letter would name two days (French, German, Italian M: Tuesday and Wednesday).
+    const narrow = lang === 'es' || lang === 'en';
+    const format = new Intl.DateTimeFormat(locales[lang], {
+      weekday: narrow ? 'narrow' : 'short',
+      timeZone: 'UTC',
+    });
+    const name = (text: string) => (narrow ? text : capitalize(text.replace('.', '').slice(0, 2)));
     // 2024-01-01 was a Monday.
     names = Array.from({ length: 7 }, (_, day) =>
-      lang === 'es' && day === 2 ? 'X' : format.format(new Date(Date.UTC(2024, 0, 1 + day))),
+      lang === 'es' && day === 2 ? 'X' : name(format.format(new Date(Date.UTC(2024, 0, 1 + day)))),
     );
     weekdays.set(lang, names);
   }

@@ -27,7 +27,7 @@ import { PartnerEnvelopeError } from '#src/api/errors.js';
 import type { PartnerClient } from '#src/api/client.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import { Refusal, refusalText } from '#flows/booking/problem.js';
 import type { CartChange } from '#flows/booking/actors/cart.js';
 import type { Cart, CartLine } from '#flows/booking/types.js';
@@ -35,19 +35,9 @@ import { activityOfLine } from './cart-requests.js';
 import { fingerprintOf, type EffectCheck, type EffectOutcome, type Effects } from './effects.js';
 import { localPackageId, packageRequest, partActivities, relinked } from './package-lines.js';
 
-const messages = defineMessages({
-  es: {
-    saleUnderWay:
-      'El pago de este pedido puede estar ya en marcha, así que no lo cambio. Elige «Confirmar y pagar» para ver cómo está.',
-    unknownOutcome:
-      'El servicio de reservas no ha confirmado la operación. No se ha cobrado nada: inténtalo de nuevo en un momento.',
-  },
-  en: {
-    saleUnderWay:
-      'The payment of this order may already be under way, so I am not changing it. Choose “Confirm and pay” to see how it stands.',
-    unknownOutcome:
-      'The booking service did not confirm the operation. Nothing was charged: please try again in a moment.',
-  },
+const messages = catalogMessages(import.meta.url, {
+  saleUnderWay: text,
+  unknownOutcome: text,
 });
 
 export interface AddResult {

@@ -33,7 +33,7 @@ import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { toCents } from '#src/domain/pricing.js';
 import { providerZone, toInstant } from '#src/domain/time.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import {
   AddRefused,
   type AddToCartInput,
@@ -72,10 +72,7 @@ import { typeDrafts } from '#flows/booking/choosing/types-split.js';
 import { removableIds, stayOutcomes } from './package-lines.js';
 import { createRoomReader } from './room-again.js';
 
-const messages = defineMessages({
-  es: { noSuchLine: 'Esa línea ya no está en tu carrito.' },
-  en: { noSuchLine: 'That line is no longer in your cart.' },
-});
+const messages = catalogMessages(import.meta.url, { noSuchLine: text });
 
 export interface CartActorOptions {
   /** A new ShoppingCartId (tests pass a predictable one). */

@@ -20,7 +20,7 @@ import type { IsoDate } from '#src/api/schema.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { providerNow } from '#src/domain/time.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import type { AddToCartOutput } from '#flows/booking/actors/cart.js';
 import type { AddGiftCardInput, CheckGiftCardInput } from '#flows/booking/actors/giftcards.js';
 import { Refusal } from '#flows/booking/problem.js';
@@ -38,19 +38,10 @@ import { cartContextOf, type CartActorOptions, type CartCalls } from './cart.js'
 import { addLine } from './add-line.js';
 import type { ActorDeps } from './index.js';
 
-const messages = defineMessages({
-  es: {
-    notFound: (code: string) =>
-      `No encuentro ninguna tarjeta regalo con el código ${code}. Revisa el código y prueba de nuevo.`,
-    notOnSale: (name: string) => `«${name}» ya no se vende como tarjeta regalo.`,
-    nothing: 'Elige al menos un producto para la tarjeta regalo.',
-  },
-  en: {
-    notFound: (code: string) =>
-      `I cannot find a gift card with the code ${code}. Check the code and try again.`,
-    notOnSale: (name: string) => `"${name}" is no longer sold as a gift card.`,
-    nothing: 'Choose at least one product for the gift card.',
-  },
+const messages = catalogMessages(import.meta.url, {
+  notFound: (code: string) => ({ code }),
+  notOnSale: (name: string) => ({ name }),
+  nothing: text,
 });
 
 /** The GiftCards item of a purchase, with its offers (prices), from the local catalog. */

@@ -32,7 +32,7 @@ import type { IsoDate, PriceMode } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { priceSetOf } from '#src/domain/price-sets.js';
 import { quotePrice, toCents } from '#src/domain/pricing.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import type { AddToCartOutput } from '#flows/booking/actors/cart.js';
 import type {
   AddCombinedInput,
@@ -66,25 +66,17 @@ import type { ActorDeps } from './index.js';
 
 const PAGE_SIZE = 10;
 
-const messages = defineMessages({
-  es: {
-    noLocation: 'Este paquete no indica dónde buscar alojamiento. Elige otro, por favor.',
-    noPrice: 'Ese alojamiento ya no tiene precio para esas fechas. Elige otro, por favor.',
-    unknownCombined: 'Esa entrada combinada ya no está a la venta.',
-    noCombinedDates: 'Esa entrada combinada no tiene fechas disponibles ahora mismo.',
-    noCombinedPrice: 'No se ha podido obtener el precio de esa entrada combinada para ese día.',
-    packageName: (prepackage: string, stay: string, nights: number) =>
-      `${prepackage} + ${stay} (${nights === 1 ? '1 noche' : `${nights} noches`})`,
-  },
-  en: {
-    noLocation: 'This package does not say where to look for accommodation. Please choose another.',
-    noPrice: 'That accommodation has no price for those dates any more. Please choose another.',
-    unknownCombined: 'That combined ticket is no longer on sale.',
-    noCombinedDates: 'That combined ticket has no dates available right now.',
-    noCombinedPrice: 'The price of that combined ticket could not be obtained for that day.',
-    packageName: (prepackage: string, stay: string, nights: number) =>
-      `${prepackage} + ${stay} (${nights === 1 ? '1 night' : `${nights} nights`})`,
-  },
+const messages = catalogMessages(import.meta.url, {
+  noLocation: text,
+  noPrice: text,
+  unknownCombined: text,
+  noCombinedDates: text,
+  noCombinedPrice: text,
+  packageName: (prepackage: string, stay: string, nights: number) => ({
+    prepackage,
+    stay,
+    nights,
+  }),
 });
 
 /** People (adults first, then each minor with its age) and rooms as indexes into them. */

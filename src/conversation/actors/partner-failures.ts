@@ -7,7 +7,7 @@
 import { PartnerEnvelopeError } from '#src/api/errors.js';
 import type { Lang } from '#src/domain/lang.js';
 import { refusalCause } from '#src/domain/refusal-cause.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import { refusalText } from '#flows/booking/problem.js';
 import { AddRefused, type AddFix } from '#flows/booking/actors/cart.js';
 
@@ -52,22 +52,13 @@ export function addFixOf(error: PartnerEnvelopeError): AddFix {
   return 'cart';
 }
 
-const addRefused = defineMessages({
-  es: {
-    session: 'El servicio de reservas no acepta esa sesión: ya no está disponible.',
-    questions: 'El servicio de reservas no ha aceptado alguna de las respuestas.',
-    quantity: 'El servicio de reservas no acepta esa cantidad de entradas para ese día.',
-    date: 'El servicio de reservas no acepta ese día para este producto.',
-    cart: 'El servicio de reservas no ha aceptado añadirlo al carrito.',
-  } satisfies Record<AddFix, string>,
-  en: {
-    session: 'The booking service does not accept that session: it is no longer available.',
-    questions: 'The booking service did not accept one of the answers.',
-    quantity: 'The booking service does not accept that number of tickets for that day.',
-    date: 'The booking service does not accept that day for this product.',
-    cart: 'The booking service did not accept adding it to the cart.',
-  } satisfies Record<AddFix, string>,
-});
+const addRefused = catalogMessages(import.meta.url, {
+  session: text,
+  questions: text,
+  quantity: text,
+  date: text,
+  cart: text,
+} satisfies Record<AddFix, typeof text>);
 
 /**
  * An Add refusal as the customer hears it, whatever the line: what was refused in our

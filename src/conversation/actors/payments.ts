@@ -23,7 +23,7 @@ import type {
   RefundOutput,
 } from '#flows/booking/actors/payments.js';
 import type { Invoice } from '#flows/booking/types.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import { minorUnits, type InvoiceCurrency } from '#src/payments/amounts.js';
 import type { Refunds } from '../refunds.js';
 import type { ActorDeps } from './index.js';
@@ -35,17 +35,10 @@ export interface PaymentSettings extends InvoiceCurrency {
   channels: string[];
 }
 
-const messages = defineMessages({
-  es: {
-    title: 'Tu pedido',
-    order: 'Tu pedido',
-    insurance: (name: string) => `Seguro: ${name}`,
-  },
-  en: {
-    title: 'Your order',
-    order: 'Your order',
-    insurance: (name: string) => `Insurance: ${name}`,
-  },
+const messages = catalogMessages(import.meta.url, {
+  title: text,
+  order: text,
+  insurance: (name: string) => ({ name }),
 });
 
 const MAX_LABEL = 64;

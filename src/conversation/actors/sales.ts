@@ -23,9 +23,8 @@ import { cartSaleOperation, type CartSaleRequest } from '#src/api/cart.js';
 import { PartnerEnvelopeError } from '#src/api/errors.js';
 import { ActivityStatus, salesOperation, type Sale } from '#src/api/sales.js';
 import type { Lang } from '#src/domain/lang.js';
-import { detectLanguage } from '#flows/understanding/language.js';
-import { words } from '#flows/understanding/text.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { detectLanguage, wordsBesideNames } from '#flows/understanding/language.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import {
   ReservationExpired,
   type CheckPaymentOutput,
@@ -46,19 +45,10 @@ import { fingerprintOf } from './effects.js';
 import type { ActorDeps } from './index.js';
 import { isExpiryRefusal } from './partner-failures.js';
 
-const messages = defineMessages({
-  es: {
-    noTickets:
-      'Todavía no encuentro las entradas de esta compra en el servicio. Inténtalo de nuevo en un momento.',
-    validOn: (date: string) => `Válida el ${date}`,
-    validFromTo: (from: string, to: string) => `Válida del ${from} al ${to}`,
-  },
-  en: {
-    noTickets:
-      'I cannot find the tickets of this purchase at the service yet. Please try again in a moment.',
-    validOn: (date: string) => `Valid on ${date}`,
-    validFromTo: (from: string, to: string) => `Valid from ${from} to ${to}`,
-  },
+const messages = catalogMessages(import.meta.url, {
+  noTickets: text,
+  validOn: (date: string) => ({ date }),
+  validFromTo: (from: string, to: string) => ({ from, to }),
 });
 
 /** What a Sale leaves in its effect record (replayed to a repeated "confirm and pay"). */
@@ -217,8 +207,9 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
   /**
    * A ticket's validity line in the customer's language. GET /Sale takes no LanguageCode
    * and answers in the service's own language: its SuggestedAccessDateMessage is kept
-   * unless its words are clearly of the other language, and then the line is ours, from
-   * the ticket's dates (an English ticket must not say "Válida el 28/11/2026").
+   * when its words are of the customer's language, else the line is ours, from the
+   * ticket's dates (an English ticket must not say "Válida el 28/11/2026"; a line too
+   * short to place, such as that one, is said again in the customer's language).
    */
   function validity(
     ticket: Sale['activities'][number]['tickets'][number],
@@ -226,8 +217,8 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
   ): { suggestedAccessDateMessage?: string } {
     const service = ticket.suggestedAccessDateMessage;
     if (service === undefined) return {};
-    const spoken = detectLanguage(words(service));
-    if (spoken === undefined || spoken === language) return { suggestedAccessDateMessage: service };
+    const spoken = detectLanguage(wordsBesideNames(service));
+    if (spoken === language) return { suggestedAccessDateMessage: service };
     const m = messages(language);
     const day = (date: string) => date.slice(0, 10).split('-').reverse().join('/');
     const from = ticket.accessDateTime;

@@ -48,24 +48,15 @@ import { personDefinitions, productPersonKind } from '#src/domain/people.js';
 import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
 import { priceSetOf } from '#src/domain/price-sets.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
-import { defineMessages } from '#src/i18n/messages.js';
+import { catalogMessages, text } from '#src/i18n/catalog.js';
 import type { ActorDeps } from './index.js';
 
-const messages = defineMessages({
-  es: {
-    unknown: 'Ese producto ya no está a la venta. Elige otro, por favor.',
-    notOffered: 'Ese producto no se puede comprar ahora mismo (o solo se vende junto con otros).',
-    noDates: 'Ese producto no tiene fechas disponibles ahora mismo.',
-    notToday: 'Ese producto solo se vende para el día de la compra, y hoy no está disponible.',
-    noPrice: 'No hay precio para esa fecha. Elige otra, por favor.',
-  },
-  en: {
-    unknown: 'That product is no longer on sale. Please choose another.',
-    notOffered: 'That product cannot be bought right now (or is only sold together with others).',
-    noDates: 'That product has no dates available right now.',
-    notToday: 'That product is only sold for the day of purchase, and it is not available today.',
-    noPrice: 'There is no price for that date. Please choose another.',
-  },
+const messages = catalogMessages(import.meta.url, {
+  unknown: text,
+  notOffered: text,
+  noDates: text,
+  notToday: text,
+  noPrice: text,
 });
 
 /** The product, or a Refusal the customer can read. */

@@ -19,7 +19,7 @@ import { asksToCancelBooking } from '#flows/understanding/cancel-booking.js';
 import { words } from '#flows/understanding/text.js';
 import { readCommand } from '#flows/understanding/understand.js';
 import type { Option, TicketDocument, View } from '#flows/view.js';
-import type { Lang } from '#src/domain/lang.js';
+import { LANGS, type Lang } from '#src/domain/lang.js';
 import { plainText } from '#src/domain/plain-text.js';
 import type { Logger } from '#src/log.js';
 import type { Scheduler } from '#src/scheduler/scheduler.js';
@@ -123,7 +123,7 @@ const asksForPerson = (input: Input) =>
   (input.kind === 'text' && commandOfText(input.text) === 'command.human');
 
 /** The way back's label, typed (a phone step's reply keyboard sends labels as text). */
-const BACK_LABELS = new Set([handoffMessages('es').back, handoffMessages('en').back]);
+const BACK_LABELS = new Set(LANGS.map((lang) => handoffMessages(lang).back));
 
 const asksForBot = (input: Input) =>
   (input.kind === 'choose' && input.id === BACK_ID) ||

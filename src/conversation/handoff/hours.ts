@@ -5,6 +5,7 @@
  * and, when not, from when. Times are the zone's wall clock (Intl knows its offsets and
  * summer time), so "09:00" is nine in Madrid in January and in July.
  */
+import { isLang, locales } from '#src/domain/lang.js';
 
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
@@ -125,7 +126,7 @@ export function nextOpening(hours: SupportHours, at: Date): Date {
 /** "Monday 09:00" in the hours' zone and the customer's language, for the customer. */
 export function describeOpening(hours: SupportHours, at: Date, language: string): string {
   const zone = hours.always ? 'UTC' : hours.zone;
-  const locale = language === 'es' ? 'es-ES' : 'en-GB';
+  const locale = isLang(language) ? locales[language] : locales.en;
   const text = new Intl.DateTimeFormat(locale, {
     timeZone: zone,
     weekday: 'long',

@@ -1,0 +1,15 @@
+slow-down = Vas una mica de pressa: espera uns segons i torna'm a escriure. El que enviïs mentrestant no ho llegeixo.
+forged-button = Aquest botó no és vàlid.
+stale-button = Aquest botó és d'un pas anterior: fes servir l'últim missatge.
+repeated-tap = Un moment, ja hi estic.
+share-phone = 📱 Compartir el meu telèfon
+phone-placeholder = +34 600 000 000
+keyboard-removed = 👌
+no-file-expected = Ara no necessito cap fitxer.
+file-too-large = Aquest fitxer és massa gran: el màxim és { $max }.
+file-type = Aquí no accepto aquest tipus de fitxer. Tipus vàlids: { $types }.
+file-failed = No he pogut baixar el fitxer. Torna-ho a provar, si us plau.
+unsupported = Aquí només entenc text, botons, contactes i fitxers.
+failed = Alguna cosa ha fallat per part nostra; no s'ha perdut res. Torna-ho a provar.
+pages = { $page }/{ $pages }
+ticket-code = Codi: { $code }

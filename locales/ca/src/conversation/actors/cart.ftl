@@ -1,0 +1,1 @@
+no-such-line = Aquesta línia ja no és a la teva cistella.

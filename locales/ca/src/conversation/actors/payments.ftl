@@ -1,0 +1,3 @@
+title = La teva comanda
+order = La teva comanda
+insurance = Assegurança: { $name }

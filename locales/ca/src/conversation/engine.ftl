@@ -1,0 +1,1 @@
+retry = 🔄 Torna-ho a provar

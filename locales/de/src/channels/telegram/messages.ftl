@@ -1,0 +1,15 @@
+slow-down = Sie sind etwas schnell: Warten Sie ein paar Sekunden und schreiben Sie mir dann wieder. Was Sie in der Zwischenzeit senden, lese ich nicht.
+forged-button = Dieser Button ist ungültig.
+stale-button = Dieser Button gehört zu einem früheren Schritt: Bitte nutzen Sie die letzte Nachricht.
+repeated-tap = Einen Moment, ich bin schon dabei.
+share-phone = 📱 Meine Telefonnummer teilen
+phone-placeholder = +49 151 23456789
+keyboard-removed = 👌
+no-file-expected = Im Moment brauche ich keine Datei.
+file-too-large = Diese Datei ist zu groß: Erlaubt sind höchstens { $max }.
+file-type = Diese Art von Datei wird hier nicht angenommen. Erlaubt: { $types }.
+file-failed = Ich konnte die Datei nicht herunterladen. Bitte versuchen Sie es noch einmal.
+unsupported = Hier verstehe ich nur Text, Buttons, Kontakte und Dateien.
+failed = Bei uns ist etwas schiefgelaufen; es ist nichts verloren gegangen. Bitte versuchen Sie es noch einmal.
+pages = { $page }/{ $pages }
+ticket-code = Code: { $code }

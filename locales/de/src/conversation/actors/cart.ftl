@@ -1,0 +1,1 @@
+no-such-line = Diese Position ist nicht mehr in Ihrem Warenkorb.

@@ -1,0 +1,3 @@
+title = Ihre Bestellung
+order = Ihre Bestellung
+insurance = Versicherung: { $name }

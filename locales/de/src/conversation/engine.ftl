@@ -1,0 +1,1 @@
+retry = 🔄 Erneut versuchen

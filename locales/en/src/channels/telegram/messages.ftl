@@ -1,0 +1,15 @@
+slow-down = You are going a bit fast: wait a few seconds and write again. I skip what you send meanwhile.
+forged-button = This button is not valid.
+stale-button = That button is from an earlier step: use the latest message.
+repeated-tap = One moment, I am on it.
+share-phone = 📱 Share my phone number
+phone-placeholder = +44 20 7946 0958
+keyboard-removed = 👌
+no-file-expected = I do not need a file right now.
+file-too-large = That file is too large: the maximum is { $max }.
+file-type = That kind of file is not accepted here. Accepted: { $types }.
+file-failed = I could not download the file. Please try again.
+unsupported = Here I understand text, buttons, contacts and files.
+failed = Something went wrong on our side; nothing was lost. Please try again.
+pages = { $page }/{ $pages }
+ticket-code = Code: { $code }

@@ -1,0 +1,1 @@
+no-such-line = That line is no longer in your cart.

@@ -1,0 +1,3 @@
+title = Your order
+order = Your order
+insurance = Insurance: { $name }

@@ -1,0 +1,2 @@
+# The customer texts of src/conversation/engine.ts.
+retry = 🔄 Reintentar

@@ -1,0 +1,15 @@
+slow-down = Vous allez un peu vite : attendez quelques secondes avant de m'écrire à nouveau. Je ne lis pas ce que vous envoyez entre-temps.
+forged-button = Ce bouton n'est pas valable.
+stale-button = Ce bouton date d'une étape précédente : utilisez le dernier message.
+repeated-tap = Un instant, je m'en occupe.
+share-phone = 📱 Partager mon numéro
+phone-placeholder = +33 6 12 34 56 78
+keyboard-removed = 👌
+no-file-expected = Je n'ai pas besoin de fichier pour le moment.
+file-too-large = Ce fichier est trop volumineux : la taille maximale est de { $max }.
+file-type = Ce type de fichier n'est pas accepté ici. Types acceptés : { $types }.
+file-failed = Je n'ai pas pu télécharger le fichier. Veuillez réessayer.
+unsupported = Ici, je comprends uniquement du texte, des boutons, des contacts et des fichiers.
+failed = Un problème est survenu de notre côté ; rien n'a été perdu. Veuillez réessayer.
+pages = { $page }/{ $pages }
+ticket-code = Code : { $code }

@@ -1,0 +1,1 @@
+no-such-line = Cette ligne n'est plus dans votre panier.

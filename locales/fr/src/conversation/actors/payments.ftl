@@ -1,0 +1,3 @@
+title = Votre commande
+order = Votre commande
+insurance = Assurance : { $name }

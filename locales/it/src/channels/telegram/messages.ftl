@@ -1,0 +1,15 @@
+slow-down = Stai andando un po' veloce: aspetta qualche secondo e scrivimi di nuovo. Quello che invii nel frattempo non lo leggo.
+forged-button = Questo pulsante non è valido.
+stale-button = Questo pulsante è di un passaggio precedente: usa l'ultimo messaggio.
+repeated-tap = Un attimo, ci sto già lavorando.
+share-phone = 📱 Condividi il mio numero
+phone-placeholder = +39 312 345 6789
+keyboard-removed = 👌
+no-file-expected = Adesso non mi serve nessun file.
+file-too-large = Questo file è troppo grande: il massimo è { $max }.
+file-type = Qui non accetto questo tipo di file. Tipi accettati: { $types }.
+file-failed = Non sono riuscito a scaricare il file. Riprova, per favore.
+unsupported = Qui capisco solo testo, pulsanti, contatti e file.
+failed = Qualcosa non ha funzionato da parte nostra; non si è perso nulla. Riprova.
+pages = { $page }/{ $pages }
+ticket-code = Codice: { $code }

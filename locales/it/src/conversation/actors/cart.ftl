@@ -1,0 +1,1 @@
+no-such-line = Questa riga non è più nel tuo carrello.

@@ -1,0 +1,3 @@
+title = Il tuo ordine
+order = Il tuo ordine
+insurance = Assicurazione: { $name }
