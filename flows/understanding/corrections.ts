@@ -26,3 +26,19 @@ export function readCorrection(text: string): Correction | undefined {
   if (then) return { replaced: then[1]!.trim(), instead: then[2]!.trim() };
   return undefined;
 }
+
+/** Words that may open a correction ("perdón,", "sorry,", "ah,"). */
+const SORRY = String.raw`(?:(?:perd[oó]n|perdona|perdone|disculpa|disculpe|lo siento|uy|ay|ah|oh|vaya|sorry|oops|my bad)[\s,.;:!]+)*`;
+
+/**
+ * "perdón, el nombre es Ana Gómez Ruiz", "sorry, the name is Ana Gómez": a name given
+ * again to correct the one answered before; the name as typed, or undefined.
+ */
+const NAME_AGAIN = new RegExp(
+  String.raw`^\s*${SORRY}(?:(?:el|mi|su|the|my|his|her)\s+)?(?:nombre(?:\s+completo)?|name|full name)\s+(?:correcto\s+)?(?:es|era|is|was|should be)\s*[:,]?\s*(\S.*?)\s*[.!]?\s*$`,
+  'iu',
+);
+
+export function readNameAgain(text: string): string | undefined {
+  return NAME_AGAIN.exec(text)?.[1];
+}

@@ -6,6 +6,7 @@
  * step ("el domingo"). A question typed where an answer is expected is said to be one.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BookingContext } from '#flows/booking/types.js';
 import { startChat, type Chat } from '#test/support/chat.js';
 import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
@@ -181,6 +182,27 @@ describe('a change of mind typed at a question', () => {
     expect(customer.last().text).toMatch(/^Parque Acuático Atlántico: elige un producto/);
     const summary = texts(await customer.pick(/^Entrada parque adulto/));
     expect(summary).toMatch(/sábado, 13 de junio de 2026\n1 adulto/);
+  });
+
+  it('"perdona, el nombre es …" at the birth date corrects the name, then asks the date again', async () => {
+    const customer = await chat();
+    await customer.say('1 adulto al museo del mar el sábado');
+    await customer.say('Ana Garcia');
+    await customer.pick(/^No$/);
+    expect(customer.last().text).toMatch(/Fecha de nacimiento/);
+    const said = texts(await customer.say('perdona, el nombre es Ana Gómez Ruiz'));
+    expect(said).toMatch(/Corregido: [^\n]*: Ana Gómez Ruiz\./);
+    expect(said).not.toMatch(/no es una fecha/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 1 — [^\n]*Fecha de nacimiento/);
+    await customer.say('12/03/1985');
+    expect(customer.last().text).toMatch(/^🛒/);
+    // The Add sent the corrected name with the ticket.
+    const entry = await customer.app.store.get<{ snapshot: { context: BookingContext } }>(
+      `conv:${customer.conversationId}`,
+    );
+    const sent = JSON.stringify(entry?.value.snapshot.context.cart.lines[0]?.activity);
+    expect(sent).toMatch(/"stringValue":"Ana Gómez Ruiz"/);
+    expect(sent).not.toMatch(/Ana Garcia/);
   });
 
   it('a name that is a weekday, or a date of birth, stays an answer', async () => {

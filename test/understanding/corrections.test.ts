@@ -1,6 +1,6 @@
 /** Corrections said with a "no": what is said instead, and what it replaces. */
 import { describe, expect, it } from 'vitest';
-import { readCorrection } from '#flows/understanding/corrections.js';
+import { readCorrection, readNameAgain } from '#flows/understanding/corrections.js';
 
 describe('a correction said with "no"', () => {
   it.each([
@@ -15,5 +15,21 @@ describe('a correction said with "no"', () => {
 
   it.each(['no', 'Antonio Nogales', 'bueno, el domingo', 'no sé'])('none in %s', (text) => {
     expect(readCorrection(text)).toBeUndefined();
+  });
+});
+
+describe('a name given again', () => {
+  it.each([
+    ['perdón, el nombre es Ana Gómez Ruiz', 'Ana Gómez Ruiz'],
+    ['perdona, el nombre es Ana Gómez Ruiz.', 'Ana Gómez Ruiz'],
+    ['el nombre correcto es Luis Pérez', 'Luis Pérez'],
+    ['sorry, the name is Ann Smith', 'Ann Smith'],
+    ['my name is Ann Smith', 'Ann Smith'],
+  ])('%s', (text, name) => {
+    expect(readNameAgain(text)).toBe(name);
+  });
+
+  it.each(['Ana Gómez Ruiz', '12/03/1985', 'nombre'])('none in %s', (text) => {
+    expect(readNameAgain(text)).toBeUndefined();
   });
 });
