@@ -527,7 +527,8 @@ function withCarried(
     const given = carried[`${set.productId}#${locals[setIndex]}`] ?? {};
     for (const question of set.questions) {
       // A visitor asked before: what they left unanswered was passed, not asked again.
-      const answer = given[question.id] ?? (EVERY_OTHER in given ? null : undefined);
+      const answer =
+        question.id in given ? given[question.id] : EVERY_OTHER in given ? null : undefined;
       const key = answerKey({ setIndex }, question.id);
       if (answer === null) derived.push(key);
       else if (answer !== undefined) answers[key] = answer;
