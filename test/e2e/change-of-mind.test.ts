@@ -205,6 +205,20 @@ describe('a change of mind typed at a question', () => {
     expect(sent).not.toMatch(/Ana Garcia/);
   });
 
+  it('in English: "no, sorry, we are 3" and "sorry, the name is …" at the questions', async () => {
+    const customer = await chat('en');
+    await customer.say('two adult tickets for the maritime museum next saturday');
+    const three = texts(await customer.say('no, sorry, we are 3'));
+    expect(three).toMatch(/All right, changed: /);
+    expect(three).toMatch(/3 adults\nTotal: 3 × /);
+    await customer.say('Ann Smith\nBob Smith\nCarl Smith');
+    await customer.pick(/Skip the optional ones of every/);
+    expect(customer.last().text).toMatch(/Date of birth/);
+    const fixed = texts(await customer.say('sorry, the name is Ann Jones'));
+    expect(fixed).toMatch(/^Corrected: [^\n]*: Ann Jones\./);
+    expect(customer.last().text).toMatch(/^Ticket 1 of 3 — [^\n]*Date of birth/);
+  });
+
   it('a name that is a weekday, or a date of birth, stays an answer', async () => {
     const customer = await chat();
     await customer.say('1 adulto al museo del mar el sabado');
