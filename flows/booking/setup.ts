@@ -3,10 +3,10 @@
  * guard (guards/, one module a sub-flow), and the actions shared by several steps. Steps
  * build their states with `booking.createStateConfig`, each in its own module under steps/.
  */
-import { assign, emit, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import { bookingActors } from './actors/bookings.js';
 import { cancelBookingActors } from './actors/cancel-booking.js';
-import { cartActors } from './actors/cart.js';
+import { cartActors, changedContext, type CartChange } from './actors/cart.js';
 import { customerActors } from './actors/customers.js';
 import { giftCardActors } from './actors/giftcards.js';
 import { packageActors } from './actors/packages.js';
@@ -55,6 +55,16 @@ export const booking = setup({
     })),
     notify: emit((_, params: { text: string }) => ({ type: 'notice' as const, text: params.text })),
     dropDraft: assign({ draft: undefined }),
+    /**
+     * A cart line removed, wherever it was asked (steps/cart.ts, `lineRemoved`): the cart
+     * as the service left it, and `text` said (which line went out).
+     */
+    lineRemoved: enqueueActions(
+      ({ context, enqueue }, params: { change: CartChange; text: string }) => {
+        enqueue.assign(changedContext(context, params.change));
+        enqueue.emit({ type: 'notice', text: params.text });
+      },
+    ),
     /**
      * What /cancel (and "cancelar", "start over") drops, in one place: the product being
      * chosen, what a message said of it, where browsing or a search had led, and any

@@ -50,4 +50,32 @@ describe('cancelling a reserved order in words', () => {
     expect(chat.last().text).toMatch(/^🛒 Tu carrito:\n1\. Museo del Mar: adulto/);
     expect((await calls(chat))['cart-cancelconfirm']).toBe(1);
   });
+
+  it('with the payment link open, says not paying cancels it and asks first', async () => {
+    chat = await startChat({ env: { PARTNER_LANGUAGE: 'es' } });
+    await chat.sandbox.extra('reset', { options: { debitPartner: true } });
+    await chat.start();
+    await chat.say('1 entrada de adulto para el Museo del Mar el sábado');
+    await until(chat, (view) => view.options.some((option) => option.id === 'pay'));
+    await chat.choose('pay');
+    expect(chat.last().link?.url).toBeDefined();
+
+    const asked = (await chat.say('cancelar')).at(-1)!;
+    expect(asked.text).toMatch(
+      /^Tu compra espera el pago \(15,00\s€\) y no se ha cobrado nada\. Para cancelarla basta con no pagar/,
+    );
+    expect(asked.text).not.toMatch(/empezamos de nuevo/);
+    expect(asked.options.map((option) => option.label)).toEqual([
+      '✖️ Sí, no voy a pagar',
+      '↩️ No, volver al pago',
+    ]);
+    await chat.pick('No, volver al pago');
+    expect(chat.last().text).toMatch(/^💳 Falta el pago \(15,00\s€\)/);
+
+    await chat.say('cancelar');
+    const left = (await chat.pick('Sí, no voy a pagar')).map((line) => line.text).join('\n');
+    expect(left).toMatch(/no pagues en el enlace y no se cobrará nada/);
+    expect(left).not.toMatch(/empezamos de nuevo|Tu carrito se mantiene/);
+    expect(chat.last().text).toMatch(/¿Qué quieres hacer\?/);
+  });
 });

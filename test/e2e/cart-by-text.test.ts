@@ -116,4 +116,49 @@ describe('the cart by text', () => {
     );
     expect(customer.last().text).toMatch(/^🛒/);
   });
+
+  it('"cambia a 3 adultos" keeps the two visitors\' answers: only the third is asked', async () => {
+    const customer = await chat();
+    await customer.say('2 adultos al museo del mar el sábado');
+    await customer.say('Ana García\nLuis Pérez');
+    await customer.pick(/Omitir las opcionales de todas/);
+    await customer.say('12/03/1985\n01/01/1980');
+    expect(customer.last().text).toMatch(/Museo del Mar: adulto — sáb, 13 jun\n\s+2 × 15,00/);
+
+    const changed = texts(await customer.say('cambia a 3 adultos'));
+    expect(changed).toMatch(/he quitado Museo del Mar: adulto del carrito/);
+    expect(changed).toMatch(
+      /sábado, 13 de junio de 2026\n3 adultos\nTotal: 3 × 15,00\s€ = 45,00\s€/,
+    );
+    // The first question asked is the new visitor's name, none of the first two's.
+    expect(customer.last().text).toMatch(/^Entrada 3 de 3 — [^\n]*Nombre/);
+    await customer.say('Eva Ruiz');
+    const asked: string[] = [];
+    for (let turn = 0; turn < 6 && !/^🛒/.test(customer.last().text); turn += 1) {
+      const view = customer.last();
+      asked.push(view.text.split('\n')[0]!);
+      const skip = view.options.find((option) => option.id === 'skip');
+      if (skip) await customer.choose(skip.id);
+      else await customer.say('01/01/1990');
+    }
+    expect(asked.every((heading) => heading.startsWith('Entrada 3 de 3'))).toBe(true);
+    expect(customer.last().text).toMatch(
+      /Museo del Mar: adulto — sáb, 13 jun\n\s+3 × 15,00\s€ = 45,00\s€\nTotal: 45,00\s€/,
+    );
+    // The service received the first visitors' names with the new line.
+    const sold = customer.transcript.map((line) => line.text).join('\n');
+    expect(sold).not.toMatch(/Entrada 1 de 3 — /);
+  });
+
+  it('"mejor quita el museo y pon el parque acuático" removes, then opens the park for the day and party', async () => {
+    const customer = await chat();
+    await customer.say('1 adulto al museo del mar el sábado');
+    await toCart(customer);
+    const reply = texts(await customer.say('mejor quita el museo y pon el parque acuático'));
+    expect(reply).toMatch(/he quitado Museo del Mar: adulto del carrito/);
+    expect(reply).toMatch(/el sábado, 13 de junio de 2026, 1 adulto/);
+    expect(customer.last().text).toMatch(/^Parque Acuático Atlántico: elige un producto/);
+    const park = texts(await customer.pick(/^Entrada parque adulto/));
+    expect(park).toMatch(/sábado, 13 de junio de 2026\n1 adulto/);
+  });
 });

@@ -6,6 +6,7 @@
  * step ("el domingo"). A question typed where an answer is expected is said to be one.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { BookingContext } from '#flows/booking/types.js';
 import { startChat, type Chat } from '#test/support/chat.js';
 import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
 
@@ -122,6 +123,100 @@ describe('a change of mind typed at a question', () => {
     const reply = await customer.say('el domingo');
     expect(texts(reply)).toMatch(/lo cambio: el domingo, 14 de junio de 2026/);
     expect(customer.last().text).toMatch(/domingo, 14 de junio de 2026\. ¿Cuántas quieres\?/);
+  });
+
+  it('"el domingo" at the ticket types asks the types again on the new day', async () => {
+    const customer = await chat();
+    await customer.say('quiero entradas para el museo del mar');
+    await customer.pick(/^Entradas$/);
+    await customer.pick(/^Museo del Mar: adulto/);
+    await customer.say('el sábado');
+    expect(customer.last().text).toMatch(
+      /sábado, 13 de junio de 2026\. ¿Cuántas entradas de cada tipo\?/,
+    );
+    const reply = texts(await customer.say('el domingo'));
+    expect(reply).toMatch(/lo cambio: el domingo, 14 de junio de 2026/);
+    // The starting count was no choice: asked again, never taken as "1 adulto".
+    expect(customer.last().text).toMatch(
+      /domingo, 14 de junio de 2026\. ¿Cuántas entradas de cada tipo\?/,
+    );
+    expect(reply).not.toMatch(/Nombre y apellidos/);
+    await customer.say('2');
+    expect(customer.last().text).toMatch(/^Entrada 1 de 2 — /);
+  });
+
+  it('"el sábado no, el 20" at a name is the 20th', async () => {
+    const customer = await chat();
+    await customer.say('1 adulto al museo del mar el sábado');
+    const said = texts(await customer.say('el sábado no, el 20'));
+    expect(said).toMatch(/lo cambio: el sábado, 20 de junio de 2026/);
+    expect(said).toMatch(/sábado, 20 de junio de 2026\n1 adulto\nTotal: 1 × 15,00\s€/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 1 — [^\n]*Nombre/);
+  });
+
+  it('"mejor 3", then "y el domingo" at the names: 3 adults on Sunday, the 3 names taken', async () => {
+    const customer = await chat();
+    await customer.say('2 adultos al museo del mar el sábado');
+    const three = texts(await customer.say('mejor 3'));
+    expect(three).toMatch(/sábado, 13 de junio de 2026\n3 adultos\nTotal: 3 × 15,00\s€ = 45,00\s€/);
+    const sunday = texts(await customer.say('y el domingo'));
+    expect(sunday).toMatch(/domingo, 14 de junio de 2026\n3 adultos/);
+    const names = texts(await customer.say('Ana García\nLuis Pérez\nEva Ruiz'));
+    expect(names).toMatch(/Anotadas las entradas 1 a 3/);
+  });
+
+  it('"no, perdona, somos 4" at a name is a party of 4, never 3 answers', async () => {
+    const customer = await chat();
+    await customer.say('2 adultos al museo del mar el sábado');
+    const said = texts(await customer.say('no, perdona, somos 4'));
+    expect(said).toMatch(/4 adultos\nTotal: 4 × 15,00\s€ = 60,00\s€/);
+    expect(said).not.toMatch(/Has escrito 3 respuestas/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 4 — [^\n]*Nombre/);
+  });
+
+  it('"mejor al parque acuático" at a name opens the park with the day and the party', async () => {
+    const customer = await chat();
+    await customer.say('1 adulto al museo del mar el sábado');
+    const said = texts(await customer.say('mejor al parque acuático'));
+    expect(said).toMatch(/el sábado, 13 de junio de 2026, 1 adulto/);
+    expect(customer.last().text).toMatch(/^Parque Acuático Atlántico: elige un producto/);
+    const summary = texts(await customer.pick(/^Entrada parque adulto/));
+    expect(summary).toMatch(/sábado, 13 de junio de 2026\n1 adulto/);
+  });
+
+  it('"perdona, el nombre es …" at the birth date corrects the name, then asks the date again', async () => {
+    const customer = await chat();
+    await customer.say('1 adulto al museo del mar el sábado');
+    await customer.say('Ana Garcia');
+    await customer.pick(/^No$/);
+    expect(customer.last().text).toMatch(/Fecha de nacimiento/);
+    const said = texts(await customer.say('perdona, el nombre es Ana Gómez Ruiz'));
+    expect(said).toMatch(/Corregido: [^\n]*: Ana Gómez Ruiz\./);
+    expect(said).not.toMatch(/no es una fecha/);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 1 — [^\n]*Fecha de nacimiento/);
+    await customer.say('12/03/1985');
+    expect(customer.last().text).toMatch(/^🛒/);
+    // The Add sent the corrected name with the ticket.
+    const entry = await customer.app.store.get<{ snapshot: { context: BookingContext } }>(
+      `conv:${customer.conversationId}`,
+    );
+    const sent = JSON.stringify(entry?.value.snapshot.context.cart.lines[0]?.activity);
+    expect(sent).toMatch(/"stringValue":"Ana Gómez Ruiz"/);
+    expect(sent).not.toMatch(/Ana Garcia/);
+  });
+
+  it('in English: "no, sorry, we are 3" and "sorry, the name is …" at the questions', async () => {
+    const customer = await chat('en');
+    await customer.say('two adult tickets for the maritime museum next saturday');
+    const three = texts(await customer.say('no, sorry, we are 3'));
+    expect(three).toMatch(/All right, changed: /);
+    expect(three).toMatch(/3 adults\nTotal: 3 × /);
+    await customer.say('Ann Smith\nBob Smith\nCarl Smith');
+    await customer.pick(/Skip the optional ones of every/);
+    expect(customer.last().text).toMatch(/Date of birth/);
+    const fixed = texts(await customer.say('sorry, the name is Ann Jones'));
+    expect(fixed).toMatch(/^Corrected: [^\n]*: Ann Jones\./);
+    expect(customer.last().text).toMatch(/^Ticket 1 of 3 — [^\n]*Date of birth/);
   });
 
   it('a name that is a weekday, or a date of birth, stays an answer', async () => {

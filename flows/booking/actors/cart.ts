@@ -9,6 +9,7 @@ import type { QuestionsProfileAnswers } from '#src/api/common.js';
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import type {
+  BookingContext,
   Cart,
   CartLine,
   ClientDetails,
@@ -32,6 +33,12 @@ export interface CartChange {
   /** Lines a rebuilt cart could not take again, with the service's reason. */
   dropped?: { name: string; reason: string }[];
 }
+
+/** The context after a cart change at the partner: the cart, and no reservation if released. */
+export const changedContext = (context: BookingContext, change: CartChange) => ({
+  cart: change.cart,
+  reservation: change.released || change.rebuilt ? undefined : context.reservation,
+});
 
 export interface AddToCartInput {
   cart: Cart;

@@ -20,6 +20,7 @@ import {
   type ViewDeps,
   type ViewFn,
 } from '#flows/booking/view.js';
+import { lineCarried } from './carried.js';
 import { bookingEvent, readMessage, wishOf } from './wish.js';
 
 const messages = defineMessages({
@@ -129,6 +130,18 @@ const linesText = (lines: readonly CartLine[], all: readonly CartLine[]) =>
 const lineTime = (line: CartLine) =>
   line.sessions.map((session) => /\b\d{1,2}:\d{2}\b/.exec(session.label)?.[0]).find(Boolean);
 
+/** What a line was booked for: its day, its session's time, its party (by whom it is for). */
+function lineWish(line: CartLine, catalog: CatalogIndex): Wish {
+  const time = lineTime(line);
+  const kind = lineKind(line, catalog);
+  return {
+    date: { kind: 'date', date: line.accessDate },
+    ...(time ? { time: time.padStart(5, '0') } : {}),
+    quantity: line.quantity,
+    ...(kind !== undefined ? { types: { [kind]: line.quantity } } : {}),
+  };
+}
+
 /** "cambia a 3 adultos": the line and the wish that books it again with the new count. */
 function changeCount(
   text: string,
@@ -159,10 +172,10 @@ function changeCount(
       error: m.same(kind ? personLabel(kind, undefined, lang, line.quantity) : `${line.quantity}`),
     };
   }
-  const time = lineTime(line);
+  const carried = lineCarried(line);
+  const { quantity: _was, types: _whom, ...kept } = lineWish(line, deps.catalog);
   const again: Wish = {
-    date: { kind: 'date', date: line.accessDate },
-    ...(time ? { time: time.padStart(5, '0') } : {}),
+    ...kept,
     quantity: wish.quantity,
     ...(kinds.length === 1 ? { types: { [kinds[0]!]: wish.quantity } } : {}),
   };
@@ -172,8 +185,58 @@ function changeCount(
       cartItemId: line.cartItemId,
       productId: line.productId,
       wish: again,
+      // Fewer visitors: the first ones keep their answers; more: only the new are asked.
+      ...(carried ? { carried } : {}),
     },
   };
+}
+
+/** Verbs that put something in a removed line's place ("quita el museo y pon el parque"). */
+const PUT = new Set(['pon', 'ponme', 'anade', 'anadir', 'agrega', 'mete', 'put', 'add']);
+
+/**
+ * "quita el museo y pon el parque acuático": the line the first words name removed, and
+ * what the words after the second verb name opened in its place, on the line's day and
+ * for its party (what the words say themselves comes first). Undefined when the message
+ * names no one line and something to book.
+ */
+function swapReading(
+  words: readonly string[],
+  context: BookingContext,
+  deps: ViewDeps,
+): TextReading | undefined {
+  const at = words.findIndex((word, index) => index > 0 && PUT.has(word));
+  if (at < 0) return undefined;
+  const lines = context.cart.lines;
+  const named = namedLines(words.slice(0, at).join(' '), lines, deps.catalog);
+  const line = named.length === 1 ? named[0] : lines.length === 1 ? lines[0] : undefined;
+  if (line === undefined || line.giftCard !== undefined || line.package !== undefined)
+    return undefined;
+  const reading = readMessage(words.slice(at + 1).join(' '), deps);
+  const booked = bookingEvent(reading);
+  if (booked === undefined || booked.type === 'combined.pick') return undefined;
+  // Another product: the line's day and party, not its session's time.
+  const { time: _time, ...party } = lineWish(line, deps.catalog);
+  const said = booked.type === 'wish' || booked.type === 'browse.provider' ? booked.wish : {};
+  const counted = said?.quantity !== undefined || said?.types !== undefined;
+  const wish: Wish = {
+    ...(counted ? { date: party.date } : party),
+    ...said,
+  };
+  if (booked.type === 'wish' && booked.productId !== undefined)
+    return {
+      event: { type: 'cart.swap', cartItemId: line.cartItemId, productId: booked.productId, wish },
+    };
+  if (booked.type === 'browse.provider')
+    return {
+      event: {
+        type: 'cart.swap',
+        cartItemId: line.cartItemId,
+        providerId: booked.providerId,
+        wish,
+      },
+    };
+  return undefined;
 }
 
 /** What typed text means for the cart, or undefined when it is not about the cart. */
@@ -204,6 +267,8 @@ export function cartReading(
     }
     case 'remove': {
       if (lines.length === 0) return { error: m.empty };
+      const swapped = swapReading(words, context, deps);
+      if (swapped !== undefined) return swapped;
       if (words.some((word) => ['todo', 'todas', 'all', 'everything'].includes(word)))
         return { event: { type: 'cart.empty' } };
       const named = namedLines(text, lines, deps.catalog);

@@ -14,7 +14,9 @@
  */
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
+import { readCorrection } from '#flows/understanding/corrections.js';
 import { onlyFiller } from '#flows/understanding/intents.js';
+import { readNumber } from '#flows/understanding/numbers.js';
 import { words as foldWords } from '#flows/understanding/text.js';
 import type { BookingContext, Draft, Wish } from '#flows/booking/types.js';
 import type { BookingView, TextReading, ViewDeps, ViewFn } from '#flows/booking/view.js';
@@ -51,7 +53,8 @@ const AROUND = new Set(
     'quiero queria quisiera podemos puedes puede se si no lo la el al a los las para de del en ' +
     'por favor pues entonces otra otro mejor que fecha dia sesion hora horario cantidad numero ' +
     'producto entradas en vez lugar i we want would like to the a on for at of it date day ' +
-    'session time number tickets please ok vale oh sorry perdon perdona'
+    'session time number tickets please ok vale oh sorry perdon perdona y e and tambien also ' +
+    'no not sino but'
   ).split(' '),
 );
 
@@ -80,12 +83,15 @@ function changeOf(
   cue: boolean,
   counted: boolean,
   said: string,
+  dayReplaced: boolean,
 ): Wish {
   if (cue) return wish;
   const { date, time, daypart, quantity, types } = wish;
   const out: Wish = {};
-  // A day said in words ("el domingo", "mañana"); one in figures may be a date answered.
-  if (date && expects !== 'date' && !(at === 'question' && /\d/.test(said))) out.date = date;
+  // A day said in words ("el domingo", "mañana"); one in figures may be a date answered,
+  // unless it replaces a day ("el sábado no, el 20").
+  if (date && expects !== 'date' && (dayReplaced || !(at === 'question' && /\d/.test(said))))
+    out.date = date;
   if ((time || daypart) && at !== 'session') {
     if (time) out.time = time;
     if (daypart) out.daypart = daypart;
@@ -113,33 +119,64 @@ export function changeReading(
 ): TextReading | undefined {
   const draft = context.draft;
   if (draft === undefined || draft.giftCard !== undefined) return undefined;
-  const folded = foldWords(text);
-  if (folded.length === 0) return undefined;
+  if (foldWords(text).length === 0) return undefined;
   // A name that is a weekday ("Domingo") is a name.
   if (!text.trim().includes(' ') && /^\p{Lu}/u.test(text.trim())) return undefined;
+  // "el sábado no, el 20": what is said instead is the change.
+  const correction = readCorrection(text);
+  const said = correction?.instead ?? text;
+  const folded = foldWords(said);
   const cue = hasCue(folded);
-  const reading = readMessage(text, deps);
+  const reading = readMessage(said, deps);
   const lang = context.language;
-  const product = reading.slots.product?.value;
-  const perType = reading.slots.perType?.value;
+  const rest = reading.rest.filter((word) => !AROUND.has(word) && !CUES.has(word));
+  const shown = asked ?? expects;
+  // "mejor 3": with a word of change, a number alone is how many (but at a number question).
+  const bare = cue && shown !== 'number' ? bareCount(rest) : undefined;
+  // Words of change alone name nothing ("no perdona" is no product the finder half-matches).
+  const slots =
+    rest.length > 0 && bare === undefined
+      ? reading.slots
+      : { ...reading.slots, product: undefined, place: undefined, perType: undefined };
+  const product = slots.product?.value;
+  const perType = slots.perType?.value;
   const otherProduct =
     perType?.[0]?.productId ?? (product?.kind === 'product' ? product.id : undefined);
-  const rest = reading.rest.filter((word) => !AROUND.has(word) && !CUES.has(word));
   if (cue && otherProduct !== undefined && !sameProduct(draft, otherProduct)) {
-    const { quantity: _total, ...said } = wishOf(reading);
-    const wish = { ...keptWish(draft, said), ...said };
+    const { quantity: _total, ...wished } = wishOf(reading);
+    const wish = { ...keptWish(draft, wished), ...wished };
     return { event: { type: 'wish', productId: otherProduct, wish } };
   }
-  const { slots } = reading;
+  // "mejor al parque acuático": another place, its products to choose from, with what applies.
+  const place = slots.place?.value.providerId;
+  if (
+    cue &&
+    otherProduct === undefined &&
+    place !== undefined &&
+    place !== draft.product.providerId
+  ) {
+    const wished = wishOf(reading);
+    return {
+      event: {
+        type: 'browse.provider',
+        providerId: place,
+        wish: { ...keptWish(draft, wished), ...wished },
+      },
+    };
+  }
   const counted =
     slots.tickets !== undefined ||
     slots.people !== undefined ||
     (slots.quantity?.matched.includes(' ') ?? false);
-  const change = changeOf(wishOf(reading), at, asked ?? expects, cue, counted, text);
+  const dayReplaced =
+    correction !== undefined && readMessage(correction.replaced, deps).slots.date !== undefined;
+  const wish = bare === undefined ? wishOf(reading) : { ...wishOf(reading), quantity: bare };
+  const change = changeOf(wish, at, shown, cue, counted, said, dayReplaced);
   if (!hasAny(change)) return undefined;
   // The message must be nothing but the change (and its words of change): "mejor si es
   // por la mañana" typed at a comments question is a comment.
-  if (!onlyFiller(rest) || (!cue && (reading.slots.place || product))) return undefined;
+  const left = bare === undefined ? rest : [];
+  if (!onlyFiller(left) || (!cue && (slots.place || product))) return undefined;
   const past = pastRefusal(reading, deps, lang);
   if (past) return past;
   // A time for a product without sessions changes nothing: said, not pretended.
@@ -151,6 +188,14 @@ export function changeReading(
   )
     return { error: messages(lang).noSessions };
   return { event: { type: 'wish.change', wish: change } };
+}
+
+/** "mejor 3": with a word of change, a number alone is how many. */
+function bareCount(rest: readonly string[]): number | undefined {
+  const number = readNumber(rest, 0);
+  return number !== undefined && number.length === rest.length && number.value > 0
+    ? number.value
+    : undefined;
 }
 
 const sameProduct = (draft: Draft, productId: string) =>
@@ -172,7 +217,8 @@ export function keptWish(draft: Draft, said: Wish): Wish {
   const time = draft.sessions.map((session) => /\b\d{1,2}:\d{2}\b/.exec(session.label)?.[0])[0];
   if (said.time === undefined && said.daypart === undefined && time !== undefined)
     kept.time = time.padStart(5, '0');
-  if (said.quantity === undefined && said.types === undefined) {
+  // The counts once chosen: the ticket-types step's starting counts are not a choice.
+  if (said.quantity === undefined && said.types === undefined && draft.quantity !== undefined) {
     if (draft.types !== undefined) {
       const types: NonNullable<Wish['types']> = {};
       for (const offer of draft.types.offers) {

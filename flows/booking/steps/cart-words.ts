@@ -8,7 +8,8 @@ import { keptText } from '#flows/booking/choosing/wish.js';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent } from '../types.js';
-import { cartMessages, changeNotes, changedContext } from './cart.js';
+import { cartMessages, changedContext } from './cart.js';
+import { lineRemoved } from './line-removed.js';
 import { defineMessages } from '#src/i18n/messages.js';
 
 const messages = defineMessages({
@@ -30,12 +31,32 @@ const whileSelling = { guard: 'saleUnderWay' as const, target: '#booking.reserve
 
 const notInCart = {
   guard: ({ context, event }: Args) =>
-    (event.type === 'cart.remove' || event.type === 'cart.requantity') &&
+    (event.type === 'cart.remove' ||
+      event.type === 'cart.requantity' ||
+      event.type === 'cart.swap') &&
     !context.cart.lines.some((line) => line.cartItemId === event.cartItemId),
   actions: {
     type: 'notify' as const,
     params: ({ context }: Args) => ({ text: cartMessages(context.language).noLine }),
   },
+};
+
+/** A line removed, then what the words ask opened in its place (the `replacing` state). */
+const replace = {
+  target: '#booking.cart.replacing',
+  actions: booking.createAction(
+    assign({
+      replacing: ({ event }) => {
+        if (event.type === 'cart.requantity') {
+          const { productId, wish, carried } = event;
+          return { productId, wish, ...(carried ? { carried } : {}) };
+        }
+        if (event.type !== 'cart.swap') return undefined;
+        const { productId, providerId, wish } = event;
+        return { ...(productId ? { productId } : {}), ...(providerId ? { providerId } : {}), wish };
+      },
+    }),
+  ),
 };
 
 /** From any step showing the cart or the order (the cart's own view takes `cart.remove`). */
@@ -64,21 +85,8 @@ export const cartWordTransitions = {
   },
   'cart.remove': [notInCart, whileSelling, { target: '#booking.cart.removing' }],
   'cart.empty': [whileSelling, { target: '#booking.cart.emptying' }],
-  'cart.requantity': [
-    notInCart,
-    whileSelling,
-    {
-      target: '#booking.cart.replacing',
-      actions: booking.createAction(
-        assign({
-          replacing: ({ event }) =>
-            event.type === 'cart.requantity'
-              ? { productId: event.productId, wish: event.wish }
-              : undefined,
-        }),
-      ),
-    },
-  ],
+  'cart.requantity': [notInCart, whileSelling, replace],
+  'cart.swap': [notInCart, whileSelling, replace],
 };
 
 export const cartWordStates = {
@@ -113,27 +121,26 @@ export const cartWordStates = {
     invoke: {
       src: 'removeFromCart',
       input: ({ context, event }) =>
-        removeInput({ context }, event.type === 'cart.requantity' ? event.cartItemId : ''),
+        removeInput(
+          { context },
+          event.type === 'cart.requantity' || event.type === 'cart.swap' ? event.cartItemId : '',
+        ),
       onDone: {
         target: 'idle',
         actions: [
-          assign(({ context, event }) => changedContext(context, event.output)),
-          {
-            type: 'notify',
-            params: ({ context, event }) => ({
-              text: [
-                cartMessages(context.language).removed(event.output.removed.name),
-                ...changeNotes(event.output, context.language),
-              ].join('\n'),
-            }),
-          },
-          // Its product opened again with the new count (the top-level `wish`).
-          raise(({ context }) => ({
-            type: 'wish' as const,
-            productId: context.replacing!.productId,
-            wish: context.replacing!.wish,
-          })),
-          assign({ replacing: undefined }),
+          lineRemoved,
+          // Its product (the top-level `wish`), or the place's list, opened with what applies.
+          raise(({ context }) => {
+            const { productId, providerId, wish } = context.replacing!;
+            return providerId !== undefined
+              ? { type: 'browse.provider' as const, providerId, wish }
+              : { type: 'wish' as const, productId, wish };
+          }),
+          // The answers carried stay for the product's draft (steps/product.ts).
+          assign({
+            replacing: ({ context }) =>
+              context.replacing?.carried === undefined ? undefined : context.replacing,
+          }),
         ],
       },
     },

@@ -9,13 +9,12 @@
  * id (see src/conversation/actors/cart-ops.ts). While a Sale of the cart may have
  * happened, the cart only leads back to the reservation, where paying reconciles it.
  */
-import { assign } from 'xstate';
 import type { IsoDate } from '#src/api/schema.js';
 import type { Lang } from '#src/domain/lang.js';
 import { CUSTOMER_ZONE, localNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import type { CartChange } from '../actors/cart.js';
+import { changedContext, type CartChange } from '../actors/cart.js';
 import { partnerCall } from '../partner-call.js';
 import { pendingDraft, saleUnderWay } from '../guards/order.js';
 import { booking } from '../setup.js';
@@ -26,6 +25,7 @@ import { formatDate, formatPrice, formatTime } from '#flows/booking/choosing/for
 import { nameNow } from '#flows/booking/choosing/offerable.js';
 import { cartByText } from '#flows/booking/choosing/cart-words.js';
 import { cartWordStates } from './cart-words.js';
+import { lineRemoved } from './line-removed.js';
 
 export const cartMessages = defineMessages({
   es: {
@@ -126,11 +126,12 @@ export const lapsed = (context: BookingContext, now: Date) =>
   (context.reservation.lapsed === true ||
     Date.parse(context.reservation.expiresAt) <= now.getTime());
 
-/** The context after a cart change at the partner: the cart, and no reservation if released. */
-export const changedContext = (context: BookingContext, change: CartChange) => ({
-  cart: change.cart,
-  reservation: change.released || change.rebuilt ? undefined : context.reservation,
-});
+// Beside the change it reads (the machine's shared actions use it too).
+export { changedContext };
+
+/** What to tell after a removal: a new cart is news only when it holds something. */
+export const removalNotes = (change: CartChange, lang: Lang): string[] =>
+  changeNotes({ ...change, rebuilt: change.rebuilt && change.cart.lines.length > 0 }, lang);
 
 /** What to tell about a change beyond its purpose: a rebuilt cart, lines left out. */
 export function changeNotes(change: CartChange, lang: Lang): string[] {
@@ -278,21 +279,7 @@ export const cartState = booking.createStateConfig({
           language: context.language,
           reserved: context.reservation !== undefined,
         }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            assign(({ context, event }) => changedContext(context, event.output)),
-            {
-              type: 'notify',
-              params: ({ context, event }) => ({
-                text: [
-                  cartMessages(context.language).removed(event.output.removed.name),
-                  ...changeNotes(event.output, context.language),
-                ].join('\n'),
-              }),
-            },
-          ],
-        },
+        onDone: { target: 'idle', actions: lineRemoved },
       },
       failed: 'idle',
     }),

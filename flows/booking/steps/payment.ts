@@ -34,6 +34,11 @@ const messages = defineMessages({
       'El pago no se ha completado y no se ha cobrado nada. Tu pedido está reservado de nuevo: puedes pagar otra vez.',
     retry: '🔁 Reservar y pagar de nuevo',
     bookAgain: '🎟️ Reservar de nuevo',
+    confirmCancel: (total: string) =>
+      `Tu compra espera el pago (${total}) y no se ha cobrado nada. Para cancelarla basta con no pagar: sin el pago no se completa ni se cobra. ¿La dejo sin pagar?`,
+    cancelYes: '✖️ Sí, no voy a pagar',
+    cancelNo: '↩️ No, volver al pago',
+    leftUnpaid: 'De acuerdo: no pagues en el enlace y no se cobrará nada.',
   },
   en: {
     pay: (total: string) =>
@@ -49,6 +54,11 @@ const messages = defineMessages({
       'The payment did not go through and nothing was charged. Your order is reserved again: you can pay once more.',
     retry: '🔁 Reserve and pay again',
     bookAgain: '🎟️ Book again',
+    confirmCancel: (total: string) =>
+      `Your purchase is waiting for the payment (${total}) and nothing has been charged. To cancel it, just do not pay: without the payment it is not completed and nothing is charged. Shall I leave it unpaid?`,
+    cancelYes: "✖️ Yes, I won't pay",
+    cancelNo: '↩️ No, back to the payment',
+    leftUnpaid: 'All right: do not pay on the link and nothing will be charged.',
   },
 });
 
@@ -66,6 +76,33 @@ const paymentView: ViewFn = (context) => {
   };
 };
 
+/**
+ * "cancelar" with the payment link open: the sale is made and waits for the money, and no
+ * operation of the service cancels it; not paying is what cancels it. Said so, and asked
+ * before leaving the payment (the sale record stays, so a late payment is still checked).
+ */
+const confirmCancelView: ViewFn = (context) => {
+  const m = messages(context.language);
+  return {
+    text: m.confirmCancel(formatAmounts(context.sale?.total ?? [], context.language)),
+    expects: 'choice',
+    options: [
+      { id: 'cancel', label: m.cancelYes, event: { type: 'payment.abandon' } },
+      { id: 'keep', label: m.cancelNo, event: { type: 'nav.back' } },
+    ],
+  };
+};
+
+const leftUnpaid = {
+  target: '#booking.home',
+  actions: {
+    type: 'notify' as const,
+    params: ({ context }: { context: BookingContext }) => ({
+      text: messages(context.language).leftUnpaid,
+    }),
+  },
+};
+
 export const paymentState = booking.createStateConfig({
   initial: 'start',
   states: {
@@ -76,6 +113,18 @@ export const paymentState = booking.createStateConfig({
       meta: { view: paymentView },
       on: {
         'payment.check': { target: 'checking' },
+        'payment.result': { target: 'checking' },
+        'command.cancel': { target: 'confirmingCancel' },
+      },
+    },
+    confirmingCancel: {
+      meta: { view: confirmCancelView },
+      on: {
+        'payment.abandon': leftUnpaid,
+        // "cancelar" once more: the answer is yes.
+        'command.cancel': leftUnpaid,
+        'nav.back': { target: 'waiting' },
+        // Paid meanwhile: the return is checked as at the link.
         'payment.result': { target: 'checking' },
       },
     },

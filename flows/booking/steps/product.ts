@@ -13,7 +13,7 @@ import { defineMessages } from '#src/i18n/messages.js';
 import { partnerCall } from '../partner-call.js';
 import { blockedAtCard, newDraft } from '../guards/selection.js';
 import { booking } from '../setup.js';
-import type { DraftProduct, Money } from '../types.js';
+import type { BookingContext, DraftProduct, Money } from '../types.js';
 import type { BookingView, ViewFn } from '../view.js';
 import { DATE_BUTTONS, dateOptions, dayPrice, dayRoomOf, shownFromToday } from './date.js';
 import { fromPrice, priceByDay, unitOf } from '#flows/booking/choosing/prices.js';
@@ -197,6 +197,21 @@ export const productView: ViewFn = (context, deps): BookingView => {
   };
 };
 
+/**
+ * The context with a product just opened: its draft, with the answers of the cart line it
+ * books again ("cambia a 3 adultos": context.replacing), which are then used.
+ */
+function openedContext(context: BookingContext, product: DraftProduct): Partial<BookingContext> {
+  const draft = newDraft(product);
+  const replacing = context.replacing;
+  if (replacing?.carried === undefined) return { draft };
+  return {
+    draft:
+      replacing.productId === product.productId ? { ...draft, carried: replacing.carried } : draft,
+    replacing: undefined,
+  };
+}
+
 export const productState = booking.createStateConfig({
   initial: 'loading',
   states: {
@@ -244,11 +259,11 @@ export const productState = booking.createStateConfig({
             // A booking in one message: on to the date, unless the card has a reason to stop.
             guard: 'wishGoesOnFromCard',
             target: '#booking.date',
-            actions: assign({ draft: ({ event }) => newDraft(event.output) }),
+            actions: assign(({ context, event }) => openedContext(context, event.output)),
           },
           {
             target: 'card',
-            actions: assign({ draft: ({ event }) => newDraft(event.output) }),
+            actions: assign(({ context, event }) => openedContext(context, event.output)),
           },
         ],
       },

@@ -31,6 +31,7 @@ import { askingState, flatten, type Questionnaire, type Slot } from './questions
 import { listPlaces } from './questions/lists.js';
 import { namesInCart } from './questions/names.js';
 import { answersKey, typeQuantities } from '#flows/booking/choosing/types-split.js';
+import { EVERY_OTHER } from '#flows/booking/choosing/carried.js';
 import { formatPrice } from '#flows/booking/choosing/format.js';
 import { questionMessages } from './questions/messages.js';
 import { changeLabel, eligibilityRefusal } from './questions/eligibility.js';
@@ -525,7 +526,9 @@ function withCarried(
   sets.forEach((set, setIndex) => {
     const given = carried[`${set.productId}#${locals[setIndex]}`] ?? {};
     for (const question of set.questions) {
-      const answer = given[question.id];
+      // A visitor asked before: what they left unanswered was passed, not asked again.
+      const answer =
+        question.id in given ? given[question.id] : EVERY_OTHER in given ? null : undefined;
       const key = answerKey({ setIndex }, question.id);
       if (answer === null) derived.push(key);
       else if (answer !== undefined) answers[key] = answer;

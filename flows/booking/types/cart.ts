@@ -8,7 +8,7 @@ import type { CancellationPolicy } from '#src/api/common.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import type { Money } from './money.js';
 import type { PackageLine } from './packages.js';
-import type { SessionChoice, SessionOption, Wish } from './selection.js';
+import type { Draft, SessionChoice, SessionOption, Wish } from './selection.js';
 
 export interface Cart {
   /** The partner's ShoppingCartId; replaced when a cart has to be abandoned. */
@@ -133,6 +133,17 @@ export type CartEvent =
   | { type: 'cart.empty' }
   /**
    * "cambia a 3 adultos": the line removed, and its product opened again with `wish` (its
-   * day, its session's time, the new count).
+   * day, its session's time, the new count) and the answers its visitors gave (`carried`).
    */
-  | { type: 'cart.requantity'; cartItemId: string; productId: string; wish: Wish };
+  | {
+      type: 'cart.requantity';
+      cartItemId: string;
+      productId: string;
+      wish: Wish;
+      carried?: Draft['carried'];
+    }
+  /**
+   * "quita el museo y pon el parque acuático": the line removed, and the other product (or
+   * the place's list) opened with `wish` (the line's day and party, what the words add).
+   */
+  | { type: 'cart.swap'; cartItemId: string; productId?: string; providerId?: string; wish: Wish };

@@ -26,8 +26,13 @@ export interface BookingContext {
    * Absent in conversations saved before it existed: their language stands.
    */
   languageOpen?: boolean;
-  /** A cart line being booked again with another count ("cambia a 3 adultos"): what to open. */
-  replacing?: { productId: string; wish: Wish };
+  /**
+   * A cart line being booked again with another count ("cambia a 3 adultos") or swapped for
+   * another product or place: what to open once it is removed (a product, or a place's
+   * list), with what applies, and the answers its visitors gave (taken by the product's
+   * next draft: steps/product.ts).
+   */
+  replacing?: { productId?: string; providerId?: string; wish: Wish; carried?: Draft['carried'] };
   /** What the message that started this booking said of the later steps. */
   wish?: Wish;
   /** /mybookings: the list being shown (only while in that step). */

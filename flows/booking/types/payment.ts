@@ -137,6 +137,8 @@ export type PaymentEvent =
   | { type: 'bookings.cancel.confirm' }
   | { type: 'payment.result'; outcome: 'ok' | 'ko' }
   | { type: 'payment.check' }
+  /** "cancelar" at the payment link confirmed: the sale left unpaid. */
+  | { type: 'payment.abandon' }
   /** The channel took a payment for the invoice `payload` (e.g. Telegram's successful_payment). */
   | { type: 'payment.paid'; payload: string; charge: PaymentCharge }
   /** After a failed payment or an unanswered Sale: try again from the same order. */

@@ -74,6 +74,8 @@ export type QuestionEvent =
   | { type: 'answer.done' }
   /** Keeps the answer already given to this question (after going back). */
   | { type: 'answer.keep' }
+  /** An earlier answer of the ticket given again at a later question (its name). */
+  | { type: 'answer.correct'; questionId: string; text: string }
   /** The answers of an earlier ticket copied to every later one (what is not personal). */
   | { type: 'answers.same' }
   | { type: 'answers.skipOptional'; everyTicket?: boolean };

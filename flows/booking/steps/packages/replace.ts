@@ -18,7 +18,6 @@ import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
-import type { CartChange } from '#flows/booking/actors/cart.js';
 import { isPartnerRefusal, Refusal } from '#flows/booking/problem.js';
 import { partnerCall } from '#flows/booking/partner-call.js';
 import { packageLine } from '#flows/booking/guards/packages.js';
@@ -31,7 +30,8 @@ import type {
   ReservedStay,
 } from '#flows/booking/types.js';
 import type { BookingView, ViewFn } from '#flows/booking/view.js';
-import { cartMessages, changeNotes, changedContext, lineText } from '../cart.js';
+import { changedContext, lineText, removalNotes } from '../cart.js';
+import { lineRemoved } from '../line-removed.js';
 import { formatPrice } from '#flows/booking/choosing/format.js';
 import { newPackageFlow, peopleText, stayText } from './shared.js';
 import { activityTermLines } from './terms.js';
@@ -181,10 +181,6 @@ export function failedStayLines(context: BookingContext, line: CartLine): string
   return [messages(context.language).stayFailed(messages(context.language).noReason)];
 }
 
-/** What to tell after a removal: a new cart is news only when it holds something. */
-const removalNotes = (change: CartChange, lang: Lang): string[] =>
-  changeNotes({ ...change, rebuilt: change.rebuilt && change.cart.lines.length > 0 }, lang);
-
 const stayFailedView: ViewFn = (context): BookingView => {
   const lang = context.language;
   const m = messages(lang);
@@ -290,21 +286,7 @@ export const removingPackageState = partnerCall({
   invoke: {
     src: 'removeFromCart',
     input: removeInput,
-    onDone: {
-      target: '#booking.cart',
-      actions: [
-        assign(({ context, event }) => changedContext(context, event.output)),
-        {
-          type: 'notify',
-          params: ({ context, event }) => ({
-            text: [
-              cartMessages(context.language).removed(event.output.removed.name),
-              ...removalNotes(event.output, context.language),
-            ].join('\n'),
-          }),
-        },
-      ],
-    },
+    onDone: { target: '#booking.cart', actions: lineRemoved },
   },
   failed: '#booking.cart',
 });

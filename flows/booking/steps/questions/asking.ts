@@ -30,6 +30,7 @@ import {
 import { commasSeparate, listNotice, readList, ticketNumbers, type ListReading } from './lists.js';
 import { questionMessages } from './messages.js';
 import { changeable } from '#flows/booking/choosing/change.js';
+import { correctTransitions, correctionReading } from './correcting.js';
 import type { Refusal } from './eligibility.js';
 
 /** One question in the flattened list: its set and its place in the set. */
@@ -407,7 +408,7 @@ export function questionView(q: Questionnaire): ViewFn {
         // A number picks the option of that number where options are the answers.
         const numbered = /^\d{1,3}$/.test(text) ? options[Number(text) - 1] : undefined;
         if (numbered && CHOICE_TYPES.includes(question.dataType)) return { event: numbered.event };
-        return { event: { type: 'text', text } };
+        return correctionReading(q, context, text) ?? { event: { type: 'text', text } };
       },
       readFile: (file) => ({ event: { type: 'file', file } }),
     };
@@ -655,6 +656,8 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
       'answer.done': answerTransitions,
       'answer.skip': answerTransitions,
       'answer.keep': answerTransitions,
+      // "perdona, el nombre es …" at a later question of the ticket (questions/correcting.ts).
+      'answer.correct': correctTransitions(q),
       'nav.back': [
         {
           guard: ({ context }) => q.cursor(context) > 0,
