@@ -62,9 +62,8 @@ const layers = {
   // The root files.
   'src/log': [],
   'src/events': [],
-  // Reading the configuration checks a variable's name against the known ones (the one
-  // edit distance, flows/understanding/text.ts) and parses the support hours.
-  'src/config': ['flows/understanding', 'src/conversation', 'src/store'],
+  // Reading the configuration parses the support hours and names a store's target.
+  'src/config': ['src/domain', 'src/conversation', 'src/store'],
   'src/server': ['src/http', 'src/store', 'src/log'],
   'src/health': ['src/events', 'src/server', 'src/store'],
   'src/start-checks': ['src/config', 'src/store', 'src/log'],
@@ -99,18 +98,12 @@ const layers = {
 };
 
 /**
- * Below the conversation the partner's types are still read from src/api's schemas, types
- * only: the codes the rules branch on are the domain's (src/domain/partner-codes.ts), and a
- * refusal is known by its kind (flows/booking/problem.ts). The channels may read them too,
- * but never call the partner service.
+ * The channels may read the partner's types, but never call the partner service. Below
+ * the conversation nothing of src/api is imported, types included: the domain owns the
+ * shapes its rules and the flows read (src/domain/partner-shapes.ts, catalog-shapes.ts),
+ * and src/api's schemas read the wire into them.
  */
 const partnerTypesOnly = {
-  'src/domain':
-    'Below the conversation, src/api gives types only: its codes are in src/domain/partner-codes.ts, a refusal is isPartnerRefusal (flows/booking/problem.ts).',
-  'flows/booking':
-    'Below the conversation, src/api gives types only: its codes are in src/domain/partner-codes.ts, a refusal is isPartnerRefusal (flows/booking/problem.ts).',
-  'flows/understanding':
-    'Below the conversation, src/api gives types only: its codes are in src/domain/partner-codes.ts.',
   'src/channels':
     'Channels never call the partner service: ask the conversation or a service for it.',
 };

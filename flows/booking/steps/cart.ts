@@ -10,7 +10,7 @@
  * happened, the cart only leads back to the reservation, where paying reconciles it.
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { CUSTOMER_ZONE, localNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';
