@@ -292,7 +292,9 @@ export const given = (value: unknown): boolean =>
   value !== undefined && value !== null && value !== '';
 
 /** PriceMode everywhere it appears: 1 retail, 2 net (the domain's `PriceMode`). */
-export const priceMode = integer.pipe(z.union([z.literal(1), z.literal(2)])) satisfies z.ZodType<PriceMode>;
+export const priceMode = integer.pipe(
+  z.union([z.literal(1), z.literal(2)]),
+) satisfies z.ZodType<PriceMode>;
 export type { PriceMode };
 
 /**

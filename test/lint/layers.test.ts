@@ -2,6 +2,7 @@
  * The layers are enforced by the linter (eslint.config.js): an import that crosses a layer
  * fails lint. Each case lints a line of code as if it were a file of that layer.
  */
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +61,20 @@ describe('the layers, as the linter enforces them', () => {
       expect(await broken(file, `import { x } from '${allowed}';`)).toEqual([]);
     },
   );
+
+  it('covers every folder of src/ and flows/ and every file at their root', () => {
+    const units = ['src', 'flows'].flatMap((top) =>
+      readdirSync(`${root}/${top}`, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() || entry.name.endsWith('.ts'))
+        .map((entry) => `${top}/${entry.name.replace(/\.ts$/, '')}`),
+    );
+    const unitOf = (file: string) =>
+      file.split('/').length === 2
+        ? file.replace(/\.ts$/, '')
+        : file.split('/').slice(0, 2).join('/');
+    const tried = new Set([...everyUnit.map(([file]) => unitOf(file)), 'src/main']);
+    expect(units.filter((unit) => !tried.has(unit))).toEqual([]);
+  });
 
   it('a file at the root of src/ is held to the map when it names a folder relatively', async () => {
     expect(await broken('src/server.ts', "import { x } from './conversation/engine.js';")).toEqual([
