@@ -43,6 +43,7 @@ const layers = {
   ],
   // The payment return page answers the conversation it belongs to.
   'src/payments': ['flows/booking', 'src/conversation', 'src/store', 'src/server', 'src/log'],
+  // The channels draw the flows' views and keep their own records (id books) in the store.
   'src/channels': [
     'flows/booking',
     'flows/understanding',
@@ -62,11 +63,14 @@ const layers = {
   // The root files.
   'src/log': [],
   'src/events': [],
-  // Reading the configuration parses the support hours and names a store's target.
+  // Allowed upward: the configuration reads the support hours with the handoff's own parser
+  // (src/conversation/handoff/hours.ts) and names the store's Redis target by its type;
+  // moving the parser beside the configuration is a change of its own.
   'src/config': ['src/domain', 'src/conversation', 'src/store'],
   'src/server': ['src/http', 'src/store', 'src/log'],
   'src/health': ['src/events', 'src/server', 'src/store'],
   'src/start-checks': ['src/config', 'src/store', 'src/log'],
+  // The metrics observe the partner calls and the handoff: their events' types.
   'src/metrics': ['src/api', 'src/conversation', 'src/events', 'src/http', 'src/server'],
   'src/observed-engine': [
     'flows/booking',
