@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { distance } from '#flows/understanding/text.js';
+import { distance } from '#src/domain/edit-distance.js';
 import { HoursError, parseHours, type SupportHours } from './conversation/handoff/hours.js';
 import type { RedisTarget } from './store/redis-target.js';
 

@@ -5,9 +5,8 @@
  * may be in another language or read as a developer's (they are logged by the partner
  * client, src/api/client.ts); the customer reads what the refusal was about.
  */
-import type { PartnerEnvelopeError } from '#src/api/errors.js';
 import type { Lang } from '#src/domain/lang.js';
-import { refusalCause, type RefusalCause } from '#src/domain/refusal-cause.js';
+import { refusalCause, type PartnerRefusal, type RefusalCause } from '#src/domain/refusal-cause.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 
@@ -52,12 +51,12 @@ const refusals = defineMessages({
  * its messages say why. Known by the error's `kind`, as src/api/errors.ts lets callers
  * branch, so the flows need none of the partner client's code.
  */
-export function isPartnerRefusal(error: unknown): error is PartnerEnvelopeError {
+export function isPartnerRefusal(error: unknown): error is PartnerRefusal {
   return error instanceof Error && 'kind' in error && error.kind === 'envelope';
 }
 
 /** What a refusal was about, in the customer's words (one sentence, no advice). */
-export function refusalText(language: Lang, error: PartnerEnvelopeError): string {
+export function refusalText(language: Lang, error: PartnerRefusal): string {
   return refusals(language)[refusalCause(error)];
 }
 

@@ -15,9 +15,9 @@
  *   Tuesday, Thursday or Friday, weekend included.
  * - A day and month without a year is the next such day, today included.
  */
-import * as chrono from 'chrono-node';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import { addDays, isIsoDate, weekday } from '#src/domain/time.js';
+import { chronoDays, dateParsers } from './chrono.js';
 import { readNumber } from './numbers.js';
 import { isCounted } from './quantities.js';
 import { closest, closestValue, words as foldWords } from './text.js';
@@ -487,23 +487,16 @@ function withPassed(found: Found, today: IsoDate, said: string): Found {
 
 /** What the readers above miss, as chrono-node reads it (Spanish, then British English). */
 function byChrono(words: Words, today: IsoDate, original: string): Found | undefined {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  // Noon of today in the process's zone: chrono reads and answers in that zone, and the
-  // components are read back as calendar values, so no zone moves the day.
-  const reference = new Date(y, m - 1, d, 12);
-  for (const parser of [chrono.es, chrono.en.GB]) {
-    for (const result of parser.parse(original, reference, { forwardDate: true })) {
-      const start = result.start;
-      if (!start.isCertain('day') || !/\p{L}/u.test(result.text)) continue;
+  for (const parser of dateParsers()) {
+    for (const found of chronoDays(parser, original, today)) {
+      if (!found.dayCertain || !/\p{L}/u.test(found.text)) continue;
+      const matched = foldWords(found.text);
       // "pase 2 días" names a product: a count of days is a date only after en/in.
-      if (/^\d+ (dias?|days?)$/.test(foldWords(result.text).join(' '))) continue;
-      const date = `${start.get('year')}-${pad(start.get('month') ?? 0)}-${pad(start.get('day') ?? 0)}`;
-      if (!isIsoDate(date)) continue;
-      const matched = foldWords(result.text);
+      if (/^\d+ (dias?|days?)$/.test(matched.join(' '))) continue;
       for (let at = 0; at + matched.length <= words.list.length; at += 1) {
         if (matched.every((word, i) => words.free(at + i) === word)) {
           words.take(at, matched.length);
-          return { start: at, length: matched.length, value: { kind: 'date', date } };
+          return { start: at, length: matched.length, value: { kind: 'date', date: found.date } };
         }
       }
     }

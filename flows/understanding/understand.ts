@@ -9,7 +9,7 @@
  * quantity), the date ("el 15" is not a quantity), the quantities, and what is left names
  * the product or the place.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { readDate, type DateReading } from './dates.js';
 import { COMMAND_INTENTS, onlyFiller, readIntent, type Intent } from './intents.js';

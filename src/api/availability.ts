@@ -5,6 +5,7 @@
  * products sellable is capacity ÷ quota tickets of the product, rounded down.
  */
 import { z } from 'zod';
+import type { ProductCapacity } from '#src/domain/partner-shapes.js';
 import { defineOperation } from './operation.js';
 import { integer, isoDate, isoDateTime, list, optional, text } from './schema.js';
 
@@ -27,8 +28,8 @@ export const productCapacity = z.object({
   productId: text,
   date: isoDate,
   availableCapacity: integer,
-});
-export type ProductCapacity = z.output<typeof productCapacity>;
+}) satisfies z.ZodType<ProductCapacity>;
+export type { ProductCapacity };
 
 /**
  * A session's Date is its start (date and time). AvailableCapacity is absent for a

@@ -6,6 +6,12 @@
  * retried automatically (see Operation.effect).
  */
 import { z } from 'zod';
+import type {
+  CartActivity,
+  CartGiftCard,
+  CartPackageGrouping,
+  CartTicket,
+} from '#src/domain/partner-shapes.js';
 import {
   answerValues,
   cancellationPolicy,
@@ -69,8 +75,8 @@ export const cartTicket = z.object({
   sessionId: optional(text),
   accessDateTime: optional(isoDate),
   questions: optional(list(cartAnswer)),
-});
-export type CartTicket = z.output<typeof cartTicket>;
+}) satisfies z.ZodType<CartTicket>;
+export type { CartTicket };
 
 export const cartActivity = z.object({
   productId: text,
@@ -84,8 +90,8 @@ export const cartActivity = z.object({
   tickets: optional(list(cartTicket)),
   /** Not in the spec: a vendor example answers questions at activity level. */
   questions: optional(list(cartAnswer)),
-});
-export type CartActivity = z.output<typeof cartActivity>;
+}) satisfies z.ZodType<CartActivity>;
+export type { CartActivity };
 
 export const cartGiftCard = z.object({
   productIds: list(text),
@@ -94,8 +100,8 @@ export const cartGiftCard = z.object({
   message: optional(text),
   /** With an Email, the redeemer receives the card by e-mail. */
   client: optional(z.object({ fullName: optional(text), email: optional(text) })),
-});
-export type CartGiftCard = z.output<typeof cartGiftCard>;
+}) satisfies z.ZodType<CartGiftCard>;
+export type { CartGiftCard };
 
 export const cartAccommodation = z.object({
   /** From the accommodation request. */
@@ -134,8 +140,8 @@ export const cartPackageGrouping = z.object({
       ),
     }),
   ),
-});
-export type CartPackageGrouping = z.output<typeof cartPackageGrouping>;
+}) satisfies z.ZodType<CartPackageGrouping>;
+export type { CartPackageGrouping };
 
 const cartAddFields = z.object({
   shoppingCartId: text,

@@ -30,6 +30,20 @@ import {
   withDefault,
   type IsoDate,
 } from './schema.js';
+import type {
+  Catalog,
+  CatalogSession,
+  Location,
+  CombinedProduct,
+  EarliestSale,
+  EnclosureSessions,
+  PricesAndDates,
+  Product,
+  ProductBase,
+  Provider,
+  Ticket,
+  TicketEnclosure,
+} from '#src/domain/catalog-shapes.js';
 import { providerZone } from '#src/domain/time.js';
 
 /** A session of an enclosure, with its content and whether its capacity is limited. */
@@ -39,8 +53,8 @@ export const catalogSession = z.object({
   sessionTime: isoDateTime,
   hasLimitedCapacity: withDefault(boolean, false),
   availableCapacity: optional(integer),
-});
-export type CatalogSession = z.output<typeof catalogSession>;
+}) satisfies z.ZodType<CatalogSession>;
+export type { CatalogSession };
 
 /**
  * An enclosure's sessions block. Its fields fall back to their defaults when unreadable
@@ -64,8 +78,8 @@ export const enclosureSessions = z.object({
     integer.pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])),
     0,
   ).catch(0),
-});
-export type EnclosureSessions = z.output<typeof enclosureSessions>;
+}) satisfies z.ZodType<EnclosureSessions>;
+export type { EnclosureSessions };
 
 /** 1 Age (years), 2 Height (centimetres). */
 const personDefinitionType = optional(integer.pipe(z.union([z.literal(1), z.literal(2)])));
@@ -84,8 +98,8 @@ export const ticketEnclosure = aliased(
     sessions: optional(objectOrList(enclosureSessions)),
   },
   { ticketEnclosureId: ['enclosureId'], ticketEnclosureName: ['enclosureName'] },
-);
-export type TicketEnclosure = z.output<typeof ticketEnclosure>;
+) satisfies z.ZodType<TicketEnclosure>;
+export type { TicketEnclosure };
 
 /** 1 auto-assigned by the system, 3 processing required (seats assigned later). */
 export const ticket = aliased(
@@ -99,8 +113,8 @@ export const ticket = aliased(
     ticketsQuestionsProfileId: optional(text),
   },
   { ticketEnclosureId: ['enclosureId'], ticketsQuestionsProfileId: ['ticketQuestionsProfileId'] },
-);
-export type Ticket = z.output<typeof ticket>;
+) satisfies z.ZodType<Ticket>;
+export type { Ticket };
 
 /** Distinct date lists remembered, as read (a catalog has a handful; a bound all the same). */
 const MAX_SHARED_LISTS = 1000;
@@ -139,8 +153,8 @@ export const pricesAndDates = z.object({
   dates: sharedDateList,
   originalPrice: optional(decimal),
   taxBreakdown: list(taxBreakdown),
-});
-export type PricesAndDates = z.output<typeof pricesAndDates>;
+}) satisfies z.ZodType<PricesAndDates>;
+export type { PricesAndDates };
 
 /**
  * MaxHoursInAdvanceOfPurchase is declared a dateTime but explained as a number of hours.
@@ -154,8 +168,8 @@ export const earliestSale = z.union([
   // validates what it sends, and the sandbox reads what it serves).
   z.object({ kind: z.literal('hours'), hours: decimal }),
   z.object({ kind: z.literal('moment'), at: isoDateTime }),
-]);
-export type EarliestSale = z.output<typeof earliestSale>;
+]) satisfies z.ZodType<EarliestSale>;
+export type { EarliestSale };
 
 export const product = aliased(
   {
@@ -203,8 +217,8 @@ export const product = aliased(
     tickets: list(ticket),
   },
   { cancellationPolicy: ['cancellationConditions'] },
-);
-export type Product = z.output<typeof product>;
+) satisfies z.ZodType<Product>;
+export type { Product };
 
 export const productBase = aliased(
   {
@@ -217,8 +231,8 @@ export const productBase = aliased(
     products: list(product),
   },
   {},
-);
-export type ProductBase = z.output<typeof productBase>;
+) satisfies z.ZodType<ProductBase>;
+export type { ProductBase };
 
 export const location = z.object({
   countryCode: optional(text),
@@ -228,7 +242,7 @@ export const location = z.object({
   lat: optional(decimal),
   lng: optional(decimal),
   region: optional(text),
-});
+}) satisfies z.ZodType<Location>;
 
 /**
  * Zoned date-times in a provider's subtree are converted to its zone (schema.ts,
@@ -285,16 +299,16 @@ export const provider = inProviderZone(
       ticketEnclosures: ['ticket enclosures', 'ticketsEnclosures'],
     },
   ),
-);
-export type Provider = z.output<typeof provider>;
+) satisfies z.ZodType<Provider>;
+export type { Provider };
 
 /** Assumed shape of a combined product definition ("not shown" in the spec). */
 export const combinedProduct = z.object({
   combinedProductId: text,
   combinedProductName: withDefault(prose, ''),
   productIds: list(text),
-});
-export type CombinedProduct = z.output<typeof combinedProduct>;
+}) satisfies z.ZodType<CombinedProduct>;
+export type { CombinedProduct };
 
 export const catalog = z.object({
   /** Declared, yet real catalogs arrive without it: change is then told by content. */
@@ -309,8 +323,8 @@ export const catalog = z.object({
   saleQuestionProfileIds: list(text),
   clientQuestionProfileIds: list(text),
   combinedProducts: list(combinedProduct),
-});
-export type Catalog = z.output<typeof catalog>;
+}) satisfies z.ZodType<Catalog>;
+export type { Catalog };
 
 export const catalogRequest = z.object({
   providerIds: optional(list(text)),

@@ -3,6 +3,14 @@
  * commissions, financial ratios and question answers.
  */
 import { z } from 'zod';
+import type {
+  Answer,
+  CancellationPolicy,
+  CancellationRule,
+  Commission,
+  QuestionsProfileAnswers,
+  TaxBreakdown,
+} from '#src/domain/partner-shapes.js';
 import {
   aliased,
   boolean,
@@ -25,29 +33,29 @@ export const cancellationRule = z.object({
   amount: optional(decimal),
   fromInclusiveDateTime: optional(isoDateTime),
   toExclusiveDateTime: optional(isoDateTime),
-});
-export type CancellationRule = z.output<typeof cancellationRule>;
+}) satisfies z.ZodType<CancellationRule>;
+export type { CancellationRule };
 
 /** CancellationPolicy, also named CancellationConditions: same shape wherever it appears. */
 export const cancellationPolicy = z.object({
   isRefundable: withDefault(boolean, false),
   rules: list(cancellationRule),
-});
-export type CancellationPolicy = z.output<typeof cancellationPolicy>;
+}) satisfies z.ZodType<CancellationPolicy>;
+export type { CancellationPolicy };
 
 export const taxBreakdown = z.object({
   taxPercentage: decimal,
   priceWithoutTaxes: optional(decimal),
   priceWithTaxes: optional(decimal),
-});
-export type TaxBreakdown = z.output<typeof taxBreakdown>;
+}) satisfies z.ZodType<TaxBreakdown>;
+export type { TaxBreakdown };
 
 /** Commission of a Retail-priced product: Type 1 percentage of Price, 2 absolute per product. */
 export const commission = z.object({
   type: integer.pipe(z.union([z.literal(1), z.literal(2)])),
   value: decimal,
-});
-export type Commission = z.output<typeof commission>;
+}) satisfies z.ZodType<Commission>;
+export type { Commission };
 
 const ratio = z.object({
   basePrice: optional(decimal),
@@ -92,8 +100,8 @@ export const answer = aliased(
     ...answerValues,
   },
   { questionId: ['ticketQuestionId'] },
-);
-export type Answer = z.output<typeof answer>;
+) satisfies z.ZodType<Answer>;
+export type { Answer };
 
 /** A ticket-level answer as the service echoes it (cart and sale responses). */
 export const ticketAnswer = aliased(
@@ -110,8 +118,8 @@ export type TicketAnswer = z.output<typeof ticketAnswer>;
 export const questionsProfileAnswers = z.object({
   questionsProfileId: text,
   questions: list(answer),
-});
-export type QuestionsProfileAnswers = z.output<typeof questionsProfileAnswers>;
+}) satisfies z.ZodType<QuestionsProfileAnswers>;
+export type { QuestionsProfileAnswers };
 
 /** A plain {Id, Name} pair. */
 export const idName = z.object({ id: text, name: optional(text) });

@@ -4,6 +4,7 @@
  * matters for Add, Confirm and Sale: might the service have acted even though we saw a
  * failure? If so, reconcile before doing anything else; never retry blindly.
  */
+import type { PartnerRefusal } from '#src/domain/refusal-cause.js';
 
 export interface EntityRef {
   id: string;
@@ -40,7 +41,7 @@ export abstract class PartnerError extends Error {
 }
 
 /** The service answered, and said no (Success=false, envelope A or B). */
-export class PartnerEnvelopeError extends PartnerError {
+export class PartnerEnvelopeError extends PartnerError implements PartnerRefusal {
   readonly kind = 'envelope';
   readonly ambiguous = false;
   readonly codes: string[];

@@ -19,6 +19,7 @@ import {
   codeOf,
 } from './schema.js';
 import { DataType } from '#src/domain/partner-codes.js';
+import type { Question } from '#src/domain/partner-shapes.js';
 
 const dataType = codeOf(DataType, 'a DataType');
 
@@ -32,8 +33,8 @@ export const question = z.object({
   regexValidationPattern: optional(text),
   regexValidationErrorMessage: optional(prose),
   values: list(z.object({ text: withDefault(prose, ''), value: text })),
-});
-export type Question = z.output<typeof question>;
+}) satisfies z.ZodType<Question>;
+export type { Question };
 
 export const questionsProfile = z.object({
   id: text,

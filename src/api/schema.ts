@@ -7,14 +7,13 @@
  * Each block accepts those departures and outputs one clean form.
  */
 import { z } from 'zod';
+import type { PriceMode } from '#src/domain/pricing.js';
 import { partnerText } from '#src/domain/plain-text.js';
-import { localNow, type Zone } from '#src/domain/time.js';
+import { localNow, type IsoDate, type IsoDateTime, type Zone } from '#src/domain/time.js';
 import { noteAlias, noteCopy, noteSkipped, readingLeniently } from './departures.js';
 
-/** yyyy-MM-dd, a calendar date in the provider's local time. */
-export type IsoDate = `${number}-${number}-${number}`;
-/** yyyy-MM-ddTHH:mm:ss, a provider-local date and time (no zone, no fraction). */
-export type IsoDateTime = `${number}-${number}-${number}T${number}:${number}:${number}`;
+// The domain's calendar values, which the wire's dates are read into.
+export type { IsoDate, IsoDateTime };
 
 const DATE =
   /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d{1,7})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
@@ -292,9 +291,11 @@ export function derived<T extends z.ZodType>(
 export const given = (value: unknown): boolean =>
   value !== undefined && value !== null && value !== '';
 
-/** PriceMode everywhere it appears: 1 retail, 2 net. */
-export const priceMode = integer.pipe(z.union([z.literal(1), z.literal(2)]));
-export type PriceMode = z.output<typeof priceMode>;
+/** PriceMode everywhere it appears: 1 retail, 2 net (the domain's `PriceMode`). */
+export const priceMode = integer.pipe(
+  z.union([z.literal(1), z.literal(2)]),
+) satisfies z.ZodType<PriceMode>;
+export type { PriceMode };
 
 /**
  * A LanguageCode (ISO 639-1). A vendor example sends `[null]`: a list is read as its

@@ -14,6 +14,7 @@ import {
   type ProductEntry,
   type SearchHit,
 } from '#src/domain/catalog.js';
+import { distance } from '#src/domain/edit-distance.js';
 import { lazyList } from '#src/domain/lazy-list.js';
 import {
   commonQueryHits,
@@ -242,24 +243,6 @@ function* documentsOf(catalog: CatalogIndex): Generator<Doc | undefined> {
 const RECENT_QUERIES = 200;
 const RECENT_HITS = 100_000;
 
-/** Whether `a` becomes `b` in at most `edits` insertions, deletions or substitutions. */
-function withinEdits(a: string, b: string, edits: number): boolean {
-  if (Math.abs(a.length - b.length) > edits) return false;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j += 1)
-      row[j] = Math.min(
-        previous[j]! + 1,
-        row[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    if (Math.min(...row) > edits) return false;
-    previous = row;
-  }
-  return previous[b.length]! <= edits;
-}
-
 /** One typo in words of 4 to 7 letters, two from 8 ("aquarim", "musem", "planetarim"). */
 const fuzzy = (term: string) => (term.length >= 8 ? 2 : term.length >= 4 ? 1 : 0);
 
@@ -359,7 +342,8 @@ function searchBuilder() {
       if (vocabulary.has(term)) return [];
       const typos = fuzzy(term);
       return words.filter(
-        (word) => (term.length >= 3 && word.startsWith(term)) || withinEdits(term, word, typos),
+        (word) =>
+          (term.length >= 3 && word.startsWith(term)) || distance(term, word, typos) <= typos,
       );
     };
   return { count, indexer };

@@ -10,7 +10,8 @@ import type { BookingView } from '#flows/booking/view.js';
 import type { FileInput } from '#src/domain/answers.js';
 import { readCommand } from '#flows/understanding/understand.js';
 import { asksToCancelBooking } from '#flows/understanding/cancel-booking.js';
-import { distance, normalize } from '#flows/understanding/text.js';
+import { distance } from '#src/domain/edit-distance.js';
+import { normalize } from '#flows/understanding/text.js';
 import type { SupportEvent } from './handoff/events.js';
 
 export type Input =

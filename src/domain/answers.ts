@@ -20,10 +20,10 @@
  *   that could grow without end would let one customer grow a conversation without end.
  *   BinaryExtension is sent without the dot ("pdf").
  */
-import type { Answer } from '#src/api/common.js';
-import type { Question } from '#src/api/questions.js';
+import type { Answer } from './partner-shapes.js';
+import type { Question } from './partner-shapes.js';
 import { DataType } from './partner-codes.js';
-import type { IsoDateTime } from '#src/api/schema.js';
+import type { IsoDateTime } from './time.js';
 import { parseDateInput } from './time.js';
 
 export interface FileInput {

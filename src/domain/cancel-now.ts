@@ -4,7 +4,7 @@
  * gone). Hours are counted to 00:00 of the access date, both sides in the provider's wall
  * clock (the spec: hours before the access date), so no time zone enters here.
  */
-import type { CancellationPolicy, CancellationRule } from '#src/api/common.js';
+import type { CancellationPolicy, CancellationRule } from './partner-shapes.js';
 import type { IsoDate, IsoDateTime } from './time.js';
 
 export type CancelVerdict =

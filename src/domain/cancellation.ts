@@ -5,8 +5,8 @@
  * not refundable and has no rules is non-refundable. Release (days in advance required
  * for free cancellation; 0 the visit day) is added when the product has it.
  */
-import type { Product, Provider } from '#src/api/catalog.js';
-import type { CancellationPolicy, CancellationRule } from '#src/api/common.js';
+import type { Product, Provider } from './catalog-shapes.js';
+import type { CancellationPolicy, CancellationRule } from './partner-shapes.js';
 import { inLang, locales, type Lang } from './lang.js';
 import { formatMoney, toCents } from './pricing.js';
 

@@ -9,7 +9,7 @@
  * (heldOnDay, heldInSession, placesLeft), so a second line cannot ask for places the
  * first one took.
  */
-import type { Product, Provider, Ticket } from '#src/api/catalog.js';
+import type { Product, Provider, Ticket } from './catalog-shapes.js';
 import { AutoAssignSessionType } from './partner-codes.js';
 import type { IsoDate } from './time.js';
 

@@ -13,7 +13,7 @@ import type {
   Provider,
   Ticket,
   TicketEnclosure,
-} from '#src/api/catalog.js';
+} from './catalog-shapes.js';
 
 export interface ProductEntry {
   provider: Provider;

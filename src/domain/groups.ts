@@ -12,7 +12,7 @@
  * applies the same rule before asking, to one product added to what the cart holds
  * (groupBound, unitsAllowed, groupVerdict): how many may be chosen, and why not more.
  */
-import type { Product, ProductBase, Provider } from '#src/api/catalog.js';
+import type { Product, ProductBase, Provider } from './catalog-shapes.js';
 
 export interface SaleLine {
   productBase: Pick<ProductBase, 'limitOfNumberOfPeopleToBeGroup'>;

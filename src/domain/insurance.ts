@@ -9,8 +9,8 @@
  * not contracted would quote a price nobody agreed to. (The catalog schema reads an
  * absent flag inside present settings as false for the same reason.)
  */
-import type { Catalog, Product, ProductBase, Provider } from '#src/api/catalog.js';
-import type { CancellationPolicy } from '#src/api/common.js';
+import type { Catalog, Product, ProductBase, Provider } from './catalog-shapes.js';
+import type { CancellationPolicy } from './partner-shapes.js';
 import { applicablePolicy } from './cancellation.js';
 
 export function insuranceEnabled(partnerSettings: Catalog['partnerSettings']): boolean {

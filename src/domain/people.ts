@@ -6,7 +6,7 @@
  * NumberOfChildren/Adults/... say who it admits, and a ticket's type is recognised from
  * its name when it says so ("Entrada infantil", "Senior ticket").
  */
-import type { Product, ProductBase, Ticket, TicketEnclosure } from '#src/api/catalog.js';
+import type { Product, ProductBase, Ticket, TicketEnclosure } from './catalog-shapes.js';
 import { inLang, locales, type Lang, type Texts } from './lang.js';
 
 export type PersonKind = 'baby' | 'child' | 'adult' | 'senior' | 'generic';

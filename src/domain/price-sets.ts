@@ -3,7 +3,7 @@
  * to. All access dates of one sale must belong to one entry, so a multi-day choice is
  * offered only within an entry.
  */
-import type { PricesAndDates, Product } from '#src/api/catalog.js';
+import type { PricesAndDates, Product } from './catalog-shapes.js';
 import type { IsoDate } from './time.js';
 
 /** The entry whose dates hold `date` (the first, should the service list a date twice). */

@@ -13,12 +13,14 @@
  * - Money is handled as integer cents; an amount is rounded half away from zero to the
  *   cent once, when read.
  */
-import type { PricesAndDates, Product } from '#src/api/catalog.js';
-import type { Commission, TaxBreakdown } from '#src/api/common.js';
-import type { PriceMode } from '#src/api/schema.js';
+import type { PricesAndDates, Product } from './catalog-shapes.js';
+import type { Commission, TaxBreakdown } from './partner-shapes.js';
 import { locales, type Lang } from './lang.js';
 
 /** An integer number of cents (hundredths of the currency unit). */
+/** PriceMode: 1 retail (the price is the public's), 2 net (what the partner pays). */
+export type PriceMode = 1 | 2;
+
 export type Cents = number;
 
 /** An amount as cents, rounded half away from zero (1.005 → 101) without float noise. */

@@ -27,6 +27,16 @@ export interface RefusalParts {
   entities: readonly { name: string }[];
 }
 
+/**
+ * The service's "no" (its envelope's Success=false) as the flows catch it: src/api's
+ * PartnerEnvelopeError, known by its `kind`.
+ */
+export interface PartnerRefusal extends Error, RefusalParts {
+  readonly kind: 'envelope';
+  readonly codes: string[];
+  readonly messages: string[];
+}
+
 /** Sandbox codes (src/sandbox/codes.ts) that tell the cause of a refusal. */
 const CODES: [RefusalCause, readonly string[]][] = [
   ['expired', ['1203']],

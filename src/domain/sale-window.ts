@@ -4,7 +4,7 @@
  * (see time.ts). `now` is always the provider-local date-time of the moment of sale
  * (`providerNow(provider, instant)`).
  */
-import type { Product } from '#src/api/catalog.js';
+import type { Product } from './catalog-shapes.js';
 import { addDays, addHours, dateOf, startOfDay, type IsoDate, type IsoDateTime } from './time.js';
 
 export type SaleTimingProduct = Pick<

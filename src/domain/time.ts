@@ -16,10 +16,12 @@
  *   twice (the repeated hour of autumn) is read as the earlier instant, as Temporal's
  *   "compatible" disambiguation does.
  */
-import type { Provider } from '#src/api/catalog.js';
-import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import type { Provider } from './catalog-shapes.js';
 
-export type { IsoDate, IsoDateTime };
+/** yyyy-MM-dd, a calendar date in the provider's local time. */
+export type IsoDate = `${number}-${number}-${number}`;
+/** yyyy-MM-ddTHH:mm:ss, a provider-local date and time (no zone, no fraction). */
+export type IsoDateTime = `${number}-${number}-${number}T${number}:${number}:${number}`;
 
 export type Zone = 'Europe/Madrid' | 'Atlantic/Canary';
 

@@ -5,14 +5,8 @@
  * table (oneTypo): the same answer as the capped distance, for every pair of short words.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  closest,
-  closestValue,
-  distance,
-  names,
-  oneTypo,
-  wordTable,
-} from '#flows/understanding/text.js';
+import { distance } from '#src/domain/edit-distance.js';
+import { closest, closestValue, names, oneTypo, wordTable } from '#flows/understanding/text.js';
 /** The whole table, made afresh: what `distance` answers, capped at `max`. */
 function reference(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;

@@ -1,5 +1,5 @@
 /** The customer's own bookings (/mybookings). */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Money, SoldStay } from '../types.js';
 import { notProvided } from './not-provided.js';

@@ -3,7 +3,7 @@
  * applies now. The service offers no operation that creates a cancellation request, so
  * a confirmed request goes to staff (the 'cancellation.requested' event), who make it there.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { CancelVerdict } from '#src/domain/cancel-now.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Money } from '../types/money.js';

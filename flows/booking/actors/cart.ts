@@ -5,8 +5,8 @@
  * cannot be known (or cannot be changed as needed), it is abandoned and rebuilt under a
  * new ShoppingCartId from the lines we hold (`rebuilt`); nothing is charged by that.
  */
-import type { QuestionsProfileAnswers } from '#src/api/common.js';
-import type { IsoDate } from '#src/api/schema.js';
+import type { QuestionsProfileAnswers } from '#src/domain/partner-shapes.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import type {
   BookingContext,

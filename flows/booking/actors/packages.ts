@@ -3,7 +3,7 @@
  * on offer, the accommodation search, the package price, the combined product's price,
  * and adding either to the partner's cart (with effect records, like any Add).
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import type {
   AccommodationOffer,

@@ -1,5 +1,5 @@
 /** Actors of the questions the service asks: per ticket, and per provider, sale, client. */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { ProfileQuestionSet, SessionChoice, TicketQuestionSet } from '../types.js';
 import { notProvided } from './not-provided.js';

@@ -1,5 +1,5 @@
 /** Actors of choosing what to buy: product, date, session, price. */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { CartLine, DraftProduct, Money, SessionOffer, TicketTypeOffer } from '../types.js';
 import { notProvided } from './not-provided.js';

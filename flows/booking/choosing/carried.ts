@@ -3,7 +3,7 @@
  * and the visitor's number within it (`${productId}#${visitor}`), each question's answer,
  * or null for one passed (not asked again).
  */
-import type { Answer } from '#src/api/common.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
 import type { CartLine, Draft } from '#flows/booking/types.js';
 
 /** A visitor's key that says every question without an answer was passed (skipped). */

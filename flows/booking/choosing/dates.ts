@@ -11,7 +11,7 @@
  * - Anything chrono-node does not place on a day (a time alone) is not a date.
  */
 import * as chrono from 'chrono-node';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { addDays, isIsoDate, parseDateInput, weekday } from '#src/domain/time.js';
 import { WEEKDAYS } from '#flows/understanding/dates.js';

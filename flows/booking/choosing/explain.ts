@@ -3,10 +3,10 @@
  * the quantity step) and a day asked for that cannot be had (a message's date, a combined
  * product's day): passed, not on sale yet, closed, or sold for the purchase day only.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import type { Provider } from '#src/api/catalog.js';
+import type { Provider } from '#src/domain/catalog-shapes.js';
 import { groupLimit, groupVerdict } from '#src/domain/groups.js';
 import type { Draft } from '#flows/booking/types.js';
 import { personLabel } from '#src/domain/people.js';

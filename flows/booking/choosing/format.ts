@@ -1,5 +1,5 @@
 /** Dates, times and money as the customer reads them, in their language. */
-import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import type { IsoDate, IsoDateTime } from '#src/domain/time.js';
 import { locales, type Lang } from '#src/domain/lang.js';
 import { formatMoney } from '#src/domain/pricing.js';
 import type { Money } from '#flows/booking/types.js';

@@ -11,7 +11,7 @@
  * only when children come. Ticket types sold as products of their own (adult, child,
  * senior) are one entry, priced per type.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { ProductEntry } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import {

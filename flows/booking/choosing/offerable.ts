@@ -9,7 +9,7 @@
  * At 50,000 products that pass took 0.3-0.6 s, each product's visit dates tried in turn
  * (npm run bench): now each group of products with the same sale timing is checked once.
  */
-import type { Product, ProductBase, Provider } from '#src/api/catalog.js';
+import type { Product, ProductBase, Provider } from '#src/domain/catalog-shapes.js';
 import {
   hitColumns,
   type CatalogIndex,

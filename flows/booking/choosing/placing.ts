@@ -5,7 +5,7 @@
  * fills, and the part it cannot take is said, never silently counted as something else
  * (four adults' tickets for two adults and two children).
  */
-import type { Product } from '#src/api/catalog.js';
+import type { Product } from '#src/domain/catalog-shapes.js';
 import type { Lang } from '#src/domain/lang.js';
 import { personLabel, type PersonKind } from '#src/domain/people.js';
 import { defineMessages } from '#src/i18n/messages.js';

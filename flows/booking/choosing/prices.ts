@@ -3,8 +3,8 @@
  * set (src/domain/pricing.ts: retail, commission and taxes), the lowest over the sets that
  * still hold a sellable date ("from"), and the price of each day.
  */
-import type { PricesAndDates } from '#src/api/catalog.js';
-import type { IsoDate } from '#src/api/schema.js';
+import type { PricesAndDates } from '#src/domain/catalog-shapes.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { ProductEntry } from '#src/domain/catalog.js';
 import { priceInputOf, quotePrice } from '#src/domain/pricing.js';
 import type { Money } from '#flows/booking/types.js';

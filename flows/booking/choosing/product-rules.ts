@@ -6,8 +6,8 @@
  * the catalog and /availablecapacity and passes their answers in.
  */
 import { AccessDateCriteria, AutoAssignSessionType } from '#src/domain/partner-codes.js';
-import type { ProductCapacity } from '#src/api/availability.js';
-import type { IsoDate } from '#src/api/schema.js';
+import type { ProductCapacity } from '#src/domain/partner-shapes.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { productsSellable, quotaTickets } from '#src/domain/capacity.js';
 import { groupBound, minimumLeft, peopleCount, unitsAllowed } from '#src/domain/groups.js';

@@ -14,7 +14,7 @@
  * - What the cart's lines already take of a day or session is taken off its places
  *   (the service counts them only at the Confirm), as the quantity's bounds do.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import { heldInSession, heldOnDay, placesLeft } from '#src/domain/capacity.js';
 import type { CartLine, DraftProduct, SessionOption } from '#flows/booking/types.js';
 import { formatTime } from './format.js';

@@ -4,7 +4,7 @@
  * draft has its product, quantity and price, and its own tickets' answers, its sets and
  * attendees numbered from 1 as a draft of that product alone would have them.
  */
-import type { Answer } from '#src/api/common.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
 import type { Draft, TicketTypes } from '#flows/booking/types.js';
 
 /** The types chosen (at least one ticket), in the order shown, with how many. */

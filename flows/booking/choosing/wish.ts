@@ -4,7 +4,7 @@
  * quantity steps take what the message said instead of asking. A value a rule refuses
  * (a closed day, a full session, too many) is asked again with the step's reason.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import { personLabel } from '#src/domain/people.js';

@@ -2,7 +2,7 @@
  * The combined products' guards (steps/combined/index.ts), with the rules they read: the
  * days the product is sold, a day's price read with the card, and the quantities allowed.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import { quantityBounds, type QuantityBounds } from '#src/domain/quantity.js';
 import { QUANTITY_CAP } from '#flows/booking/choosing/bounds.js';
 import type { BookingContext, BookingEvent, CombinedDraft } from '../types.js';

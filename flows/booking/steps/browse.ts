@@ -38,7 +38,7 @@ import { formatPrice } from '#flows/booking/choosing/format.js';
 import { fromPriceSince } from '#flows/booking/choosing/prices.js';
 import { ideasAsked, ideasView } from '#flows/booking/choosing/ideas.js';
 import { placeGroupText } from '#flows/booking/choosing/explain.js';
-import type { Provider } from '#src/api/catalog.js';
+import type { Provider } from '#src/domain/catalog-shapes.js';
 import {
   combinedOption,
   combinedOptions,

@@ -9,7 +9,7 @@
  * id (see src/conversation/actors/cart-ops.ts). While a Sale of the cart may have
  * happened, the cart only leads back to the reservation, where paying reconciles it.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { CUSTOMER_ZONE, localNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';

@@ -15,14 +15,14 @@
  *
  * Back from the first question goes to the buyer's details.
  */
-import type { Answer } from '#src/api/common.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
 import { assign } from 'xstate';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { CheckoutQuestionsInput } from '../actors/questions.js';
 import type { BookingContext, Cart, CheckoutQuestions, ProfileQuestionSet } from '../types.js';
 import type { Lang } from '#src/domain/lang.js';
-import type { Question } from '#src/api/questions.js';
+import type { Question } from '#src/domain/partner-shapes.js';
 import { detailMeaning } from '#src/domain/question-meaning.js';
 import { evaluate } from './questions/answering.js';
 import { askingState, flatten, type Questionnaire } from './questions/asking.js';

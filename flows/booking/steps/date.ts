@@ -7,7 +7,7 @@
  * product's tickets gets a date, all within one price set.
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import { common } from '#src/i18n/common.js';

@@ -10,7 +10,7 @@
  * at all (the provider processes the sale first): the text says they will follow.
  */
 import { assign, not, raise } from 'xstate';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';

@@ -18,11 +18,11 @@
  * (./questions/lists.ts): the other tickets' answers are then `listed`, passed over going
  * forward like the worked-out ages, and still editable at their own question.
  */
-import type { Answer } from '#src/api/common.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
 import { and, assign } from 'xstate';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
-import type { Question } from '#src/api/questions.js';
+import type { Question } from '#src/domain/partner-shapes.js';
 import { DataType } from '#src/domain/partner-codes.js';
 import type { BookingContext, BookingEvent, Draft, TicketQuestionSet } from '../types.js';
 import { ageOn, detailMeaning } from '#src/domain/question-meaning.js';

@@ -9,12 +9,12 @@
  * cart (CancelConfirm, or a rebuilt cart) and comes back here to reserve what is left.
  */
 import { assign, enqueueActions, not, raise } from 'xstate';
-import type { QuestionsProfileAnswers } from '#src/api/common.js';
+import type { QuestionsProfileAnswers } from '#src/domain/partner-shapes.js';
 import { applicablePolicy, describeCancellation } from '#src/domain/cancellation.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { MoveLineOutput, ReserveOutput } from '../actors/cart.js';
 import { partnerCall } from '../partner-call.js';
 import { failedLines, mayBeFull, offeredMove, roomOf } from '../guards/checkout.js';

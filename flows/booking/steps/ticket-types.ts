@@ -9,7 +9,7 @@
  * questions are then asked in one pass, and each type becomes its own cart line.
  */
 import { and, assign } from 'xstate';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { kindBound, personLabel, type PersonKind } from '#src/domain/people.js';
 import { common } from '#src/i18n/common.js';

@@ -3,9 +3,9 @@
  * the Confirm's answer with the lines refused for want of room, and the events of the
  * cart, the review and the reservation.
  */
-import type { CartActivity, CartGiftCard } from '#src/api/cart.js';
-import type { CancellationPolicy } from '#src/api/common.js';
-import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import type { CartActivity, CartGiftCard } from '#src/domain/partner-shapes.js';
+import type { CancellationPolicy } from '#src/domain/partner-shapes.js';
+import type { IsoDate, IsoDateTime } from '#src/domain/time.js';
 import type { Money } from './money.js';
 import type { PackageLine } from './packages.js';
 import type { Draft, SessionChoice, SessionOption, Wish } from './selection.js';

@@ -2,7 +2,7 @@
  * Checkout: the buyer's details, the refund insurance offered and taken, the answers of
  * the question profiles, and the events of those steps.
  */
-import type { Answer } from '#src/api/common.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
 import type { Money } from './money.js';
 import type { CheckoutQuestions } from './questions.js';
 

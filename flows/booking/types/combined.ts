@@ -1,7 +1,7 @@
 /**
  * A combined product being chosen (steps/combined), and its events.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Money } from './money.js';
 import type { Wish } from './selection.js';
 

@@ -5,7 +5,7 @@
  */
 import type { MyBooking } from '#flows/booking/actors/bookings.js';
 import type { Cancellable, CancelCandidate } from '#flows/booking/actors/cancel-booking.js';
-import type { Answer } from '#src/api/common.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Cart, Reservation, RoomAgain } from './cart.js';
 import type { Checkout } from './checkout.js';

@@ -2,7 +2,7 @@
  * Gift cards (steps/giftcards): one being bought, a code being checked and redeemed, and
  * the events of their steps.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 
 export interface GiftCardFlow {
   buying?: GiftCardPurchase;

@@ -2,8 +2,8 @@
  * Packages (activity + accommodation, steps/packages): the search, its results and the
  * priced package, the package line in the cart, and the events of their steps.
  */
-import type { CartPackageGrouping } from '#src/api/cart.js';
-import type { IsoDate } from '#src/api/schema.js';
+import type { CartPackageGrouping } from '#src/domain/partner-shapes.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Money } from './money.js';
 
 export interface PackageFlow {

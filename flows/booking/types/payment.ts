@@ -3,8 +3,8 @@
  * taken in the channel, the tickets and stays sold, and the events of the payment step and
  * of /mybookings.
  */
-import type { CancellationPolicy } from '#src/api/common.js';
-import type { IsoDate } from '#src/api/schema.js';
+import type { CancellationPolicy } from '#src/domain/partner-shapes.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { CartLine } from './cart.js';
 import type { Checkout } from './checkout.js';
 import type { Money } from './money.js';

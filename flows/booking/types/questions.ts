@@ -3,7 +3,7 @@
  * question profiles on the way to pay, an answer gathered over several messages, and the
  * events that answer them.
  */
-import type { Question } from '#src/api/questions.js';
+import type { Question } from '#src/domain/partner-shapes.js';
 import type { FileInput } from '#src/domain/answers.js';
 import type { PersonDefinition } from '#src/domain/people.js';
 

@@ -3,8 +3,8 @@
  * ticket types, quantity, price), what a message already said of it, and the events of
  * browse, the product card, the date, session, ticket-types and quantity steps.
  */
-import type { Answer } from '#src/api/common.js';
-import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
+import type { IsoDate, IsoDateTime } from '#src/domain/time.js';
 import type { GroupBound } from '#src/domain/groups.js';
 import type { PersonDefinition, PersonKind } from '#src/domain/people.js';
 import type { GiftCardRedemption } from './giftcards.js';

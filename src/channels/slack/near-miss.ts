@@ -7,7 +7,7 @@
 import type { Sale } from '#src/api/sales.js';
 import type { SalesFilters } from '#src/conversation/staff/lookups.js';
 import { addDays, type IsoDate } from '#src/domain/time.js';
-import { distance } from '#flows/understanding/text.js';
+import { distance } from '#src/domain/edit-distance.js';
 import { readAllSales } from './sales-export.js';
 import type { SlackDeps } from './deps.js';
 

@@ -5,7 +5,7 @@
  * cancellation policy, and the first days as buttons (with their price when the days
  * differ). Built only from customer-facing fields of the catalog.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { defineMessages } from '#src/i18n/messages.js';

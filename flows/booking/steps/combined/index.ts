@@ -13,7 +13,7 @@
  * - Its quantity is bounded as its products' are (the strictest of them).
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { dateOf, providerNow } from '#src/domain/time.js';

@@ -2,7 +2,7 @@
  * Which combined products browse offers under a provider: those whose products are all in
  * the catalog and share a day on sale now. Pure, over the local catalog.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import { hitColumns, type CatalogIndex, type SearchHit } from '#src/domain/catalog.js';
 import type { Lang } from '#src/domain/lang.js';
 import { sellableDates } from '#src/domain/sale-window.js';

@@ -5,7 +5,7 @@
  * open is worked out when the card is checked (the machine keeps no clock) and carried
  * on the draft; the service checks again at Add.
  */
-import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
+import type { IsoDate, IsoDateTime } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { addDays, addHours, dateOf, startOfDay } from '#src/domain/time.js';
 import { defineMessages } from '#src/i18n/messages.js';

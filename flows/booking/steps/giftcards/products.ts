@@ -4,7 +4,7 @@
  * such flag). A gift card is priced as its product on the card's AccessDateTime, which
  * the spec calls approximate and statistical: the first date the product is on sale.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { CatalogIndex, ProductEntry } from '#src/domain/catalog.js';
 import { priceSetOf } from '#src/domain/price-sets.js';
 import { priceInputOf, quotePrice } from '#src/domain/pricing.js';

@@ -11,7 +11,7 @@
  *   groupings sharing a DatePolicyKey always share it).
  */
 import { assign } from 'xstate';
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import type { Lang } from '#src/domain/lang.js';
 import { addDays, dateOf, isIsoDate, providerNow } from '#src/domain/time.js';
 import { defineMessages } from '#src/i18n/messages.js';

@@ -10,7 +10,7 @@
  * - Price bands and distance bands are ours (the service gives no counts for them), in
  *   whole euros and metres, each bound inclusive.
  */
-import type { IsoDate } from '#src/api/schema.js';
+import type { IsoDate } from '#src/domain/time.js';
 import {
   AccommodationBoard,
   AccommodationRateClass,

@@ -11,8 +11,8 @@
  * - "Keep" re-uses the answer given before going back; "Done" with no new files keeps a
  *   list of files already given.
  */
-import type { Answer } from '#src/api/common.js';
-import type { Question } from '#src/api/questions.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
+import type { Question } from '#src/domain/partner-shapes.js';
 import { DataType } from '#src/domain/partner-codes.js';
 import {
   defaultFileRules,

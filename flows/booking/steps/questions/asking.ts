@@ -9,8 +9,8 @@
  * file of a list), or refused with the reason and the same question asked again —
  * nothing already answered is lost. Back goes to the previous question, or out.
  */
-import type { Answer } from '#src/api/common.js';
-import type { Question } from '#src/api/questions.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
+import type { Question } from '#src/domain/partner-shapes.js';
 import { DataType } from '#src/domain/partner-codes.js';
 import type { Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';

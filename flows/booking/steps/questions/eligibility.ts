@@ -11,8 +11,8 @@
  * starts at it (children under 120 cm, adults from 120 cm); adults' and seniors' are lower
  * bounds. An adult older than the seniors' bound still fits an adult ticket.
  */
-import type { Answer } from '#src/api/common.js';
-import type { Question } from '#src/api/questions.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
+import type { Question } from '#src/domain/partner-shapes.js';
 import { locales, type Lang } from '#src/domain/lang.js';
 import { personLabel, type PersonDefinition } from '#src/domain/people.js';
 import { ageOn, detailMeaning } from '#src/domain/question-meaning.js';

@@ -17,8 +17,8 @@
  * - One item answers the current ticket alone, as before. More items than tickets is
  *   refused whole (which one is extra cannot be known).
  */
-import type { Answer } from '#src/api/common.js';
-import type { Question } from '#src/api/questions.js';
+import type { Answer } from '#src/domain/partner-shapes.js';
+import type { Question } from '#src/domain/partner-shapes.js';
 import { DataType } from '#src/domain/partner-codes.js';
 import type { Lang } from '#src/domain/lang.js';
 import { detailMeaning } from '#src/domain/question-meaning.js';
