@@ -27,7 +27,7 @@ import {
 } from '#flows/booking/view.js';
 import { withLanguageOffer } from '#flows/booking/steps/language.js';
 import type { CatalogService } from '#src/catalog/catalog-service.js';
-import { isLang, type Lang } from '#src/domain/lang.js';
+import { isLang, servedLang, type Lang } from '#src/domain/lang.js';
 import { languageAskedWithMore, readCommand } from '#flows/understanding/understand.js';
 import { readLanguage, wordsBesideNames } from '#flows/understanding/language.js';
 import { common } from '#src/i18n/common.js';
@@ -404,10 +404,11 @@ export function createEngine(options: EngineOptions): Engine {
       const text = input?.kind === 'text' ? input.text : undefined;
       // "in English please: 2 entradas para el museo": the language set, then the rest read.
       const asked = text !== undefined ? languageAskedWithMore(text) : undefined;
-      const spoken =
+      const read =
         text !== undefined && asked === undefined && readCommand(text)?.intent !== 'language'
           ? readLanguage(wordsBesideNames(text))
           : undefined;
+      const spoken = read && servedReading(read, before.context.languageOpen === true);
       const noticed = asked
         ? { type: 'language.set' as const, language: asked }
         : spoken && { type: 'language.noticed' as const, ...spoken };
@@ -720,4 +721,19 @@ export function stepName(value: unknown): string {
 /** The conversation is held by another turn for longer than a turn may take. */
 export class BusyError extends Error {
   override name = 'BusyError';
+}
+
+/**
+ * A message's language as the conversation takes it: a served language as read; one not
+ * served yet (`servedLang`) starts a new conversation in its fallback (a French visitor's
+ * first message: English), and later says nothing, since "you write in English" would
+ * not be true.
+ */
+function servedReading(
+  read: { language: Lang; clearly: boolean },
+  languageOpen: boolean,
+): { language: Lang; clearly: boolean } | undefined {
+  const served = servedLang(read.language);
+  if (served === read.language) return read;
+  return languageOpen ? { ...read, language: served } : undefined;
 }

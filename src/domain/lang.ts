@@ -30,6 +30,20 @@ export function fallbackOf(lang: Lang): readonly Lang[] {
   return [lang, 'en', 'es'];
 }
 
+/**
+ * The languages customers are answered in: those every step's texts are written in.
+ * The other languages' catalogs are in the making (docs/i18n.md); a customer whose app
+ * is set to one of them, or who writes in one, is answered in the first served language
+ * of its fallback, so that no screen mixes languages. A language joins this list when
+ * every module's texts are in its catalog.
+ */
+export const SERVED_LANGS: readonly Lang[] = ['es', 'en'];
+
+/** The language a customer of `lang` is answered in (`SERVED_LANGS`). */
+export function servedLang(lang: Lang): Lang {
+  return fallbackOf(lang).find((each) => SERVED_LANGS.includes(each)) ?? 'es';
+}
+
 /** Texts written in Spanish and English at least, and maybe in the other languages. */
 export type Texts<T = string> = { es: T; en: T } & Partial<Record<Lang, T>>;
 
@@ -42,12 +56,15 @@ export function inLang<T>(texts: Texts<T>, lang: Lang): T {
   return texts.es;
 }
 
-/** A language for a code such as Telegram's `language_code` ("es", "en-US", "fr", "ca"). */
+/**
+ * The language to answer in for a code such as Telegram's `language_code` ("es",
+ * "en-US", "fr", "ca"): a served one (`servedLang`).
+ */
 export function pickLang(code: string | undefined): Lang {
   if (code === undefined || code.trim() === '') return 'es';
   const primary = code.trim().toLowerCase().split(/[-_]/)[0];
   // Languages we do not write in are answered in English, the visitors' common language.
-  return isLang(primary) ? primary : 'en';
+  return servedLang(isLang(primary) ? primary : 'en');
 }
 
 /**

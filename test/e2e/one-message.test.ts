@@ -278,6 +278,26 @@ describe('the customer’s language', () => {
     expect(chat.last().text).not.toMatch(/¿|Elige/);
   });
 
+  it('answers a French visitor in English throughout, the served language French falls back to', async () => {
+    const chat = await chatIn('es');
+    const first = await chat.say('je voudrais deux billets pour le musée de la mer');
+    expect(first.map((line) => line.text)).toContain('Language changed to English.');
+    // No screen mixes languages: no French navigation beside English steps.
+    const shown = first.flatMap((line) => [line.text, ...line.options.map((o) => o.label)]);
+    expect(shown.join('\n')).not.toMatch(/Accueil|Retour|La conversation continue/);
+    expect(chat.last().options.map((option) => option.label)).toContain('🏠 Home');
+  });
+
+  it('keeps a Spanish conversation Spanish when a message in French comes later (nothing false said)', async () => {
+    const chat = await chatIn('es');
+    await chat.say('hola');
+    const later = await chat.say('je voudrais deux billets pour le musée de la mer');
+    // No switch offered: not to French (not served), nor to English (not what was written).
+    expect(later.map((line) => line.text).join('\n')).not.toMatch(/English|français|Idioma/);
+    expect(chat.last().options.filter((option) => option.id.startsWith('language:'))).toEqual([]);
+    expect(chat.last().options.map((option) => option.label)).toContain('🏠 Inicio');
+  });
+
   it('offers once to switch when a message is clearly in English after Spanish, then follows', async () => {
     const chat = await chatIn('es');
     await chat.say('hola');

@@ -5,7 +5,7 @@
  */
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
-import { LANGS, type Lang } from '#src/domain/lang.js';
+import { LANGS, servedLang, type Lang } from '#src/domain/lang.js';
 import { commandMenu } from '#flows/booking/commands.js';
 
 /** The menu's commands, in order: those of flows/booking/commands.ts typed as `/name`. */
@@ -24,10 +24,13 @@ export function commandOf(text: string): string | undefined {
   return match?.[1]?.toLowerCase();
 }
 
-/** Registers the commands for the speakers of each language, and as the default list. */
+/**
+ * Registers the commands for the speakers of each language, in the language their chat
+ * is answered in (`servedLang`), and as the default list.
+ */
 export async function registerCommands(api: Api, defaultLanguage: Lang): Promise<void> {
   await api.setMyCommands(commandList(defaultLanguage));
   for (const lang of LANGS) {
-    await api.setMyCommands(commandList(lang), { language_code: lang });
+    await api.setMyCommands(commandList(servedLang(lang)), { language_code: lang });
   }
 }
