@@ -24,7 +24,8 @@ import { allWork, type TurnWork } from './conversation/turn-work.js';
 import { createPush, type Push } from './conversation/outbox.js';
 import { createFetchAhead } from './conversation/actors/fetch-ahead.js';
 import { createQuestionReads } from './conversation/actors/questions.js';
-import { ticketQuestionsAhead } from './conversation/reads-ahead.js';
+import { quantityReadsAhead, ticketQuestionsAhead } from './conversation/reads-ahead.js';
+import { warmQuantityReads } from './conversation/actors/selection.js';
 import { createHandoffBeside } from './conversation/handoff/beside.js';
 import { createTicketsAgain } from './conversation/handoff/tickets-again.js';
 import { createSupportLine } from './conversation/handoff/line.js';
@@ -244,6 +245,7 @@ export async function createApp(
     ticketQuestionsAhead(
       createQuestionReads({ client, catalog, store, now, returnUrls, logger, ahead }).warmTickets,
     ),
+    quantityReadsAhead((day) => warmQuantityReads({ client, ahead }, day)),
   ];
   const support = config.support;
   const beside = support

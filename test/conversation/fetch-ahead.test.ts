@@ -14,7 +14,8 @@ import type { CatalogService } from '#src/catalog/catalog-service.js';
 import { createFetchAhead } from '#src/conversation/actors/fetch-ahead.js';
 import { createBookingActors } from '#src/conversation/actors/index.js';
 import { createQuestionReads } from '#src/conversation/actors/questions.js';
-import { ticketQuestionsAhead } from '#src/conversation/reads-ahead.js';
+import { quantityReadsAhead, ticketQuestionsAhead } from '#src/conversation/reads-ahead.js';
+import { warmQuantityReads } from '#src/conversation/actors/selection.js';
 import { silentLogger } from '#src/log.js';
 import { createReturnUrls } from '#src/payments/return-token.js';
 import { demoCatalog, demoIds } from '#src/sandbox/seed/index.js';
@@ -44,6 +45,22 @@ const answers: Record<string, (request: never) => unknown> = {
     insurancePolicies: [
       { id: 'policy1', name: 'Refund', quote: 1.5, coverageAmount: 24, sale: { products: [] } },
     ],
+  }),
+  availablecapacity: (request: { productIds: string[]; dates: string[] }) => ({
+    products: request.productIds.map((productId) => ({
+      productId,
+      date: request.dates[0],
+      availableCapacity: 40,
+    })),
+    sessions: [],
+  }),
+  realtimeprices: (request: { productIds: string[]; accessDates: string[] }) => ({
+    productsRealTimePrices: request.productIds.map((productId) => ({
+      productId,
+      accessDate: request.accessDates[0],
+      success: true,
+      price: 31.5,
+    })),
   }),
   checkticketsquestions: () => ({
     products: [],
@@ -90,7 +107,13 @@ function harness() {
   const productQueries = () =>
     requests.filter((request) => (request as { products?: unknown[] }).products !== undefined)
       .length;
-  return { ahead, run, count, hook, warmed, productQueries };
+  // A day's sessions shown: the quantity's reads asked ahead (the app's turn hook).
+  const days: unknown[] = [];
+  const dayHook = quantityReadsAhead((day) => {
+    days.push(day);
+    warmQuantityReads({ client, ahead }, day);
+  });
+  return { ahead, run, count, hook, warmed, productQueries, dayHook, days };
 }
 
 /**
@@ -185,6 +208,49 @@ describe('reads fetched ahead', () => {
     // Asked for once per question, never once the quantity is chosen.
     hook('c2', context({}), context({ draft: draft(demoIds.products.museumAdult) }));
     expect(warmed).toHaveLength(1);
+  });
+
+  it("asks for the quantity's capacity and real-time price while a day's sessions are shown, and the quantity takes them", async () => {
+    const { ahead, run, count, dayHook, days } = harness();
+    const date = '2026-06-17' as const;
+    const product = demoIds.products.parkAdult;
+    const base = draft(product);
+    const { quantity: _none, ...rest } = base;
+    // The park's day chosen, its limited capacity not known, its session still to pick.
+    const picking: Draft = {
+      ...rest,
+      accessDate: date,
+      product: {
+        ...base.product,
+        requiresRealTimePrice: true,
+        rules: {
+          sessionEnclosures: [{ enclosureId: 'e1', name: 'Pool', autoAssign: 0 }],
+          limitedDates: [date],
+          capacityByDate: {},
+        } as never,
+      },
+    };
+    const context = (over: Partial<BookingContext>) =>
+      ({ language: 'en', ...over }) as BookingContext;
+    dayHook('c1', context({}), context({ draft: picking }));
+    // Once per product and day.
+    dayHook('c1', context({ draft: picking }), context({ draft: picking }));
+    expect(days).toHaveLength(1);
+    await vi.waitFor(() => {
+      expect(count('availablecapacity')).toBe(1);
+      expect(count('realtimeprices')).toBe(1);
+    });
+    // The session picked: the quantity step's reads take what was fetched ahead.
+    await run('checkCapacity', { productId: product, date, language: 'en' });
+    await run('quotePrice', { productId: product, date, language: 'en' });
+    expect(count('availablecapacity')).toBe(1);
+    expect(count('realtimeprices')).toBe(1);
+    expect(ahead.keys().every((key) => /^(availablecapacity|realtimeprices) /.test(key))).toBe(
+      true,
+    );
+    // The quantity chosen: nothing more asked ahead.
+    dayHook('c2', context({}), context({ draft: { ...picking, quantity: 2 } }));
+    expect(days).toHaveLength(1);
   });
 
   it('never answers what decides money from what was kept', async () => {
