@@ -167,12 +167,21 @@ const SHOWS = /^(send|edit|copy|forward)(?!ChatAction)/;
 
 /**
  * What the customer waited for an update, and the partner calls on that path: the chat's
- * calls that ended after the update began and no later than its last message began.
+ * calls that ended after the update began and no later than its last message began. And
+ * the wait for its first message (the answer: the purchase confirmed, the tickets after
+ * it), with the longest of the calls that ended before that message began.
  */
-function waitingOf(trace: Trace, endedAt: number): { waitMs: number; pathCalls: PartnerCall[] } {
+function waitingOf(
+  trace: Trace,
+  endedAt: number,
+): { waitMs: number; pathCalls: PartnerCall[]; answerMs: number; answerSlowestCallMs: number } {
   const shown = trace.telegramCalls.filter((call) => SHOWS.test(call.method));
   const last = shown.reduce<TelegramCall | undefined>(
     (latest, call) => (!latest || call.at >= latest.at ? call : latest),
+    undefined,
+  );
+  const first = shown.reduce<TelegramCall | undefined>(
+    (earliest, call) => (!earliest || call.at < earliest.at ? call : earliest),
     undefined,
   );
   const waitMs = last ? last.at + last.ms : endedAt - trace.started;
@@ -185,7 +194,17 @@ function waitingOf(trace: Trace, endedAt: number): { waitMs: number; pathCalls: 
       ms: call.end! - call.start,
     }))
     .sort((a, b) => a.at - b.at);
-  return { waitMs, pathCalls };
+  const firstBegan = first ? first.at : waitMs;
+  const answerSlowestCallMs = Math.max(
+    0,
+    ...pathCalls.filter((call) => call.at + call.ms <= firstBegan).map((call) => call.ms),
+  );
+  return {
+    waitMs,
+    pathCalls,
+    answerMs: first ? first.at + first.ms : waitMs,
+    answerSlowestCallMs,
+  };
 }
 
 /** What undici's request channels publish (`undici:request:*`): the request's target. */

@@ -32,6 +32,10 @@ export interface TurnRecord {
    * `at` below 0), in the order they began.
    */
   pathCalls?: PartnerCall[];
+  /** From the update's start to the end of its first message sent or edited (its answer). */
+  answerMs?: number;
+  /** The longest of the path's calls that ended before that first message began (0: none). */
+  answerSlowestCallMs?: number;
 }
 
 /** One partner call: its operation (path), when it began and how long it took (ms). */

@@ -285,9 +285,10 @@ function waitingReport(waiting: WaitingResult): string[] {
     row.calls,
     seconds(row.slowestCallP95),
     seconds(row.overSlowestCallP95),
+    `${seconds(row.answerP50)} / ${seconds(row.answerP95)} (${seconds(row.answerOverSlowestCallP95)})`,
   ]);
   return [
-    `What the customer waits for: the partner's latency ${waiting.latency}, ${number(waiting.conversations, 0)} conversations × ${number(waiting.bookings / waiting.conversations, 0)} one-ticket bookings, each view read for ${seconds(waiting.thinkMs)}. The wait: update received → its last message sent or edited.`,
+    `What the customer waits for: the partner's latency ${waiting.latency}, ${number(waiting.conversations, 0)} conversations × ${number(waiting.bookings / waiting.conversations, 0)} one-ticket bookings, each view read for ${seconds(waiting.thinkMs)}. The wait: update received → its last message sent or edited; the first message: its answer.`,
     '',
     ...table(
       [
@@ -298,11 +299,12 @@ function waitingReport(waiting: WaitingResult): string[] {
         "The most frequent ('→': after the one before; '‖': beside it)",
         'Slowest call p95',
         "Wait over the turn's slowest call, p95",
+        'First message p50 / p95 (over its slowest call, p95)',
       ],
       rows,
     ),
     '',
-    `Whole booking: waits added up p50 ${seconds(waiting.bookingP50Ms)}, p95 ${seconds(waiting.bookingP95Ms)}; turns waiting for no partner call ${number(waiting.turnsWithoutPartnerCallShare * 100, 0)} %; the worst step's p95 over its slowest call ${seconds(waiting.stepP95OverSlowestCallMs)} (${waiting.worstStep}).`,
+    `Whole booking: waits added up p50 ${seconds(waiting.bookingP50Ms)}, p95 ${seconds(waiting.bookingP95Ms)}; turns waiting for no partner call ${number(waiting.turnsWithoutPartnerCallShare * 100, 0)} %; the worst step's p95 over its slowest call ${seconds(waiting.stepP95OverSlowestCallMs)} (${waiting.worstStep}), to its first message ${seconds(waiting.answerStepP95OverSlowestCallMs)} (${waiting.worstAnswerStep}).`,
   ];
 }
 

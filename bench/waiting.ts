@@ -4,7 +4,8 @@
  * every view before the next move (a real customer reads; what the bot fetches ahead is
  * fetched meanwhile). Per step of the booking and for the whole booking: the wait from
  * the update's start to its last message sent or edited, and the partner calls on that
- * path (how many; "a → b" one after the other, "a ‖ b" side by side).
+ * path (how many; "a → b" one after the other, "a ‖ b" side by side); and to its first
+ * message, the answer (the purchase confirmed while the tickets are still looked up).
  */
 import { nextMove, play, type Plan, type Sample } from './customer.js';
 import { newUser, warmUp, type Rig } from './harness.js';
@@ -35,6 +36,14 @@ export interface WaitingStep {
    * turn by turn, so that a slow call and a slow bot in different turns do not add up.
    */
   overSlowestCallP95: number;
+  /**
+   * The wait for the turn's first message (its answer; a pay turn's confirmation, before
+   * the tickets that follow), p50 and p95, and that wait less the longest call it waited
+   * for, p95, turn by turn.
+   */
+  answerP50: number;
+  answerP95: number;
+  answerOverSlowestCallP95: number;
 }
 
 export interface WaitingResult {
@@ -52,6 +61,9 @@ export interface WaitingResult {
   /** The worst step's overSlowestCallP95, and which step it is. */
   stepP95OverSlowestCallMs: number;
   worstStep: string;
+  /** The same for each step's first message (its answer): the worst step's, and which. */
+  answerStepP95OverSlowestCallMs: number;
+  worstAnswerStep: string;
 }
 
 /** A turn's path calls as a sequence: "a → b" after it ended, "a ‖ b" while it ran. */
@@ -69,6 +81,7 @@ export function pathSequence(calls: readonly PartnerCall[]): string {
 
 const waitOf = (sample: Sample) => sample.waitMs ?? sample.ms;
 const pathOf = (sample: Sample) => sample.pathCalls ?? [];
+const answerOf = (sample: Sample) => sample.answerMs ?? waitOf(sample);
 
 export function waitingSteps(samples: readonly Sample[]): Record<string, WaitingStep> {
   const steps = new Map<string, Sample[]>();
@@ -95,6 +108,12 @@ export function waitingSteps(samples: readonly Sample[]): Record<string, Waiting
             list.map((sample) => waitOf(sample) - slowest(sample)),
             95,
           ),
+          answerP50: median(list.map(answerOf)),
+          answerP95: percentile(list.map(answerOf), 95),
+          answerOverSlowestCallP95: percentile(
+            list.map((sample) => answerOf(sample) - (sample.answerSlowestCallMs ?? 0)),
+            95,
+          ),
         },
       ];
     }),
@@ -111,6 +130,9 @@ export function waitingFigures(
   const [worstStep, worst] = Object.entries(steps).sort(
     ([, a], [, b]) => b.overSlowestCallP95 - a.overSlowestCallP95,
   )[0] ?? ['—', undefined];
+  const [worstAnswerStep, worstAnswer] = Object.entries(steps).sort(
+    ([, a], [, b]) => b.answerOverSlowestCallP95 - a.answerOverSlowestCallP95,
+  )[0] ?? ['—', undefined];
   return {
     latency: options.latency,
     conversations: options.conversations,
@@ -124,6 +146,8 @@ export function waitingFigures(
       samples.filter((sample) => pathOf(sample).length === 0).length / samples.length,
     stepP95OverSlowestCallMs: worst?.overSlowestCallP95 ?? Number.NaN,
     worstStep,
+    answerStepP95OverSlowestCallMs: worstAnswer?.answerOverSlowestCallP95 ?? Number.NaN,
+    worstAnswerStep,
   };
 }
 

@@ -22,6 +22,10 @@ import { newCartId } from './conversation/actors/cart-id.js';
 import { createEngine, type Engine } from './conversation/engine.js';
 import { allWork, type TurnWork } from './conversation/turn-work.js';
 import { createPush, type Push } from './conversation/outbox.js';
+import { createFetchAhead } from './conversation/actors/fetch-ahead.js';
+import { createQuestionReads } from './conversation/actors/questions.js';
+import { quantityReadsAhead, ticketQuestionsAhead } from './conversation/reads-ahead.js';
+import { warmQuantityReads } from './conversation/actors/selection.js';
 import { createHandoffBeside } from './conversation/handoff/beside.js';
 import { createTicketsAgain } from './conversation/handoff/tickets-again.js';
 import { createSupportLine } from './conversation/handoff/line.js';
@@ -214,7 +218,10 @@ export async function createApp(
   );
   const refunds = createRefunds();
   warnUnpayable(config, logger);
+  // One store of reads fetched ahead: the actors' and what a turn asks for ahead.
+  const ahead = createFetchAhead();
   const actors = createBookingActors({
+    ahead,
     client,
     catalog,
     store,
@@ -235,6 +242,10 @@ export async function createApp(
     recordBookings(),
     rememberInvoices(now),
     reportPayments(metrics, logger),
+    ticketQuestionsAhead(
+      createQuestionReads({ client, catalog, store, now, returnUrls, logger, ahead }).warmTickets,
+    ),
+    quantityReadsAhead((day) => warmQuantityReads({ client, ahead }, day)),
   ];
   const support = config.support;
   const beside = support

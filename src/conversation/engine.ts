@@ -138,6 +138,8 @@ export interface TurnOptions {
    * saves the turn: written whatever is stored, even when the turn is dropped.
    */
   writes?: (reply: Reply<unknown>) => Write[];
+  /** A message sent at once, before the reply (turn-writes.ts, `TurnAbout.early`). */
+  early?: (text: string) => void;
 }
 
 type Snapshot = SnapshotFrom<BookingMachine>;
@@ -365,6 +367,7 @@ export function createEngine(options: EngineOptions): Engine {
     startTurn(actor.system, writes, {
       conversationId,
       ...(turnOptions.who?.firstName ? { firstName: turnOptions.who.firstName } : {}),
+      ...(turnOptions.early ? { early: turnOptions.early } : {}),
     });
     if (!reused) actor.start();
     // Kept running for the next turn once its snapshot is written; else stopped.

@@ -64,6 +64,12 @@ const turns = new WeakMap<ActorSystem, TurnWrites>();
 export interface TurnAbout {
   conversationId: string;
   firstName?: string;
+  /**
+   * Sends a message at once, before the turn's reply, where the channel can (Telegram):
+   * what the customer may read while the turn still waits on the partner (the purchase
+   * confirmed while its tickets are looked up). Absent, the turn's reply says it all.
+   */
+  early?: (text: string) => void;
 }
 
 const abouts = new WeakMap<ActorSystem, TurnAbout>();

@@ -10,7 +10,8 @@ import { benchConfig } from '#bench/config.js';
 import { callSequence } from '#bench/harness.js';
 import { renderReport } from '#bench/report.js';
 import { runBench } from '#bench/suite.js';
-import { pathSequence } from '#bench/waiting.js';
+import { pathSequence, waitingSteps } from '#bench/waiting.js';
+import type { Sample } from '#bench/customer.js';
 import { testNow } from '#test/support/clock.js';
 
 afterEach(() => {
@@ -125,6 +126,7 @@ describe('the benchmark harness', () => {
     expect(results.summary.waiting).toMatchObject({
       bookingP50Ms: waiting.bookingP50Ms,
       stepP95OverSlowestCallMs: waiting.stepP95OverSlowestCallMs,
+      answerStepP95OverSlowestCallMs: waiting.answerStepP95OverSlowestCallMs,
       turnsWithoutPartnerCallShare: waiting.turnsWithoutPartnerCallShare,
       latency: 'realistic',
     });
@@ -145,5 +147,31 @@ describe('the benchmark harness', () => {
       ]),
     ).toBe('activity/insurancepolicycheck ‖ activity/checkticketsquestions');
     expect(pathSequence([])).toBe('none');
+  });
+
+  it("times a turn's first message apart from its last: the purchase confirmed before the tickets' look-up", () => {
+    // Sale 400 ms, then the look-up 150 ms; the confirmation ends at 420, the tickets at 580.
+    const pay = {
+      step: 'pay',
+      ms: 590,
+      waitMs: 580,
+      pathCalls: [
+        { operation: 'shoppingcart/sale', at: 2, ms: 400 },
+        { operation: 'sale', at: 403, ms: 150 },
+      ],
+      answerMs: 420,
+      answerSlowestCallMs: 400,
+    } as unknown as Sample;
+    const step = waitingSteps([pay]).pay!;
+    expect(step.waitP50).toBe(580);
+    expect(step.overSlowestCallP95).toBe(180);
+    expect(step.answerP50).toBe(420);
+    expect(step.answerOverSlowestCallP95).toBe(20);
+    // A turn with one message: its answer is its wait.
+    const card = { step: 'card', ms: 20, waitMs: 18, pathCalls: [] } as unknown as Sample;
+    expect(waitingSteps([card]).card).toMatchObject({
+      answerP50: 18,
+      answerOverSlowestCallP95: 18,
+    });
   });
 });

@@ -5,7 +5,8 @@
  * still out; a turn that waits shows "typing…" (the typing clock is the test's, moved by
  * hand) and stops once answered; the reads the checkout needs go out while the customer
  * reads the cart (no insurance quote: the ticket is free to cancel), and the checkout
- * asks for them no more.
+ * asks for them no more. The purchase is confirmed as soon as the Sale is, while its
+ * tickets are still looked up.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TypingTimers } from '#src/channels/telegram/typing.js';
@@ -149,6 +150,49 @@ describe('what the customer waits for in Telegram', () => {
       expect(after.checkticketsquestions).toBe(before.checkticketsquestions);
       expect((after['cart-confirm'] ?? 0) - (before['cart-confirm'] ?? 0)).toBe(1);
       expect((after['cart-sale'] ?? 0) - (before['cart-sale'] ?? 0)).toBe(1);
+    },
+  );
+
+  it(
+    'says the purchase is confirmed, with its order number, while the tickets are looked up; the tickets follow',
+    { timeout: 90_000 },
+    async () => {
+      const bea = newCustomer();
+      const step = (name: string) => booking.find((item) => item.name === name)!;
+      for (const { name, act, expect: shows } of booking) {
+        if (name === 'pay') break;
+        await bot.act(() => act(fake, bea));
+        expect(currentView(fake, bea.id).text).toMatch(shows);
+      }
+      const shown = fake.messages(bea.id).length;
+      const sent = () => fake.messages(bea.id).slice(shown);
+
+      // The Sale answers; the tickets' look-up (GET /Sale) is held at the door.
+      gate.hold('sales');
+      const pay = step('pay').act(fake, bea);
+      await fake.until(() => gate.held.length === 1, 10_000, 'the tickets look-up');
+      expect(gate.held.map((call) => call.operation)).toEqual(['sales']);
+      await fake.until(
+        () => sent().some((message) => /Purchase confirmed/.test(message.text ?? '')),
+        10_000,
+        'the confirmation',
+      );
+      // Confirmed with the order's number while the look-up is still out: no ticket yet.
+      const confirmation = sent().find((message) => /Purchase confirmed/.test(message.text ?? ''))!;
+      expect(confirmation.text).toMatch(/Order \S+/);
+      expect(sent().filter((message) => message.photo !== undefined)).toHaveLength(0);
+      expect(gate.held).toHaveLength(1);
+
+      // The look-up answers: the receipt and the tickets follow, below the confirmation.
+      gate.releaseAll();
+      await bot.channel.whenHandled(pay);
+      await bot.channel.idle();
+      const after = sent();
+      const first = after.indexOf(confirmation);
+      const tickets = after.filter((message) => message.photo !== undefined);
+      expect(tickets.length).toBeGreaterThan(0);
+      expect(tickets.every((ticket) => after.indexOf(ticket) > first)).toBe(true);
+      expect(currentView(fake, bea.id).text).toMatch(/Here are your tickets/);
     },
   );
 });

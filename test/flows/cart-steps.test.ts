@@ -1143,7 +1143,12 @@ describe('done', () => {
     const load = fake(() => ({ activities }));
     const h = place('done', sold(), { loadTickets: load.logic });
     await h.settled();
-    expect(load.inputs[0]).toEqual({ partnerSaleId: 'p-1', language: 'en' });
+    // Said while the look-up is out, where the channel can: confirmed, with the order.
+    expect(load.inputs[0]).toEqual({
+      partnerSaleId: 'p-1',
+      language: 'en',
+      announce: '🎉 Purchase confirmed!\n🧾 Order s1\nGetting your tickets ready…',
+    });
     const view = h.view();
     expect(view.tickets).toEqual([
       {
@@ -1168,11 +1173,12 @@ describe('done', () => {
     expect(h.state()).toEqual({ done: 'showing' });
     expect(h.notices).toEqual(['Not yet.']);
     expect(ids(h)).toEqual(['tickets', 'book', 'home']);
-    const again = place({ done: 'showing' }, sold(), {
-      loadTickets: fake(() => ({ activities })).logic,
-    });
+    const retried = fake(() => ({ activities }));
+    const again = place({ done: 'showing' }, sold(), { loadTickets: retried.logic });
     await again.choose('tickets');
     expect(again.context().sale?.activities).toHaveLength(2);
+    // Asked for by a tap: the confirmation is not said again.
+    expect(retried.inputs).toEqual([{ partnerSaleId: 'p-1', language: 'en' }]);
     const loaded = place(
       { done: 'showing' },
       sold({ sale: { partnerSaleId: 'p', saleIds: [], activities } }),

@@ -148,6 +148,11 @@ export interface SellOutput {
 export interface SaleLookupInput {
   partnerSaleId: string;
   language: Lang;
+  /**
+   * Said to the customer as the look-up starts, where the channel can say it at once (the
+   * purchase confirmed, with its order number): the tickets follow when it ends.
+   */
+  announce?: string;
 }
 
 export interface CheckPaymentOutput {

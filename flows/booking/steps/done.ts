@@ -241,6 +241,15 @@ function rememberOption(context: BookingContext) {
   ];
 }
 
+/**
+ * The purchase confirmed, with its order number, while the tickets are looked up: the
+ * receipt with the tickets follows.
+ */
+function confirmedText(context: BookingContext): string {
+  const m = messages(context.language);
+  return [m.doneNoTickets, ...receiptHead(context, context.language), m.loading].join('\n');
+}
+
 /** The view while a call is out: one of this step's words, nothing to tap. */
 export const doneState = booking.createStateConfig({
   initial: 'loading',
@@ -249,9 +258,12 @@ export const doneState = booking.createStateConfig({
       waiting: (lang) => messages(lang).loading,
       invoke: {
         src: 'loadTickets',
-        input: ({ context }) => ({
+        input: ({ context, event }) => ({
           partnerSaleId: context.sale?.partnerSaleId ?? '',
           language: context.language,
+          // Right after the Sale (not a tap on "Show my tickets"): the purchase confirmed,
+          // said while the tickets are looked up.
+          ...(event.type === 'confirm' ? {} : { announce: confirmedText(context) }),
         }),
         onDone: {
           target: 'showing',

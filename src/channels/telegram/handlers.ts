@@ -83,6 +83,18 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
     let read: (Versioned<unknown> | undefined)[] | undefined = begun?.read;
     let written = false;
     let reply;
+    // What the turn says at once (the purchase confirmed while its tickets are looked up):
+    // sent as it comes, and done before the reply's delivery, which follows it.
+    let early: Promise<void> = Promise.resolve();
+    let saidEarly = false;
+    const sayEarly = (text: string) => {
+      saidEarly = true;
+      early = early
+        .then(() => renderer.say(chatId, text))
+        .catch((error: unknown) =>
+          logger.warn({ chatId, ...describeApiError(error) }, 'telegram: early message not sent'),
+        );
+    };
     try {
       const firstName = ctx.from?.first_name;
       // A slow turn (the partner is slow) shows "typing…" until its answer is ready.
@@ -94,6 +106,7 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
             key,
             // Shown to staff when the customer asks for a person (never kept).
             ...(firstName ? { who: { firstName } } : {}),
+            early: sayEarly,
             ...(begun
               ? { begun: begun.lock }
               : { also: { keys: deliveryReads(chatId), got: (values) => (read = values) } }),
@@ -111,6 +124,7 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
         deps.typing,
       );
     } catch (error) {
+      await early;
       if (error instanceof BusyError && busyRetries > 0) {
         await turn(ctx, chatId, input, tapped, busyRetries - 1);
         return;
@@ -125,6 +139,7 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
       await renderer.say(chatId, telegramMessages(await lang(ctx)).failed);
       return;
     }
+    await early;
     let pointer = read?.[1]?.value as ChatPointer | undefined;
     if (
       tapped?.messageId !== undefined &&
@@ -142,6 +157,9 @@ export function registerHandlers(bot: Bot<TgContext>, deps: HandlerDeps): void {
         covered: true,
       };
     }
+    // A message said early stands below the tapped view: the reply goes below it, never
+    // in place above it.
+    if (saidEarly && pointer) pointer = { ...pointer, covered: true };
     await renderer.deliver(chatId, conversationId, reply, {
       // The reply tells the conversation's language: no second read of it.
       lang: reply.language ?? (await lang(ctx)),

@@ -1,7 +1,9 @@
 /**
  * Partner reads fetched ahead: what the next step will need is asked for while the
  * customer reads the current one (the insurance quote and the checkout's questions when
- * the cart changes), so that the step finds it here instead of waiting for the partner.
+ * the cart changes; the quantity's capacity and price, and the tickets' questions, from
+ * what a turn left: reads-ahead.ts), so that the step finds it here instead of waiting
+ * for the partner.
  *
  * Only reads go through here, keyed by their exact request: a value is used only for the
  * very request it answered, and only briefly (a quote is the partner's for a while, not

@@ -83,6 +83,25 @@ function productQuery(
   };
 }
 
+/** What the tickets' profiles of a product on a day depend on (not the quantity). */
+export type TicketsAheadInput = Pick<
+  TicketQuestionsInput,
+  'productId' | 'date' | 'sessions' | 'enclosureDates' | 'language'
+>;
+
+/** A product some of whose tickets have a questions profile: only those are asked about. */
+const withProfiles = (product: Product): boolean =>
+  product.tickets.some((ticket) => ticket.ticketsQuestionsProfileId !== undefined);
+
+/** The request for a product's tickets' profiles: the key a value fetched ahead is kept under. */
+const ticketRequest = (
+  product: Product,
+  input: TicketsAheadInput,
+): CheckTicketsQuestionsRequest => ({
+  products: [productQuery(product, input.date, input.sessions, input.enclosureDates)],
+  languageCode: input.language,
+});
+
 const withQuestions = (profile: QuestionsProfile | undefined): profile is QuestionsProfile =>
   profile !== undefined && profile.questions.length > 0;
 
@@ -132,16 +151,8 @@ export function createQuestionReads(deps: ActorDeps & { ahead?: FetchAhead }) {
     const product = entry?.product;
     if (product === undefined) throw new Error(`product ${input.productId} is not in the catalog`);
     // No ticket with a profile: nothing to ask, and no call.
-    if (!product.tickets.some((ticket) => ticket.ticketsQuestionsProfileId !== undefined)) {
-      return [];
-    }
-    const answer = await ask(
-      {
-        products: [productQuery(product, input.date, input.sessions, input.enclosureDates)],
-        languageCode: input.language,
-      },
-      signal,
-    );
+    if (!withProfiles(product)) return [];
+    const answer = await ask(ticketRequest(product, input), signal);
     const mapped = new Map(
       answer.products
         .filter((entry) => entry.productId === product.productId)
@@ -231,6 +242,26 @@ export function createQuestionReads(deps: ActorDeps & { ahead?: FetchAhead }) {
     return checkoutSets(await ask(request, signal), catalog, providerIds);
   }
 
+  /**
+   * Asks now for the tickets' profiles of a product on a day (its sessions chosen), for the
+   * quantity that may come: the same request `ticketQuestions` makes, whatever the quantity
+   * (never awaited; nothing asked for a product without profiles).
+   */
+  function warmTickets(input: TicketsAheadInput): void {
+    void deps.catalog.get(input.language).then(
+      (catalog) => {
+        const product = catalog.product(input.productId)?.product;
+        if (product === undefined || !withProfiles(product)) return;
+        const request = ticketRequest(product, input);
+        ahead.warm(readKey(checkTicketsQuestionsOperation.name, request), () =>
+          deps.client.call(checkTicketsQuestionsOperation, request),
+        );
+      },
+      // The catalog unreadable now: the questions will say so when they ask.
+      () => undefined,
+    );
+  }
+
   /** Asks for the checkout's profiles now, for a checkout that may come (never awaited). */
   function warmCheckout(input: CheckoutQuestionsInput): void {
     void checkoutRequest(input).then(
@@ -246,7 +277,11 @@ export function createQuestionReads(deps: ActorDeps & { ahead?: FetchAhead }) {
     );
   }
 
-  return { actors: questionActorsOf(ticketQuestions, checkoutQuestions), warmCheckout };
+  return {
+    actors: questionActorsOf(ticketQuestions, checkoutQuestions),
+    warmCheckout,
+    warmTickets,
+  };
 }
 
 export function createQuestionActors(deps: ActorDeps & { ahead?: FetchAhead }) {

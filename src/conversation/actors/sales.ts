@@ -42,6 +42,7 @@ import { cartContextOf, failureReason, type CartCalls } from './cart.js';
 import { saleKey } from './cart-ops.js';
 import { alertOrderOfSale } from './alert-order.js';
 import { fingerprintOf } from './effects.js';
+import { aboutTurn } from '../turn-writes.js';
 import type { ActorDeps } from './index.js';
 import { isExpiryRefusal } from './partner-failures.js';
 
@@ -305,6 +306,11 @@ export function createSaleActors(deps: ActorDeps, options: CartActorOptions = {}
     checkPayment: fromPromise<CheckPaymentOutput, SaleLookupInput>(({ input }) =>
       checkPayment(input),
     ),
-    loadTickets: fromPromise<LoadTicketsOutput, SaleLookupInput>(({ input }) => loadTickets(input)),
+    loadTickets: fromPromise<LoadTicketsOutput, SaleLookupInput>(({ input, system }) => {
+      // The purchase is confirmed before its tickets are looked up: said at once where the
+      // channel can, so the customer does not wait on the look-up to learn it.
+      if (input.announce !== undefined) aboutTurn(system)?.early?.(input.announce);
+      return loadTickets(input);
+    }),
   };
 }

@@ -50,6 +50,7 @@ import { priceSetOf } from '#src/domain/price-sets.js';
 import { dateOf, providerNow } from '#src/domain/time.js';
 import { catalogMessages, text } from '#src/i18n/catalog.js';
 import type { ActorDeps } from './index.js';
+import { createFetchAhead, readKey, type FetchAhead } from './fetch-ahead.js';
 
 const messages = catalogMessages(import.meta.url, {
   unknown: text,
@@ -75,8 +76,44 @@ function quotaIn(product: Product, enclosureId: string): number {
   return quotaTickets(product, ids);
 }
 
+/** The day's capacity of a product, as the quantity step asks it (its fetch-ahead key). */
+const dayCapacity = (productId: string, date: IsoDate) => ({
+  productIds: [productId],
+  dates: [date],
+});
+/** The day's real-time price of a product, as the quantity step asks it. */
+const dayPrice = (productId: string, date: IsoDate) => ({
+  productIds: [productId],
+  accessDates: [date],
+});
+
+/**
+ * What the quantity step of a product on a day will read, asked for now (never awaited):
+ * its capacity where the day is limited and not yet known, its price where it is a
+ * real-time one. Reads for the quantity question, never the money: the Add prices the line.
+ */
+export function warmQuantityReads(
+  deps: Pick<ActorDeps, 'client'> & { ahead: FetchAhead },
+  day: { productId: string; date: IsoDate; capacity: boolean; price: boolean },
+): void {
+  const { client, ahead } = deps;
+  if (day.capacity) {
+    const request = dayCapacity(day.productId, day.date);
+    ahead.warm(readKey(availableCapacityOperation.name, request), () =>
+      client.call(availableCapacityOperation, request),
+    );
+  }
+  if (day.price) {
+    const request = dayPrice(day.productId, day.date);
+    ahead.warm(readKey(realTimePricesOperation.name, request), () =>
+      client.call(realTimePricesOperation, request),
+    );
+  }
+}
+
 export function createSelectionActors(deps: ActorDeps) {
   const { client, logger } = deps;
+  const ahead = deps.ahead ?? createFetchAhead();
 
   const openProduct = fromPromise<DraftProduct, OpenProductInput>(async ({ input, signal }) => {
     const catalog = await deps.catalog.get(input.language);
@@ -248,10 +285,10 @@ export function createSelectionActors(deps: ActorDeps) {
   const checkCapacity = fromPromise<CheckCapacityOutput, CheckCapacityInput>(
     async ({ input, signal }) => {
       const entry = (await deps.catalog.get(input.language)).product(input.productId);
-      const answer = await client.call(
-        availableCapacityOperation,
-        { productIds: [input.productId], dates: [input.date] },
-        { signal },
+      const request = dayCapacity(input.productId, input.date);
+      // Asked for ahead while the day's sessions were shown (reads-ahead.ts), if it was.
+      const answer = await ahead.take(readKey(availableCapacityOperation.name, request), () =>
+        client.call(availableCapacityOperation, request, { signal }),
       );
       const day = answer.products.find(
         (p) => p.productId === input.productId && p.date === input.date,
@@ -269,10 +306,9 @@ export function createSelectionActors(deps: ActorDeps) {
     if (!set) throw new Refusal(m.noPrice);
     let realTime: { price: number; priceMode?: PriceMode } | undefined;
     if (entry.product.requiresRealTimePrice) {
-      const answer = await client.call(
-        realTimePricesOperation,
-        { productIds: [input.productId], accessDates: [input.date] },
-        { signal },
+      const request = dayPrice(input.productId, input.date);
+      const answer = await ahead.take(readKey(realTimePricesOperation.name, request), () =>
+        client.call(realTimePricesOperation, request, { signal }),
       );
       const found = answer.productsRealTimePrices.find(
         (p) => p.productId === input.productId && (p.accessDate ?? input.date) === input.date,
