@@ -15,31 +15,18 @@
  * Every rendered view is stored (view-table.ts) before its buttons are shown.
  */
 import type { Api } from 'grammy';
-import type {
-  InlineKeyboardButton,
-  KeyboardButton,
-  Message,
-  ReplyKeyboardMarkup,
-  ReplyKeyboardRemove,
-} from 'grammy/types';
+import type { KeyboardButton, ReplyKeyboardMarkup, ReplyKeyboardRemove } from 'grammy/types';
 import type { Reply } from '#flows/view.js';
 import type { Lang } from '#src/domain/lang.js';
 import type { Logger } from '#src/log.js';
 import { telegramPointerKey, telegramTicketsKey } from '#src/store/keys.js';
 import type { EndOfRun, Store, Versioned } from '#src/store/store.js';
-import {
-  describeApiError,
-  isBadButtonUrl,
-  isNotEditable,
-  isNotModified,
-  isUnreachable,
-} from './errors.js';
 import { calendarOf } from './calendar.js';
 import { columnsFor, inlineKeyboard, type KeyboardPosition } from './keyboard.js';
 import { telegramMessages } from './messages.js';
 import { splitText } from './text.js';
 import { sendInvoice } from './payments.js';
-import { createTicketDelivery } from './ticket-delivery.js';
+import { createTicketDelivery, type Drawn, type TicketDelivery } from './ticket-delivery.js';
 import {
   getPointer,
   saveView,
@@ -47,6 +34,14 @@ import {
   type ChatPointer,
   type ViewRecord,
 } from './view-table.js';
+import {
+  editView,
+  linkLine,
+  NO_PREVIEW,
+  redrawKeyboard,
+  retireButtons,
+  sendView,
+} from './view-message.js';
 
 export interface DeliverOptions {
   lang: Lang;
@@ -96,7 +91,6 @@ export interface Renderer {
   ): Promise<void>;
 }
 
-const NO_PREVIEW = { link_preview_options: { is_disabled: true } };
 const REMOVE_KEYBOARD: ReplyKeyboardRemove = { remove_keyboard: true };
 
 /**
@@ -142,16 +136,15 @@ export function contactKeyboard(record: ViewRecord, lang: Lang): ReplyKeyboardMa
   };
 }
 
-const withoutLink = (record: ViewRecord): ViewRecord => {
-  const { link: _link, ...rest } = record;
-  return rest;
-};
-
-const linkLine = (record: ViewRecord) =>
-  record.link ? `\n\n${record.link.label}: ${record.link.url}` : '';
-
-const inlineMarkup = (rows: InlineKeyboardButton[][]) =>
-  rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {};
+/** What the renderer's pieces work with. */
+interface RenderDeps {
+  api: Api;
+  store: Store;
+  logger: Logger;
+  /** Telegram Payments' provider token ('' for Stars); undefined: invoices are not sent. */
+  providerToken: string | undefined;
+  tickets: TicketDelivery;
+}
 
 export function createRenderer(deps: {
   api: Api;
@@ -169,255 +162,227 @@ export function createRenderer(deps: {
     logger,
     ...(deps.ticketRetryDelayMs !== undefined ? { retryDelayMs: deps.ticketRetryDelayMs } : {}),
   });
+  const parts: RenderDeps = { api, store, logger, providerToken: deps.providerToken, tickets };
+  return {
+    deliver: (chatId, conversationId, reply, options) =>
+      deliver(parts, chatId, conversationId, reply, options),
+    say: (chatId, text) => say(parts, chatId, text),
+    redraw: (chatId, messageId, stamp, record, position, lang) =>
+      redrawKeyboard(api, chatId, messageId, stamp, record, position, lang),
+  };
+}
 
-  /** Removes a message's inline keyboard; a message we can no longer edit is left alone. */
-  async function retireButtons(chatId: number, messageId: number): Promise<void> {
-    try {
-      await api.editMessageReplyMarkup(chatId, messageId);
-    } catch (error) {
-      if (isUnreachable(error)) throw error;
-      if (isNotModified(error) || isNotEditable(error)) return;
-      logger.warn(describeApiError(error), 'telegram: could not remove old buttons');
-    }
+/** One delivery's view as drawn for its chat. */
+interface Drawing {
+  chatId: number;
+  reply: Reply<unknown>;
+  options: DeliverOptions;
+  record: ViewRecord;
+  /** The view's record is stored under it. */
+  stamp: string;
+  /** The chat's pointer before this view: its current view. */
+  pointer: ChatPointer | undefined;
+  /** The view's text in messages Telegram takes. */
+  parts: string[];
+}
+
+async function deliver(
+  deps: RenderDeps,
+  chatId: number,
+  conversationId: string,
+  reply: Reply<unknown>,
+  options: DeliverOptions,
+): Promise<void> {
+  const { store, tickets } = deps;
+  // A handoff to a person's messages: said below the view, which stays the chat's own.
+  if (reply.keepView) {
+    for (const notice of reply.notices) await say(deps, chatId, notice.text);
+    return;
   }
+  // What waits for the chat and its current view, in one exchange (sending the tickets
+  // does not move the pointer), unless the turn read them.
+  const prepared = options.prepared?.read;
+  const [kept, current] = prepared
+    ? [prepared.kept, undefined]
+    : await store.getMany(deliveryReads(chatId));
+  const pointer = prepared ? prepared.pointer : (current?.value as ChatPointer | undefined);
+  const record = recordOf(chatId, conversationId, reply, pointer?.stamp ?? '');
+  // Tickets an earlier delivery could not send come first.
+  await tickets.drain(chatId, { kept });
+  const stamp = options.prepared?.stamp ?? (await saveView(store, record));
+  const parts = splitText(reply.view.text);
+  const drawing: Drawing = { chatId, reply, options, record, stamp, pointer, parts };
+  if (fitsInPlace(drawing) && (await editInPlace(deps, drawing))) return;
+  const sent = await sendAnew(deps, drawing);
+  await afterView(deps, drawing, sent);
+}
 
-  /**
-   * Sends the view's text with its keyboard; when Telegram refuses the payment link as a
-   * button (it takes no local addresses), the link goes in the text instead.
-   */
-  async function sendView(
-    chatId: number,
-    text: string,
-    record: ViewRecord,
-    stamp: string,
-    lang: Lang,
-  ): Promise<{ message: Message; inline: boolean }> {
-    const rows = inlineKeyboard(record, stamp, {}, lang);
-    try {
-      return {
-        message: await api.sendMessage(chatId, text, { ...NO_PREVIEW, ...inlineMarkup(rows) }),
-        inline: rows.length > 0,
-      };
-    } catch (error) {
-      if (!record.link || !isBadButtonUrl(error)) throw error;
-      const plain = inlineKeyboard(withoutLink(record), stamp, {}, lang);
-      return {
-        message: await api.sendMessage(chatId, `${text}${linkLine(record)}`, {
-          ...NO_PREVIEW,
-          ...inlineMarkup(plain),
-        }),
-        inline: plain.length > 0,
-      };
-    }
-  }
+/**
+ * Whether the view may replace the tapped message: it is the chat's current view, and
+ * nothing is said before it or follows it (notices, a contact keyboard, tickets, an
+ * invoice, a text longer than one message).
+ */
+function fitsInPlace({ reply, options, pointer, parts }: Drawing): boolean {
+  const { view } = reply;
+  return (
+    options.tappedMessageId !== undefined &&
+    pointer?.messageId === options.tappedMessageId &&
+    !pointer.replyKeyboard &&
+    !pointer.covered &&
+    reply.notices.length === 0 &&
+    view.expects !== 'phone' &&
+    (view.tickets ?? []).length === 0 &&
+    view.invoice === undefined &&
+    parts.length === 1
+  );
+}
 
-  /** Edits the tapped message into the new view; false when Telegram no longer lets us. */
-  async function editView(
-    chatId: number,
-    messageId: number,
-    text: string,
-    record: ViewRecord,
-    stamp: string,
-    lang: Lang,
-  ): Promise<{ inline: boolean } | undefined> {
-    const attempt = async (body: string, rows: InlineKeyboardButton[][]) => {
-      try {
-        await api.editMessageText(chatId, messageId, body, {
-          ...NO_PREVIEW,
-          ...inlineMarkup(rows),
-        });
-      } catch (error) {
-        if (!isNotModified(error)) throw error;
-      }
-      return { inline: rows.length > 0 };
-    };
-    try {
-      try {
-        return await attempt(text, inlineKeyboard(record, stamp, {}, lang));
-      } catch (error) {
-        if (!record.link || !isBadButtonUrl(error)) throw error;
-        return await attempt(
-          `${text}${linkLine(record)}`,
-          inlineKeyboard(withoutLink(record), stamp, {}, lang),
-        );
-      }
-    } catch (error) {
-      if (isNotEditable(error)) return undefined;
-      throw error;
-    }
-  }
+/** Edits the tapped message into the view; false when Telegram no longer lets us. */
+async function editInPlace(
+  { api, store }: RenderDeps,
+  { chatId, options, record, stamp, parts }: Drawing,
+): Promise<boolean> {
+  const edited = await editView(
+    api,
+    chatId,
+    options.tappedMessageId!,
+    parts[0]!,
+    record,
+    stamp,
+    options.lang,
+  );
+  if (!edited) return false;
+  await setPointer(
+    store,
+    chatId,
+    {
+      stamp,
+      messageId: options.tappedMessageId!,
+      inline: edited.inline,
+      replyKeyboard: false,
+    },
+    options.end,
+  );
+  return true;
+}
 
-  async function deliver(
-    chatId: number,
-    conversationId: string,
-    reply: Reply<unknown>,
-    options: DeliverOptions,
-  ): Promise<void> {
-    const { view } = reply;
-    // A handoff to a person's messages: said below the view, which stays the chat's own.
-    if (reply.keepView) {
-      for (const notice of reply.notices) await say(chatId, notice.text);
-      return;
-    }
-    // What waits for the chat and its current view, in one exchange (sending the tickets
-    // does not move the pointer), unless the turn read them.
-    const prepared = options.prepared?.read;
-    const [kept, current] = prepared
-      ? [prepared.kept, undefined]
-      : await store.getMany(deliveryReads(chatId));
-    const pointer = prepared ? prepared.pointer : (current?.value as ChatPointer | undefined);
-    const record = recordOf(chatId, conversationId, reply, pointer?.stamp ?? '');
-    // Tickets an earlier delivery could not send come first.
-    await tickets.drain(chatId, { kept });
-    const m = telegramMessages(options.lang);
-    const stamp = options.prepared?.stamp ?? (await saveView(store, record));
-    const phone = view.expects === 'phone';
-    const parts = splitText(view.text);
-
-    const inPlace =
-      options.tappedMessageId !== undefined &&
-      pointer?.messageId === options.tappedMessageId &&
-      !pointer.replyKeyboard &&
-      !pointer.covered &&
-      reply.notices.length === 0 &&
-      !phone &&
-      (view.tickets ?? []).length === 0 &&
-      view.invoice === undefined &&
-      parts.length === 1;
-    if (inPlace) {
-      const edited = await editView(
-        chatId,
-        options.tappedMessageId!,
-        parts[0]!,
-        record,
-        stamp,
-        options.lang,
-      );
-      if (edited) {
-        await setPointer(
-          store,
-          chatId,
-          {
-            stamp,
-            messageId: options.tappedMessageId!,
-            inline: edited.inline,
-            replyKeyboard: false,
-          },
-          options.end,
-        );
-        return;
-      }
-    }
-
-    // The old view's buttons are removed while the new messages go out (taps on them are
-    // stale from the pointer anyway); awaited before the pointer moves, never unhandled.
-    const retiring =
-      pointer?.messageId !== undefined && pointer.inline
-        ? retireButtons(chatId, pointer.messageId).then(
-            () => undefined,
-            (error: unknown) => ({ error }),
-          )
-        : undefined;
-    // The contact keyboard goes with the first message sent that can carry its removal.
-    let removal = pointer?.replyKeyboard === true && !phone;
-    const takeRemoval = () => {
+/** The contact keyboard's removal, carried by the first message sent that can carry it. */
+function keyboardRemoval(pending: boolean) {
+  let removal = pending;
+  return {
+    pending: () => removal,
+    take: () => {
       const extra = removal ? { reply_markup: REMOVE_KEYBOARD } : {};
       removal = false;
       return extra;
-    };
+    },
+  };
+}
 
-    // The tickets' photos are drawn while the first of these messages is on its way.
-    const drawn = view.tickets?.length ? tickets.draw(view.tickets) : undefined;
+/**
+ * Sends the notices and the view as new messages below the chat's current view, whose
+ * buttons are removed meanwhile; the tickets' photos are drawn while they go out.
+ */
+async function sendAnew(
+  deps: RenderDeps,
+  drawing: Drawing,
+): Promise<{ messageId: number; inline: boolean; drawn: Drawn | undefined }> {
+  const { api, logger, tickets } = deps;
+  const { chatId, reply, pointer, parts } = drawing;
+  const { view } = reply;
+  // The old view's buttons are removed while the new messages go out (taps on them are
+  // stale from the pointer anyway); awaited before the pointer moves, never unhandled.
+  const retiring =
+    pointer?.messageId !== undefined && pointer.inline
+      ? retireButtons(api, logger, chatId, pointer.messageId).then(
+          () => undefined,
+          (error: unknown) => ({ error }),
+        )
+      : undefined;
+  // The contact keyboard goes with the first message sent that can carry its removal.
+  const removal = keyboardRemoval(pointer?.replyKeyboard === true && view.expects !== 'phone');
 
-    for (const notice of reply.notices) {
-      for (const part of splitText(notice.text)) {
-        await api.sendMessage(chatId, part, { ...NO_PREVIEW, ...takeRemoval() });
-      }
+  // The tickets' photos are drawn while the first of these messages is on its way.
+  const drawn = view.tickets?.length ? tickets.draw(view.tickets) : undefined;
+
+  for (const notice of reply.notices) {
+    for (const part of splitText(notice.text)) {
+      await api.sendMessage(chatId, part, { ...NO_PREVIEW, ...removal.take() });
     }
-    for (const part of parts.slice(0, -1)) {
-      await api.sendMessage(chatId, part, { ...NO_PREVIEW, ...takeRemoval() });
-    }
+  }
+  for (const part of parts.slice(0, -1)) {
+    await api.sendMessage(chatId, part, { ...NO_PREVIEW, ...removal.take() });
+  }
+  const sent = await sendLast(api, drawing, removal);
 
-    const last = parts.at(-1)!;
-    let messageId: number;
-    let inline = false;
-    if (phone) {
-      const text = `${last}${linkLine(record)}`;
-      const message = await api.sendMessage(chatId, text, {
-        ...NO_PREVIEW,
-        reply_markup: contactKeyboard(record, options.lang),
-      });
-      messageId = message.message_id;
-    } else if (inlineKeyboard(record, stamp, {}, options.lang).length === 0) {
-      const message = await api.sendMessage(chatId, last, { ...NO_PREVIEW, ...takeRemoval() });
-      messageId = message.message_id;
+  const retired = await retiring;
+  if (retired) throw retired.error;
+  return { ...sent, drawn };
+}
+
+/** The view's last message, with its keyboard: the contact keyboard, or its buttons. */
+async function sendLast(
+  api: Api,
+  { chatId, options, record, stamp, parts, reply }: Drawing,
+  removal: ReturnType<typeof keyboardRemoval>,
+): Promise<{ messageId: number; inline: boolean }> {
+  const last = parts.at(-1)!;
+  if (reply.view.expects === 'phone') {
+    const text = `${last}${linkLine(record)}`;
+    const message = await api.sendMessage(chatId, text, {
+      ...NO_PREVIEW,
+      reply_markup: contactKeyboard(record, options.lang),
+    });
+    return { messageId: message.message_id, inline: false };
+  }
+  if (inlineKeyboard(record, stamp, {}, options.lang).length === 0) {
+    const message = await api.sendMessage(chatId, last, { ...NO_PREVIEW, ...removal.take() });
+    return { messageId: message.message_id, inline: false };
+  }
+  // A message cannot carry both an inline keyboard and the removal of a reply keyboard.
+  if (removal.pending()) {
+    const m = telegramMessages(options.lang);
+    await api.sendMessage(chatId, m.keyboardRemoved, removal.take());
+  }
+  const sent = await sendView(api, chatId, last, record, stamp, options.lang);
+  return { messageId: sent.message.message_id, inline: sent.inline };
+}
+
+/** Once the view is sent: the chat's pointer moves to it, then its invoice and tickets follow. */
+async function afterView(
+  { api, store, logger, tickets, providerToken }: RenderDeps,
+  { chatId, reply, options, stamp }: Drawing,
+  { messageId, inline, drawn }: { messageId: number; inline: boolean; drawn: Drawn | undefined },
+): Promise<void> {
+  const { view } = reply;
+  // The pointer first: if media fail below, the buttons of this view still answer.
+  // (With the update's end, it is written with the done mark, which is written even if
+  // they fail.)
+  await setPointer(
+    store,
+    chatId,
+    {
+      stamp,
+      messageId,
+      inline,
+      replyKeyboard: view.expects === 'phone',
+      covered: (view.tickets ?? []).length > 0 || view.invoice !== undefined,
+    },
+    options.end,
+  );
+  if (view.invoice !== undefined) {
+    if (providerToken === undefined) {
+      logger.error('telegram: an invoice to send, but no TELEGRAM_PAYMENT_PROVIDER_TOKEN');
     } else {
-      // A message cannot carry both an inline keyboard and the removal of a reply keyboard.
-      if (removal) await api.sendMessage(chatId, m.keyboardRemoved, takeRemoval());
-      const sent = await sendView(chatId, last, record, stamp, options.lang);
-      messageId = sent.message.message_id;
-      inline = sent.inline;
-    }
-
-    const retired = await retiring;
-    if (retired) throw retired.error;
-
-    // The pointer first: if media fail below, the buttons of this view still answer.
-    // (With the update's end, it is written with the done mark, which is written even if
-    // they fail.)
-    await setPointer(
-      store,
-      chatId,
-      {
-        stamp,
-        messageId,
-        inline,
-        replyKeyboard: phone,
-        covered: (view.tickets ?? []).length > 0 || view.invoice !== undefined,
-      },
-      options.end,
-    );
-    if (view.invoice !== undefined) {
-      if (deps.providerToken === undefined) {
-        logger.error('telegram: an invoice to send, but no TELEGRAM_PAYMENT_PROVIDER_TOKEN');
-      } else {
-        await sendInvoice(api, chatId, view.invoice, deps.providerToken);
-      }
-    }
-    await tickets.send(chatId, view.tickets ?? [], options.lang, drawn);
-  }
-
-  async function say(chatId: number, text: string): Promise<void> {
-    for (const part of splitText(text)) await api.sendMessage(chatId, part, NO_PREVIEW);
-    const pointer = await getPointer(store, chatId);
-    if (pointer && !pointer.covered) await setPointer(store, chatId, { ...pointer, covered: true });
-  }
-
-  async function redraw(
-    chatId: number,
-    messageId: number,
-    stamp: string,
-    record: ViewRecord,
-    position: KeyboardPosition,
-    lang: Lang,
-  ): Promise<void> {
-    const attempt = async (rows: InlineKeyboardButton[][]) => {
-      try {
-        await api.editMessageReplyMarkup(chatId, messageId, {
-          reply_markup: { inline_keyboard: rows },
-        });
-      } catch (error) {
-        if (!isNotModified(error)) throw error;
-      }
-    };
-    try {
-      await attempt(inlineKeyboard(record, stamp, position, lang));
-    } catch (error) {
-      if (isNotEditable(error)) return;
-      if (!record.link || !isBadButtonUrl(error)) throw error;
-      await attempt(inlineKeyboard(withoutLink(record), stamp, position, lang));
+      await sendInvoice(api, chatId, view.invoice, providerToken);
     }
   }
+  await tickets.send(chatId, view.tickets ?? [], options.lang, drawn);
+}
 
-  return { deliver, say, redraw };
+/** A message of the adapter's own (a file refusal, "coming soon"); the view stays current. */
+async function say({ api, store }: RenderDeps, chatId: number, text: string): Promise<void> {
+  for (const part of splitText(text)) await api.sendMessage(chatId, part, NO_PREVIEW);
+  const pointer = await getPointer(store, chatId);
+  if (pointer && !pointer.covered) await setPointer(store, chatId, { ...pointer, covered: true });
 }
