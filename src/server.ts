@@ -219,7 +219,7 @@ const CLIENT_ERROR_STATUS: Record<string, [number, string]> = {
 
 const ignore = () => undefined;
 
-export async function startHttpServer(options: {
+interface HttpServerOptions {
   port: number;
   host?: string;
   routes: Route[];
@@ -229,13 +229,99 @@ export async function startHttpServer(options: {
   addressLimit?: AddressLimit;
   /** Told each refused request (a metrics counter). */
   onRefused?: (reason: Refusal) => void;
-}): Promise<HttpServer> {
+}
+
+export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const table = new Map(options.routes.map((route) => [`${route.method} ${route.path}`, route]));
   const perAddress = options.addressLimit;
   const direct = (perAddress?.proxyHops ?? 0) <= 0;
   const budget = createBodyBudget(limits.unauthenticatedBodyBytes);
+  const gate = createGate(options, limits);
+  const slots = createConnectionSlots(
+    {
+      total: limits.maxConnections,
+      reserved: limits.reservedConnections,
+      perAddress: direct ? limits.connectionsPerAddress : undefined,
+    },
+    () => gate.tally('evicted'),
+  );
+  const serving: Serving = { table, limits, perAddress, budget, slots, gate };
 
+  const server = createServer(
+    { connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs) },
+    (request, response) => {
+      // A client that goes away mid-request is not an error of the process.
+      request.on('error', ignore);
+      response.on('error', ignore);
+      const socket = request.socket;
+      slots.busy(socket, true);
+      response.once('close', () => slots.busy(socket, false));
+      serve(serving, request, response).catch((error: unknown) => {
+        options.logger.error(
+          { err: error, path: parseTarget(request.url)?.pathname },
+          'route failed',
+        );
+        if (!response.headersSent) sendJson(response, 500, { error: 'internal error' });
+        else response.destroy();
+      });
+    },
+  );
+  server.on('connection', (socket: Socket) => slots.admit(socket));
+  server.on('clientError', clientErrorListener(gate, direct));
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  await listen(server, options.port, options.host ?? '0.0.0.0');
+  // Accepting can fail while running (out of file descriptors): logged, never thrown.
+  server.on('error', (error) => options.logger.error({ err: error }, 'http: listener error'));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    mount(...routes) {
+      for (const route of routes) table.set(`${route.method} ${route.path}`, route);
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** How the server turns requests away: counted, logged in sum, answered with a status. */
+interface Gate {
+  /** Counts a refusal (the metrics, and the log line of the interval). */
+  tally(reason: Refusal): void;
+  /** Spends one of the address's points; never fails nor holds a request for long. */
+  count(address: string | undefined): Promise<void>;
+  /** Answers a refused request, closing its connection. */
+  refuse(
+    response: ServerResponse,
+    reason: Refusal,
+    status: number,
+    address?: string,
+  ): Promise<void>;
+  /** Whether the address may go on: spent (429), or the store failing or slow (503). */
+  admitAddress(
+    route: Route | undefined,
+    address: string,
+  ): Promise<'allowed' | 'rate-limited' | 'unavailable'>;
+}
+
+function createGate(options: HttpServerOptions, limits: ServerLimits): Gate {
+  const perAddress = options.addressLimit;
   // Refusals are counted and summed up in one line per interval: a flood of bad requests
   // must not become a flood of log lines.
   const refusedSince = new Map<Refusal, number>();
@@ -250,7 +336,6 @@ export async function startHttpServer(options: {
       refusedSince.clear();
     }
   };
-  /** Spends one of the address's points; never fails nor holds a request for long. */
   const count = async (address: string | undefined) => {
     if (!perAddress || address === undefined) return;
     await within(perAddress.limit.take(address), limits.addressLimitTimeoutMs).catch(ignore);
@@ -279,11 +364,7 @@ export async function startHttpServer(options: {
     });
     response.end(reason);
   };
-  /** Whether the address may go on: spent (429), or the store failing or slow (503). */
-  const admitAddress = async (
-    route: Route | undefined,
-    address: string,
-  ): Promise<'allowed' | 'rate-limited' | 'unavailable'> => {
+  const admitAddress: Gate['admitAddress'] = async (route, address) => {
     if (!perAddress) return 'allowed';
     try {
       const allowed = await within(
@@ -298,124 +379,92 @@ export async function startHttpServer(options: {
       return 'unavailable';
     }
   };
+  return { tally, count, refuse, admitAddress };
+}
 
-  const slots = createConnectionSlots(
-    {
-      total: limits.maxConnections,
-      reserved: limits.reservedConnections,
-      perAddress: direct ? limits.connectionsPerAddress : undefined,
-    },
-    () => tally('evicted'),
-  );
-
-  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const url = parseTarget(request.url);
-    const route = url && table.get(`${request.method} ${url.pathname}`);
-    const authorized = route?.authorize?.(request.headers);
-    // Authenticated on its headers: the channel's own servers, never limited.
-    if (authorized === true) slots.prove(request.socket);
-    const address =
-      perAddress && authorized !== true && route?.unlimited !== true
-        ? clientAddress(request, perAddress.proxyHops)
-        : undefined;
-    if (address !== undefined) {
-      const admitted = await admitAddress(route, address);
-      if (admitted === 'rate-limited') return refuse(response, 'rate-limited', 429);
-      if (admitted === 'unavailable') return refuse(response, 'unavailable', 503);
-    }
-    if (!url) return refuse(response, 'bad-request', 400, address);
-    if (!route) return refuse(response, 'not-found', 404, address);
-    if (authorized === false) return refuse(response, 'unauthorized', 401, address);
-    const maxBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    const announced = announcedBytes(request, maxBytes);
-    if (maxBytes === 0 && announced > 0) response.setHeader('connection', 'close');
-    if (maxBytes > 0 && announced > maxBytes) return refuse(response, 'too-large', 413, address);
-    // Unauthenticated bodies share the process's budget; a webhook with its secret does not.
-    const held = maxBytes > 0 && authorized !== true ? announced : 0;
-    if (held > 0 && !budget.take(held)) return refuse(response, 'busy', 503);
-    try {
-      let body: Buffer = Buffer.alloc(0);
-      if (maxBytes > 0 && announced > 0) {
-        try {
-          body = await readBody(request, maxBytes, limits.requestTimeoutMs);
-        } catch (error) {
-          if (error instanceof Refused)
-            return await refuse(response, error.reason, error.status, address);
-          response.destroy();
-          return;
-        }
-      }
-      const caller = await route.handle(
-        { method: request.method ?? 'GET', url, headers: request.headers, body, raw: request },
-        response,
-      );
-      if (caller === 'authenticated') slots.prove(request.socket);
-      else if (caller === 'unauthenticated') {
-        await count(address);
-        tally('unauthorized');
-      } else if (!route.limitedPerAddress && REFUSED_STATUS.has(response.statusCode))
-        // A refusal of the route's own (an unknown link) counts too.
-        await count(address);
-    } finally {
-      if (held > 0) budget.give(held);
-    }
-  }
-
-  const server = createServer(
-    { connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs) },
-    (request, response) => {
-      // A client that goes away mid-request is not an error of the process.
-      request.on('error', ignore);
-      response.on('error', ignore);
-      const socket = request.socket;
-      slots.busy(socket, true);
-      response.once('close', () => slots.busy(socket, false));
-      serve(request, response).catch((error: unknown) => {
-        options.logger.error(
-          { err: error, path: parseTarget(request.url)?.pathname },
-          'route failed',
-        );
-        if (!response.headersSent) sendJson(response, 500, { error: 'internal error' });
-        else response.destroy();
-      });
-    },
-  );
-  server.on('connection', (socket: Socket) => slots.admit(socket));
-  // A request line or headers Node cannot parse, or headers too slow: answered as Node
-  // would, counted, and against the address when it is the client's own.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+/**
+ * A request line or headers Node cannot parse, or headers too slow: answered as Node
+ * would, counted, and against the address when it is the client's own.
+ */
+function clientErrorListener(gate: Gate, direct: boolean) {
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
     const [status, text] = CLIENT_ERROR_STATUS[error.code ?? ''] ?? [400, 'Bad Request'];
-    tally(status === 408 ? 'timeout' : 'bad-request');
-    if (direct) void count(socket.remoteAddress);
+    gate.tally(status === 408 ? 'timeout' : 'bad-request');
+    if (direct) void gate.count(socket.remoteAddress);
     socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-  });
-  server.requestTimeout = limits.requestTimeoutMs;
-  server.headersTimeout = Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs);
-  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '0.0.0.0', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  // Accepting can fail while running (out of file descriptors): logged, never thrown.
-  server.on('error', (error) => options.logger.error({ err: error }, 'http: listener error'));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    server,
-    mount(...routes) {
-      for (const route of routes) table.set(`${route.method} ${route.path}`, route);
-    },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
+}
+
+/** What the server's requests are served with. */
+interface Serving {
+  table: Map<string, Route>;
+  limits: ServerLimits;
+  perAddress: AddressLimit | undefined;
+  /** The bytes unauthenticated bodies may hold at once, shared by the process. */
+  budget: ReturnType<typeof createBodyBudget>;
+  slots: ReturnType<typeof createConnectionSlots>;
+  gate: Gate;
+}
+
+/** One request: admitted (address, route, authorization, size), read, and routed. */
+async function serve(
+  { table, limits, perAddress, budget, slots, gate }: Serving,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const { refuse, count } = gate;
+  const url = parseTarget(request.url);
+  const route = url && table.get(`${request.method} ${url.pathname}`);
+  const authorized = route?.authorize?.(request.headers);
+  // Authenticated on its headers: the channel's own servers, never limited.
+  if (authorized === true) slots.prove(request.socket);
+  const address =
+    perAddress && authorized !== true && route?.unlimited !== true
+      ? clientAddress(request, perAddress.proxyHops)
+      : undefined;
+  if (address !== undefined) {
+    const admitted = await gate.admitAddress(route, address);
+    if (admitted === 'rate-limited') return refuse(response, 'rate-limited', 429);
+    if (admitted === 'unavailable') return refuse(response, 'unavailable', 503);
+  }
+  if (!url) return refuse(response, 'bad-request', 400, address);
+  if (!route) return refuse(response, 'not-found', 404, address);
+  if (authorized === false) return refuse(response, 'unauthorized', 401, address);
+  const maxBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const announced = announcedBytes(request, maxBytes);
+  if (maxBytes === 0 && announced > 0) response.setHeader('connection', 'close');
+  if (maxBytes > 0 && announced > maxBytes) return refuse(response, 'too-large', 413, address);
+  // Unauthenticated bodies share the process's budget; a webhook with its secret does not.
+  const held = maxBytes > 0 && authorized !== true ? announced : 0;
+  if (held > 0 && !budget.take(held)) return refuse(response, 'busy', 503);
+  try {
+    let body: Buffer = Buffer.alloc(0);
+    if (maxBytes > 0 && announced > 0) {
+      try {
+        body = await readBody(request, maxBytes, limits.requestTimeoutMs);
+      } catch (error) {
+        if (error instanceof Refused)
+          return await refuse(response, error.reason, error.status, address);
+        response.destroy();
+        return;
+      }
+    }
+    const caller = await route.handle(
+      { method: request.method ?? 'GET', url, headers: request.headers, body, raw: request },
+      response,
+    );
+    if (caller === 'authenticated') slots.prove(request.socket);
+    else if (caller === 'unauthenticated') {
+      await count(address);
+      gate.tally('unauthorized');
+    } else if (!route.limitedPerAddress && REFUSED_STATUS.has(response.statusCode))
+      // A refusal of the route's own (an unknown link) counts too.
+      await count(address);
+  } finally {
+    if (held > 0) budget.give(held);
+  }
 }
