@@ -16,6 +16,7 @@
 import type { Provider, Ticket } from '#src/api/catalog.js';
 import { AutoAssignSessionType } from '#src/domain/partner-codes.js';
 import type { CartActivity, CartAddedActivity } from '#src/api/cart.js';
+import type { ProductEntry } from '#src/domain/catalog.js';
 import type { Answer, TicketAnswer } from '#src/api/common.js';
 import type { IsoDate, IsoDateTime } from '#src/api/schema.js';
 import { checkSale, dateOf, providerNow, type SaleCheck } from '#src/domain/index.js';
@@ -132,9 +133,43 @@ export function activityItem(
       `${position}: there is no product ${productId}`,
       entity(productId, 'ProductId'),
     );
-  const { provider, product } = entry;
+  const { provider } = entry;
   const now = providerNow(provider, context.clock.now());
+  checkActivity(context, activity, entry, now, position);
+  const { tickets, added } = ticketInstances(context, activity, entry, now, position);
+  return {
+    kind: 'activity',
+    id: itemId,
+    productId,
+    providerId: provider.providerId,
+    combinedProductId: activity.combinedProductId,
+    giftCardIdentifier: activity.giftCardIdentifier,
+    accessDate: date,
+    quantity,
+    tickets,
+    added: {
+      productId,
+      combinedProductId: activity.combinedProductId,
+      quantity,
+      accessDateTime: `${date}T00:00:00` as IsoDateTime,
+      forceNotAutoAssignSeating: false,
+      tickets: added,
+    },
+  };
+}
 
+/**
+ * The activity as a whole: a gift card's redemption, how the product is sold (alone, in
+ * a package, in a combined product), the quantity, and the access date.
+ */
+function checkActivity(
+  context: SandboxContext,
+  activity: CartActivity,
+  { provider, product }: ProductEntry,
+  now: IsoDateTime,
+  position: string,
+): void {
+  const { productId, accessDateTime: date, quantity } = activity;
   // A redemption is checked first: a spent card or a closed window is the answer then.
   if (activity.giftCardIdentifier !== undefined) {
     checkRedemption(
@@ -197,9 +232,15 @@ export function activityItem(
       entity(productId, 'ProductId'),
     );
   assertSellable(checkSale(product, date, now), productId, date);
+}
 
-  // Tickets: the given instances, by ticket id in order of appearance.
-  const perTicketDates = provider.advancedDateSelectorMethodName === 'DatePerTicketEnclosure';
+/** The tickets the Add gives, by ticket id in order of appearance. */
+function givenTickets(
+  { product }: ProductEntry,
+  activity: CartActivity,
+  position: string,
+): Map<string, NonNullable<CartActivity['tickets']>> {
+  const { productId, quantity } = activity;
   const givenByTicket = new Map<string, NonNullable<CartActivity['tickets']>>();
   for (const given of activity.tickets ?? []) {
     const ticket = product.tickets.find((t) => t.ticketId === given.ticketId);
@@ -219,7 +260,25 @@ export function activityItem(
       );
     givenByTicket.set(given.ticketId, list);
   }
+  return givenByTicket;
+}
 
+/**
+ * Each unit of each ticket of the product: its access date (one per enclosure when the
+ * provider dates tickets apart), its session, and its answers (the activity's answers
+ * standing in for a ticket's own); an activity answer no ticket asks for is refused.
+ */
+function ticketInstances(
+  context: SandboxContext,
+  activity: CartActivity,
+  entry: ProductEntry,
+  now: IsoDateTime,
+  position: string,
+): { tickets: TicketInstance[]; added: CartAddedActivity['tickets'] } {
+  const { provider, product } = entry;
+  const { productId, accessDateTime: date, quantity } = activity;
+  const givenByTicket = givenTickets(entry, activity, position);
+  const perTicketDates = provider.advancedDateSelectorMethodName === 'DatePerTicketEnclosure';
   const enclosureDates = new Map<string, IsoDate>();
   const activityAnswers = activity.questions ?? [];
   const askedAnywhere = new Set<string>();
@@ -288,24 +347,5 @@ export function activityItem(
       `${position}: question ${stray.questionId} is not a question of any ticket of product ${productId}`,
       entity(stray.questionId, 'QuestionId'),
     );
-
-  return {
-    kind: 'activity',
-    id: itemId,
-    productId,
-    providerId: provider.providerId,
-    combinedProductId: activity.combinedProductId,
-    giftCardIdentifier: activity.giftCardIdentifier,
-    accessDate: date,
-    quantity,
-    tickets,
-    added: {
-      productId,
-      combinedProductId: activity.combinedProductId,
-      quantity,
-      accessDateTime: `${date}T00:00:00` as IsoDateTime,
-      forceNotAutoAssignSeating: false,
-      tickets: added,
-    },
-  };
+  return { tickets, added };
 }
