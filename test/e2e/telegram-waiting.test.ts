@@ -173,13 +173,15 @@ describe('what the customer waits for in Telegram', () => {
       await fake.until(() => gate.held.length === 1, 10_000, 'the tickets look-up');
       expect(gate.held.map((call) => call.operation)).toEqual(['sales']);
       await fake.until(
-        () => sent().some((message) => /Purchase confirmed/.test(message.text ?? '')),
+        () => sent().some((message) => /^✅ Paid: your order/.test(message.text ?? '')),
         10_000,
         'the confirmation',
       );
       // Confirmed with the order's number while the look-up is still out: no ticket yet.
-      const confirmation = sent().find((message) => /Purchase confirmed/.test(message.text ?? ''))!;
-      expect(confirmation.text).toMatch(/Order \S+/);
+      const confirmation = sent().find((message) =>
+        /^✅ Paid: your order/.test(message.text ?? ''),
+      )!;
+      expect(confirmation.text).toMatch(/your order \S+ is bought/);
       expect(sent().filter((message) => message.photo !== undefined)).toHaveLength(0);
       expect(gate.held).toHaveLength(1);
 

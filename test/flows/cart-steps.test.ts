@@ -1147,7 +1147,7 @@ describe('done', () => {
     expect(load.inputs[0]).toEqual({
       partnerSaleId: 'p-1',
       language: 'en',
-      announce: '🎉 Purchase confirmed!\n🧾 Order s1\nGetting your tickets ready…',
+      announce: '✅ Paid: your order s1 is bought. Getting your tickets and receipt ready…',
     });
     const view = h.view();
     expect(view.tickets).toEqual([

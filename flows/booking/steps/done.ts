@@ -30,6 +30,8 @@ import { soldStays, stayCancellation, stayLines } from './packages/sold.js';
 const messages = defineMessages({
   es: {
     loading: 'Preparando tus entradas…',
+    announced: (id: string) =>
+      `✅ Pagado: tu pedido ${id} está comprado. Preparo tus entradas y el recibo…`,
     saving: 'Guardando tus datos…',
     done: '🎉 ¡Compra confirmada! Estas son tus entradas:',
     reference: (id: string) => `🧾 Pedido ${id}`,
@@ -49,6 +51,8 @@ const messages = defineMessages({
   },
   en: {
     loading: 'Getting your tickets ready…',
+    announced: (id: string) =>
+      `✅ Paid: your order ${id} is bought. Getting your tickets and receipt ready…`,
     saving: 'Saving your details…',
     done: '🎉 Purchase confirmed! Here are your tickets:',
     reference: (id: string) => `🧾 Order ${id}`,
@@ -197,10 +201,13 @@ export function activityLines(activities: SoldActivity[], lang: Lang): string[] 
 }
 
 /** The order's reference: the service's sale id (what its provider knows), else ours. */
+function orderReference(sale: NonNullable<BookingContext['sale']>): string {
+  return sale.saleIds[0] ?? sale.partnerSaleId;
+}
+
 function receiptHead(context: BookingContext, lang: Lang): string[] {
   const sale = context.sale;
-  if (sale === undefined) return [];
-  return [messages(lang).reference(sale.saleIds[0] ?? sale.partnerSaleId)];
+  return sale === undefined ? [] : [messages(lang).reference(orderReference(sale))];
 }
 
 /** The total paid and the cancellation terms of each product and stay, once each. */
@@ -242,12 +249,13 @@ function rememberOption(context: BookingContext) {
 }
 
 /**
- * The purchase confirmed, with its order number, while the tickets are looked up: the
- * receipt with the tickets follows.
+ * The purchase bought, with its order number, while the tickets are looked up. The
+ * receipt with the tickets follows and says "Purchase confirmed" itself: this says it
+ * another way, so that the customer is not told the same thing twice.
  */
 function confirmedText(context: BookingContext): string {
-  const m = messages(context.language);
-  return [m.doneNoTickets, ...receiptHead(context, context.language), m.loading].join('\n');
+  const sale = context.sale;
+  return messages(context.language).announced(sale ? orderReference(sale) : '');
 }
 
 /** The view while a call is out: one of this step's words, nothing to tap. */
