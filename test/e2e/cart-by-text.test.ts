@@ -126,7 +126,9 @@ describe('the cart by text', () => {
     expect(customer.last().text).toMatch(/Museo del Mar: adulto — sáb, 13 jun\n\s+2 × 15,00/);
 
     const changed = texts(await customer.say('cambia a 3 adultos'));
-    expect(changed).toMatch(/he quitado Museo del Mar: adulto del carrito/);
+    // Said as the change of count it is, never as a removal.
+    expect(changed).toMatch(/De acuerdo, lo cambio: 3 adultos en Museo del Mar: adulto\./);
+    expect(changed).not.toMatch(/he quitado/);
     expect(changed).toMatch(
       /sábado, 13 de junio de 2026\n3 adultos\nTotal: 3 × 15,00\s€ = 45,00\s€/,
     );
