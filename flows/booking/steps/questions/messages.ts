@@ -3,6 +3,7 @@ import { defineMessages } from '#src/i18n/messages.js';
 
 export const questionMessages = defineMessages({
   es: {
+    weAre: (count: number) => `👥 Somos ${count}`,
     ticketHeading: (n: number, total: number, ticket: string, attendee?: number) =>
       `Entrada ${n} de ${total} — ${ticket}${attendee !== undefined ? `, asistente ${attendee}` : ''}`,
     profileHeading: (label: string, n: number, total: number) => `${label} (${n}/${total})`,
@@ -92,6 +93,7 @@ export const questionMessages = defineMessages({
     errorFileNotExpected: 'Esta pregunta no espera un archivo: escribe o elige la respuesta.',
   },
   en: {
+    weAre: (count: number) => `👥 We are ${count}`,
     ticketHeading: (n: number, total: number, ticket: string, attendee?: number) =>
       `Ticket ${n} of ${total} — ${ticket}${attendee !== undefined ? `, attendee ${attendee}` : ''}`,
     profileHeading: (label: string, n: number, total: number) => `${label} (${n}/${total})`,
