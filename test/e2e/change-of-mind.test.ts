@@ -226,6 +226,9 @@ describe('a change of mind typed at a question', () => {
     expect(refused).toMatch(/Escribe un nombre de 2 a 60 letras\./);
     expect(customer.last().text).toMatch(/^Entrada 1 de 2 — [^\n]*Nombre/);
     expect(customer.last().options[0]!.label).toBe('👥 Somos 3');
+    expect(customer.last().text).toMatch(
+      /Si sois 3, pulsa «👥 Somos 3» y cambio las entradas; si no, escribe el nombre\./,
+    );
     // The party's own size is no change: refused as a name only.
     await customer.say('2');
     expect(customer.last().options.some((option) => /Somos/.test(option.label))).toBe(false);

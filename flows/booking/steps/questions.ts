@@ -39,8 +39,8 @@ import { countsText, totalText } from './summary.js';
 import { personLabel } from '#src/domain/people.js';
 import { defineMessages } from '#src/i18n/messages.js';
 
-/** The largest number typed at a name that is read as how many they are. */
-const MAX_PARTY = 30;
+/** The largest number typed at a name read as how many they are (a family or a small group). */
+const MAX_PARTY = 10;
 
 const retypeMessages = defineMessages({
   es: {
@@ -176,10 +176,14 @@ export const ticketQuestionnaire: Questionnaire = {
     const offer = context.draft?.countOffer;
     if (offer === undefined || offer.setIndex !== slot.setIndex) return undefined;
     if (offer.questionId !== slot.question.id) return undefined;
+    const m = questionMessages(lang);
     return {
-      id: 'requantity',
-      label: questionMessages(lang).weAre(offer.quantity),
-      event: { type: 'wish.change', wish: { quantity: offer.quantity } },
+      option: {
+        id: 'requantity',
+        label: m.weAre(offer.quantity),
+        event: { type: 'wish.change', wish: { quantity: offer.quantity } },
+      },
+      note: m.weAreNote(offer.quantity),
     };
   },
   changeOption(context, slot, lang) {

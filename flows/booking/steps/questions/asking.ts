@@ -134,7 +134,11 @@ export interface Questionnaire {
   /** The one-tap change of ticket type offered at `slot` after such a refusal. */
   changeOption?(context: BookingContext, slot: Slot, lang: Lang): Option<BookingEvent> | undefined;
   /** The one-tap change of how many offered at `slot` after `textRefused` kept one. */
-  countOption?(context: BookingContext, slot: Slot, lang: Lang): Option<BookingEvent> | undefined;
+  countOption?(
+    context: BookingContext,
+    slot: Slot,
+    lang: Lang,
+  ): { option: Option<BookingEvent>; note: string } | undefined;
 }
 
 /** The first question from `from` on that is still to be asked; the count of slots if none. */
@@ -399,7 +403,10 @@ export function questionView(q: Questionnaire): ViewFn {
     const change = q.changeOption?.(context, slot, lang);
     if (change) options.unshift(change);
     const count = q.countOption?.(context, slot, lang);
-    if (count) options.unshift(count);
+    if (count) {
+      options.unshift(count.option);
+      lines.push(count.note);
+    }
     const shortcut = q.shortcut?.(context, slot, lang);
     if (shortcut) options.push(shortcut);
     (q.suggestions?.(context, slot) ?? []).forEach((text, index) =>
