@@ -44,7 +44,10 @@ export const redemptionPrice = (draft: Draft): Money => ({
  * (the ticket is valid any day from the date shown), which is said instead of the buttons.
  */
 function dayTyped(text: string, draft: Draft, deps: ViewDeps, lang: Lang): string | undefined {
-  if (!draft.product.openDate || draft.accessDate === undefined) return undefined;
+  // Open-dated with no day asked (the provider does not demand one, DemandAccessDateOnOpenDate):
+  // where a day is asked it is the first day of validity, chosen at the date step.
+  const { openDate, fixedDate } = draft.product;
+  if (!openDate || fixedDate === undefined || draft.accessDate === undefined) return undefined;
   if (understoodDate(text, todayFor(deps), []) === undefined) return undefined;
   return messages(lang).openDated(formatDate(draft.accessDate, lang, 'long'));
 }
