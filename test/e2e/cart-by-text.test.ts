@@ -126,7 +126,9 @@ describe('the cart by text', () => {
     expect(customer.last().text).toMatch(/Museo del Mar: adulto — sáb, 13 jun\n\s+2 × 15,00/);
 
     const changed = texts(await customer.say('cambia a 3 adultos'));
-    expect(changed).toMatch(/he quitado Museo del Mar: adulto del carrito/);
+    // Said as the change of count it is, never as a removal.
+    expect(changed).toMatch(/De acuerdo, lo cambio: 3 adultos en Museo del Mar: adulto\./);
+    expect(changed).not.toMatch(/he quitado/);
     expect(changed).toMatch(
       /sábado, 13 de junio de 2026\n3 adultos\nTotal: 3 × 15,00\s€ = 45,00\s€/,
     );
@@ -160,5 +162,26 @@ describe('the cart by text', () => {
     expect(customer.last().text).toMatch(/^Parque Acuático Atlántico: elige un producto/);
     const park = texts(await customer.pick(/^Entrada parque adulto/));
     expect(park).toMatch(/sábado, 13 de junio de 2026\n1 adulto/);
+  });
+
+  it('"añade una entrada de niño" at the review adds a child ticket for the cart\'s museum and day', async () => {
+    const customer = await chat();
+    await customer.say('1 adulto al museo del mar el sábado');
+    await toCart(customer);
+    await customer.choose('checkout');
+    await customer.say('Ana García López, 12345678Z, 612345678, ana@example.com');
+    expect(customer.last().text).toMatch(/^📋 Revisa tu pedido:/);
+    const reply = texts(await customer.say('añade una entrada de niño'));
+    expect(reply).not.toMatch(/Dime qué añadir/);
+    expect(reply).toMatch(/sábado, 13 de junio de 2026\n1 niño/);
+    await toCart(customer);
+    const shown = customer.transcript.map((line) => line.text).join('\n---\n');
+    expect(shown).toMatch(/Entrada general infantil[^\n]*sáb, 13 jun\n\s+1 × 9,00/);
+    expect(shown).toMatch(/Total[^\n]*24,00\s€/);
+    await customer.choose('checkout');
+    // The buyer's details are kept: one tap back to the review, with the new total.
+    expect(customer.last().text).toMatch(
+      /^📋 Revisa tu pedido:[\s\S]*2\. Entrada general infantil[\s\S]*Total a pagar: 24,00\s€/,
+    );
   });
 });

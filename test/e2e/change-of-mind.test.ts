@@ -219,6 +219,38 @@ describe('a change of mind typed at a question', () => {
     expect(customer.last().text).toMatch(/^Ticket 1 of 3 — [^\n]*Date of birth/);
   });
 
+  it('a bare number at a name is refused as a name, with "Somos 3" offered in one tap', async () => {
+    const customer = await chat();
+    await customer.say('2 adultos al museo del mar el sábado');
+    const refused = texts(await customer.say('3'));
+    expect(refused).toMatch(/Escribe un nombre de 2 a 60 letras\./);
+    expect(customer.last().text).toMatch(/^Entrada 1 de 2 — [^\n]*Nombre/);
+    expect(customer.last().options[0]!.label).toBe('👥 Somos 3');
+    expect(customer.last().text).toMatch(
+      /Si sois 3, pulsa «👥 Somos 3» y cambio las entradas; si no, escribe el nombre\./,
+    );
+    // The party's own size is no change: refused as a name only.
+    await customer.say('2');
+    expect(customer.last().options.some((option) => /Somos/.test(option.label))).toBe(false);
+    await customer.say('3');
+    const changed = texts(await customer.pick(/Somos 3/));
+    expect(changed).toMatch(
+      /sábado, 13 de junio de 2026\n3 adultos\nTotal: 3 × 15,00\s€ = 45,00\s€/,
+    );
+    expect(customer.last().text).toMatch(/^Entrada 1 de 3 — [^\n]*Nombre/);
+    expect(customer.last().options.some((option) => /Somos/.test(option.label))).toBe(false);
+  });
+
+  it('in English: a bare number at a name offers "We are 4"', async () => {
+    const customer = await chat('en');
+    await customer.say('two adult tickets for the maritime museum next saturday');
+    await customer.say('4');
+    expect(customer.last().options[0]!.label).toBe('👥 We are 4');
+    const changed = texts(await customer.pick(/We are 4/));
+    expect(changed).toMatch(/4 adults\nTotal: 4 × /);
+    expect(customer.last().text).toMatch(/^Ticket 1 of 4 — /);
+  });
+
   it('a name that is a weekday, or a date of birth, stays an answer', async () => {
     const customer = await chat();
     await customer.say('1 adulto al museo del mar el sabado');

@@ -282,6 +282,23 @@ describe('gift cards through the chat', () => {
     expect(cart.text).toMatch(/Gift card: Sea Museum — Thu 11 Jun\n\s+1 × €0\.00/);
   });
 
+  it("a day typed at an open-dated card's redemption is answered: valid any day, no day to choose", async () => {
+    chat = await startChat({ env: { ...ON_ACCOUNT, PARTNER_LANGUAGE: 'es' } });
+    await chat.start();
+    await act(chat, ['/regalo', HISTORIC_GIFT_CARD, { pick: 'Reservar' }]);
+    const step = chat.last().text;
+    expect(step).toMatch(/^🎁 Con la tarjeta regalo: 1 × «Tarjeta regalo: Museo del Mar»/);
+    const said = texts(await chat.say('el sábado'));
+    expect(said).toMatch(
+      /Es una entrada de fecha abierta: vale cualquier día desde el miércoles, 10 de junio de 2026, así que no hace falta elegir día\./,
+    );
+    expect(said).not.toMatch(/vuelve atrás para cambiar la fecha/);
+    // The same step again, its button to go on.
+    expect(chat.last().text).toBe(step);
+    const cart = (await chat.pick('Continuar')).at(-1)!;
+    expect(cart.text).toMatch(/Tarjeta regalo: Museo del Mar — [^\n]+\n\s+1 × 0,00/);
+  });
+
   it('a code given inside a sentence is checked at once; "I have a gift card to redeem" asks it', async () => {
     chat = await startChat({ env: { ...ON_ACCOUNT, PARTNER_LANGUAGE: 'es' } });
     await chat.start();

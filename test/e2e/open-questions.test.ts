@@ -88,6 +88,27 @@ describe('open questions', () => {
     expect(chat.last().text).toMatch(/^Ticket 1 of 3 — /);
   });
 
+  it('"the museum" typed after the ideas books the museum for the party and day asked', async () => {
+    const chat = await chatIn('en');
+    await chat.say('we are 2 adults and a kid (7), any ideas for Sunday morning?');
+    const summary = texts(await chat.say('the museum')).join('\n');
+    expect(summary).not.toMatch(/I found \d+ products/);
+    expect(summary).toMatch(
+      /Valencia Sea Museum · Tickets\nSunday, 14 June 2026\n2 adults · 1 child/,
+    );
+    expect(summary).toMatch(/Total: 2 × €15\.00 \+ 1 × €9\.00 = €39\.00\./);
+    expect(chat.last().text).toMatch(/^Ticket 1 of 3 — /);
+  });
+
+  it('"el parque" after the ideas opens the park\'s products for the party and day asked', async () => {
+    const chat = await chatIn('es');
+    await chat.say('somos 2 adultos y un niño, ¿qué nos recomiendas para el domingo?');
+    expect(chat.last().text).toMatch(/^Esto es lo que hay para el domingo, 14 de junio de 2026/);
+    const said = texts(await chat.say('el parque')).join('\n');
+    expect(said).toMatch(/domingo, 14 de junio de 2026, 2 adultos · 1 niño/);
+    expect(chat.last().text).toMatch(/^Parque Acuático Atlántico/);
+  });
+
   it('"algo para niños el sábado" after "qué tenéis?" lists what fits children that day, no pack picked', async () => {
     const chat = await chatIn('es');
     await chat.say('qué tenéis?');

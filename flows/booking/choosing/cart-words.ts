@@ -8,12 +8,17 @@
  */
 import type { Lang } from '#src/domain/lang.js';
 import type { CatalogIndex } from '#src/domain/catalog.js';
-import { personLabel, productPersonKind, type PersonKind } from '#src/domain/people.js';
+import {
+  personLabel,
+  productPersonKind,
+  ticketTypeSiblings,
+  type PersonKind,
+} from '#src/domain/people.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import { readNumber } from '#flows/understanding/numbers.js';
 import { ticketType } from '#flows/understanding/quantities.js';
 import { words as foldWords } from '#flows/understanding/text.js';
-import type { BookingContext, CartLine, Wish } from '#flows/booking/types.js';
+import type { BookingContext, BookingEvent, CartLine, Wish } from '#flows/booking/types.js';
 import {
   notUnderstoodText,
   type TextReading,
@@ -191,6 +196,43 @@ function changeCount(
   };
 }
 
+/**
+ * "añade una entrada de niño" naming no product: the ticket type's product among the
+ * cart's ticket types (its lines one product's adult, child… tickets on one day), on that
+ * day and session. Undefined when the cart holds more than that or the type has none.
+ */
+function sameDayType(
+  wish: Wish,
+  lines: readonly CartLine[],
+  catalog: CatalogIndex,
+): BookingEvent | undefined {
+  const kinds = Object.keys(wish.types ?? {}) as PersonKind[];
+  const first = lines[0];
+  if (kinds.length !== 1 || first === undefined) return undefined;
+  if (lines.some((line) => line.giftCard !== undefined || line.package !== undefined))
+    return undefined;
+  if (lines.some((line) => line.accessDate !== first.accessDate)) return undefined;
+  const entry = catalog.product(first.productId);
+  if (entry === undefined) return undefined;
+  const siblings = ticketTypeSiblings(entry.base, entry.product);
+  const ids = new Set(siblings.map((sibling) => sibling.productId));
+  if (lines.some((line) => !ids.has(line.productId))) return undefined;
+  const wanted = siblings.find((sibling) => productPersonKind(sibling) === kinds[0]);
+  if (wanted === undefined) return undefined;
+  const quantity = wish.types![kinds[0]!]!;
+  const time = lineTime(first);
+  return {
+    type: 'wish',
+    productId: wanted.productId,
+    wish: {
+      date: { kind: 'date', date: first.accessDate },
+      ...(time ? { time: time.padStart(5, '0') } : {}),
+      quantity,
+      types: { [kinds[0]!]: quantity },
+    },
+  };
+}
+
 /** Verbs that put something in a removed line's place ("quita el museo y pon el parque"). */
 const PUT = new Set(['pon', 'ponme', 'anade', 'anadir', 'agrega', 'mete', 'put', 'add']);
 
@@ -261,7 +303,8 @@ export function cartReading(
         return undefined;
       return lines.length === 0 ? { error: m.empty } : { event: { type: 'cart.empty' } };
     case 'add': {
-      const event = bookingEvent(readMessage(text, deps));
+      const reading = readMessage(text, deps);
+      const event = bookingEvent(reading) ?? sameDayType(wishOf(reading), lines, deps.catalog);
       if (event === undefined) return { error: m.addWhat };
       return { event };
     }

@@ -262,6 +262,7 @@ export function changedContext(context: BookingContext, said: Wish): Partial<Boo
     types: undefined,
     questionCursor: 0,
     questionPending: undefined,
+    countOffer: undefined,
     resume: Object.keys(draft.answers).length > 0 ? true : undefined,
   };
   const cleared: Draft =

@@ -25,6 +25,7 @@ import { providerNow } from '#src/domain/time.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Option } from '#flows/view.js';
 import { words as foldWords } from '#flows/understanding/text.js';
+import { ticketType } from '#flows/understanding/quantities.js';
 import type { Understanding } from '#flows/understanding/understand.js';
 import type { BookingEvent, IdeasAsked, Money, Wish } from '#flows/booking/types.js';
 import { formatDate, formatPrice } from './format.js';
@@ -350,7 +351,11 @@ export function ideasView(
   offer: Offerable,
   now: Date,
   lang: Lang,
-): { text: string; options: Option<BookingEvent>[] } {
+): {
+  text: string;
+  options: Option<BookingEvent>[];
+  named: (typed: string) => BookingEvent | undefined;
+} {
   const m = messages(lang);
   const filters = filtersText(asked, lang);
   let found = ideasFor(asked, offer, now);
@@ -373,5 +378,64 @@ export function ideasView(
       event: { type: 'wish' as const, productId: idea.entry.product.productId, wish },
     };
   });
-  return { text: [heading, ...lines, m.pick].join('\n'), options };
+  return {
+    text: [heading, ...lines, m.pick].join('\n'),
+    options,
+    named: (typed) => ideaNamed(typed, asked, shown),
+  };
+}
+
+/** Words too common to name one idea ("the", "entrada", "ticket"). */
+const UNNAMING = new Set(
+  'entrada entradas ticket tickets admission general para with from desde'.split(' '),
+);
+
+/** A name's words that can name it: not short, not common, not whom it is for ("niños"). */
+const nameWords = (name: string) =>
+  new Set(
+    foldWords(name).filter(
+      (word) => word.length >= 4 && !UNNAMING.has(word) && ticketType(word) === undefined,
+    ),
+  );
+
+/**
+ * An idea named by typed words ("the museum"): the one whose product's name has them, or
+ * the place of them all when only their place's name has them; it is booked, or browsed,
+ * with the party and day of the open question. Undefined when the words name none or
+ * several places.
+ */
+function ideaNamed(
+  typed: string,
+  asked: IdeasAsked,
+  shown: readonly Idea[],
+): BookingEvent | undefined {
+  const said = [...nameWords(typed)];
+  if (said.length === 0) return undefined;
+  const has = (name: string) => {
+    const words = nameWords(name);
+    return said.some((word) => words.has(word));
+  };
+  const byProduct = shown.filter((idea) => has(productName(idea.entry.product)));
+  if (byProduct.length === 1) {
+    const idea = byProduct[0]!;
+    const wish = ideaWish(asked, idea);
+    return { type: 'wish', productId: idea.entry.product.productId, wish };
+  }
+  const byPlace = shown.filter((idea) => has(idea.entry.provider.providerName));
+  const places = new Set(byPlace.map((idea) => idea.entry.provider.providerId));
+  if (places.size !== 1) return undefined;
+  const { types: _types, quantity: _quantity, ...day } = ideaWish(asked, byPlace[0]!);
+  const counts: Wish['types'] = {};
+  if (asked.adults) counts.adult = asked.adults;
+  if (asked.children) counts.child = asked.children;
+  const size = partySize(asked);
+  return {
+    type: 'browse.provider',
+    providerId: byPlace[0]!.entry.provider.providerId,
+    wish: {
+      ...day,
+      ...(Object.keys(counts).length > 0 ? { types: counts } : {}),
+      ...(size !== undefined ? { quantity: size } : {}),
+    },
+  };
 }

@@ -154,12 +154,15 @@ export const browseView: ViewFn = (context, deps): BookingView => {
   // A product is drawn (priced) only when its page is shown: a search matching 50,000
   // products must not price them all for the 8 on the page.
   let items: (Option<BookingEvent> | ProductEntry)[];
+  // At an open question's answer, one of the products listed named by typed words.
+  let named: ((typed: string) => BookingEvent | undefined) | undefined;
   switch (level.kind) {
     case 'ideas': {
       // An open question's answer: its text lists the products with their prices.
       const ideas = ideasView(context.browse.ideas!, offer, deps.now, lang);
       text = ideas.text;
       items = ideas.options;
+      named = ideas.named;
       break;
     }
     case 'providers':
@@ -246,6 +249,9 @@ export const browseView: ViewFn = (context, deps): BookingView => {
       if (past) return past;
       const ideas = ideasAsked(typed, reading);
       if (ideas) return { event: { type: 'browse.ideas', ideas } };
+      // "the museum" after the ideas: that idea, with the party and day asked for them.
+      const idea = Object.keys(wishOf(reading)).length === 0 ? named?.(typed) : undefined;
+      if (idea) return { event: idea };
       const packages = packageAsked(reading);
       if (packages) return packages;
       const hours = hoursAsked(reading, lang);

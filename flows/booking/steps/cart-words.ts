@@ -4,20 +4,57 @@
  * the cart's own (the service's Remove, or the cart rebuilt without the line).
  */
 import { assign, enqueueActions, raise } from 'xstate';
-import { keptText } from '#flows/booking/choosing/wish.js';
+import { keptText, typesWords, wishWords } from '#flows/booking/choosing/wish.js';
 import { partnerCall } from '../partner-call.js';
 import { booking } from '../setup.js';
 import type { BookingContext, BookingEvent } from '../types.js';
-import { cartMessages, changedContext } from './cart.js';
+import type { RemoveFromCartOutput } from '../actors/cart.js';
+import { cartMessages, changedContext, removalNotes } from './cart.js';
 import { lineRemoved } from './line-removed.js';
 import { defineMessages } from '#src/i18n/messages.js';
 
 const messages = defineMessages({
-  es: { emptied: 'Hecho: tu carrito está vacío.', emptying: 'Vaciando el carrito…' },
-  en: { emptied: 'Done: your cart is empty.', emptying: 'Emptying the cart…' },
+  es: {
+    emptied: 'Hecho: tu carrito está vacío.',
+    emptying: 'Vaciando el carrito…',
+    changing: (count: string, name: string) => `De acuerdo, lo cambio: ${count} en ${name}.`,
+  },
+  en: {
+    emptied: 'Done: your cart is empty.',
+    emptying: 'Emptying the cart…',
+    changing: (count: string, name: string) => `All right, I am changing it: ${count} for ${name}.`,
+  },
 });
 
 type Args = { context: BookingContext; event: BookingEvent };
+type Removed = { context: BookingContext; event: { output: RemoveFromCartOutput } };
+
+/**
+ * A line booked again with another count (its own product back): said as the change it
+ * is, not as a removal; a line swapped for another product: the removal, as the cart says.
+ */
+const lineReplaced = {
+  type: 'lineRemoved' as const,
+  params: (args: Removed) => {
+    const { context, event } = args;
+    const again = context.replacing;
+    if (again === undefined || again.productId !== event.output.removed.productId)
+      return lineRemoved.params(args);
+    const { wish } = again;
+    const lang = context.language;
+    const count =
+      wish.types !== undefined
+        ? typesWords(wish.types, lang)
+        : wishWords(wish.quantity !== undefined ? { quantity: wish.quantity } : {}, lang);
+    return {
+      change: event.output,
+      text: [
+        messages(lang).changing(count, event.output.removed.name),
+        ...removalNotes(event.output, lang),
+      ].join('\n'),
+    };
+  },
+};
 
 const removeInput = ({ context }: { context: BookingContext }, cartItemId: string) => ({
   cart: context.cart,
@@ -128,7 +165,7 @@ export const cartWordStates = {
       onDone: {
         target: 'idle',
         actions: [
-          lineRemoved,
+          lineReplaced,
           // Its product (the top-level `wish`), or the place's list, opened with what applies.
           raise(({ context }) => {
             const { productId, providerId, wish } = context.replacing!;

@@ -39,6 +39,9 @@ import { countsText, totalText } from './summary.js';
 import { personLabel } from '#src/domain/people.js';
 import { defineMessages } from '#src/i18n/messages.js';
 
+/** The largest number typed at a name read as how many they are (a family or a small group). */
+const MAX_PARTY = 10;
+
 const retypeMessages = defineMessages({
   es: {
     changed: (ticket: number, kind: string, counts: string, total: string) =>
@@ -83,6 +86,7 @@ export const ticketQuestionnaire: Questionnaire = {
     else if (change.pending !== undefined) next.questionPending = change.pending;
     if (change.answer !== undefined) {
       delete next.misfit;
+      delete next.countOffer;
       const { slot, value, listed } = change.answer;
       const key = answerKey(slot, slot.question.id);
       const answers = { ...draft.answers };
@@ -146,6 +150,40 @@ export const ticketQuestionnaire: Questionnaire = {
           productId: instead.productId,
         },
       },
+    };
+  },
+  textRefused(context, slot, text) {
+    const draft = context.draft;
+    if (draft === undefined) return undefined;
+    const { countOffer: was, ...rest } = draft;
+    const quantity = /^\s*(\d{1,2})\s*$/.exec(text)?.[1];
+    const count = Number(quantity ?? 0);
+    // A party's size: more than none, within a group's reach, not the one already chosen.
+    const offered =
+      detailMeaning(slot.question) === 'fullName' &&
+      count >= 1 &&
+      count <= MAX_PARTY &&
+      count !== draft.quantity;
+    if (!offered) return was === undefined ? undefined : { draft: rest };
+    return {
+      draft: {
+        ...rest,
+        countOffer: { setIndex: slot.setIndex, questionId: slot.question.id, quantity: count },
+      },
+    };
+  },
+  countOption(context, slot, lang) {
+    const offer = context.draft?.countOffer;
+    if (offer === undefined || offer.setIndex !== slot.setIndex) return undefined;
+    if (offer.questionId !== slot.question.id) return undefined;
+    const m = questionMessages(lang);
+    return {
+      option: {
+        id: 'requantity',
+        label: m.weAre(offer.quantity),
+        event: { type: 'wish.change', wish: { quantity: offer.quantity } },
+      },
+      note: m.weAreNote(offer.quantity),
     };
   },
   changeOption(context, slot, lang) {

@@ -183,6 +183,11 @@ export interface Draft {
    */
   misfit?: Misfit;
   /**
+   * A bare number typed at a visitor's name ("3" when the party is 2): refused as a name,
+   * kept for the one-tap change of how many offered at that question.
+   */
+  countOffer?: { setIndex: number; questionId: string; quantity: number };
+  /**
    * Answers carried over a change of ticket type while the questions are loaded again:
    * by person (`${productId}#${attendee within the type}`), then by question id (null: a
    * question already passed without an answer, not asked again).

@@ -6,7 +6,9 @@
 import { common } from '#src/i18n/common.js';
 import { defineMessages } from '#src/i18n/messages.js';
 import type { Draft, Money } from '#flows/booking/types.js';
-import type { BookingView, ViewFn } from '#flows/booking/view.js';
+import type { Lang } from '#src/domain/lang.js';
+import type { BookingView, ViewDeps, ViewFn } from '#flows/booking/view.js';
+import { todayFor, understoodDate } from '#flows/booking/choosing/wish.js';
 import { formatDate, formatPrice } from '#flows/booking/choosing/format.js';
 import { optionByNumber } from '#flows/booking/choosing/read.js';
 
@@ -17,6 +19,8 @@ const messages = defineMessages({
     sessions: (labels: string) => `Sesión: ${labels}.`,
     go: '✅ Continuar',
     useButtons: 'Pulsa «Continuar» para canjearla, o vuelve atrás para cambiar la fecha.',
+    openDated: (date: string) =>
+      `Es una entrada de fecha abierta: vale cualquier día desde el ${date}, así que no hace falta elegir día. Pulsa «Continuar» para canjearla.`,
   },
   en: {
     confirm: (name: string, date: string, price: string) =>
@@ -24,6 +28,8 @@ const messages = defineMessages({
     sessions: (labels: string) => `Session: ${labels}.`,
     go: '✅ Continue',
     useButtons: 'Press "Continue" to redeem it, or go back to change the date.',
+    openDated: (date: string) =>
+      `It is an open-date ticket: it is valid any day from ${date}, so there is no day to choose. Press "Continue" to redeem it.`,
   },
 });
 
@@ -33,7 +39,20 @@ export const redemptionPrice = (draft: Draft): Money => ({
   currency: draft.giftCard?.currency ?? 'EUR',
 });
 
-export const redemptionQuantityView: ViewFn = (context): BookingView => {
+/**
+ * A day typed at an open-dated card's redemption ("el sábado"): no day is chosen for it
+ * (the ticket is valid any day from the date shown), which is said instead of the buttons.
+ */
+function dayTyped(text: string, draft: Draft, deps: ViewDeps, lang: Lang): string | undefined {
+  // Open-dated with no day asked (the provider does not demand one, DemandAccessDateOnOpenDate):
+  // where a day is asked it is the first day of validity, chosen at the date step.
+  const { openDate, fixedDate } = draft.product;
+  if (!openDate || fixedDate === undefined || draft.accessDate === undefined) return undefined;
+  if (understoodDate(text, todayFor(deps), []) === undefined) return undefined;
+  return messages(lang).openDated(formatDate(draft.accessDate, lang, 'long'));
+}
+
+export const redemptionQuantityView: ViewFn = (context, deps): BookingView => {
   const lang = context.language;
   const m = messages(lang);
   const c = common(lang);
@@ -52,6 +71,9 @@ export const redemptionQuantityView: ViewFn = (context): BookingView => {
     ].join('\n'),
     options,
     expects: 'choice',
-    readText: (text) => optionByNumber(options, text) ?? { error: m.useButtons },
+    readText: (text) =>
+      optionByNumber(options, text) ?? {
+        error: dayTyped(text, draft, deps, lang) ?? m.useButtons,
+      },
   };
 };

@@ -122,8 +122,23 @@ export interface Questionnaire {
     answer: Answer,
     refusal: Refusal,
   ): Partial<BookingContext>;
+  /**
+   * What a text refused as the answer writes when it may say something else (a bare
+   * number at a name: how many they are), or undefined when it says nothing more.
+   */
+  textRefused?(
+    context: BookingContext,
+    slot: Slot,
+    text: string,
+  ): Partial<BookingContext> | undefined;
   /** The one-tap change of ticket type offered at `slot` after such a refusal. */
   changeOption?(context: BookingContext, slot: Slot, lang: Lang): Option<BookingEvent> | undefined;
+  /** The one-tap change of how many offered at `slot` after `textRefused` kept one. */
+  countOption?(
+    context: BookingContext,
+    slot: Slot,
+    lang: Lang,
+  ): { option: Option<BookingEvent>; note: string } | undefined;
 }
 
 /** The first question from `from` on that is still to be asked; the count of slots if none. */
@@ -387,6 +402,11 @@ export function questionView(q: Questionnaire): ViewFn {
     }
     const change = q.changeOption?.(context, slot, lang);
     if (change) options.unshift(change);
+    const count = q.countOption?.(context, slot, lang);
+    if (count) {
+      options.unshift(count.option);
+      lines.push(count.note);
+    }
     const shortcut = q.shortcut?.(context, slot, lang);
     if (shortcut) options.push(shortcut);
     (q.suggestions?.(context, slot) ?? []).forEach((text, index) =>
@@ -434,6 +454,12 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
       ...written,
       ...q.write(after, { cursor: nextToAsk(q, after, q.cursor(context) + 1) }),
     };
+  };
+  /** What a refused text writes for the change it may say (`q.textRefused`). */
+  const textRefused = ({ context, event }: Args): Partial<BookingContext> | undefined => {
+    const slot = currentSlot(q, context);
+    if (event.type !== 'text' || slot === undefined) return undefined;
+    return q.textRefused?.(context, slot, event.text);
   };
   /** Whether the answer being given is the last one to ask (what follows is settled). */
   const isLast = (args: Args) => {
@@ -552,6 +578,18 @@ export function askingState(q: Questionnaire, targets: { done: string; back: str
             return q.refused(args.context, slot, result.misfit.answer, result.misfit.refusal);
           }),
         ),
+      ],
+    },
+    {
+      // Refused, yet saying something else (how many they are): kept for its one-tap change;
+      // any other refused text forgets such an offer.
+      guard: (args: Args) => outcome(args).kind === 'refuse' && textRefused(args) !== undefined,
+      actions: [
+        {
+          type: 'notify' as const,
+          params: (args: Args) => ({ text: (outcome(args) as { text: string }).text }),
+        },
+        booking.createAction(assign((args: Args) => textRefused(args) ?? {})),
       ],
     },
     {

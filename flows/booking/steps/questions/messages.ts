@@ -3,6 +3,9 @@ import { defineMessages } from '#src/i18n/messages.js';
 
 export const questionMessages = defineMessages({
   es: {
+    weAre: (count: number) => `👥 Somos ${count}`,
+    weAreNote: (count: number) =>
+      `Si sois ${count}, pulsa «👥 Somos ${count}» y cambio las entradas; si no, escribe el nombre.`,
     ticketHeading: (n: number, total: number, ticket: string, attendee?: number) =>
       `Entrada ${n} de ${total} — ${ticket}${attendee !== undefined ? `, asistente ${attendee}` : ''}`,
     profileHeading: (label: string, n: number, total: number) => `${label} (${n}/${total})`,
@@ -92,6 +95,9 @@ export const questionMessages = defineMessages({
     errorFileNotExpected: 'Esta pregunta no espera un archivo: escribe o elige la respuesta.',
   },
   en: {
+    weAre: (count: number) => `👥 We are ${count}`,
+    weAreNote: (count: number) =>
+      `If you are ${count}, press "👥 We are ${count}" and I will change the tickets; if not, type the name.`,
     ticketHeading: (n: number, total: number, ticket: string, attendee?: number) =>
       `Ticket ${n} of ${total} — ${ticket}${attendee !== undefined ? `, attendee ${attendee}` : ''}`,
     profileHeading: (label: string, n: number, total: number) => `${label} (${n}/${total})`,
