@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 describe('a booking through the JSON-lines chat, killed after every step', () => {
-  it('resumes each time and ends with tickets', { timeout: 240_000 }, async () => {
+  it('resumes each time and ends with tickets', { timeout: 420_000 }, async () => {
     // About resuming, not about taking the money: the operator sells on account
     // (PAYMENT_MODE=on-account; the JSON-lines chat takes no payments).
     const env = {
