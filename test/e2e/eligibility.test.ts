@@ -5,37 +5,14 @@
  * with the reason, and the ticket type they fit is one tap away; the change keeps the
  * answers given and the total the cart then holds is the new choice's.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutputLine } from '#src/channels/console/lines.js';
 import { demoIds } from '#src/sandbox/seed/index.js';
-import { startChat, type Chat } from '#test/support/chat.js';
-import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { useChats } from '#test/support/use-chats.js';
 
 const I = demoIds.products;
 
-let sandbox: TestSandbox;
-const chats: Chat[] = [];
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await sandbox.extra('reset', {});
-});
-afterEach(async () => {
-  for (const chat of chats.splice(0)) await chat.close();
-});
-
-async function chatIn(language: 'en' | 'es'): Promise<Chat> {
-  const chat = await startChat({
-    sandbox,
-    env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' },
-  });
-  chats.push(chat);
-  await chat.start();
-  return chat;
-}
+const { chatIn } = useChats();
 
 const texts = (lines: OutputLine[]) => lines.map((line) => line.text);
 const ids = (view: OutputLine) => view.options.map((option) => option.id);

@@ -4,34 +4,11 @@
  * child ticket's price of the day (and whom it is for), the name question asked again
  * and nothing stored as the name.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutputLine } from '#src/channels/console/lines.js';
-import { startChat, type Chat } from '#test/support/chat.js';
-import { startTestSandbox, type TestSandbox } from '#test/support/sandbox.js';
+import { useChats } from '#test/support/use-chats.js';
 
-let sandbox: TestSandbox;
-const chats: Chat[] = [];
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-});
-afterAll(() => sandbox.close());
-beforeEach(async () => {
-  await sandbox.extra('reset', {});
-});
-afterEach(async () => {
-  for (const chat of chats.splice(0)) await chat.close();
-});
-
-async function chatIn(language: 'en' | 'es'): Promise<Chat> {
-  const chat = await startChat({
-    sandbox,
-    env: { PARTNER_LANGUAGE: language, PAYMENT_MODE: 'on-account' },
-  });
-  chats.push(chat);
-  await chat.start();
-  return chat;
-}
+const { chatIn } = useChats();
 
 const texts = (lines: OutputLine[]) => lines.map((line) => line.text);
 
