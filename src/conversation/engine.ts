@@ -15,21 +15,14 @@
  * (redelivered after a crash, or taken by two instances) then changes nothing: the turn
  * answers with the current view, whether or not the first handling got to answer.
  */
-import { waitFor, type createActor, type SnapshotFrom } from 'xstate';
+import { waitFor, type SnapshotFrom } from 'xstate';
 import { BOOKING_MACHINE_VERSION, type BookingMachine } from '#flows/booking/machine.js';
 import { bookingMigrations } from '#flows/booking/migrations.js';
 import type { BookingContext } from '#flows/booking/types.js';
-import {
-  notUnderstoodText,
-  type BookingView,
-  type StepMeta,
-  type ViewDeps,
-} from '#flows/booking/view.js';
+import type { BookingView, StepMeta, ViewDeps } from '#flows/booking/view.js';
 import { withLanguageOffer } from '#flows/booking/steps/language.js';
 import type { CatalogService } from '#src/catalog/catalog-service.js';
-import { isLang, servedLang, type Lang } from '#src/domain/lang.js';
-import { languageAskedWithMore, readCommand } from '#flows/understanding/understand.js';
-import { readLanguage, wordsBesideNames } from '#flows/understanding/language.js';
+import { isLang, type Lang } from '#src/domain/lang.js';
 import { common } from '#src/i18n/common.js';
 import { catalogMessages, text } from '#src/i18n/catalog.js';
 import { currentTurn, silentLogger, type Logger } from '#src/log.js';
@@ -42,8 +35,9 @@ import {
   type Versioned,
   type Write,
 } from '#src/store/store.js';
-import { normalize } from '#flows/understanding/text.js';
-import { interpret, MAX_TEXT_LENGTH, type Input } from './interpret.js';
+import type { Input } from './interpret.js';
+import { createLiveActors, type Beyond, type LiveActors, type Running } from './live-actors.js';
+import { applyReading, languageEvent, RETRY_ID } from './turn-reading.js';
 import { startTurn, TurnWrites } from './turn-writes.js';
 import type { TurnWork } from './turn-work.js';
 import type { Beside, BesideAnswer, Who } from './beside.js';
@@ -53,7 +47,7 @@ import {
   type ConversationRecord,
   type Versioning,
 } from './restore.js';
-import type { Notice, Reply, View } from '#flows/view.js';
+import type { Notice, Reply } from '#flows/view.js';
 
 export interface EngineOptions {
   machine: BookingMachine;
@@ -99,9 +93,6 @@ export interface EngineOptions {
 
 type Persisted = ConversationRecord;
 
-/** What a conversation's record holds besides the machine's snapshot. */
-type Beyond = Omit<Persisted, 'snapshot'>;
-
 /** How many input keys a conversation remembers. */
 const HANDLED_KEYS = 32;
 
@@ -145,9 +136,6 @@ export interface TurnOptions {
 type Snapshot = SnapshotFrom<BookingMachine>;
 
 const messages = catalogMessages(import.meta.url, { retry: text });
-
-/** The option of the view shown while the catalog cannot be loaded. */
-const RETRY_ID = 'service:retry';
 
 /**
  * What a turn shows when the partner's catalog cannot be loaded (no step can be drawn
@@ -208,13 +196,6 @@ export function viewOf(snapshot: Snapshot, deps: ViewDeps): BookingView {
 }
 
 /**
- * Whether a button's label begins with the typed word and says more ("✖️ Cancelar la
- * reserva", "cancelar"); a label that is the very word is that button.
- */
-const labelStartsWith = (label: string, word: string) =>
-  normalize(label).startsWith(`${normalize(word)} `);
-
-/**
  * What a turn's last exchange carries besides its own write: the channel's records drawn
  * from the reply (`TurnOptions.writes`) and what the turn's actors held back, now closed.
  */
@@ -222,489 +203,515 @@ function endWrites(turnOptions: TurnOptions, reply: Reply<unknown>, writes: Turn
   return [...(turnOptions.writes?.(reply) ?? []), ...writes.close()];
 }
 
-export function createEngine(options: EngineOptions): Engine {
-  const {
-    machine,
-    store,
-    catalog,
-    now = () => new Date(),
-    ttlSeconds = 3 * DAY,
-    turnTimeoutMs = 60_000,
-    lockLeaseMs = 4_000,
-    logger = silentLogger,
-    liveConversations = LIVE_CONVERSATIONS,
-    versioning = { version: BOOKING_MACHINE_VERSION, migrations: bookingMigrations },
-  } = options;
-
-  type Running = ReturnType<typeof createActor<BookingMachine>>;
-  /**
-   * The running actors of the latest conversations (least recent first), each with the
-   * version of the snapshot this process wrote from it and the rest of that record. A turn
-   * reuses one only while the stored version is still that one: another instance's write
-   * (or an expired lease's) means the stored snapshot is newer, and the turn restores from
-   * it. Reused, the stored record is what this process wrote: the turn takes its rest from
-   * here and never parses the one read (the store parses on first read).
-   */
-  const live = new Map<string, { actor: Running; version: number; beyond: Beyond }>();
-
-  /** The running actor of `conversationId` if it is what version `version` holds. */
-  const takeLive = (
-    conversationId: string,
-    version: number,
-  ): { actor: Running; beyond: Beyond } | undefined => {
-    const entry = live.get(conversationId);
-    if (!entry) return undefined;
-    live.delete(conversationId);
-    if (entry.version === version) return entry;
-    entry.actor.stop();
-    return undefined;
-  };
-
-  const keepLive = (conversationId: string, actor: Running, version: number, beyond: Beyond) => {
-    live.set(conversationId, { actor, version, beyond });
-    for (const [oldest, entry] of live) {
-      if (live.size <= liveConversations) break;
-      live.delete(oldest);
-      entry.actor.stop();
-    }
-  };
-
+/** What an engine's turns work with: its options, their defaults applied, and its parts. */
+interface Env {
+  options: EngineOptions;
+  machine: BookingMachine;
+  store: Store;
+  ttlSeconds: number;
+  turnTimeoutMs: number;
+  lockLeaseMs: number;
+  logger: Logger;
+  liveConversations: number;
+  versioning: Versioning;
+  live: LiveActors;
   /** What views need; undefined when the catalog cannot be loaded now (service down). */
-  const deps = async (language: Lang): Promise<ViewDeps | undefined> => {
-    try {
-      return { catalog: await catalog.get(language), now: now() };
-    } catch (error) {
-      logger.warn({ err: error, language }, 'catalog unavailable; turn answered without it');
-      return undefined;
-    }
-  };
+  deps(language: Lang): Promise<ViewDeps | undefined>;
+  /** Resolves once no partner call of the actor runs (no state tagged `busy`). */
+  settled(actor: Running): Promise<unknown>;
+}
 
-  // An actor at rest is not waited for: waitFor would arm (and clear) a timer and a
-  // subscription for it, three times a turn, to answer at once; and the turn awaits
-  // nothing then (`busy(actor) && (await settled(actor))`): an await costs a promise.
-  const busy = (actor: Running) => actor.getSnapshot().hasTag('busy');
-  const settled = (actor: Running) =>
-    waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs });
+/** One turn's fixed parts: the engine, the conversation, what the turn was given. */
+interface TurnCall {
+  env: Env;
+  conversationId: string;
+  turnOptions: TurnOptions;
+  /** The conversation as read when the lease was taken. */
+  saved: Versioned<Persisted> | undefined;
+  lock: Lock<Persisted>;
+  /** The writes the turn's actors hold back (turn-writes.ts), carried by its last exchange. */
+  writes: TurnWrites;
+}
 
-  /**
-   * The conversation's actor from what is stored (restore.ts): restored, or started over
-   * keeping the order, the customer told once (the reset is saved with the turn). Not
-   * started; an error the actor meets later is the turn's, never the process's.
-   */
-  async function restore(
-    conversationId: string,
-    saved: ReturnType<typeof readRecord>,
-    notices: Notice[],
-  ): Promise<Running> {
-    const input = {
-      language: options.defaultLanguage,
-      userKey: conversationId,
-      shoppingCartId: options.newCartId(),
-    };
-    // A snapshot restored is one whose view can be drawn (without the catalog, that is
-    // left to the turn, which then shows the service down).
-    const viewDeps = saved.record && (await deps(languageIn(saved.record) ?? input.language));
-    const drawable = (snapshot: Snapshot) => void (viewDeps && viewOf(snapshot, viewDeps));
-    const restored = restoreConversation(machine, saved, input, versioning, drawable);
-    const { actor } = restored;
-    if (restored.reset !== undefined) {
-      logger.warn(
-        { conversationId, reason: restored.reset, err: restored.error },
-        'conversation could not be restored; started over, order kept',
-      );
-      notices.push({ text: common(actor.getSnapshot().context.language).startedOver });
-    }
-    // XState throws an error no observer takes outside of everything (a timer): taken here,
-    // the turn that meets it fails (`failedMachine`) and the process goes on.
-    actor.subscribe({
-      error: (error) => logger.error({ conversationId, err: error }, 'booking machine failed'),
-    });
-    return actor;
-  }
-
-  /** A machine that failed (an action threw): its turn fails, nothing of it is saved. */
-  const failedMachine = (actor: Running) => {
-    const snapshot = actor.getSnapshot();
-    if (snapshot.status !== 'error') return;
-    throw new Error('the booking machine failed', { cause: snapshot.error });
-  };
-
-  /**
-   * A turn under the conversation's lease `lock`, from `saved` (read when the lease was
-   * taken). With no work to follow the turn, the snapshot is written and the lease
-   * released in one exchange; with it, the lease is kept until that work is done. The
-   * writes its actors hold back go to `writes` (turn-writes.ts), carried by that exchange.
-   */
-  async function turn(
-    conversationId: string,
-    received: Input | undefined,
-    turnOptions: TurnOptions,
-    saved: Versioned<Persisted> | undefined,
-    lock: Lock<Persisted>,
-    writes: TurnWrites,
-  ): Promise<Reply<unknown>> {
-    const key = conversationKey(conversationId);
-    const inputKey = turnOptions.key;
-    const reused = saved && takeLive(conversationId, saved.version);
-    // The saved record's rest: the live actor's copy of it, else the record read.
-    const stored = reused ? undefined : readRecord(saved);
-    const beyond: Beyond | undefined = reused ? reused.beyond : stored?.record;
-    const handled = beyond?.handled ?? [];
-    // Taken before (a redelivery, a retry after a crash): answered with where things are.
-    const repeated = inputKey !== undefined && handled.includes(inputKey);
-    const input = repeated ? undefined : received;
-    if (repeated) logger.info({ conversationId }, 'input already taken; current view shown');
-    const notices: Notice[] = [];
-    let ignored = false;
-    const actor = reused?.actor ?? (await restore(conversationId, stored!, notices));
-    const listening = actor.on('notice', (event) => notices.push({ text: event.text }));
-    // The customer asked to be forgotten (/forget): the beside's state goes too.
-    let forgotten = false;
-    const forgetting = actor.on('forgotten', () => {
-      forgotten = true;
-    });
-    // Before any of the turn's events (a live actor too: it ran the turn before).
-    startTurn(actor.system, writes, {
-      conversationId,
-      ...(turnOptions.who?.firstName ? { firstName: turnOptions.who.firstName } : {}),
-      ...(turnOptions.early ? { early: turnOptions.early } : {}),
-    });
-    if (!reused) actor.start();
-    // Kept running for the next turn once its snapshot is written; else stopped.
-    let kept = false;
-    try {
-      failedMachine(actor);
-      if (busy(actor)) await settled(actor);
-      let before = actor.getSnapshot();
-      const aside =
-        input && options.beside
-          ? await options.beside.take({
-              conversationId,
-              input,
-              state: beyond?.beside,
-              context: before.context,
-              step: before.value,
-              ...(turnOptions.who ? { who: turnOptions.who } : {}),
-            })
-          : undefined;
-      if (aside) {
-        return await besideTurn(
-          conversationId,
-          aside,
-          turnOptions,
-          saved,
-          handled,
-          lock,
-          writes,
-          actor,
-        );
-      }
-      // The language a message is written in (flows/booking/steps/language.ts: a new
-      // conversation starts in it, else offered once, then followed); the message is then
-      // read in the language the conversation is in now. Asking for a language ("in
-      // English please") is a command, read below. People's names ("Jordi Puig") say
-      // nothing of the customer's language.
-      const text = input?.kind === 'text' ? input.text : undefined;
-      // "in English please: 2 entradas para el museo": the language set, then the rest read.
-      const asked = text !== undefined ? languageAskedWithMore(text) : undefined;
-      const read =
-        text !== undefined && asked === undefined && readCommand(text)?.intent !== 'language'
-          ? readLanguage(wordsBesideNames(text))
-          : undefined;
-      const spoken = read && servedReading(read, before.context.languageOpen === true);
-      const noticed = asked
-        ? { type: 'language.set' as const, language: asked }
-        : spoken && { type: 'language.noticed' as const, ...spoken };
-      if (noticed && before.can(noticed)) {
-        actor.send(noticed);
-        if (busy(actor)) await settled(actor);
-        before = actor.getSnapshot();
-      }
-      let shownBefore: View | undefined;
-      if (input) {
-        const m = common(before.context.language);
-        const beforeDeps = await deps(before.context.language);
-        // Without the catalog the customer's input cannot be read against the view: it is
-        // left unread (nothing changes). The bot's own events need no view.
-        if (beforeDeps === undefined && input.kind !== 'event') {
-          // Nothing saved: the reply does not tell a language the conversation has not got.
-          const reply = { notices, view: unavailableView(before.context.language) };
-          await lock.release({ writes: endWrites(turnOptions, reply, writes) });
-          return reply;
-        }
-        const shown: BookingView =
-          beforeDeps === undefined
-            ? { text: '', options: [], expects: 'none' }
-            : viewOf(before, beforeDeps);
-        shownBefore = shown;
-        // A greeting typed where the step expects free text could be the answer ("hola"
-        // as a gift card's message): asked once; typed again, it is the answer.
-        const word = input.kind === 'text' ? input.text.trim() : '';
-        const asking =
-          shown.expects === 'text' &&
-          readCommand(word)?.intent === 'greeting' &&
-          before.context.askedWord !== word;
-        // "cancelar" where a button cancels something ("✖️ Cancelar la reserva"): the
-        // command or the button? Asked once; typed again, the command (never the button:
-        // what it cancels cannot be undone).
-        const cancelling =
-          readCommand(word)?.intent === 'cancel' && before.context.askedWord !== word
-            ? shown.options.find((option) => labelStartsWith(option.label, word))
-            : undefined;
-        const reading = asking
-          ? { event: { type: 'word.ask' as const, word } }
-          : cancelling
-            ? { event: { type: 'word.ask' as const, word, label: cancelling.label } }
-            : interpret(input, shown);
-        if ('event' in reading) {
-          if (before.can(reading.event)) actor.send(reading.event);
-          else if (input.kind === 'event') ignored = true;
-          else notices.push({ text: m.notUnderstood });
-        } else if ('stale' in reading) {
-          // "Try again" of the service-down view: the current view is the answer.
-          if (!(input.kind === 'choose' && input.id === RETRY_ID)) {
-            notices.push({ text: m.staleButton });
-          }
-        } else if ('error' in reading) {
-          notices.push({ text: reading.error });
-        } else if ('tooLong' in reading) {
-          notices.push({ text: m.tooLong(MAX_TEXT_LENGTH) });
-        } else {
-          notices.push({ text: notUnderstoodText(shown, before.context.language) });
-        }
-        if (busy(actor)) await settled(actor);
-      }
-      failedMachine(actor);
-      const after = actor.getSnapshot();
-      noteStep(after.value);
-      // The reply is drawn before the write: the channel's writes for it ride with it.
-      const afterDeps = await deps(after.context.language);
-      const stepView =
-        afterDeps === undefined
-          ? unavailableView(after.context.language)
-          : viewOf(after, afterDeps);
-      const beside =
-        options.beside && forgotten
-          ? options.beside.forget(beyond?.beside)
-          : options.beside && input
-            ? options.beside.record(
-                {
-                  conversationId,
-                  input,
-                  state: beyond?.beside,
-                  context: after.context,
-                  step: after.value,
-                },
-                { notices, view: stepView },
-                shownBefore,
-              )
-            : beyond?.beside;
-      const view = options.beside
-        ? options.beside.present(beside, stepView, {
-            language: after.context.language,
-            ...(input ? { input } : {}),
-            ...(shownBefore ? { shown: shownBefore } : {}),
-          })
-        : stepView;
-      const language = after.context.language;
-      const reply: Reply<unknown> = ignored
-        ? { notices, view, ignored, language }
-        : { notices, view, language, ...(forgotten ? { forgotten } : {}) };
-      const persisted = {
-        machineVersion: versioning.version,
-        snapshot: actor.getPersistedSnapshot(),
-        handled: inputKey !== undefined && !repeated ? remembered(handled, inputKey) : handled,
-        ...(beside !== undefined ? { beside } : {}),
-      } satisfies Persisted;
-      // What follows the turn (turn-work.ts): its records ride the save, made only with it;
-      // its run (scheduling) keeps the lease until done (the save keeps it: putAndKeep),
-      // the release waiting for it.
-      const work = options.onSettled?.(conversationId, before.context, after.context);
-      const reads = work?.reads ?? [];
-      const records = work?.writes?.(reads.length > 0 ? await store.getMany(reads) : []) ?? [];
-      // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
-      const ending = { writes: endWrites(turnOptions, reply, writes), ifWritten: records };
-      const version = work?.run
-        ? await lock.putAndKeep(key, persisted, saved?.version ?? 0, ttlSeconds, ending)
-        : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, ending);
-      if (version === undefined) {
-        if (work?.run) await lock.release();
-        // Someone else wrote this conversation meanwhile (our lock had expired): our
-        // result is dropped, and the customer is asked to go on from what is saved.
-        logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
-        const { key: _taken, ...rest } = turnOptions;
-        return turn(conversationId, undefined, rest, await store.get(key), lock, writes);
-      }
-      if (liveConversations > 0) {
-        const { snapshot: _written, ...rest } = persisted;
-        keepLive(conversationId, actor, version, rest);
-        kept = true;
-      }
-      work?.saved?.();
-      if (work?.run) {
-        try {
-          await work.run();
-        } finally {
-          await lock.release();
-        }
-      }
-      return reply;
-    } finally {
-      listening.unsubscribe();
-      forgetting.unsubscribe();
-      if (!kept) actor.stop();
-    }
-  }
-
-  /**
-   * A turn the beside took (src/conversation/handoff): the machine's snapshot is saved
-   * as it was, with the beside's new state; the reply is its notices, with the step's view
-   * shown again or left as it is.
-   */
-  async function besideTurn(
-    conversationId: string,
-    answer: BesideAnswer,
-    turnOptions: TurnOptions,
-    saved: Versioned<Persisted> | undefined,
-    handled: string[],
-    lock: Lock<Persisted>,
-    writes: TurnWrites,
-    actor: ReturnType<typeof createActor<BookingMachine>>,
-  ): Promise<Reply<unknown>> {
-    const before = actor.getSnapshot();
-    const language = before.context.language;
-    const outcome = answer.outcome !== undefined ? { outcome: answer.outcome } : {};
-    if ('ignored' in answer) {
-      return {
-        notices: [],
-        view: { text: '', options: [], expects: 'none' },
-        ignored: true,
-        ...outcome,
-      };
-    }
-    const key = conversationKey(conversationId);
-    const inputKey = turnOptions.key;
-    // The reply is drawn before the write: the channel's writes for it ride with it.
-    const stepDeps = await deps(language);
-    const stepView = stepDeps === undefined ? unavailableView(language) : viewOf(before, stepDeps);
-    const presented = options.beside!.present(answer.state, stepView, { language });
-    const view = answer.tickets ? { ...presented, tickets: answer.tickets } : presented;
-    const reply: Reply<unknown> = {
-      notices: answer.notices,
-      view,
-      ...(answer.documents ? { documents: answer.documents } : {}),
-      language,
-      ...(answer.show === 'notices' ? { keepView: true } : {}),
-      ...outcome,
-    };
-    const version = await lock.putAndRelease(
-      key,
-      {
-        machineVersion: versioning.version,
-        snapshot: actor.getPersistedSnapshot(),
-        handled: inputKey !== undefined ? remembered(handled, inputKey) : handled,
-        beside: answer.state,
-      } satisfies Persisted,
-      saved?.version ?? 0,
-      ttlSeconds,
-      { writes: endWrites(turnOptions, reply, writes) },
-    );
-    if (version === undefined) {
-      logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
-      const { key: _taken, ...rest } = turnOptions;
-      return turn(conversationId, undefined, rest, await store.get(key), lock, writes);
-    }
-    return reply;
-  }
-
-  /** The saved conversation's language, whatever shape an older snapshot has. */
-  const languageIn = (saved: Persisted | undefined): Lang | undefined => {
-    const snapshot = saved?.snapshot as { context?: { language?: unknown } } | null | undefined;
-    const language = snapshot?.context?.language;
-    return isLang(language) ? language : undefined;
-  };
-
-  /** The saved conversation's record, if it is one. */
-  const savedRecord = async (conversationId: string) =>
-    readRecord(await store.get<unknown>(conversationKey(conversationId))).record;
-
-  async function savedLanguage(conversationId: string): Promise<Lang | undefined> {
-    return languageIn(await savedRecord(conversationId));
-  }
-
-  async function earlierTap(conversationId: string): Promise<{ language?: Lang; answer?: string }> {
-    const saved = await savedRecord(conversationId);
-    const language = languageIn(saved);
-    const answer =
-      saved?.beside !== undefined
-        ? options.beside?.earlierTap?.(saved.beside, language ?? options.defaultLanguage)
-        : undefined;
-    return { ...(language ? { language } : {}), ...(answer !== undefined ? { answer } : {}) };
-  }
-
-  /**
-   * A turn holding the conversation's lease, taken with the saved conversation read (here,
-   * or by the channel: `TurnOptions.begun`).
-   */
-  const locked = async (
-    conversationId: string,
-    input: Input | undefined,
-    turnOptions: TurnOptions = {},
-  ) => {
-    try {
-      const key = conversationKey(conversationId);
-      const also = turnOptions.also;
-      const begun = turnOptions.begun as Lock<Persisted> | undefined;
-      const lock =
-        begun ??
-        (await store.lock<Persisted>(key, {
-          ttlMs: lockLeaseMs,
-          waitMs: turnTimeoutMs,
-          read: key,
-          ...(also ? { also: also.keys } : {}),
-        }));
-      if (also && !begun) also.got(lock.also ?? []);
-      const writes = new TurnWrites();
-      return await keepLease(lock, lockLeaseMs, async () => {
-        try {
-          return await turn(conversationId, input, turnOptions, lock.read, lock, writes);
-        } finally {
-          // A turn that failed before its end (or a beside's ignored input) still writes
-          // what its actors held back (a partner call's outcome is kept whether or not the
-          // turn is), in the exchange that frees the conversation: never after it, when
-          // another turn could read the attempt as "started" or have settled it since.
-          // keepLease's own release then sends nothing.
-          const left = writes.close();
-          if (left.length > 0)
-            await lock
-              .release({ writes: left })
-              .catch((error: unknown) =>
-                logger.warn({ err: error, conversationId }, 'held-back writes not made'),
-              );
-        }
-      });
-    } catch (error) {
-      if (error instanceof LockTimeoutError) {
-        const language = await savedLanguage(conversationId);
-        throw new BusyError(common(language ?? options.defaultLanguage).busy);
-      }
-      throw error;
-    }
-  };
-
+export function createEngine(options: EngineOptions): Engine {
+  const env = engineEnv(options);
   return {
-    handle: (conversationId, input, turnOptions) => locked(conversationId, input, turnOptions),
-    current: (conversationId) => locked(conversationId, undefined),
-    languageOf: savedLanguage,
-    earlierTap,
-    live: () => live.size,
-    // Taken with the conversation read, named as `locked` takes it (a cluster names a lock
-    // by what it reads).
+    handle: (conversationId, input, turnOptions) =>
+      lockedTurn(env, conversationId, input, turnOptions),
+    current: (conversationId) => lockedTurn(env, conversationId, undefined),
+    languageOf: (conversationId) => savedLanguage(env, conversationId),
+    earlierTap: (conversationId) => earlierTap(env, conversationId),
+    live: () => env.live.size(),
+    // Taken with the conversation read, named as `lockedTurn` takes it (a cluster names a
+    // lock by what it reads).
     turnBegins: (conversationId) => {
       const key = conversationKey(conversationId);
       return { key, read: key };
     },
   };
+}
+
+function engineEnv(options: EngineOptions): Env {
+  const {
+    catalog,
+    now = () => new Date(),
+    turnTimeoutMs = 60_000,
+    logger = silentLogger,
+    liveConversations = LIVE_CONVERSATIONS,
+  } = options;
+  return {
+    options,
+    machine: options.machine,
+    store: options.store,
+    ttlSeconds: options.ttlSeconds ?? 3 * DAY,
+    turnTimeoutMs,
+    lockLeaseMs: options.lockLeaseMs ?? 4_000,
+    logger,
+    liveConversations,
+    versioning: options.versioning ?? {
+      version: BOOKING_MACHINE_VERSION,
+      migrations: bookingMigrations,
+    },
+    live: createLiveActors(liveConversations),
+    deps: async (language) => {
+      try {
+        return { catalog: await catalog.get(language), now: now() };
+      } catch (error) {
+        logger.warn({ err: error, language }, 'catalog unavailable; turn answered without it');
+        return undefined;
+      }
+    },
+    settled: (actor) =>
+      waitFor(actor, (snapshot) => !snapshot.hasTag('busy'), { timeout: turnTimeoutMs }),
+  };
+}
+
+// An actor at rest is not waited for: waitFor would arm (and clear) a timer and a
+// subscription for it, three times a turn, to answer at once; and the turn awaits
+// nothing then (`busy(actor) && (await env.settled(actor))`): an await costs a promise.
+const busy = (actor: Running) => actor.getSnapshot().hasTag('busy');
+
+/**
+ * The conversation's actor from what is stored (restore.ts): restored, or started over
+ * keeping the order, the customer told once (the reset is saved with the turn). Not
+ * started; an error the actor meets later is the turn's, never the process's.
+ */
+async function restore(
+  env: Env,
+  conversationId: string,
+  saved: ReturnType<typeof readRecord>,
+  notices: Notice[],
+): Promise<Running> {
+  const { options, logger } = env;
+  const input = {
+    language: options.defaultLanguage,
+    userKey: conversationId,
+    shoppingCartId: options.newCartId(),
+  };
+  // A snapshot restored is one whose view can be drawn (without the catalog, that is
+  // left to the turn, which then shows the service down).
+  const viewDeps = saved.record && (await env.deps(languageIn(saved.record) ?? input.language));
+  const drawable = (snapshot: Snapshot) => void (viewDeps && viewOf(snapshot, viewDeps));
+  const restored = restoreConversation(env.machine, saved, input, env.versioning, drawable);
+  const { actor } = restored;
+  if (restored.reset !== undefined) {
+    logger.warn(
+      { conversationId, reason: restored.reset, err: restored.error },
+      'conversation could not be restored; started over, order kept',
+    );
+    notices.push({ text: common(actor.getSnapshot().context.language).startedOver });
+  }
+  // XState throws an error no observer takes outside of everything (a timer): taken here,
+  // the turn that meets it fails (`failedMachine`) and the process goes on.
+  actor.subscribe({
+    error: (error) => logger.error({ conversationId, err: error }, 'booking machine failed'),
+  });
+  return actor;
+}
+
+/** A machine that failed (an action threw): its turn fails, nothing of it is saved. */
+function failedMachine(actor: Running): void {
+  const snapshot = actor.getSnapshot();
+  if (snapshot.status !== 'error') return;
+  throw new Error('the booking machine failed', { cause: snapshot.error });
+}
+
+/**
+ * A turn under the conversation's lease `lock`, from `saved` (read when the lease was
+ * taken). With no work to follow the turn, the snapshot is written and the lease
+ * released in one exchange; with it, the lease is kept until that work is done. The
+ * writes its actors hold back go to `writes` (turn-writes.ts), carried by that exchange.
+ */
+async function turn(
+  env: Env,
+  conversationId: string,
+  received: Input | undefined,
+  turnOptions: TurnOptions,
+  saved: Versioned<Persisted> | undefined,
+  lock: Lock<Persisted>,
+  writes: TurnWrites,
+): Promise<Reply<unknown>> {
+  const call: TurnCall = { env, conversationId, turnOptions, saved, lock, writes };
+  const inputKey = turnOptions.key;
+  const reused = saved && env.live.take(conversationId, saved.version);
+  // The saved record's rest: the live actor's copy of it, else the record read.
+  const stored = reused ? undefined : readRecord(saved);
+  const beyond: Beyond | undefined = reused ? reused.beyond : stored?.record;
+  const handled = beyond?.handled ?? [];
+  // Taken before (a redelivery, a retry after a crash): answered with where things are.
+  const repeated = inputKey !== undefined && handled.includes(inputKey);
+  const input = repeated ? undefined : received;
+  if (repeated) env.logger.info({ conversationId }, 'input already taken; current view shown');
+  const notices: Notice[] = [];
+  const actor = reused?.actor ?? (await restore(env, conversationId, stored!, notices));
+  const listening = actor.on('notice', (event) => notices.push({ text: event.text }));
+  // The customer asked to be forgotten (/forget): the beside's state goes too.
+  let forgotten = false;
+  const forgetting = actor.on('forgotten', () => {
+    forgotten = true;
+  });
+  // Before any of the turn's events (a live actor too: it ran the turn before).
+  startTurn(actor.system, writes, {
+    conversationId,
+    ...(turnOptions.who?.firstName ? { firstName: turnOptions.who.firstName } : {}),
+    ...(turnOptions.early ? { early: turnOptions.early } : {}),
+  });
+  if (!reused) actor.start();
+  // Kept running for the next turn once its snapshot is written; else stopped.
+  let kept = false;
+  try {
+    failedMachine(actor);
+    if (busy(actor)) await env.settled(actor);
+    const first = actor.getSnapshot();
+    const aside =
+      input && env.options.beside
+        ? await besideTakes(call, env.options.beside, input, beyond, first)
+        : undefined;
+    if (aside) return await besideTurn(call, aside, handled, actor);
+    const heard = await hear(env, actor, first, input, notices);
+    const { before } = heard;
+    if (heard.unread) {
+      // Nothing saved: the reply does not tell a language the conversation has not got.
+      const reply = { notices, view: unavailableView(before.context.language) };
+      await lock.release({ writes: endWrites(turnOptions, reply, writes) });
+      return reply;
+    }
+    failedMachine(actor);
+    const after = actor.getSnapshot();
+    noteStep(after.value);
+    const { reply, beside } = await drawReply(call, input, beyond, after, heard, {
+      notices,
+      forgotten,
+    });
+    const persisted = {
+      machineVersion: env.versioning.version,
+      snapshot: actor.getPersistedSnapshot(),
+      handled: inputKey !== undefined && !repeated ? remembered(handled, inputKey) : handled,
+      ...(beside !== undefined ? { beside } : {}),
+    } satisfies Persisted;
+    const { version, work } = await saveTurn(call, reply, persisted, before, after);
+    if (version === undefined) {
+      if (work?.run) await lock.release();
+      // Someone else wrote this conversation meanwhile (our lock had expired): our
+      // result is dropped, and the customer is asked to go on from what is saved.
+      env.logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
+      const { key: _taken, ...rest } = turnOptions;
+      const key = conversationKey(conversationId);
+      return turn(env, conversationId, undefined, rest, await env.store.get(key), lock, writes);
+    }
+    if (env.liveConversations > 0) {
+      const { snapshot: _written, ...rest } = persisted;
+      env.live.keep(conversationId, actor, version, rest);
+      kept = true;
+    }
+    work?.saved?.();
+    if (work?.run) {
+      try {
+        await work.run();
+      } finally {
+        await lock.release();
+      }
+    }
+    return reply;
+  } finally {
+    listening.unsubscribe();
+    forgetting.unsubscribe();
+    if (!kept) actor.stop();
+  }
+}
+
+/** What sits beside the machine answers for the input, or undefined: the machine reads it. */
+function besideTakes(
+  { conversationId, turnOptions }: TurnCall,
+  beside: Beside,
+  input: Input,
+  beyond: Beyond | undefined,
+  before: Snapshot,
+): Promise<BesideAnswer | undefined> {
+  return beside.take({
+    conversationId,
+    input,
+    state: beyond?.beside,
+    context: before.context,
+    step: before.value,
+    ...(turnOptions.who ? { who: turnOptions.who } : {}),
+  });
+}
+
+/** What the machine made of the input (`hear`), and the view it was read against. */
+interface Heard {
+  /** The machine once the input's language is taken, before the input itself. */
+  before: Snapshot;
+  /** The view the input was read against. */
+  shown?: BookingView;
+  /** The input is the bot's own event and the step had no use for it. */
+  ignored: boolean;
+  /** The catalog could not be loaded: the customer's input was left unread. */
+  unread?: boolean;
+}
+
+/**
+ * The input heard by the machine: its language first (turn-reading.ts), then the input
+ * read against the view shown before it. Without the catalog the customer's input cannot
+ * be read against the view: it is left unread (nothing changes). The bot's own events
+ * need no view.
+ */
+async function hear(
+  env: Env,
+  actor: Running,
+  first: Snapshot,
+  input: Input | undefined,
+  notices: Notice[],
+): Promise<Heard> {
+  let before = first;
+  const noticed = languageEvent(input, before.context.languageOpen === true);
+  if (noticed && before.can(noticed)) {
+    actor.send(noticed);
+    if (busy(actor)) await env.settled(actor);
+    before = actor.getSnapshot();
+  }
+  if (!input) return { before, ignored: false };
+  const beforeDeps = await env.deps(before.context.language);
+  if (beforeDeps === undefined && input.kind !== 'event') {
+    return { before, ignored: false, unread: true };
+  }
+  const shown: BookingView =
+    beforeDeps === undefined
+      ? { text: '', options: [], expects: 'none' }
+      : viewOf(before, beforeDeps);
+  const ignored = applyReading(actor, before, input, shown, notices);
+  if (busy(actor)) await env.settled(actor);
+  return { before, shown, ignored };
+}
+
+/**
+ * The turn's reply, drawn before the write (the channel's writes for it ride with it): the
+ * step's view as what sits beside the machine presents it, and the beside's state to save.
+ */
+async function drawReply(
+  { env, conversationId }: TurnCall,
+  input: Input | undefined,
+  beyond: Beyond | undefined,
+  after: Snapshot,
+  heard: Heard,
+  { notices, forgotten }: { notices: Notice[]; forgotten: boolean },
+): Promise<{ reply: Reply<unknown>; beside: unknown }> {
+  const besides = env.options.beside;
+  const language = after.context.language;
+  const afterDeps = await env.deps(language);
+  const stepView = afterDeps === undefined ? unavailableView(language) : viewOf(after, afterDeps);
+  const beside =
+    besides && forgotten
+      ? besides.forget(beyond?.beside)
+      : besides && input
+        ? besides.record(
+            {
+              conversationId,
+              input,
+              state: beyond?.beside,
+              context: after.context,
+              step: after.value,
+            },
+            { notices, view: stepView },
+            heard.shown,
+          )
+        : beyond?.beside;
+  const view = besides
+    ? besides.present(beside, stepView, {
+        language,
+        ...(input ? { input } : {}),
+        ...(heard.shown ? { shown: heard.shown } : {}),
+      })
+    : stepView;
+  const reply: Reply<unknown> = heard.ignored
+    ? { notices, view, ignored: true, language }
+    : { notices, view, language, ...(forgotten ? { forgotten } : {}) };
+  return { reply, beside };
+}
+
+/**
+ * Saves the turn's record; undefined `version` when someone else wrote the conversation
+ * meanwhile. What follows the turn (turn-work.ts): its records ride the save, made only
+ * with it; its run (scheduling) keeps the lease until done (the save keeps it:
+ * putAndKeep), the release waiting for it.
+ */
+async function saveTurn(
+  { env, conversationId, turnOptions, saved, lock, writes }: TurnCall,
+  reply: Reply<unknown>,
+  persisted: Persisted,
+  before: Snapshot,
+  after: Snapshot,
+): Promise<{ version: number | undefined; work: TurnWork | undefined }> {
+  const key = conversationKey(conversationId);
+  const work = env.options.onSettled?.(conversationId, before.context, after.context);
+  const reads = work?.reads ?? [];
+  const records = work?.writes?.(reads.length > 0 ? await env.store.getMany(reads) : []) ?? [];
+  // The writes the turn's actors held back (an effect's "done") ride with the snapshot.
+  const ending = { writes: endWrites(turnOptions, reply, writes), ifWritten: records };
+  const { ttlSeconds } = env;
+  const version = work?.run
+    ? await lock.putAndKeep(key, persisted, saved?.version ?? 0, ttlSeconds, ending)
+    : await lock.putAndRelease(key, persisted, saved?.version ?? 0, ttlSeconds, ending);
+  return { version, work };
+}
+
+/**
+ * A turn the beside took (src/conversation/handoff): the machine's snapshot is saved
+ * as it was, with the beside's new state; the reply is its notices, with the step's view
+ * shown again or left as it is.
+ */
+async function besideTurn(
+  call: TurnCall,
+  answer: BesideAnswer,
+  handled: string[],
+  actor: Running,
+): Promise<Reply<unknown>> {
+  const { env, conversationId, turnOptions, saved, lock, writes } = call;
+  const before = actor.getSnapshot();
+  const language = before.context.language;
+  const outcome = answer.outcome !== undefined ? { outcome: answer.outcome } : {};
+  if ('ignored' in answer) {
+    return {
+      notices: [],
+      view: { text: '', options: [], expects: 'none' },
+      ignored: true,
+      ...outcome,
+    };
+  }
+  const key = conversationKey(conversationId);
+  const inputKey = turnOptions.key;
+  // The reply is drawn before the write: the channel's writes for it ride with it.
+  const stepDeps = await env.deps(language);
+  const stepView = stepDeps === undefined ? unavailableView(language) : viewOf(before, stepDeps);
+  const presented = env.options.beside!.present(answer.state, stepView, { language });
+  const view = answer.tickets ? { ...presented, tickets: answer.tickets } : presented;
+  const reply: Reply<unknown> = {
+    notices: answer.notices,
+    view,
+    ...(answer.documents ? { documents: answer.documents } : {}),
+    language,
+    ...(answer.show === 'notices' ? { keepView: true } : {}),
+    ...outcome,
+  };
+  const version = await lock.putAndRelease(
+    key,
+    {
+      machineVersion: env.versioning.version,
+      snapshot: actor.getPersistedSnapshot(),
+      handled: inputKey !== undefined ? remembered(handled, inputKey) : handled,
+      beside: answer.state,
+    } satisfies Persisted,
+    saved?.version ?? 0,
+    env.ttlSeconds,
+    { writes: endWrites(turnOptions, reply, writes) },
+  );
+  if (version === undefined) {
+    env.logger.warn({ conversationId }, 'conversation changed concurrently; turn dropped');
+    const { key: _taken, ...rest } = turnOptions;
+    return turn(env, conversationId, undefined, rest, await env.store.get(key), lock, writes);
+  }
+  return reply;
+}
+
+/** The saved conversation's language, whatever shape an older snapshot has. */
+function languageIn(saved: Persisted | undefined): Lang | undefined {
+  const snapshot = saved?.snapshot as { context?: { language?: unknown } } | null | undefined;
+  const language = snapshot?.context?.language;
+  return isLang(language) ? language : undefined;
+}
+
+/** The saved conversation's record, if it is one. */
+async function savedRecord(env: Env, conversationId: string) {
+  return readRecord(await env.store.get<unknown>(conversationKey(conversationId))).record;
+}
+
+async function savedLanguage(env: Env, conversationId: string): Promise<Lang | undefined> {
+  return languageIn(await savedRecord(env, conversationId));
+}
+
+async function earlierTap(
+  env: Env,
+  conversationId: string,
+): Promise<{ language?: Lang; answer?: string }> {
+  const saved = await savedRecord(env, conversationId);
+  const language = languageIn(saved);
+  const answer =
+    saved?.beside !== undefined
+      ? env.options.beside?.earlierTap?.(saved.beside, language ?? env.options.defaultLanguage)
+      : undefined;
+  return { ...(language ? { language } : {}), ...(answer !== undefined ? { answer } : {}) };
+}
+
+/**
+ * A turn holding the conversation's lease, taken with the saved conversation read (here,
+ * or by the channel: `TurnOptions.begun`).
+ */
+async function lockedTurn(
+  env: Env,
+  conversationId: string,
+  input: Input | undefined,
+  turnOptions: TurnOptions = {},
+): Promise<Reply<unknown>> {
+  const { store, logger, lockLeaseMs } = env;
+  try {
+    const key = conversationKey(conversationId);
+    const also = turnOptions.also;
+    const begun = turnOptions.begun as Lock<Persisted> | undefined;
+    const lock =
+      begun ??
+      (await store.lock<Persisted>(key, {
+        ttlMs: lockLeaseMs,
+        waitMs: env.turnTimeoutMs,
+        read: key,
+        ...(also ? { also: also.keys } : {}),
+      }));
+    if (also && !begun) also.got(lock.also ?? []);
+    const writes = new TurnWrites();
+    return await keepLease(lock, lockLeaseMs, async () => {
+      try {
+        return await turn(env, conversationId, input, turnOptions, lock.read, lock, writes);
+      } finally {
+        // A turn that failed before its end (or a beside's ignored input) still writes
+        // what its actors held back (a partner call's outcome is kept whether or not the
+        // turn is), in the exchange that frees the conversation: never after it, when
+        // another turn could read the attempt as "started" or have settled it since.
+        // keepLease's own release then sends nothing.
+        const left = writes.close();
+        if (left.length > 0)
+          await lock
+            .release({ writes: left })
+            .catch((error: unknown) =>
+              logger.warn({ err: error, conversationId }, 'held-back writes not made'),
+            );
+      }
+    });
+  } catch (error) {
+    if (error instanceof LockTimeoutError) {
+      const language = await savedLanguage(env, conversationId);
+      throw new BusyError(common(language ?? env.options.defaultLanguage).busy);
+    }
+    throw error;
+  }
 }
 
 /** The step a turn ended on, for its log line: `booking.choosing.date`. */
@@ -724,19 +731,4 @@ export function stepName(value: unknown): string {
 /** The conversation is held by another turn for longer than a turn may take. */
 export class BusyError extends Error {
   override name = 'BusyError';
-}
-
-/**
- * A message's language as the conversation takes it: a served language as read; one not
- * served yet (`servedLang`) starts a new conversation in its fallback (a French visitor's
- * first message: English), and later says nothing, since "you write in English" would
- * not be true.
- */
-function servedReading(
-  read: { language: Lang; clearly: boolean },
-  languageOpen: boolean,
-): { language: Lang; clearly: boolean } | undefined {
-  const served = servedLang(read.language);
-  if (served === read.language) return read;
-  return languageOpen ? { ...read, language: served } : undefined;
 }

@@ -110,178 +110,206 @@ export function createQuestionReads(deps: ActorDeps & { ahead?: FetchAhead }) {
   const ahead = deps.ahead ?? createFetchAhead();
   // Read-only and keyed by the whole request: a profile fetched ahead answers only the
   // very question it was asked.
-  const ask = (request: CheckTicketsQuestionsRequest, signal?: AbortSignal) =>
+  const ask: Ask = (request, signal) =>
     ahead.take(readKey(checkTicketsQuestionsOperation.name, request), () =>
       deps.client.call(checkTicketsQuestionsOperation, request, signal ? { signal } : {}),
     );
+  const reads: Reads = { deps, ahead, ask };
+  return {
+    actors: questionActorsOf(
+      (input, signal) => ticketQuestions(reads, input, signal),
+      (input, signal) => checkoutQuestions(reads, input, signal),
+    ),
+    warmCheckout: (input: CheckoutQuestionsInput) => warmCheckout(reads, input),
+    warmTickets: (input: TicketsAheadInput) => warmTickets(reads, input),
+  };
+}
 
-  /** Ticket types chosen together: each type's sets, attendees numbered across them. */
-  async function typesQuestions(
-    input: TicketQuestionsInput,
-    types: NonNullable<TicketQuestionsInput['types']>,
-    signal: AbortSignal,
-  ): Promise<TicketQuestionSet[]> {
-    const sets: TicketQuestionSet[] = [];
-    let before = 0;
-    for (const type of types) {
-      if (type.quantity <= 0) continue;
-      const own = await ticketQuestions(
-        { ...input, productId: type.productId, quantity: type.quantity, types: undefined },
-        signal,
-      );
-      sets.push(
-        ...own.map((set) => ({
-          ...set,
-          attendee: set.attendee + before,
-          productId: type.productId,
-        })),
-      );
-      before += type.quantity;
-    }
-    return sets;
-  }
+type Ask = (
+  request: CheckTicketsQuestionsRequest,
+  signal?: AbortSignal,
+) => Promise<CheckTicketsQuestionsResponse>;
 
-  async function ticketQuestions(
-    input: TicketQuestionsInput,
-    signal: AbortSignal,
-  ): Promise<TicketQuestionSet[]> {
-    if (input.types !== undefined) return typesQuestions(input, input.types, signal);
-    const catalog = await deps.catalog.get(input.language);
-    const entry = catalog.product(input.productId);
-    const product = entry?.product;
-    if (product === undefined) throw new Error(`product ${input.productId} is not in the catalog`);
-    // No ticket with a profile: nothing to ask, and no call.
-    if (!withProfiles(product)) return [];
-    const answer = await ask(ticketRequest(product, input), signal);
-    const mapped = new Map(
-      answer.products
-        .filter((entry) => entry.productId === product.productId)
-        .flatMap((entry) => entry.tickets)
-        .map((ticket) => [ticket.ticketId, ticket.ticketQuestionsProfileId]),
+/** What the question reads work with: the deps, the reads fetched ahead, and `ask` through them. */
+interface Reads {
+  deps: ActorDeps;
+  ahead: FetchAhead;
+  ask: Ask;
+}
+
+/** Ticket types chosen together: each type's sets, attendees numbered across them. */
+async function typesQuestions(
+  reads: Reads,
+  input: TicketQuestionsInput,
+  types: NonNullable<TicketQuestionsInput['types']>,
+  signal: AbortSignal,
+): Promise<TicketQuestionSet[]> {
+  const sets: TicketQuestionSet[] = [];
+  let before = 0;
+  for (const type of types) {
+    if (type.quantity <= 0) continue;
+    const own = await ticketQuestions(
+      reads,
+      { ...input, productId: type.productId, quantity: type.quantity, types: undefined },
+      signal,
     );
-    const profileOf = (ticketId: string, catalogProfile: string | undefined) =>
-      mapped.get(ticketId) ?? catalogProfile;
-    const profiles = new Map(answer.ticketQuestionsProfiles.map((p) => [p.id, p]));
-    const missing = [
-      ...new Set(
-        product.tickets
-          .map((ticket) => profileOf(ticket.ticketId, ticket.ticketsQuestionsProfileId))
-          .filter((id): id is string => id !== undefined && !profiles.has(id)),
-      ),
-    ];
-    if (missing.length > 0) {
-      const byId = await ask(
-        { questionsProfileIds: missing, languageCode: input.language },
-        signal,
+    sets.push(
+      ...own.map((set) => ({
+        ...set,
+        attendee: set.attendee + before,
+        productId: type.productId,
+      })),
+    );
+    before += type.quantity;
+  }
+  return sets;
+}
+
+async function ticketQuestions(
+  reads: Reads,
+  input: TicketQuestionsInput,
+  signal: AbortSignal,
+): Promise<TicketQuestionSet[]> {
+  if (input.types !== undefined) return typesQuestions(reads, input, input.types, signal);
+  const catalog = await reads.deps.catalog.get(input.language);
+  const entry = catalog.product(input.productId);
+  const product = entry?.product;
+  if (product === undefined) throw new Error(`product ${input.productId} is not in the catalog`);
+  // No ticket with a profile: nothing to ask, and no call.
+  if (!withProfiles(product)) return [];
+  const { profiles, profileOf } = await ticketProfiles(reads, product, input, signal);
+  const sets: TicketQuestionSet[] = [];
+  for (let attendee = 1; attendee <= input.quantity; attendee += 1) {
+    for (const ticket of product.tickets) {
+      const profile = profiles.get(
+        profileOf(ticket.ticketId, ticket.ticketsQuestionsProfileId) ?? '',
       );
-      for (const profile of allProfiles(byId)) {
-        if (missing.includes(profile.id)) profiles.set(profile.id, profile);
-      }
-      const lost = missing.filter((id) => !profiles.has(id));
-      if (lost.length > 0) {
-        deps.logger.warn(
-          { productId: product.productId, profileIds: lost },
-          'ticket question profiles not returned by the service',
-        );
-      }
+      if (!withQuestions(profile)) continue;
+      const person = ticketPerson(entry!, ticket);
+      sets.push({
+        ticketId: ticket.ticketId,
+        attendee,
+        label: ticket.ticketName,
+        questions: profile.questions,
+        ...(person !== undefined ? { person } : {}),
+      });
     }
-    const sets: TicketQuestionSet[] = [];
-    for (let attendee = 1; attendee <= input.quantity; attendee += 1) {
-      for (const ticket of product.tickets) {
-        const profile = profiles.get(
-          profileOf(ticket.ticketId, ticket.ticketsQuestionsProfileId) ?? '',
-        );
-        if (!withQuestions(profile)) continue;
-        const person = ticketPerson(entry!, ticket);
-        sets.push({
-          ticketId: ticket.ticketId,
-          attendee,
-          label: ticket.ticketName,
-          questions: profile.questions,
-          ...(person !== undefined ? { person } : {}),
-        });
-      }
+  }
+  return sets;
+}
+
+/**
+ * The profiles of the product's tickets, as the service maps them for this visit (else
+ * the catalog's), and those it named without sending asked for by id.
+ */
+async function ticketProfiles(
+  { deps, ask }: Reads,
+  product: Product,
+  input: TicketQuestionsInput,
+  signal: AbortSignal,
+) {
+  const answer = await ask(ticketRequest(product, input), signal);
+  const mapped = new Map(
+    answer.products
+      .filter((entry) => entry.productId === product.productId)
+      .flatMap((entry) => entry.tickets)
+      .map((ticket) => [ticket.ticketId, ticket.ticketQuestionsProfileId]),
+  );
+  const profileOf = (ticketId: string, catalogProfile: string | undefined) =>
+    mapped.get(ticketId) ?? catalogProfile;
+  const profiles = new Map(answer.ticketQuestionsProfiles.map((p) => [p.id, p]));
+  const missing = [
+    ...new Set(
+      product.tickets
+        .map((ticket) => profileOf(ticket.ticketId, ticket.ticketsQuestionsProfileId))
+        .filter((id): id is string => id !== undefined && !profiles.has(id)),
+    ),
+  ];
+  if (missing.length > 0) {
+    const byId = await ask({ questionsProfileIds: missing, languageCode: input.language }, signal);
+    for (const profile of allProfiles(byId)) {
+      if (missing.includes(profile.id)) profiles.set(profile.id, profile);
     }
-    return sets;
+    const lost = missing.filter((id) => !profiles.has(id));
+    if (lost.length > 0) {
+      deps.logger.warn(
+        { productId: product.productId, profileIds: lost },
+        'ticket question profiles not returned by the service',
+      );
+    }
   }
+  return { profiles, profileOf };
+}
 
-  /** The checkout's request (undefined: nothing to ask) and what reads its answer. */
-  async function checkoutRequest(input: CheckoutQuestionsInput) {
-    const catalog = await deps.catalog.get(input.language);
-    const products = input.lines.flatMap((line) => {
-      const product = catalog.product(line.productId)?.product;
-      return product
-        ? [productQuery(product, line.accessDate, line.sessions, {}, line.tickets)]
-        : [];
-    });
-    const providerIds = [...new Set(input.lines.map((line) => line.providerId))];
-    const ids = [
-      ...new Set([
-        ...providerIds.flatMap(
-          (id) => catalog.provider(id)?.providerQuestionsProfileIds ?? ([] as string[]),
-        ),
-        ...catalog.catalog.saleQuestionProfileIds,
-        ...catalog.catalog.clientQuestionProfileIds,
-      ]),
-    ];
-    if (products.length === 0 && ids.length === 0) return { catalog, providerIds };
-    const request: CheckTicketsQuestionsRequest = {
-      ...(products.length > 0 ? { products } : {}),
-      ...(ids.length > 0 ? { questionsProfileIds: ids } : {}),
-      languageCode: input.language,
-    };
-    return { catalog, providerIds, request };
-  }
+/** The checkout's request (undefined: nothing to ask) and what reads its answer. */
+async function checkoutRequest(deps: ActorDeps, input: CheckoutQuestionsInput) {
+  const catalog = await deps.catalog.get(input.language);
+  const products = input.lines.flatMap((line) => {
+    const product = catalog.product(line.productId)?.product;
+    return product ? [productQuery(product, line.accessDate, line.sessions, {}, line.tickets)] : [];
+  });
+  const providerIds = [...new Set(input.lines.map((line) => line.providerId))];
+  const ids = [
+    ...new Set([
+      ...providerIds.flatMap(
+        (id) => catalog.provider(id)?.providerQuestionsProfileIds ?? ([] as string[]),
+      ),
+      ...catalog.catalog.saleQuestionProfileIds,
+      ...catalog.catalog.clientQuestionProfileIds,
+    ]),
+  ];
+  if (products.length === 0 && ids.length === 0) return { catalog, providerIds };
+  const request: CheckTicketsQuestionsRequest = {
+    ...(products.length > 0 ? { products } : {}),
+    ...(ids.length > 0 ? { questionsProfileIds: ids } : {}),
+    languageCode: input.language,
+  };
+  return { catalog, providerIds, request };
+}
 
-  async function checkoutQuestions(
-    input: CheckoutQuestionsInput,
-    signal: AbortSignal,
-  ): Promise<ProfileQuestionSet[]> {
-    const { catalog, providerIds, request } = await checkoutRequest(input);
-    if (request === undefined) return [];
-    return checkoutSets(await ask(request, signal), catalog, providerIds);
-  }
+async function checkoutQuestions(
+  { deps, ask }: Reads,
+  input: CheckoutQuestionsInput,
+  signal: AbortSignal,
+): Promise<ProfileQuestionSet[]> {
+  const { catalog, providerIds, request } = await checkoutRequest(deps, input);
+  if (request === undefined) return [];
+  return checkoutSets(await ask(request, signal), catalog, providerIds);
+}
 
-  /**
-   * Asks now for the tickets' profiles of a product on a day (its sessions chosen), for the
-   * quantity that may come: the same request `ticketQuestions` makes, whatever the quantity
-   * (never awaited; nothing asked for a product without profiles).
-   */
-  function warmTickets(input: TicketsAheadInput): void {
-    void deps.catalog.get(input.language).then(
-      (catalog) => {
-        const product = catalog.product(input.productId)?.product;
-        if (product === undefined || !withProfiles(product)) return;
-        const request = ticketRequest(product, input);
+/**
+ * Asks now for the tickets' profiles of a product on a day (its sessions chosen), for the
+ * quantity that may come: the same request `ticketQuestions` makes, whatever the quantity
+ * (never awaited; nothing asked for a product without profiles).
+ */
+function warmTickets({ deps, ahead }: Reads, input: TicketsAheadInput): void {
+  void deps.catalog.get(input.language).then(
+    (catalog) => {
+      const product = catalog.product(input.productId)?.product;
+      if (product === undefined || !withProfiles(product)) return;
+      const request = ticketRequest(product, input);
+      ahead.warm(readKey(checkTicketsQuestionsOperation.name, request), () =>
+        deps.client.call(checkTicketsQuestionsOperation, request),
+      );
+    },
+    // The catalog unreadable now: the questions will say so when they ask.
+    () => undefined,
+  );
+}
+
+/** Asks for the checkout's profiles now, for a checkout that may come (never awaited). */
+function warmCheckout({ deps, ahead }: Reads, input: CheckoutQuestionsInput): void {
+  void checkoutRequest(deps, input).then(
+    ({ request }) => {
+      if (request !== undefined) {
         ahead.warm(readKey(checkTicketsQuestionsOperation.name, request), () =>
           deps.client.call(checkTicketsQuestionsOperation, request),
         );
-      },
-      // The catalog unreadable now: the questions will say so when they ask.
-      () => undefined,
-    );
-  }
-
-  /** Asks for the checkout's profiles now, for a checkout that may come (never awaited). */
-  function warmCheckout(input: CheckoutQuestionsInput): void {
-    void checkoutRequest(input).then(
-      ({ request }) => {
-        if (request !== undefined) {
-          ahead.warm(readKey(checkTicketsQuestionsOperation.name, request), () =>
-            deps.client.call(checkTicketsQuestionsOperation, request),
-          );
-        }
-      },
-      // The catalog unreadable now: the checkout will say so when it asks.
-      () => undefined,
-    );
-  }
-
-  return {
-    actors: questionActorsOf(ticketQuestions, checkoutQuestions),
-    warmCheckout,
-    warmTickets,
-  };
+      }
+    },
+    // The catalog unreadable now: the checkout will say so when it asks.
+    () => undefined,
+  );
 }
 
 export function createQuestionActors(deps: ActorDeps & { ahead?: FetchAhead }) {
