@@ -98,7 +98,7 @@ describe('a failed reservation names its customer by their chat', () => {
   it('the first name and the chat masked, the product, day, count and amount', async () => {
     const cart: Cart = { shoppingCartId: 'whocart000001', lines: [line('item-1')] };
     await reserveInTurn(cart, 'tg:912345678', 'Luciana');
-    await expect.poll(() => posted('whocart000001')).toHaveLength(1);
+    await expect.poll(() => posted('whocart000001'), { timeout: 30_000 }).toHaveLength(1);
     const [alert] = posted('whocart000001');
     expect(alert).toContain('*Who:* Luciana (Telegram chat •••5678), before the checkout details');
     expect(alert).toContain('*What:* Jellyfish aquarium · Fri 12 Jun 2026 · 2 tickets — *€12.00*');
@@ -108,7 +108,7 @@ describe('a failed reservation names its customer by their chat', () => {
   it('no first name: the chat alone', async () => {
     const cart: Cart = { shoppingCartId: 'whocart000002', lines: [line('item-2')] };
     await reserveInTurn(cart, 'tg:700004321');
-    await expect.poll(() => posted('whocart000002')).toHaveLength(1);
+    await expect.poll(() => posted('whocart000002'), { timeout: 30_000 }).toHaveLength(1);
     expect(posted('whocart000002')[0]).toContain(
       '*Who:* a Telegram chat •••4321, before the checkout details',
     );

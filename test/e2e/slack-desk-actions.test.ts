@@ -207,13 +207,16 @@ describe('resending the tickets from the thread', () => {
       expect(rootText(threadId)).toContain('Resend the tickets');
 
       await press(MARTA, threadId, 'support_tickets');
+      // The resend runs after the button's acknowledgement: its note in the thread ends it.
+      const sale = bot.logs.find((line) => line.msg === 'sale confirmed')!;
+      await expect
+        .poll(() => notes(threadId).at(-1), { timeout: 30_000 })
+        .toContain(
+          `Marta sent the customer the tickets of the sale \`${String(sale.partnerSaleId)}\` again.`,
+        );
       expect(said(ana)).toContain('🎟️ Marta (staff) sends you your tickets again:');
       // The same tickets, drawn as after the sale: a QR photo each, the same codes.
       expect(ticketPhotos(ana).slice(first.length)).toEqual(first);
-      const sale = bot.logs.find((line) => line.msg === 'sale confirmed')!;
-      expect(notes(threadId).at(-1)).toContain(
-        `Marta sent the customer the tickets of the sale \`${String(sale.partnerSaleId)}\` again.`,
-      );
     },
   );
 
@@ -223,7 +226,7 @@ describe('resending the tickets from the thread', () => {
     const before = said(ben).length;
     await press(BEA, threadId, 'support_tickets');
     await expect
-      .poll(() => slack.responses.map((post) => JSON.stringify(post.body)))
+      .poll(() => slack.responses.map((post) => JSON.stringify(post.body)), { timeout: 30_000 })
       .toContainEqual(expect.stringContaining('has no sale made with the bot that has tickets'));
     expect(said(ben).length).toBe(before);
     expect(ticketPhotos(ben)).toEqual([]);
