@@ -2,6 +2,7 @@
  * The staff app's listeners on a bolt App with a fake receiver (events handed straight
  * to `app.processEvent`), a stub partner client, and the fake Slack for replies.
  */
+import { randomUUID } from 'node:crypto';
 import { createStaffLookups } from '#src/conversation/staff/lookups.js';
 import { Writable } from 'node:stream';
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
@@ -132,7 +133,7 @@ function button(
       user: { id: options.userId ?? 'U1' },
       team: { id: 'T0FAKE' },
       api_app_id: 'A0FAKE',
-      trigger_id: `t.${counter}`,
+      trigger_id: `t.${counter}.${randomUUID()}`,
       container: options.view
         ? { type: 'view', view_id: 'V9' }
         : { type: 'message', channel_id: 'D1' },

@@ -3,6 +3,7 @@
  * pages by number, newest first, as the service does: a sale made between two pages
  * shows neither twice nor is lost, and Previous shows the same sales as before.
  */
+import { randomUUID } from 'node:crypto';
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sale } from '#src/api/sales.js';
@@ -145,7 +146,7 @@ async function press(action: string, value: string): Promise<Shown> {
     user: { id: 'U1' },
     team: { id: 'T0FAKE' },
     api_app_id: 'A0FAKE',
-    trigger_id: `t.${counter}`,
+    trigger_id: `t.${counter}.${randomUUID()}`,
     container: { type: 'message', channel_id: 'C0STAFF' },
     channel: { id: 'C0STAFF' },
     response_url: fake.responseUrl(id),

@@ -3,6 +3,7 @@
  * handed straight to `app.processEvent`), the fake Slack for the Web API, and a
  * recording SupportLine standing in for the handoff service.
  */
+import { randomUUID } from 'node:crypto';
 import { createStaffLookups } from '#src/conversation/staff/lookups.js';
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -483,7 +484,7 @@ async function click(actionId: string, threadId: string, userId = STAFF) {
     user: { id: userId },
     team: { id: 'T0FAKE' },
     api_app_id: 'A0FAKE',
-    trigger_id: `t.click.${clicks}`,
+    trigger_id: `t.click.${clicks}.${randomUUID()}`,
     container: { type: 'message', channel_id: SUPPORT, message_ts: threadId },
     channel: { id: SUPPORT },
     message: { ts: threadId, text: 'root', blocks: root.args.blocks },

@@ -7,6 +7,7 @@
  * customer who blocked the bot is marked in the thread; asking to cancel and for a refund
  * is offered a person in one tap, with nothing bought.
  */
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -154,7 +155,7 @@ async function press(user: string, threadId: string, actionId: string) {
     user: { id: user, team_id: FAKE_TEAM_ID },
     team: { id: FAKE_TEAM_ID },
     api_app_id: 'A0FAKE',
-    trigger_id: `t.desk.${clicks}`,
+    trigger_id: `t.desk.${clicks}.${randomUUID()}`,
     container: { type: 'message', channel_id: SUPPORT, message_ts: threadId },
     channel: { id: SUPPORT },
     message: { ts: threadId, text: root.text, blocks: root.blocks },

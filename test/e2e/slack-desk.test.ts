@@ -6,6 +6,7 @@
  * Notes among staff stay in the thread; "🙋 Take this one" makes one voice; a reply to a
  * customer who blocked the bot (403 from the fake Bot API) is marked in the thread.
  */
+import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -154,7 +155,7 @@ async function press(user: string, threadId: string, actionId: string) {
     user: { id: user, team_id: FAKE_TEAM_ID },
     team: { id: FAKE_TEAM_ID },
     api_app_id: 'A0FAKE',
-    trigger_id: `t.desk.${clicks}`,
+    trigger_id: `t.desk.${clicks}.${randomUUID()}`,
     container: { type: 'message', channel_id: SUPPORT, message_ts: threadId },
     channel: { id: SUPPORT },
     message: { ts: threadId, text: root.text, blocks: root.blocks },
@@ -283,7 +284,7 @@ async function handoffs(): Promise<string> {
     command: '/handoffs',
     text: '',
     response_url: slack.responseUrl(id),
-    trigger_id: `t.handoffs.${clicks}`,
+    trigger_id: `t.handoffs.${clicks}.${randomUUID()}`,
   });
   const answer = await slack.waitForResponse((post) => post.id === id);
   return JSON.stringify(answer.body.blocks);

@@ -5,6 +5,7 @@
  * a chat; the real bolt app (the staff app's listeners, its Web API at the fake Slack)
  * answers the command, listening to the bot's events and sharing its store.
  */
+import { randomUUID } from 'node:crypto';
 import { App, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boltLogger } from '#src/channels/slack/bolt-logger.js';
@@ -88,7 +89,7 @@ async function giftcard(code: string): Promise<string> {
     command: '/giftcard',
     text: code,
     response_url: slack.responseUrl(id),
-    trigger_id: `t.gift.${commands}`,
+    trigger_id: `t.gift.${commands}.${randomUUID()}`,
   });
   const answer = await slack.waitForResponse((post) => post.id === id);
   return JSON.stringify(answer.body.blocks);

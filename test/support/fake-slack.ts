@@ -15,7 +15,7 @@
  *   slash commands, interactions, and Events API callbacks (`message` events in
  *   threads), redelivered with X-Slack-Retry-Num when a test asks.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -237,6 +237,14 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
   };
   let viewCounter = 0;
   let messageCounter = 0;
+  // Each fake's messages have timestamps of their own second: test files running at once
+  // share one Redis, where the bot keys a support thread by its channel and timestamp.
+  // Always before the staff messages' (`messageEvent`), which answer them.
+  const second = 1_690_000_000 + randomInt(0, 9_000_000);
+  const nextTs = () => {
+    messageCounter += 1;
+    return `${second}.${String(messageCounter).padStart(6, '0')}`;
+  };
   let fileCounter = 0;
   let client: Socket | undefined;
   let baseUrl = '';
@@ -252,14 +260,12 @@ export async function startFakeSlack(options: { port?: number } = {}): Promise<F
       bot_id: 'B0BOT',
     }),
     'chat.postMessage': (args) => {
-      messageCounter += 1;
-      const ts = `1700000000.${String(messageCounter).padStart(6, '0')}`;
+      const ts = nextTs();
       keep(args.channel, ts, args);
       return { ok: true, channel: args.channel, ts, message: args };
     },
     'chat.postEphemeral': () => {
-      messageCounter += 1;
-      return { ok: true, message_ts: `1700000000.${String(messageCounter).padStart(6, '0')}` };
+      return { ok: true, message_ts: nextTs() };
     },
     'chat.update': (args) => {
       keep(args.channel, String(args.ts), args);
